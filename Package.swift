@@ -1,0 +1,98 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Tidings",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .executable(name: "tidings", targets: ["tidings"]),
+        .library(name: "TidingsModel", targets: ["TidingsModel"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    ],
+    targets: [
+        // Wire model shared by server and SDK: Foundation only.
+        .target(name: "TidingsModel"),
+        // Catalog domain: events, validation, news derivation. Pure, no I/O.
+        .target(name: "TidingsCatalog", dependencies: ["TidingsModel"]),
+        // Store protocol, migrations and the SQL implementation shared by both backends.
+        .target(
+            name: "TidingsStore",
+            dependencies: [
+                "TidingsCatalog",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "TidingsStoreSQLite",
+            dependencies: ["TidingsStore", .product(name: "SQLiteKit", package: "sqlite-kit")]
+        ),
+        .target(
+            name: "TidingsStorePostgres",
+            dependencies: [
+                "TidingsStore",
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+        .target(
+            name: "TidingsServer",
+            dependencies: [
+                "TidingsStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            resources: [.copy("Resources/openapi.yaml")]
+        ),
+        // Storage-backend selection, demo data and the CSV backfill, shared by the CLI and tests.
+        .target(
+            name: "TidingsRuntime",
+            dependencies: [
+                "TidingsServer", "TidingsStoreSQLite", "TidingsStorePostgres",
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
+        ),
+        .target(
+            name: "TidingsTesting",
+            dependencies: [
+                "TidingsRuntime",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .executableTarget(
+            name: "tidings",
+            dependencies: [
+                "TidingsRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(name: "TidingsModelTests", dependencies: ["TidingsModel"]),
+        .testTarget(name: "TidingsCatalogTests", dependencies: ["TidingsCatalog"]),
+        .testTarget(name: "TidingsStoreTests", dependencies: ["TidingsTesting"]),
+        .testTarget(name: "TidingsServerTests", dependencies: ["TidingsTesting"]),
+        .testTarget(name: "TidingsRuntimeTests", dependencies: ["TidingsTesting"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TidingsTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,34 @@
+import Foundation
+import TidingsModel
+
+/// Position in the news feed, newest first: the (created_at, id) of the last item on a page.
+/// Keyset paging on it never repeats or skips an item when newer items arrive between requests.
+public struct NewsCursor: Hashable, Sendable {
+    public var createdAt: Int64
+    public var id: String
+
+    public init(createdAt: Int64, id: String) {
+        self.createdAt = createdAt
+        self.id = id
+    }
+
+    /// The opaque token clients pass back (base64url of "ms:id").
+    public var token: String {
+        Data("\(createdAt):\(id)".utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Decodes a token, or nil when it is not one of ours.
+    public init?(token: String) {
+        guard token.utf8.count <= 400 else { return nil }
+        var base64 = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8),
+            let colon = text.firstIndex(of: ":"), let ms = Int64(text[..<colon]), ms >= 0
+        else { return nil }
+        let id = String(text[text.index(after: colon)...])
+        guard !id.isEmpty else { return nil }
+        self.init(createdAt: ms, id: id)
+    }
+}

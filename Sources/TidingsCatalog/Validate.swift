@@ -1,0 +1,72 @@
+import Foundation
+import TidingsModel
+
+/// Field rules shared by drafts, patches and events.
+enum Validate {
+    static func name(_ value: String) throws(CatalogError) -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...200).contains(trimmed.count), !trimmed.contains(where: { $0.isNewline }) else {
+            throw .invalid("name", "must be 1–200 characters on one line")
+        }
+        return trimmed
+    }
+
+    static func names(_ value: [String: String]) throws(CatalogError) -> [String: String] {
+        guard value.count <= 20 else { throw .invalid("names", "may hold at most 20 translations") }
+        var result: [String: String] = [:]
+        for (language, text) in value {
+            guard (2...8).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+                throw .invalid("names", "keys must be language codes such as \"en\"")
+            }
+            result[language.lowercased()] = try name(text)
+        }
+        return result
+    }
+
+    static func unit(_ value: String) throws(CatalogError) -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        guard (1...16).contains(trimmed.count), !trimmed.contains(where: { $0.isNewline }) else {
+            throw .invalid("unit", "must be 1–16 characters")
+        }
+        return trimmed
+    }
+
+    static func unitSize(_ value: String) throws(CatalogError) -> ScaledDecimal {
+        guard let size = ScaledDecimal(value, scale: Product.unitSizeScale), size.scaled > 0 else {
+            throw .invalid("unit_size", "must be a positive decimal with at most 3 fractional digits")
+        }
+        return size
+    }
+
+    static func container(_ value: String) throws(CatalogError) -> String {
+        guard value.count <= 32, !value.contains(where: { $0.isNewline }) else {
+            throw .invalid("container", "must be at most 32 characters")
+        }
+        return value.trimmingCharacters(in: .whitespaces)
+    }
+
+    static func currency(_ code: String) throws(CatalogError) -> Currency {
+        guard let currency = Currency(code: code) else { throw .invalid("currency", "must be an ISO 4217 code") }
+        return currency
+    }
+
+    static func price(_ text: String, currency: Currency) throws(CatalogError) -> Money {
+        guard let money = Money(decimal: text, currency: currency) else {
+            throw .invalid(
+                "store_price",
+                "must be a decimal with at most \(currency.minorUnitDigits) fractional digits for \(currency)")
+        }
+        guard money.minorUnits > 0 else { throw .invalid("store_price", "must be greater than zero") }
+        return money
+    }
+
+    static func imageURL(_ value: String?) throws(CatalogError) -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        guard value.count <= 2048, let url = URL(string: value), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", url.host?.isEmpty == false
+        else {
+            throw .invalid("image_url", "must be an absolute http or https URL")
+        }
+        return value
+    }
+}

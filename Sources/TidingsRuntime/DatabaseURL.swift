@@ -1,0 +1,61 @@
+import Foundation
+import Logging
+import TidingsCatalog
+import TidingsStore
+import TidingsStorePostgres
+import TidingsStoreSQLite
+
+/// Where the data lives: `sqlite:PATH` (the default, `sqlite:./tidings.sqlite`) or `postgres://…`.
+public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
+    case sqlite(path: String)
+    case postgres(url: String)
+
+    public init(_ text: String) throws {
+        if text.hasPrefix("sqlite:") {
+            var path = String(text.dropFirst("sqlite:".count))
+            if path.hasPrefix("//") { path.removeFirst(2) }  // sqlite://PATH is accepted too
+            guard !path.isEmpty else { throw StoreError("database URL sqlite: needs a path, as in sqlite:./tidings.sqlite") }
+            self = .sqlite(path: path)
+        } else if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
+            self = .postgres(url: text)
+        } else {
+            throw StoreError("database URL must be sqlite:PATH or postgres://…, not \(text)")
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .sqlite(let path): "sqlite:\(path)"
+        case .postgres(let url): Self.redacted(url)
+        }
+    }
+
+    /// The URL with its password replaced, for logs.
+    static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.password != nil else { return url }
+        components.password = "***"
+        return components.string ?? url
+    }
+
+    /// Opens the store and applies pending migrations.
+    public func open(policy: NewsPolicy, logger: Logger = Logger(label: "tidings.store")) async throws -> any CatalogStore {
+        switch self {
+        case .sqlite(let path):
+            let store = SQLCatalogStore(source: try await SQLiteSource.open(path: path), policy: policy)
+            return try await Self.migrated(store)
+        case .postgres(let url):
+            let store = SQLCatalogStore(source: try PostgresSource(url: url, logger: logger), policy: policy)
+            return try await Self.migrated(store)
+        }
+    }
+
+    private static func migrated<S>(_ store: SQLCatalogStore<S>) async throws -> any CatalogStore {
+        do {
+            try await store.migrate()
+            return store
+        } catch {
+            try? await store.close()
+            throw error
+        }
+    }
+}

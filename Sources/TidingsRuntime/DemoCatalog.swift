@@ -1,0 +1,125 @@
+import CSV
+import Foundation
+import TidingsModel
+
+/// The demo grocery catalog `tidings serve` loads into an empty database, as the two CSV files the
+/// backfill reads — so the demo exercises the same import path a real catalog does. Deterministic:
+/// the same `now` gives the same history.
+public enum DemoCatalog {
+    // (ru name, en name, unit, size, container, store price)
+    static let products: [(String, String, String, String, String, String)] = [
+        ("Ананас", "Pineapple", "kg", "1", "bulk", "195.00"),
+        ("Бананы", "Bananas", "kg", "1", "bulk", "89.90"),
+        ("Яблоки Гренни Смит", "Granny Smith apples", "kg", "1", "bulk", "149.00"),
+        ("Молоко 3,2%", "Milk 3.2%", "l", "1", "bottle", "84.50"),
+        ("Кефир 1%", "Kefir 1%", "l", "0.9", "pack", "72.30"),
+        ("Сметана 20%", "Sour cream 20%", "g", "300", "cup", "96.00"),
+        ("Творог 5%", "Cottage cheese 5%", "g", "200", "pack", "119.00"),
+        ("Сыр Российский", "Rossiyskiy cheese", "kg", "1", "bulk", "689.00"),
+        ("Масло сливочное 82,5%", "Butter 82.5%", "g", "180", "pack", "209.00"),
+        ("Яйца С1", "Eggs C1", "pcs", "10", "box", "119.90"),
+        ("Хлеб Бородинский", "Borodinsky bread", "g", "400", "pack", "62.00"),
+        ("Батон нарезной", "Sliced loaf", "g", "400", "pack", "49.90"),
+        ("Гречка", "Buckwheat", "kg", "0.9", "pack", "109.00"),
+        ("Рис басмати", "Basmati rice", "kg", "0.5", "pack", "159.00"),
+        ("Спагетти", "Spaghetti", "g", "450", "pack", "99.90"),
+        ("Овсяные хлопья", "Rolled oats", "g", "500", "pack", "74.00"),
+        ("Сахар", "Sugar", "kg", "1", "pack", "79.90"),
+        ("Соль поваренная", "Table salt", "kg", "1", "pack", "24.90"),
+        ("Масло подсолнечное", "Sunflower oil", "l", "1", "bottle", "139.00"),
+        ("Масло оливковое", "Olive oil", "l", "0.5", "bottle", "749.00"),
+        ("Куриное филе", "Chicken breast", "kg", "1", "tray", "389.00"),
+        ("Фарш говяжий", "Ground beef", "g", "400", "tray", "329.00"),
+        ("Сёмга, филе", "Salmon fillet", "g", "250", "pack", "699.00"),
+        ("Картофель", "Potatoes", "kg", "1", "bulk", "39.90"),
+        ("Морковь", "Carrots", "kg", "1", "bulk", "44.90"),
+        ("Лук репчатый", "Onions", "kg", "1", "bulk", "34.90"),
+        ("Помидоры черри", "Cherry tomatoes", "g", "250", "pack", "169.00"),
+        ("Огурцы", "Cucumbers", "kg", "1", "bulk", "159.00"),
+        ("Авокадо Хасс", "Hass avocado", "pcs", "1", "bulk", "99.00"),
+        ("Лимоны", "Lemons", "kg", "1", "bulk", "199.00"),
+        ("Кофе молотый", "Ground coffee", "g", "250", "pack", "449.00"),
+        ("Чай чёрный", "Black tea", "pcs", "100", "box", "239.00"),
+        ("Шоколад горький 70%", "Dark chocolate 70%", "g", "90", "bar", "129.00"),
+        ("Мёд цветочный", "Flower honey", "g", "500", "jar", "399.00"),
+        ("Вода минеральная", "Mineral water", "l", "1.5", "bottle", "59.90"),
+        ("Сок апельсиновый", "Orange juice", "l", "1", "pack", "149.00"),
+        ("Йогурт греческий", "Greek yogurt", "g", "140", "cup", "69.90"),
+        ("Пельмени", "Pelmeni", "g", "800", "pack", "349.00"),
+        ("Мороженое пломбир", "Plombir ice cream", "g", "80", "cup", "64.90"),
+        ("Клубника", "Strawberries", "g", "500", "box", "299.00"),
+    ]
+
+    /// The two CSV documents: products (with an English `name_en` column) and a month of prices.
+    public static func csv(now: Date) -> (products: String, prices: String) {
+        var random = SplitMix64(seed: 2015)
+        var productLines = ["id,name,name_en,unit,unit_size,container,image_url,created_at"]
+        var priceLines = ["product_id,store_price,recorded_at"]
+        let hour: Int64 = 3_600_000
+        let nowMs = now.millisecondsSince1970
+        for (offset, product) in products.enumerated() {
+            let id = "demo-\(offset + 1)"
+            // Two thirds of the catalog predates the feed window; the rest is new this month.
+            let created = offset % 3 == 2 ? nowMs - Int64(random.next(upTo: 28 * 24) + 2) * hour : nowMs - 60 * 24 * hour
+            productLines.append(
+                [id, quoted(product.0), quoted(product.1), product.2, product.3, product.4, "", iso(created)]
+                    .joined(separator: ","))
+            guard var price = Money(decimal: product.5, currency: .rub)?.minorUnits else { continue }
+            priceLines.append("\(id),\(decimal(price)),\(iso(created))")
+            var time = max(created, nowMs - 30 * 24 * hour) + Int64(random.next(upTo: 72)) * hour
+            while time < nowMs - hour {
+                let roll = random.next(upTo: 100)
+                let percent: Int64
+                switch roll {
+                case ..<40: percent = -Int64(5 + random.next(upTo: 20))  // a discount
+                case ..<70: percent = Int64(4 + random.next(upTo: 12))  // a rise
+                case ..<90: percent = Int64(random.next(upTo: 5)) - 2  // noise under the threshold
+                default: percent = -30  // a shopper's mistake, reverted below
+                }
+                let next = max(1000, (price * (100 + percent) / 100) / 10 * 10)
+                priceLines.append("\(id),\(decimal(next)),\(iso(time))")
+                if roll >= 90 {
+                    priceLines.append("\(id),\(decimal(price)),\(iso(time + Int64(10 + random.next(upTo: 80)) * 60_000))")
+                } else {
+                    price = next
+                }
+                time += Int64(24 + random.next(upTo: 24 * 8)) * hour
+            }
+        }
+        return (productLines.joined(separator: "\n") + "\n", priceLines.joined(separator: "\n") + "\n")
+    }
+
+    /// A backfill over the demo documents.
+    public static func backfill(now: Date) throws -> Backfill {
+        let documents = csv(now: now)
+        return try Backfill(
+            products: CSVReader(string: documents.products, hasHeaderRow: true), productsName: "demo products",
+            prices: CSVReader(string: documents.prices, hasHeaderRow: true), pricesName: "demo prices", since: nil)
+    }
+
+    private static func quoted(_ text: String) -> String {
+        text.contains(",") ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+
+    private static func decimal(_ minorUnits: Int64) -> String { Money(minorUnits: minorUnits, currency: .rub).decimalString }
+
+    private static func iso(_ ms: Int64) -> String { TidingsJSON.formatDate(Date(millisecondsSince1970: ms)) }
+}
+
+/// A small deterministic generator (SplitMix64), so demo data and benchmarks repeat exactly.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in 0..<bound.
+    public mutating func next(upTo bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}

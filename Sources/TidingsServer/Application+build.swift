@@ -1,0 +1,41 @@
+import Foundation
+import Hummingbird
+import Logging
+import Metrics
+import Prometheus
+import TidingsStore
+
+/// Builds the HTTP application over an opened store. The CLI and the tests both call this; tests
+/// pass port 0.
+public func buildApplication(
+    catalog: CatalogService, registry: PrometheusCollectorRegistry = TidingsMetrics.registry,
+    logger: Logger = Logger(label: "tidings"), onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) -> some ApplicationProtocol {
+    let configuration = catalog.configuration
+    let store = catalog.store
+    let router = Router(context: TidingsRequestContext.self)
+    router.add(middleware: ErrorEnvelopeMiddleware())
+    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: LogRequestsMiddleware(.debug))
+    let writes = router.group().add(middleware: APIKeyMiddleware(store: store))
+    SystemRoutes(registry: registry).addRoutes(to: router)
+    NewsItemsController(catalog: catalog).addRoutes(to: router)
+    ProductsController(catalog: catalog).addRoutes(to: router, writes: writes)
+    EventsController(catalog: catalog).addRoutes(to: writes)
+    return Application(
+        router: router,
+        server: .http1(configuration: .init(idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Tidings"),
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        logger: logger)
+}
+
+/// The process-wide metrics registry. swift-metrics can be bootstrapped once per process, so this
+/// does it on first use and every application shares the result.
+public enum TidingsMetrics {
+    public static let registry: PrometheusCollectorRegistry = {
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        return registry
+    }()
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Metrics
+import TidingsCatalog
+import TidingsModel
+import TidingsStore
+
+/// The catalog as the server and the CLI use it: validation of wire events, ingestion through the
+/// store, and invalidation of cached news pages on every write.
+public struct CatalogService: Sendable {
+    public let store: any CatalogStore
+    public let configuration: TidingsConfiguration
+    let pages: NewsPageCache
+    let clock: @Sendable () -> Date
+    private let ingested = Counter(label: "tidings_events_total", dimensions: [("outcome", "accepted")])
+    private let duplicated = Counter(label: "tidings_events_total", dimensions: [("outcome", "duplicate")])
+    private let rejected = Counter(label: "tidings_events_total", dimensions: [("outcome", "rejected")])
+
+    public init(
+        store: any CatalogStore, configuration: TidingsConfiguration, clock: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.store = store
+        self.configuration = configuration
+        self.clock = clock
+        self.pages = NewsPageCache()
+    }
+
+    /// The result of ingesting wire events: one outcome per input, in order.
+    public struct Report: Sendable {
+        public var outcomes: [IngestOutcome]
+        public var accepted: Int { outcomes.count(where: { $0 == .accepted }) }
+        public var duplicates: Int { outcomes.count(where: { $0 == .duplicate }) }
+        public var rejected: [(index: Int, error: CatalogError)] {
+            outcomes.enumerated().compactMap { index, outcome in
+                if case .rejected(let error) = outcome { return (index, error) }
+                return nil
+            }
+        }
+    }
+
+    /// Validates and ingests wire events in one transaction.
+    public func ingest(_ inputs: [Result<EventInput, CatalogError>]) async throws -> Report {
+        let now = clock()
+        var outcomes = [IngestOutcome](repeating: .accepted, count: inputs.count)
+        var valid: [CatalogEvent] = []
+        var positions: [Int] = []
+        for (index, input) in inputs.enumerated() {
+            do {
+                valid.append(try CatalogEvent(validating: input.get(), now: now))
+                positions.append(index)
+            } catch {
+                outcomes[index] = .rejected(error)
+            }
+        }
+        if !valid.isEmpty {
+            let stored = try await store.ingest(valid, recordedAt: now)
+            for (position, outcome) in zip(positions, stored) { outcomes[position] = outcome }
+            if stored.contains(.accepted) { pages.invalidate() }
+        }
+        let report = Report(outcomes: outcomes)
+        ingested.increment(by: report.accepted)
+        duplicated.increment(by: report.duplicates)
+        rejected.increment(by: report.rejected.count)
+        return report
+    }
+
+    /// Ingests already validated events (the backfill path).
+    public func ingest(validated events: [CatalogEvent]) async throws -> [IngestOutcome] {
+        let outcomes = try await store.ingest(events, recordedAt: clock())
+        if outcomes.contains(.accepted) { pages.invalidate() }
+        ingested.increment(by: outcomes.count(where: { $0 == .accepted }))
+        return outcomes
+    }
+
+    /// Recomputes news from the log and drops cached pages.
+    public func rebuild(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> RebuildSummary {
+        let summary = try await store.rebuildNews(progress: progress)
+        pages.invalidate()
+        return summary
+    }
+
+    /// The consumer price for a store price.
+    public func consumerPrice(_ storePrice: Money) -> Money { storePrice.markedUp(by: configuration.markupPercent) }
+}

@@ -1,0 +1,31 @@
+import Hummingbird
+import TidingsStore
+
+/// Lets a request through only with `Authorization: Bearer KEY` naming a live key:
+/// 401 when the header is missing or the key unknown, 403 when the key was revoked.
+struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
+    let store: any CatalogStore
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else {
+            throw Self.unauthorized("api: writes need Authorization: Bearer KEY")
+        }
+        let secret = header.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
+        guard !secret.isEmpty, secret.utf8.count <= 256, let key = try await store.apiKey(hash: APIKeys.hash(secret))
+        else {
+            throw Self.unauthorized("api: unknown API key")
+        }
+        guard key.revokedAt == nil else {
+            throw HTTPAPIError(.forbidden, code: "forbidden", message: "api: API key \(key.id) was revoked")
+        }
+        return try await next(request, context)
+    }
+
+    static func unauthorized(_ message: String) -> HTTPAPIError {
+        var error = HTTPAPIError(.unauthorized, code: "unauthorized", message: message)
+        error.headers[.wwwAuthenticate] = "Bearer"
+        return error
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import TidingsCatalog
+import TidingsModel
+
+/// `POST /api/v1/events`: valid events are applied in order in one transaction; duplicates change
+/// nothing; invalid ones are reported by index; 422 when none is valid.
+struct EventsController: Sendable {
+    let catalog: CatalogService
+    static let maximumBatch = 10_000
+
+    func addRoutes(to writes: RouterGroup<TidingsRequestContext>) {
+        writes.post("/api/v1/events", use: post)
+    }
+
+    @Sendable func post(request: Request, context: TidingsRequestContext) async throws -> Response {
+        let body = try await request.decode(as: EventsBody.self, context: context)
+        guard !body.events.isEmpty else {
+            throw HTTPAPIError(
+                .unprocessableContent, code: "validation_failed", message: "api: events must not be empty",
+                field: "events")
+        }
+        guard body.events.count <= Self.maximumBatch else {
+            throw HTTPAPIError(
+                .unprocessableContent, code: "validation_failed",
+                message: "api: at most \(Self.maximumBatch) events per request", field: "events")
+        }
+        let report = try await catalog.ingest(body.events.map(\.result))
+        let response = EventsResponse(
+            accepted: report.accepted, duplicates: report.duplicates,
+            rejected: report.rejected.map { index, error in
+                .init(index: index, error: .init(code: error.code, message: error.message, field: error.field))
+            })
+        let status: HTTPResponse.Status =
+            report.accepted == 0 && report.duplicates == 0 ? .unprocessableContent : .ok
+        let data = try TidingsJSON.encoder().encode(response)
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// `{"events":[…]}` where each element decodes on its own, so one bad event does not sink the batch.
+struct EventsBody: Decodable {
+    var events: [LenientEvent]
+}
+
+/// One element of `events`: the event, or why it could not be read.
+struct LenientEvent: Decodable {
+    var result: Result<EventInput, CatalogError>
+
+    init(from decoder: any Decoder) throws {
+        do {
+            result = .success(try EventInput(from: decoder))
+        } catch let error as DecodingError {
+            let api = HTTPAPIError(decoding: error)
+            // Paths inside one event are reported relative to it ("store_price", not "events[3].store_price").
+            let field = api.body.error.field.map { $0.replacingOccurrences(of: #"^events\[\d+\]\.?"#, with: "", options: .regularExpression) }
+            result = .failure(
+                CatalogError(.invalid, code: "validation_failed", message: api.body.error.message, field: field))
+        }
+    }
+}
+
+/// The response of `POST /api/v1/events`.
+struct EventsResponse: Encodable {
+    struct Rejection: Encodable {
+        var index: Int
+        var error: APIErrorBody.Detail
+    }
+
+    var accepted: Int
+    var duplicates: Int
+    var rejected: [Rejection]
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Hummingbird
+import TidingsCatalog
+import TidingsModel
+
+/// `GET /api/v1/news_items`: newest first, keyset-paged, localized, served from cached bytes.
+struct NewsItemsController: Sendable {
+    let catalog: CatalogService
+    static let defaultLimit = 50
+    static let maximumLimit = 200
+
+    func addRoutes(to router: Router<TidingsRequestContext>) {
+        router.get("/api/v1/news_items", use: list)
+    }
+
+    @Sendable func list(request: Request, context: TidingsRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let limit: Int
+        if let text = query["limit"].map(String.init) {
+            guard let value = Int(text), (1...Self.maximumLimit).contains(value) else {
+                throw HTTPAPIError(
+                    .badRequest, code: "invalid_parameter",
+                    message: "api: limit must be a whole number from 1 to \(Self.maximumLimit)", field: "limit")
+            }
+            limit = value
+        } else {
+            limit = Self.defaultLimit
+        }
+        let cursorToken = query["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        let cursor = try cursorToken.map { token in
+            guard let cursor = NewsCursor(token: token) else {
+                throw HTTPAPIError(
+                    .badRequest, code: "invalid_cursor", message: "api: cursor is not one this server issued",
+                    field: "cursor")
+            }
+            return cursor
+        }
+        let language = Language.negotiate(
+            query: query["locale"].map(String.init), acceptLanguage: request.headers[.acceptLanguage],
+            fallback: Language(rawValue: catalog.configuration.defaultLocale) ?? .ru)
+        let page = try await catalog.newsPage(language: language, cursor: cursor, limit: limit)
+        var headers: HTTPFields = [
+            .contentType: "application/json; charset=utf-8", .eTag: page.etag, .cacheControl: "max-age=60",
+            .vary: "Accept-Language",
+        ]
+        if let match = request.headers[.ifNoneMatch], Self.matches(match, etag: page.etag) {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: page.body))
+    }
+
+    static func matches(_ header: String, etag: String) -> Bool {
+        header.split(separator: ",").contains { candidate in
+            let tag = candidate.trimmingCharacters(in: .whitespaces)
+            return tag == "*" || tag == etag || tag == "W/" + etag
+        }
+    }
+}
+
+extension CatalogService {
+    /// One encoded page, from the cache when another reader already asked for it.
+    func newsPage(language: Language, cursor: NewsCursor?, limit: Int) async throws -> NewsPageCache.Page {
+        let now = clock()
+        let minute = Int(now.timeIntervalSince1970 / 60)
+        let key = "\(language.rawValue)|\(limit)|\(minute)|\(cursor?.token ?? "")"
+        if let page = pages.page(for: key, now: now) { return page }
+        let generation = pages.generation
+        let since = now.addingTimeInterval(-Double(configuration.windowDays) * 86_400)
+        let entries = try await store.newsPage(since: since, after: cursor, limit: limit + 1)
+        let presenter = NewsPresenter(markup: configuration.markupPercent)
+        let shown = entries.prefix(limit)
+        let items = shown.map { presenter.item($0, language: language, now: now) }
+        let next = entries.count > limit ? shown.last.map { entry in
+            NewsCursor(createdAt: entry.record.createdAt.millisecondsSince1970, id: entry.record.id).token
+        } : nil
+        let data = try TidingsJSON.encoder().encode(NewsItemsPage(items: items, nextCursor: next))
+        let page = NewsPageCache.Page(body: ByteBuffer(bytes: data), etag: ETag.of(data), storedAt: now)
+        pages.store(page, for: key, generation: generation)
+        return page
+    }
+}
+
+/// Strong ETags from a 64-bit FNV-1a hash of the body.
+enum ETag {
+    static func of(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Hummingbird
+import TidingsCatalog
+import TidingsModel
+import TidingsStore
+
+/// `/api/v1/products`: each write becomes events in the log, applied in one transaction.
+struct ProductsController: Sendable {
+    let catalog: CatalogService
+
+    func addRoutes(to router: Router<TidingsRequestContext>, writes: RouterGroup<TidingsRequestContext>) {
+        router.get("/api/v1/products/{id}", use: show)
+        writes.post("/api/v1/products", use: create)
+        writes.patch("/api/v1/products/{id}", use: update)
+        writes.delete("/api/v1/products/{id}", use: delete)
+    }
+
+    @Sendable func show(request: Request, context: TidingsRequestContext) async throws -> Response {
+        let id = try Self.productID(context)
+        guard let product = try await catalog.store.product(id: id) else { throw Self.notFound(id) }
+        return try json(product, status: .ok)
+    }
+
+    @Sendable func create(request: Request, context: TidingsRequestContext) async throws -> Response {
+        var input = try await request.decode(as: ProductBody.self, context: context).input
+        input.type = CatalogEvent.Kind.productCreated.rawValue
+        input.id = UUID().uuidString.lowercased()
+        guard let productID = input.productID else {
+            throw HTTPAPIError(.unprocessableContent, code: "validation_failed", message: "api: id is required", field: "id")
+        }
+        try await apply([input])
+        guard let product = try await catalog.store.product(id: productID) else { throw Self.notFound(productID) }
+        var response = try json(product, status: .created)
+        response.headers[.location] = "/api/v1/products/\(productID)"
+        return response
+    }
+
+    @Sendable func update(request: Request, context: TidingsRequestContext) async throws -> Response {
+        let id = try Self.productID(context)
+        let body = try await request.decode(as: ProductBody.self, context: context)
+        if let bodyID = body.input.productID, bodyID != id {
+            throw HTTPAPIError(
+                .unprocessableContent, code: "validation_failed", message: "api: id cannot change", field: "id")
+        }
+        var events: [EventInput] = []
+        var fields = body.input
+        fields.productID = id
+        let price = fields.storePrice
+        let currency = fields.currency
+        fields.storePrice = nil
+        fields.currency = nil
+        fields.type = CatalogEvent.Kind.productUpdated.rawValue
+        fields.id = UUID().uuidString.lowercased()
+        if currency != nil, price == nil {
+            throw HTTPAPIError(
+                .unprocessableContent, code: "validation_failed", message: "api: currency cannot change", field: "currency")
+        }
+        if try !ProductPatch(validating: fields).isEmpty { events.append(fields) }
+        if let price {
+            events.append(
+                EventInput(
+                    id: UUID().uuidString.lowercased(), type: CatalogEvent.Kind.priceChanged.rawValue, productID: id,
+                    storePrice: price, currency: currency))
+        }
+        if events.isEmpty {
+            guard try await catalog.store.product(id: id) != nil else { throw Self.notFound(id) }
+        } else {
+            try await apply(events)
+        }
+        guard let product = try await catalog.store.product(id: id) else { throw Self.notFound(id) }
+        return try json(product, status: .ok)
+    }
+
+    @Sendable func delete(request: Request, context: TidingsRequestContext) async throws -> Response {
+        let id = try Self.productID(context)
+        try await apply([
+            EventInput(id: UUID().uuidString.lowercased(), type: CatalogEvent.Kind.productDeleted.rawValue, productID: id)
+        ])
+        return Response(status: .noContent)
+    }
+
+    /// Ingests the events of one request; the first refusal becomes the response.
+    private func apply(_ events: [EventInput]) async throws {
+        let report = try await catalog.ingest(events.map { .success($0) })
+        if let refusal = report.rejected.first { throw HTTPAPIError(refusal.error) }
+    }
+
+    private func json(_ product: Product, status: HTTPResponse.Status) throws -> Response {
+        let resource = ProductResource(product: product, consumerPrice: catalog.consumerPrice(product.storePrice))
+        let data = try TidingsJSON.encoder().encode(resource)
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func productID(_ context: TidingsRequestContext) throws -> String {
+        let id = context.parameters.get("id") ?? ""
+        guard Product.isValidID(id) else { throw notFound(id) }
+        return id
+    }
+
+    static func notFound(_ id: String) -> HTTPAPIError {
+        HTTPAPIError(.notFound, code: "product_not_found", message: "api: product \(id) does not exist", field: "id")
+    }
+}
+
+/// A product as posted or patched: the product's own `id`, then the product fields of an event.
+struct ProductBody: Decodable {
+    var input: EventInput
+
+    enum Keys: String, CodingKey { case id }
+
+    init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: Keys.self)
+        let productID = try keys.decodeIfPresent(String.self, forKey: .id)
+        // The rest of the body has the same fields as an event; `id` and `type` are ours to set.
+        var input = try EventInput(fieldsFrom: decoder, id: "", type: "")
+        input.productID = productID
+        self.input = input
+    }
+}

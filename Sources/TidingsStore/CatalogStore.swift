@@ -1,0 +1,86 @@
+import Foundation
+import TidingsCatalog
+import TidingsModel
+
+/// Everything Tidings keeps: the event log, the products and news derived from it, and API keys.
+/// One protocol; the SQLite and PostgreSQL backends both satisfy it through ``SQLCatalogStore``.
+public protocol CatalogStore: Sendable {
+    /// Appends events to the log in order, in one transaction, deriving news in the same transaction.
+    /// Returns one outcome per event, in input order.
+    func ingest(_ events: [CatalogEvent], recordedAt: Date) async throws -> [IngestOutcome]
+    /// The current state of a product.
+    func product(id: String) async throws -> Product?
+    /// News newest first, created at or after `since`, strictly after `cursor`.
+    func newsPage(since: Date, after cursor: NewsCursor?, limit: Int) async throws -> [NewsEntry]
+    /// Recomputes products and news from the event log.
+    func rebuildNews(progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) async throws -> RebuildSummary
+    /// Counts of what the store holds.
+    func counts() async throws -> StoreCounts
+    /// Stores a new API key's hash.
+    func createAPIKey(name: String, hash: String, at: Date) async throws -> APIKeyRecord
+    /// All keys, revoked ones included.
+    func apiKeys() async throws -> [APIKeyRecord]
+    /// Revokes a key; false when there is no such key.
+    func revokeAPIKey(id: Int64, at: Date) async throws -> Bool
+    /// The key with this hash, if any.
+    func apiKey(hash: String) async throws -> APIKeyRecord?
+    /// Releases connections.
+    func close() async throws
+}
+
+/// What happened to one ingested event.
+public enum IngestOutcome: Hashable, Sendable {
+    case accepted
+    /// An event with this id is already in the log; nothing changed.
+    case duplicate
+    case rejected(CatalogError)
+}
+
+/// A news item with the product it is about.
+public struct NewsEntry: Hashable, Sendable {
+    public var record: NewsRecord
+    public var product: Product
+
+    public init(record: NewsRecord, product: Product) {
+        self.record = record
+        self.product = product
+    }
+}
+
+/// What `news rebuild` did.
+public struct RebuildSummary: Hashable, Sendable {
+    public var events: Int
+    public var products: Int
+    public var newsItems: Int
+    /// Logged events the current rules refuse (none, unless the log was edited by hand).
+    public var skipped: Int
+}
+
+/// Row counts.
+public struct StoreCounts: Hashable, Sendable {
+    public var events: Int
+    public var products: Int
+    public var newsItems: Int
+}
+
+/// An API key as stored: only the SHA-256 hash of the secret is kept.
+public struct APIKeyRecord: Hashable, Sendable {
+    public var id: Int64
+    public var name: String
+    public var createdAt: Date
+    public var revokedAt: Date?
+
+    public init(id: Int64, name: String, createdAt: Date, revokedAt: Date?) {
+        self.id = id
+        self.name = name
+        self.createdAt = createdAt
+        self.revokedAt = revokedAt
+    }
+}
+
+/// Storage failures that are not the caller's fault.
+public struct StoreError: Error, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = "store: " + message }
+    public var description: String { message }
+}

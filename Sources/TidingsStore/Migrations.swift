@@ -1,0 +1,80 @@
+import Foundation
+import SQLKit
+import TidingsModel
+
+/// The schema, as an append-only numbered list. Never edit a shipped migration: add one.
+public struct Migration: Sendable {
+    public var version: Int
+    public var name: String
+    public var statements: @Sendable (SQLBackendKind) -> [String]
+}
+
+public enum Migrations {
+    /// Every migration, in order.
+    public static let all: [Migration] = [
+        Migration(version: 1, name: "catalog and news") { kind in
+            let serial = kind == .postgres ? "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY" : "INTEGER PRIMARY KEY"
+            // PostgreSQL compares text by locale unless told otherwise; keyset paging needs one
+            // stable byte order on both backends.
+            let key = kind == .postgres ? "TEXT COLLATE \"C\"" : "TEXT"
+            return [
+                """
+                CREATE TABLE events (seq \(serial), id \(key) NOT NULL UNIQUE, type TEXT NOT NULL,
+                  product_id \(key) NOT NULL, at BIGINT NOT NULL, payload TEXT NOT NULL, recorded_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX events_product ON events (product_id, seq)",
+                """
+                CREATE TABLE products (id \(key) PRIMARY KEY, name TEXT NOT NULL, names TEXT NOT NULL,
+                  unit TEXT NOT NULL, unit_size BIGINT NOT NULL, container TEXT NOT NULL,
+                  store_price BIGINT NOT NULL, currency TEXT NOT NULL, image_url TEXT,
+                  created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, last_price_item_id \(key))
+                """,
+                """
+                CREATE TABLE news_items (id \(key) PRIMARY KEY, product_id \(key) NOT NULL, kind TEXT NOT NULL,
+                  price BIGINT NOT NULL, old_price BIGINT, currency TEXT NOT NULL, percent BIGINT,
+                  created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)
+                """,
+                "CREATE INDEX news_items_feed ON news_items (created_at DESC, id DESC)",
+                "CREATE INDEX news_items_product ON news_items (product_id)",
+            ]
+        },
+        Migration(version: 2, name: "api keys") { kind in
+            let serial = kind == .postgres ? "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY" : "INTEGER PRIMARY KEY"
+            return [
+                """
+                CREATE TABLE api_keys (id \(serial), name TEXT NOT NULL, key_hash TEXT NOT NULL UNIQUE,
+                  created_at BIGINT NOT NULL, revoked_at BIGINT)
+                """
+            ]
+        },
+    ]
+
+    /// Applies every migration newer than the database's version, each in its own transaction.
+    /// Returns the versions applied.
+    @discardableResult
+    public static func migrate(_ source: some SQLConnectionSource, now: Date = Date()) async throws -> [Int] {
+        try await source.write { db in
+            try await db.raw(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)"
+            ).run()
+        }
+        var applied: [Int] = []
+        for migration in all {
+            let ran = try await source.write { db -> Bool in
+                // Checked inside the transaction: with PostgreSQL the write lock makes concurrent
+                // start-ups of several servers take turns.
+                let rows = try await db.raw("SELECT version FROM schema_migrations WHERE version = \(bind: migration.version)").all()
+                guard rows.isEmpty else { return false }
+                for statement in migration.statements(source.kind) {
+                    try await db.raw(SQLQueryString(statement)).run()
+                }
+                try await db.raw(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (\(bind: migration.version), \(bind: migration.name), \(bind: now.millisecondsSince1970))"
+                ).run()
+                return true
+            }
+            if ran { applied.append(migration.version) }
+        }
+        return applied
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import Logging
+import SQLKit
+import TidingsCatalog
+import TidingsModel
+
+/// The one ``CatalogStore`` implementation, written once in SQL both SQLite and PostgreSQL accept.
+/// Backends differ only in their ``SQLConnectionSource``.
+public final class SQLCatalogStore<Source: SQLConnectionSource>: CatalogStore {
+    public let source: Source
+    public let policy: NewsPolicy
+
+    /// Wraps a connection source; call ``migrate()`` before use.
+    public init(source: Source, policy: NewsPolicy) {
+        self.source = source
+        self.policy = policy
+    }
+
+    /// Applies pending migrations.
+    @discardableResult
+    public func migrate() async throws -> [Int] { try await Migrations.migrate(source) }
+
+    public func ingest(_ events: [CatalogEvent], recordedAt: Date) async throws -> [IngestOutcome] {
+        guard !events.isEmpty else { return [] }
+        let policy = self.policy
+        return try await source.write { db in
+            let known = try await Self.existingEventIDs(Set(events.map(\.id)), db: db)
+            var seen = known
+            let loaded = try await Self.loadStates(Set(events.map(\.productID)), db: db)
+            var batch = CatalogBatch(policy: policy, loaded: loaded)
+            var outcomes: [IngestOutcome] = []
+            outcomes.reserveCapacity(events.count)
+            for event in events {
+                guard seen.insert(event.id).inserted else {
+                    outcomes.append(.duplicate)
+                    continue
+                }
+                do throws(CatalogError) {
+                    try batch.apply(event)
+                    outcomes.append(.accepted)
+                } catch {
+                    seen.remove(event.id)
+                    outcomes.append(.rejected(error))
+                }
+            }
+            try await Self.appendEvents(batch.accepted, recordedAt: recordedAt, db: db)
+            try await Self.write(batch, db: db)
+            return outcomes
+        }
+    }
+
+    public func product(id: String) async throws -> Product? {
+        try await source.read { db in try await Self.loadStates([id], db: db)[id]?.product }
+    }
+
+    public func newsPage(since: Date, after cursor: NewsCursor?, limit: Int) async throws -> [NewsEntry] {
+        try await source.read { db in
+            var query = SQLQueryString(
+                "SELECT \(unsafeRaw: Self.newsColumns), \(unsafeRaw: Self.productColumns) FROM news_items n JOIN products p ON p.id = n.product_id WHERE n.created_at >= \(bind: since.millisecondsSince1970)"
+            )
+            if let cursor {
+                query.appendInterpolation(
+                    " AND (n.created_at < \(bind: cursor.createdAt) OR (n.created_at = \(bind: cursor.createdAt) AND n.id < \(bind: cursor.id)))"
+                        as SQLQueryString)
+            }
+            query.appendInterpolation(" ORDER BY n.created_at DESC, n.id DESC LIMIT \(bind: limit)" as SQLQueryString)
+            return try await db.raw(query).all().map { row in
+                NewsEntry(record: try Self.decodeNews(row, prefix: "n_"), product: try Self.decodeProduct(row))
+            }
+        }
+    }
+
+    public func counts() async throws -> StoreCounts {
+        try await source.read { db in
+            func count(_ table: String) async throws -> Int {
+                let row = try await db.raw("SELECT COUNT(*) AS c FROM \(unsafeRaw: table)").first()
+                return Int(try row?.decode(column: "c", as: Int64.self) ?? 0)
+            }
+            return StoreCounts(
+                events: try await count("events"), products: try await count("products"),
+                newsItems: try await count("news_items"))
+        }
+    }
+
+    public func close() async throws { try await source.close() }
+}
+
+// MARK: - Rebuild
+
+extension SQLCatalogStore {
+    public func rebuildNews(progress: (@Sendable (Int, Int) -> Void)?) async throws -> RebuildSummary {
+        let policy = self.policy
+        let chunk = 2_000
+        return try await source.write { db in
+            let total = Int(
+                try await db.raw("SELECT COUNT(*) AS c FROM events").first()?.decode(column: "c", as: Int64.self) ?? 0)
+            try await db.raw("DELETE FROM news_items").run()
+            try await db.raw("DELETE FROM products").run()
+            var afterSeq: Int64 = 0
+            var done = 0
+            var skipped = 0
+            while true {
+                let rows = try await db.raw(
+                    "SELECT seq, payload, recorded_at FROM events WHERE seq > \(bind: afterSeq) ORDER BY seq LIMIT \(bind: chunk)"
+                ).all()
+                guard let last = rows.last else { break }
+                afterSeq = try last.decode(column: "seq", as: Int64.self)
+                let decoder = TidingsJSON.decoder()
+                var events: [CatalogEvent] = []
+                for row in rows {
+                    let payload = try row.decode(column: "payload", as: String.self)
+                    let recorded = Date(millisecondsSince1970: try row.decode(column: "recorded_at", as: Int64.self))
+                    let input = try decoder.decode(EventInput.self, from: Data(payload.utf8))
+                    do {
+                        events.append(try CatalogEvent(validating: input, now: recorded))
+                    } catch {
+                        skipped += 1
+                    }
+                }
+                // The same steps as live ingestion, minus appending to the log.
+                let loaded = try await Self.loadStates(Set(events.map(\.productID)), db: db)
+                var batch = CatalogBatch(policy: policy, loaded: loaded)
+                for event in events {
+                    do { try batch.apply(event) } catch { skipped += 1 }
+                }
+                try await Self.write(batch, db: db)
+                done += rows.count
+                progress?(done, total)
+            }
+            func count(_ table: String) async throws -> Int {
+                Int(try await db.raw("SELECT COUNT(*) AS c FROM \(unsafeRaw: table)").first()?.decode(column: "c", as: Int64.self) ?? 0)
+            }
+            return RebuildSummary(
+                events: done, products: try await count("products"), newsItems: try await count("news_items"),
+                skipped: skipped)
+        }
+    }
+}
+
+// MARK: - API keys
+
+extension SQLCatalogStore {
+    public func createAPIKey(name: String, hash: String, at: Date) async throws -> APIKeyRecord {
+        try await source.write { db in
+            let row = try await db.raw(
+                "INSERT INTO api_keys (name, key_hash, created_at) VALUES (\(bind: name), \(bind: hash), \(bind: at.millisecondsSince1970)) RETURNING id"
+            ).first()
+            guard let id = try row?.decode(column: "id", as: Int64.self) else {
+                throw StoreError("inserting an API key returned no id")
+            }
+            return APIKeyRecord(id: id, name: name, createdAt: at.truncatedToMilliseconds, revokedAt: nil)
+        }
+    }
+
+    public func apiKeys() async throws -> [APIKeyRecord] {
+        try await source.read { db in
+            try await db.raw("SELECT id, name, created_at, revoked_at FROM api_keys ORDER BY id").all().map(Self.decodeKey)
+        }
+    }
+
+    public func revokeAPIKey(id: Int64, at: Date) async throws -> Bool {
+        try await source.write { db in
+            let rows = try await db.raw(
+                "UPDATE api_keys SET revoked_at = \(bind: at.millisecondsSince1970) WHERE id = \(bind: id) AND revoked_at IS NULL RETURNING id"
+            ).all()
+            if !rows.isEmpty { return true }
+            return try await !db.raw("SELECT id FROM api_keys WHERE id = \(bind: id)").all().isEmpty
+        }
+    }
+
+    public func apiKey(hash: String) async throws -> APIKeyRecord? {
+        try await source.read { db in
+            try await db.raw("SELECT id, name, created_at, revoked_at FROM api_keys WHERE key_hash = \(bind: hash)")
+                .first().map(Self.decodeKey)
+        }
+    }
+
+    static func decodeKey(_ row: any SQLRow) throws -> APIKeyRecord {
+        APIKeyRecord(
+            id: try row.decode(column: "id", as: Int64.self), name: try row.decode(column: "name", as: String.self),
+            createdAt: Date(millisecondsSince1970: try row.decode(column: "created_at", as: Int64.self)),
+            revokedAt: try row.decode(column: "revoked_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)))
+    }
+}

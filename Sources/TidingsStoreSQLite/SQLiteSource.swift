@@ -1,0 +1,73 @@
+import Foundation
+import SQLiteKit
+import Synchronization
+import TidingsStore
+
+/// SQLite backend: one file in WAL mode, one writer connection (SQLite allows one writer at a
+/// time anyway; taking turns here avoids busy retries) and a few reader connections.
+public final class SQLiteSource: SQLConnectionSource {
+    public var kind: SQLBackendKind { .sqlite }
+    public let path: String
+    private let writer: SQLiteConnection
+    private let readers: [SQLiteConnection]
+    private let writeLock = AsyncLock()
+    private let nextReader = Mutex(0)
+
+    private init(path: String, writer: SQLiteConnection, readers: [SQLiteConnection]) {
+        self.path = path
+        self.writer = writer
+        self.readers = readers
+    }
+
+    /// Opens (creating if needed) the database file at `path`.
+    public static func open(path: String, readers: Int = 2) async throws -> SQLiteSource {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: directory) else {
+            throw StoreError("sqlite: folder \(directory) does not exist (database \(path))")
+        }
+        let writer = try await SQLiteConnection.open(storage: .file(path: path))
+        do {
+            for pragma in ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA busy_timeout = 10000"] {
+                try await writer.sql().raw(SQLQueryString(pragma)).run()
+            }
+            var readerConnections: [SQLiteConnection] = []
+            for _ in 0..<max(1, readers) {
+                let reader = try await SQLiteConnection.open(storage: .file(path: path))
+                try await reader.sql().raw("PRAGMA busy_timeout = 10000").run()
+                readerConnections.append(reader)
+            }
+            return SQLiteSource(path: path, writer: writer, readers: readerConnections)
+        } catch {
+            try? await writer.close()
+            throw StoreError("sqlite: cannot open \(path): \(error)")
+        }
+    }
+
+    public func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        let index = nextReader.withLock { value in
+            value = (value + 1) % readers.count
+            return value
+        }
+        return try await body(readers[index].sql())
+    }
+
+    public func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        let db = writer.sql()
+        return try await writeLock.withLock {
+            try await db.raw("BEGIN IMMEDIATE").run()
+            do {
+                let result = try await body(db)
+                try await db.raw("COMMIT").run()
+                return result
+            } catch {
+                try? await db.raw("ROLLBACK").run()
+                throw error
+            }
+        }
+    }
+
+    public func close() async throws {
+        for reader in readers { try await reader.close() }
+        try await writer.close()
+    }
+}

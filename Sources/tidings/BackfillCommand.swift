@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import TidingsModel
+import TidingsRuntime
+import TidingsServer
+
+struct BackfillCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backfill",
+        abstract: "Import products and price history from CSV; safe to run again.",
+        discussion: """
+            products.csv: id,name,unit,unit_size,container,image_url,created_at (optional: currency, name_en, …)
+            prices.csv:   product_id,store_price,recorded_at
+            Times are ISO 8601. Bad rows are reported with their line numbers; the rest is imported.
+            """)
+
+    @OptionGroup var database: DatabaseOption
+    @Option(help: "The products CSV file.") var products: String
+    @Option(help: "The prices CSV file.") var prices: String
+    @Option(help: "Only history newer than this (30d, 12h) or after this ISO 8601 time.") var since: String?
+    @Option(help: "YAML configuration file (news rules, markup).") var config: String?
+
+    func run() async throws {
+        var settings = TidingsConfiguration()
+        if let config { try settings.load(yamlFile: config) }
+        let sinceDate = try since.map(Self.parseSince)
+        let started = Date()
+        var backfill = try Backfill(productsPath: products, pricesPath: prices, since: sinceDate)
+        let store = try await DatabaseURL(database.resolved).open(policy: settings.newsPolicy)
+        let catalog = CatalogService(store: store, configuration: settings)
+        let bar = ProgressBar("Importing")
+        let summary: Backfill.Summary
+        do {
+            summary = try await backfill.run(into: catalog) { bar.update($0, $1) }
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        let counts = try await store.counts()
+        try await store.close()
+        let seconds = Date().timeIntervalSince(started)
+        print(
+            """
+            Read \(summary.products) products and \(summary.priceRows) price rows in \(String(format: "%.1f", seconds)) s.
+            Events: \(summary.accepted) imported, \(summary.duplicates) already present, \(summary.rejected) refused.
+            The store now holds \(counts.products) products and \(counts.newsItems) news items.
+            """)
+        if !summary.errors.isEmpty {
+            printError("\(summary.errors.count) row(s) were not imported:")
+            for error in summary.errors.prefix(50) { printError("  \(error)") }
+            if summary.errors.count > 50 { printError("  … and \(summary.errors.count - 50) more") }
+            throw ExitCode(1)
+        }
+    }
+
+    static func parseSince(_ text: String) throws -> Date {
+        if let seconds = DurationText.seconds(text) { return Date().addingTimeInterval(-seconds) }
+        if let date = TidingsJSON.parseDate(text) { return date }
+        throw ValidationError("--since must be a duration such as 30d or an ISO 8601 time, not \(text)")
+    }
+}
+
+struct News: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Work with derived news items.", subcommands: [Rebuild.self])
+
+    struct Rebuild: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Recompute every product and news item from the event log.")
+        @OptionGroup var database: DatabaseOption
+        @Option(help: "YAML configuration file (news rules).") var config: String?
+
+        func run() async throws {
+            var settings = TidingsConfiguration()
+            if let config { try settings.load(yamlFile: config) }
+            let store = try await DatabaseURL(database.resolved).open(policy: settings.newsPolicy)
+            let bar = ProgressBar("Replaying")
+            let summary = try await CatalogService(store: store, configuration: settings).rebuild { bar.update($0, $1) }
+            try await store.close()
+            print("Replayed \(summary.events) events: \(summary.products) products, \(summary.newsItems) news items.")
+            if summary.skipped > 0 { printError("\(summary.skipped) logged event(s) were refused by the current rules.") }
+        }
+    }
+}

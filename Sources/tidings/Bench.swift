@@ -1,0 +1,131 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import NIOCore
+import TidingsModel
+import TidingsRuntime
+import TidingsServer
+
+struct Bench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure throughput (results go in docs/benchmarks.md).", subcommands: [Ingest.self, BackfillBench.self])
+
+    struct Ingest: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Events/s through POST /api/v1/events on a live in-process server: single-event requests, then 1,000-event batches.")
+        @OptionGroup var database: DatabaseOption
+        @Option(help: "Single-event requests to send.") var requests = 3_000
+        @Option(help: "Concurrent connections for single-event requests.") var concurrency = 8
+        @Option(help: "1,000-event batches to send.") var batches = 30
+
+        func run() async throws {
+            var settings = TidingsConfiguration()
+            settings.port = 0
+            settings.database = database.resolved
+            let store = try await DatabaseURL(settings.database).open(policy: settings.newsPolicy)
+            let secret = APIKeys.generate()
+            _ = try await store.createAPIKey(name: "bench", hash: APIKeys.hash(secret), at: Date())
+            let catalog = CatalogService(store: store, configuration: settings)
+            let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
+            let app = buildApplication(catalog: catalog) { portContinuation.yield($0) }
+            let server = Task { try await app.runService(gracefulShutdownSignals: []) }
+            var ports = portStream.makeAsyncIterator()
+            guard let port = await ports.next() else { throw ValidationError("server did not start") }
+            let client = HTTPClient(eventLoopGroupProvider: .singleton)
+            let base = "http://127.0.0.1:\(port)/api/v1/events"
+            let run = UUID().uuidString.prefix(8).lowercased()
+            let productCount = 1_000
+            func event(_ id: String, type: String, product: Int, price: Int) -> String {
+                let extra = type == "product_created" ? #","name":"Bench product \#(product)","unit":"kg""# : ""
+                return #"{"id":"\#(id)","type":"\#(type)","product_id":"bench-\#(run)-\#(product)","store_price":"\#(price).00"\#(extra)}"#
+            }
+            func post(_ events: [String]) async throws {
+                var request = HTTPClientRequest(url: base)
+                request.method = .POST
+                request.headers.add(name: "Authorization", value: "Bearer \(secret)")
+                request.headers.add(name: "Content-Type", value: "application/json")
+                request.body = .bytes(ByteBuffer(string: #"{"events":["# + events.joined(separator: ",") + "]}"))
+                let response = try await client.execute(request, timeout: .seconds(120))
+                guard response.status == .ok else { throw ValidationError("bench: server answered \(response.status)") }
+                _ = try await response.body.collect(upTo: 1 << 20)
+            }
+            do {
+                try await post((0..<productCount).map { event("\(run)-c\($0)", type: "product_created", product: $0, price: 100) })
+                // Single-event requests from `concurrency` connections.
+                let started = ContinuousClock.now
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for worker in 0..<concurrency {
+                        group.addTask {
+                            for index in stride(from: worker, to: requests, by: concurrency) {
+                                let price = 100 + (index / productCount % 2 == 0 ? 10 : 0)
+                                try await post([event("\(run)-s\(index)", type: "price_changed", product: index % productCount, price: price)])
+                            }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+                let single = Double(requests) / (ContinuousClock.now - started).seconds
+                // 1,000-event batches, one request at a time.
+                let batchStarted = ContinuousClock.now
+                for batch in 0..<batches {
+                    try await post((0..<1_000).map { index in
+                        event("\(run)-b\(batch)-\(index)", type: "price_changed", product: index, price: 100 + (batch % 2) * 20)
+                    })
+                }
+                let batched = Double(batches * 1_000) / (ContinuousClock.now - batchStarted).seconds
+                print("backend: \(DatabaseURL.redactedDescription(settings.database))")
+                print(String(format: "single-event requests: %.0f events/s (%d requests, %d connections)", single, requests, concurrency))
+                print(String(format: "1,000-event batches:   %.0f events/s (%d batches)", batched, batches))
+            } catch {
+                try? await client.shutdown()
+                server.cancel()
+                try? await store.close()
+                throw error
+            }
+            try await client.shutdown()
+            server.cancel()
+            _ = await server.result
+            try await store.close()
+        }
+    }
+
+    struct BackfillBench: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "backfill", abstract: "Time `tidings backfill` on generated CSV files and report peak memory.")
+        @Option(help: "Price rows to generate (products: one per 50 rows).") var rows = 1_000_000
+        @Option(help: "Database; default a new SQLite file in a temporary folder.") var database: String?
+
+        func run() async throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-bench-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let productsPath = folder.appendingPathComponent("products.csv").path
+            let pricesPath = folder.appendingPathComponent("prices.csv").path
+            try BenchData.write(rows: rows, products: productsPath, prices: pricesPath, now: Date())
+            let url = database ?? "sqlite:\(folder.appendingPathComponent("bench.sqlite").path)"
+            let settings = TidingsConfiguration()
+            let started = ContinuousClock.now
+            var backfill = try Backfill(productsPath: productsPath, pricesPath: pricesPath, since: nil)
+            let parsed = ContinuousClock.now
+            let store = try await DatabaseURL(url).open(policy: settings.newsPolicy)
+            let bar = ProgressBar("Importing")
+            let summary = try await backfill.run(into: CatalogService(store: store, configuration: settings)) { bar.update($0, $1) }
+            let finished = ContinuousClock.now
+            let counts = try await store.counts()
+            try await store.close()
+            print("rows: \(rows) price rows, \(summary.products) products → \(summary.accepted) events, \(counts.newsItems) news items")
+            print(String(format: "read CSV: %.1f s, ingest: %.1f s, total: %.1f s", (parsed - started).seconds, (finished - parsed).seconds, (finished - started).seconds))
+            print("peak memory (VmHWM): \(BenchData.peakMemoryMB()) MB")
+            if !summary.errors.isEmpty { printError("\(summary.errors.count) rows refused, first: \(summary.errors[0])") }
+        }
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
+
+extension DatabaseURL {
+    static func redactedDescription(_ text: String) -> String { (try? DatabaseURL(text).description) ?? text }
+}

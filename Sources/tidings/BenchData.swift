@@ -1,0 +1,49 @@
+import Foundation
+import TidingsModel
+import TidingsRuntime
+
+/// Generated CSV input for `tidings bench backfill`: written in chunks, so generating a million rows
+/// does not itself cost memory.
+enum BenchData {
+    static func write(rows: Int, products productsPath: String, prices pricesPath: String, now: Date) throws {
+        var random = SplitMix64(seed: 42)
+        let productCount = max(1, rows / 50)
+        let start = now.addingTimeInterval(-30 * 86_400).millisecondsSince1970
+        let span = now.millisecondsSince1970 - start - 60_000
+        var products = "id,name,unit,unit_size,container,image_url,created_at\n"
+        for index in 0..<productCount {
+            products += "p\(index),Product \(index),kg,1,bulk,,\(TidingsJSON.formatDate(Date(millisecondsSince1970: start)))\n"
+        }
+        try products.write(toFile: productsPath, atomically: true, encoding: .utf8)
+        FileManager.default.createFile(atPath: pricesPath, contents: nil)
+        guard let handle = FileHandle(forWritingAtPath: pricesPath) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        defer { try? handle.close() }
+        var buffer = "product_id,store_price,recorded_at\n"
+        var priceOf = [Int](repeating: 10_000, count: productCount)
+        for row in 0..<rows {
+            let product = row % productCount
+            // Moves of −10 %…+10 %: about two thirds clear the 3 % threshold.
+            let percent = random.next(upTo: 21) - 10
+            priceOf[product] = max(100, priceOf[product] * (100 + percent) / 100)
+            let at = start + Int64(row) * span / Int64(max(rows, 1))
+            let money = Money(minorUnits: Int64(priceOf[product]), currency: .rub)
+            buffer += "p\(product),\(money.decimalString),\(TidingsJSON.formatDate(Date(millisecondsSince1970: at)))\n"
+            if buffer.utf8.count > 1 << 20 {
+                try handle.write(contentsOf: Data(buffer.utf8))
+                buffer = ""
+            }
+        }
+        try handle.write(contentsOf: Data(buffer.utf8))
+    }
+
+    /// The process's peak resident memory, from /proc (Linux), in MB.
+    static func peakMemoryMB() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return -1 }
+        return kilobytes / 1024
+    }
+}

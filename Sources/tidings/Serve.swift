@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import TidingsRuntime
+import TidingsServer
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the HTTP server; an empty database gets the demo catalog first.")
+
+    @Option(help: "Address to bind (env TIDINGS_HOST; default 127.0.0.1).") var host: String?
+    @Option(help: "Port to bind, 0 for any free one (env TIDINGS_PORT; default 8080).") var port: Int?
+    @OptionGroup var database: DatabaseOption
+    @Flag(help: "Do not load the demo catalog into an empty database.") var noDemo = false
+    @Option(help: "YAML configuration file (see docs/configuration.md).") var config: String?
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        var settings = TidingsConfiguration()
+        if let config { try settings.load(yamlFile: config) }
+        settings.host = host ?? environment["TIDINGS_HOST"] ?? settings.host
+        if let port {
+            settings.port = port
+        } else if let text = environment["TIDINGS_PORT"] {
+            guard let value = Int(text), (0...65535).contains(value) else {
+                throw ValidationError("TIDINGS_PORT must be a port number, not \(text)")
+            }
+            settings.port = value
+        }
+        guard (0...65535).contains(settings.port) else { throw ValidationError("--port must be 0…65535") }
+        settings.database = database.resolved
+
+        var logger = Logger(label: "tidings")
+        logger.logLevel = environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        let url = try DatabaseURL(settings.database)
+        let store = try await url.open(policy: settings.newsPolicy, logger: logger)
+        let catalog = CatalogService(store: store, configuration: settings)
+        do {
+            if !noDemo, try await store.counts().events == 0 {
+                var demo = try DemoCatalog.backfill(now: Date())
+                let summary = try await demo.run(into: catalog)
+                let counts = try await store.counts()
+                say(
+                    "Loaded the demo catalog into \(url): \(summary.products) products, \(summary.accepted) events, \(counts.newsItems) news items."
+                )
+            }
+            let host = settings.host
+            let app = buildApplication(catalog: catalog, logger: logger) { port in
+                say("Tidings is listening on http://\(host.contains(":") ? "[\(host)]" : host):\(port)")
+            }
+            try await app.runService()
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        try await store.close()
+    }
+}
