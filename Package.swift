@@ -77,6 +77,7 @@ let package = Package(
                 "TidingsRuntime",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .executableTarget(
@@ -92,7 +93,7 @@ let package = Package(
         .testTarget(name: "TidingsStoreTests", dependencies: ["TidingsTesting"]),
         .testTarget(name: "TidingsServerTests", dependencies: ["TidingsTesting"]),
         .testTarget(name: "TidingsRuntimeTests", dependencies: ["TidingsTesting"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TidingsTesting"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TidingsTesting", "tidings"]),
     ],
     swiftLanguageModes: [.v6]
 )

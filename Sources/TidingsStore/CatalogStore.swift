@@ -61,6 +61,12 @@ public struct StoreCounts: Hashable, Sendable {
     public var events: Int
     public var products: Int
     public var newsItems: Int
+
+    public init(events: Int, products: Int, newsItems: Int) {
+        self.events = events
+        self.products = products
+        self.newsItems = newsItems
+    }
 }
 
 /// An API key as stored: only the SHA-256 hash of the secret is kept.

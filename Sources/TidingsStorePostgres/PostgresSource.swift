@@ -61,10 +61,16 @@ public final class PostgresSource: SQLConnectionSource {
     }
 
     public func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await client.withTransaction(logger: logger) { connection in
-            let db = connection.sql()
-            try await db.raw("SELECT pg_advisory_xact_lock(\(bind: Self.writeLockKey))").run()
-            return try await body(db)
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                let db = connection.sql()
+                try await db.raw("SELECT pg_advisory_xact_lock(\(bind: Self.writeLockKey))").run()
+                return try await body(db)
+            }
+        } catch let error as PostgresTransactionError {
+            // Callers see their own error, as with SQLite; the wrapper only matters when rollback failed.
+            if let closureError = error.closureError, error.rollbackError == nil { throw closureError }
+            throw error
         }
     }
 

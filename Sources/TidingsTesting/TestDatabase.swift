@@ -1,0 +1,108 @@
+import Foundation
+import PostgresNIO
+import TidingsCatalog
+import TidingsRuntime
+import TidingsStore
+import TidingsStorePostgres
+import TidingsStoreSQLite
+
+/// A throwaway database for one test: a new SQLite file in a temporary folder, or a new database
+/// on the PostgreSQL server named by `TIDINGS_TEST_POSTGRES_URL`.
+public struct TestDatabase: Sendable {
+    public enum Backend: String, Sendable, CaseIterable {
+        case sqlite
+        case postgres
+    }
+
+    public let backend: Backend
+    /// The database URL `tidings` accepts.
+    public let url: String
+    private let cleanup: @Sendable () async -> Void
+
+    /// The PostgreSQL server for tests, when one is configured.
+    public static var postgresURL: String? {
+        ProcessInfo.processInfo.environment["TIDINGS_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Why PostgreSQL tests skip, shown by the test runner.
+    public static let postgresSkipMessage =
+        "TIDINGS_TEST_POSTGRES_URL is unset: PostgreSQL tests skipped (.ci/run starts a server and sets it)"
+
+    /// Makes a fresh, empty database.
+    public static func make(_ backend: Backend) async throws -> TestDatabase {
+        switch backend {
+        case .sqlite:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-test-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return TestDatabase(
+                backend: .sqlite, url: "sqlite:\(folder.appendingPathComponent("test.sqlite").path)",
+                cleanup: { try? FileManager.default.removeItem(at: folder) })
+        case .postgres:
+            guard let base = postgresURL, var components = URLComponents(string: base) else {
+                throw StoreError(postgresSkipMessage)
+            }
+            let name = "tidings_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased())"
+            try await admin(base) { connection in
+                try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: .init(label: "test"))
+            }
+            components.path = "/" + name
+            let url = components.string!
+            return TestDatabase(
+                backend: .postgres, url: url,
+                cleanup: {
+                    try? await admin(base) { connection in
+                        try await connection.query(
+                            PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"),
+                            logger: .init(label: "test"))
+                    }
+                })
+        }
+    }
+
+    /// Opens the store with `policy`.
+    public func open(policy: NewsPolicy = NewsPolicy()) async throws -> any CatalogStore {
+        try await DatabaseURL(url).open(policy: policy)
+    }
+
+    /// Removes the database.
+    public func remove() async { await cleanup() }
+
+    private static func admin(_ url: String, _ body: @Sendable (PostgresConnection) async throws -> Void) async throws {
+        guard let components = URLComponents(string: url) else { throw StoreError("bad TIDINGS_TEST_POSTGRES_URL") }
+        let configuration = PostgresConnection.Configuration(
+            host: components.host ?? "127.0.0.1", port: components.port ?? 5432,
+            username: components.user ?? "postgres", password: components.password,
+            database: components.path.isEmpty ? "postgres" : String(components.path.dropFirst()), tls: .disable)
+        let connection = try await PostgresConnection.connect(
+            configuration: configuration, id: 1, logger: .init(label: "tidings.test"))
+        do {
+            try await body(connection)
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+    }
+}
+
+extension TestDatabase {
+    /// The backend's raw connection source, for tests of transaction behaviour itself.
+    public func openSource() async throws -> any SQLConnectionSource {
+        switch try DatabaseURL(url) {
+        case .sqlite(let path): try await SQLiteSource.open(path: path)
+        case .postgres(let url): try PostgresSource(url: url)
+        }
+    }
+
+    /// Runs `body` with a fresh database of `backend`, removing it afterwards.
+    public static func with(_ backend: Backend, _ body: (TestDatabase) async throws -> Void) async throws {
+        let database = try await make(backend)
+        do {
+            try await body(database)
+        } catch {
+            await database.remove()
+            throw error
+        }
+        await database.remove()
+    }
+}

@@ -1,0 +1,29 @@
+import Testing
+import TidingsCatalog
+
+@Suite("Percent of a price change")
+struct PriceChangeTests {
+    @Test("is |Δ|/old rounded half up, as the seed's Ruby round", arguments: [
+        (10_000, 9_500, 5), (10_000, 10_250, 3), (10_000, 10_350, 4), (10_000, 10_349, 3), (6_553, 6_553, 0),
+        (300, 200, 33), (200, 300, 50), (10_000, 20_000, 100),
+    ])
+    func percent(old: Int64, new: Int64, expected: Int) {
+        #expect(PriceChange.percent(old: old, new: new) == expected)
+    }
+}
+
+@Suite("News cursors")
+struct NewsCursorTests {
+    @Test("round-trip through their opaque token")
+    func roundTrip() throws {
+        let cursor = NewsCursor(createdAt: 1_793_534_400_123, id: "backfill-price-44957:x/y+z")
+        let decoded = try #require(NewsCursor(token: cursor.token))
+        #expect(decoded == cursor)
+        #expect(!cursor.token.contains("="))
+    }
+
+    @Test("refuse tokens that are not ours", arguments: ["", "!!!", "bm90LWEtY3Vyc29y", "LTE6eA", "MTA6"])
+    func refusesGarbage(_ token: String) {
+        #expect(NewsCursor(token: token) == nil)
+    }
+}

@@ -1,0 +1,18 @@
+import Testing
+import TidingsTesting
+
+@Suite("SQLite store")
+struct SQLiteStoreTests {
+    @Test("conforms", arguments: StoreCheck.all)
+    func conforms(_ check: StoreCheck) async throws {
+        try await TestDatabase.with(.sqlite) { try await check.run($0) }
+    }
+}
+
+@Suite("PostgreSQL store", .enabled(if: TestDatabase.postgresURL != nil, Comment(rawValue: TestDatabase.postgresSkipMessage)))
+struct PostgresStoreTests {
+    @Test("conforms", arguments: StoreCheck.all)
+    func conforms(_ check: StoreCheck) async throws {
+        try await TestDatabase.with(.postgres) { try await check.run($0) }
+    }
+}

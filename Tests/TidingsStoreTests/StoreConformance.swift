@@ -1,0 +1,238 @@
+import Foundation
+import SQLKit
+import Testing
+import TidingsCatalog
+import TidingsModel
+import TidingsStore
+import TidingsTesting
+
+/// What every storage backend must do. Both backend suites run each check on a fresh database.
+struct StoreCheck: Sendable, CustomTestStringConvertible {
+    let name: String
+    let run: @Sendable (TestDatabase) async throws -> Void
+    var testDescription: String { name }
+
+    static let all: [StoreCheck] = [
+        .init(name: "derives news in the same transaction as the events", run: derivesNews),
+        .init(name: "treats a known event id as a duplicate that changes nothing", run: duplicates),
+        .init(name: "does not log refused events", run: refusals),
+        .init(name: "pages by keyset without repeats or gaps while items arrive", run: pagingWhileInserting),
+        .init(name: "shows only items inside the window", run: window),
+        .init(name: "rebuilds exactly the news live ingestion made", run: rebuildMatchesLive),
+        .init(name: "applies migrations once", run: migrationsOnce),
+        .init(name: "keeps API key hashes, finds and revokes them", run: apiKeys),
+        .init(name: "rolls a failed transaction back completely", run: rollback),
+        .init(name: "lets concurrent writers take turns", run: concurrentWriters),
+    ]
+}
+
+private let everything = Date.distantPast
+
+private func ingest(_ store: any CatalogStore, _ inputs: [EventInput]) async throws -> [IngestOutcome] {
+    try await store.ingest(Events.validated(inputs), recordedAt: Events.at(minutes: 100_000))
+}
+
+private func allNews(_ store: any CatalogStore) async throws -> [NewsEntry] {
+    try await store.newsPage(since: everything, after: nil, limit: 100_000)
+}
+
+private func derivesNews(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    let outcomes = try await ingest(store, [
+        Events.created("e1", product: "44957", price: "195.00", names: ["en": "Pineapple"]),
+        Events.price("e2", product: "44957", price: "175.50", at: Events.at(minutes: 600)),
+    ])
+    #expect(outcomes == [.accepted, .accepted])
+    let news = try await allNews(store)
+    #expect(news.map(\.record.id) == ["e2", "e1"], "newest first")
+    #expect(news.first?.record.percent == 10)
+    #expect(news.first?.record.oldPrice?.minorUnits == 19_500)
+    #expect(news.first?.product.name(for: "en") == "Pineapple")
+    let product = try #require(try await store.product(id: "44957"))
+    #expect(product.storePrice.minorUnits == 17_550)
+    #expect(product.updatedAt == Events.at(minutes: 600))
+    #expect(try await store.counts() == StoreCounts(events: 2, products: 1, newsItems: 2))
+}
+
+private func duplicates(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    _ = try await ingest(store, [Events.created("e1", product: "p1", price: "100")])
+    let outcomes = try await ingest(store, [
+        Events.created("e1", product: "p1", price: "100"),
+        Events.price("e2", product: "p1", price: "50", at: Events.at(minutes: 10)),
+        Events.price("e2", product: "p1", price: "50", at: Events.at(minutes: 10)),
+    ])
+    #expect(outcomes == [.duplicate, .accepted, .duplicate])
+    #expect(try await store.counts().events == 2)
+}
+
+private func refusals(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    let outcomes = try await ingest(store, [
+        Events.price("e1", product: "ghost", price: "10", at: Events.epoch),
+        Events.created("e2", product: "p1", price: "100"),
+        Events.created("e3", product: "p1", price: "100"),
+    ])
+    #expect(outcomes.first.map { if case .rejected(let error) = $0 { error.kind == .notFound } else { false } } == true)
+    #expect(outcomes[1] == .accepted)
+    #expect(outcomes.last.map { if case .rejected(let error) = $0 { error.kind == .conflict } else { false } } == true)
+    #expect(try await store.counts() == StoreCounts(events: 1, products: 1, newsItems: 1))
+    // A refused id is not burned: sending it again, valid this time, is accepted.
+    #expect(try await ingest(store, [Events.price("e1", product: "p1", price: "50", at: Events.at(minutes: 1))]) == [.accepted])
+}
+
+private func pagingWhileInserting(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    // 25 products; several share a timestamp so the id breaks ties.
+    _ = try await ingest(store, (0..<25).map { index in
+        Events.created("c\(index)", product: "p\(index)", price: "100", at: Events.at(minutes: Double(index / 3)))
+    })
+    var seen: [String] = []
+    var cursor: NewsCursor?
+    var inserted = 0
+    repeat {
+        let page = try await store.newsPage(since: everything, after: cursor, limit: 10)
+        seen += page.map(\.record.id)
+        cursor = page.count == 10 ? page.last.map { NewsCursor(createdAt: $0.record.createdAt.millisecondsSince1970, id: $0.record.id) } : nil
+        // Newer items arrive between page requests.
+        _ = try await ingest(store, [Events.created("n\(inserted)", product: "new\(inserted)", price: "1", at: Events.at(minutes: 1_000 + Double(inserted)))])
+        inserted += 1
+    } while cursor != nil
+    let original = (0..<25).map { "c\($0)" }
+    #expect(seen.filter { $0.hasPrefix("c") }.sorted() == original.sorted())
+    #expect(Set(seen).count == seen.count, "no item repeats")
+    #expect(seen.allSatisfy { $0.hasPrefix("c") }, "items newer than the first page do not appear in later pages")
+}
+
+private func window(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    _ = try await ingest(store, [
+        Events.created("old", product: "a", price: "1", at: Events.at(minutes: 0)),
+        Events.created("new", product: "b", price: "1", at: Events.at(minutes: 60)),
+    ])
+    let page = try await store.newsPage(since: Events.at(minutes: 30), after: nil, limit: 50)
+    #expect(page.map(\.record.id) == ["new"])
+}
+
+private func rebuildMatchesLive(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    var random = SplitMix64Shim(seed: 7)
+    var inputs: [EventInput] = []
+    for product in 0..<12 { inputs.append(Events.created("c\(product)", product: "p\(product)", price: "100.00")) }
+    var prices = [Int](repeating: 10_000, count: 12)
+    for step in 0..<400 {
+        let product = random.next(12)
+        let minutes = Double(10 + step * 17)
+        if random.next(40) == 0 {
+            inputs.append(Events.deleted("d\(step)", product: "p\(product)", at: Events.at(minutes: minutes)))
+            inputs.append(Events.created("r\(step)", product: "p\(product)", price: "100.00", at: Events.at(minutes: minutes + 1)))
+            prices[product] = 10_000
+            continue
+        }
+        // Moves of −12 %…+12 %, with reversals, so threshold, merge and vanish all happen.
+        prices[product] = max(100, prices[product] * (88 + random.next(25)) / 100)
+        inputs.append(Events.price("s\(step)", product: "p\(product)", price: Money(minorUnits: Int64(prices[product]), currency: .rub).decimalString, at: Events.at(minutes: minutes)))
+    }
+    // Live, in uneven batches.
+    var start = 0
+    while start < inputs.count {
+        let end = min(inputs.count, start + 1 + random.next(60))
+        _ = try await ingest(store, Array(inputs[start..<end]))
+        start = end
+    }
+    let live = try await allNews(store)
+    let liveProducts = try await (0..<12).asyncMap { try await store.product(id: "p\($0)") }
+    let summary = try await store.rebuildNews(progress: nil)
+    let rebuilt = try await allNews(store)
+    #expect(summary.skipped == 0)
+    #expect(summary.events == inputs.count)
+    #expect(live.count > 20, "the scenario should make plenty of news")
+    #expect(rebuilt == live)
+    #expect(try await (0..<12).asyncMap { try await store.product(id: "p\($0)") } == liveProducts)
+}
+
+private func migrationsOnce(_ database: TestDatabase) async throws {
+    let first = try await database.open()
+    try await first.close()
+    let source = try await database.openSource()
+    let applied = try await Migrations.migrate(source)
+    #expect(applied.isEmpty)
+    let versions = try await source.read { db in
+        try await db.raw("SELECT version FROM schema_migrations ORDER BY version").all().map { try $0.decode(column: "version", as: Int64.self) }
+    }
+    #expect(versions == Migrations.all.map { Int64($0.version) })
+    try await source.close()
+}
+
+private func apiKeys(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    let key = try await store.createAPIKey(name: "shoppers", hash: "abc", at: Events.epoch)
+    #expect(try await store.apiKey(hash: "abc")?.id == key.id)
+    #expect(try await store.apiKey(hash: "nope") == nil)
+    #expect(try await store.revokeAPIKey(id: key.id, at: Events.at(minutes: 1)))
+    #expect(try await store.apiKey(hash: "abc")?.revokedAt == Events.at(minutes: 1))
+    #expect(try await store.revokeAPIKey(id: 999, at: Events.epoch) == false)
+    #expect(try await store.apiKeys().map(\.name) == ["shoppers"])
+}
+
+private struct Boom: Error {}
+
+private func rollback(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    try await store.close()
+    let source = try await database.openSource()
+    await #expect(throws: Boom.self) {
+        try await source.write { db in
+            try await db.raw("INSERT INTO api_keys (name, key_hash, created_at) VALUES ('x', 'y', 0)").run()
+            throw Boom()
+        }
+    }
+    let rows = try await source.read { db in try await db.raw("SELECT id FROM api_keys").all().count }
+    #expect(rows == 0)
+    try await source.close()
+}
+
+private func concurrentWriters(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    _ = try await ingest(store, [Events.created("c", product: "p", price: "100")])
+    try await withThrowingTaskGroup(of: [IngestOutcome].self) { group in
+        for writer in 0..<8 {
+            group.addTask {
+                try await ingest(store, (0..<10).map { step in
+                    Events.price("w\(writer)-\(step)", product: "p", price: step % 2 == 0 ? "50" : "100", at: Events.at(minutes: Double(writer * 1000 + step * 200)))
+                })
+            }
+        }
+        for try await outcomes in group { #expect(outcomes.allSatisfy { $0 == .accepted }) }
+    }
+    #expect(try await store.counts().events == 81)
+}
+
+/// The tests' own deterministic generator (the demo's lives in TidingsRuntime).
+private struct SplitMix64Shim {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
+
+extension Sequence {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var result: [T] = []
+        for element in self { result.append(try await transform(element)) }
+        return result
+    }
+}
