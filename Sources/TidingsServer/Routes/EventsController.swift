@@ -55,7 +55,9 @@ struct LenientEvent: Decodable {
         } catch let error as DecodingError {
             let api = HTTPAPIError(decoding: error)
             // Paths inside one event are reported relative to it ("store_price", not "events[3].store_price").
-            let field = api.body.error.field.map { $0.replacingOccurrences(of: #"^events\[\d+\]\.?"#, with: "", options: .regularExpression) }
+            let field = api.body.error.field
+                .map { $0.replacingOccurrences(of: #"^events\[\d+\]\.?"#, with: "", options: .regularExpression) }
+                .flatMap { $0.isEmpty ? nil : $0 }
             result = .failure(
                 CatalogError(.invalid, code: "validation_failed", message: api.body.error.message, field: field))
         }

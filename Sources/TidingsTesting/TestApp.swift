@@ -1,0 +1,65 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TidingsModel
+import TidingsServer
+import TidingsStore
+
+/// A server over a fresh test database with one API key, for router and live tests.
+public struct TestApp: Sendable {
+    public let database: TestDatabase
+    public let store: any CatalogStore
+    public let catalog: CatalogService
+    /// A valid API key's secret.
+    public let key: String
+
+    /// The instant router tests treat as now: one day after `Events.epoch`.
+    public static let now = Events.at(minutes: 24 * 60)
+
+    /// Runs `body` against the application built over a fresh database.
+    public static func with(
+        _ backend: TestDatabase.Backend = .sqlite, configuration: TidingsConfiguration = TidingsConfiguration(),
+        clock: @escaping @Sendable () -> Date = { TestApp.now }, testing: TestingSetup = .router,
+        _ body: @Sendable (TestApp, any TestClientProtocol) async throws -> Void
+    ) async throws {
+        try await TestDatabase.with(backend) { database in
+            var configuration = configuration
+            configuration.port = 0
+            let store = try await database.open(policy: configuration.newsPolicy)
+            let key = APIKeys.generate()
+            _ = try await store.createAPIKey(name: "test", hash: APIKeys.hash(key), at: clock())
+            let catalog = CatalogService(store: store, configuration: configuration, clock: clock)
+            let app = TestApp(database: database, store: store, catalog: catalog, key: key)
+            do {
+                try await buildApplication(catalog: catalog).test(testing) { client in try await body(app, client) }
+            } catch {
+                try? await store.close()
+                throw error
+            }
+            try await store.close()
+        }
+    }
+
+    /// Headers for a JSON write with this app's key.
+    public var writeHeaders: HTTPFields {
+        [.authorization: "Bearer \(key)", .contentType: "application/json"]
+    }
+}
+
+extension TestResponse {
+    /// The body as text.
+    public var text: String { String(buffer: body) }
+
+    /// The body decoded with Tidings' JSON decoder.
+    public func json<T: Decodable>(_ type: T.Type) throws -> T {
+        try TidingsJSON.decoder().decode(type, from: Data(buffer: body))
+    }
+
+    /// The error envelope's detail, if the body is one.
+    public var apiError: APIErrorBody.Detail? { try? json(APIErrorBody.self).error }
+}
+
+extension ByteBuffer {
+    /// A buffer holding `text`.
+    public static func json(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
+}

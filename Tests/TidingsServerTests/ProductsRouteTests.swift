@@ -1,0 +1,139 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TidingsModel
+import TidingsTesting
+
+@Suite("Products API")
+struct ProductsRouteTests {
+    static let pineapple = #"{"id":"44957","name":"Ананас","names":{"en":"Pineapple"},"unit":"kg","unit_size":"1","container":"bulk","store_price":"195.00"}"#
+
+    @Test("writes need a live API key: 401 without or with an unknown one, 403 once revoked")
+    func auth() async throws {
+        try await TestApp.with { app, client in
+            try await client.execute(uri: "/api/v1/products", method: .post, body: .json(Self.pineapple)) { response throws in
+                #expect(response.status == .unauthorized)
+                #expect(response.apiError?.code == "unauthorized")
+                #expect(response.headers[.wwwAuthenticate] == "Bearer")
+            }
+            try await client.execute(
+                uri: "/api/v1/products", method: .post, headers: [.authorization: "Bearer tid_wrong"], body: .json(Self.pineapple)
+            ) { response throws in
+                #expect(response.status == .unauthorized)
+            }
+            let keys = try await app.store.apiKeys()
+            _ = try await app.store.revokeAPIKey(id: keys[0].id, at: TestApp.now)
+            try await client.execute(uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)) { response throws in
+                #expect(response.status == .forbidden)
+                #expect(response.apiError?.code == "forbidden")
+            }
+        }
+    }
+
+    @Test("POST creates (201 with Location), a second POST of the id is 409")
+    func create() async throws {
+        try await TestApp.with { app, client in
+            try await client.execute(uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)) { response throws in
+                #expect(response.status == .created)
+                #expect(response.headers[.location] == "/api/v1/products/44957")
+                let product = try response.json(ProductResource.self)
+                #expect(product.storePrice == Amount(value: "195.00", currency: "RUB"))
+                #expect(product.names == ["en": "Pineapple"])
+                #expect(product.createdAt == TestApp.now)
+            }
+            try await client.execute(uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)) { response throws in
+                #expect(response.status == .conflict)
+                #expect(response.apiError?.code == "product_exists")
+            }
+            try await client.execute(uri: "/api/v1/products/44957", method: .get) { response throws in
+                #expect(response.status == .ok)
+                #expect(try response.json(ProductResource.self).name == "Ананас")
+            }
+        }
+    }
+
+    @Test("the consumer price carries the configured markup")
+    func markup() async throws {
+        var configuration = TidingsConfiguration()
+        configuration.markupPercent = try #require(MarkupPercent("10"))
+        try await TestApp.with(configuration: configuration) { app, client in
+            try await client.execute(uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)) { response throws in
+                #expect(try response.json(ProductResource.self).price == Amount(value: "214.50", currency: "RUB"))
+            }
+        }
+    }
+
+    @Test("bad input is 400 when not JSON and 422 naming the field otherwise", arguments: [
+        (#"{"id":"44957","name":"x","store_price":"#, 400, nil),
+        (#"[1,2]"#, 422, nil),
+        (#"{"name":"x","store_price":"1"}"#, 422, "id"),
+        (#"{"id":"a b","name":"x","store_price":"1"}"#, 422, "product_id"),
+        (#"{"id":"p","name":"x","store_price":"1.234"}"#, 422, "store_price"),
+        (#"{"id":"p","name":"x","store_price":true}"#, 422, "store_price"),
+        (#"{"id":"p","name":42,"store_price":"1"}"#, 422, "name"),
+        (#"{"id":"p","name":"x","store_price":"1","at":"yesterday"}"#, 422, "at"),
+        (#"{"id":"p","name":"x","store_price":"1","image_url":"ftp://x/y.png"}"#, 422, "image_url"),
+    ] as [(String, Int, String?)])
+    func badInput(_ body: String, _ status: Int, _ field: String?) async throws {
+        try await TestApp.with { app, client in
+            try await client.execute(uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(body)) { response throws in
+                #expect(response.status.code == status, "\(response.text)")
+                if let field { #expect(response.apiError?.field == field, "\(response.text)") }
+                #expect(response.apiError != nil)
+            }
+        }
+    }
+
+    @Test("PATCH changes fields, turns a price into a price_changed event, and refuses a currency change")
+    func patch() async throws {
+        try await TestApp.with { app, client in
+            try await client.execute(uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)) { _ in }
+            try await client.execute(
+                uri: "/api/v1/products/44957", method: .patch, headers: app.writeHeaders,
+                body: .json(#"{"name":"Ананас Голд","store_price":"150.00","image_url":"https://img.example/a.jpg"}"#)
+            ) { response throws in
+                #expect(response.status == .ok)
+                let product = try response.json(ProductResource.self)
+                #expect(product.name == "Ананас Голд")
+                #expect(product.storePrice.value == "150.00")
+                #expect(product.imageURL == "https://img.example/a.jpg")
+            }
+            #expect(try await app.store.counts() == .init(events: 3, products: 1, newsItems: 2))
+            try await client.execute(
+                uri: "/api/v1/products/44957", method: .patch, headers: app.writeHeaders, body: .json(#"{"image_url":null}"#)
+            ) { response throws in
+                #expect(try response.json(ProductResource.self).imageURL == nil)
+            }
+            try await client.execute(
+                uri: "/api/v1/products/44957", method: .patch, headers: app.writeHeaders, body: .json(#"{"currency":"USD"}"#)
+            ) { response throws in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.apiError?.field == "currency")
+            }
+            try await client.execute(
+                uri: "/api/v1/products/nope", method: .patch, headers: app.writeHeaders, body: .json(#"{"name":"x"}"#)
+            ) { response throws in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    @Test("DELETE removes the product and its news; a second DELETE is 404")
+    func delete() async throws {
+        try await TestApp.with { app, client in
+            try await client.execute(uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)) { _ in }
+            try await client.execute(uri: "/api/v1/products/44957", method: .delete, headers: app.writeHeaders) { response throws in
+                #expect(response.status == .noContent)
+            }
+            #expect(try await app.store.counts().newsItems == 0)
+            try await client.execute(uri: "/api/v1/products/44957", method: .delete, headers: app.writeHeaders) { response throws in
+                #expect(response.status == .notFound)
+                #expect(response.apiError?.code == "product_not_found")
+            }
+            try await client.execute(uri: "/api/v1/products/44957", method: .get) { response throws in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+}
