@@ -124,7 +124,7 @@ public struct Backfill {
             index[id] = Int32(products.count)
             products.append(ProductRow(input: input, line: line, createdMs: created.millisecondsSince1970, currency: currency))
         }
-        if let error = reader.error { throw RowError(file: file, line: line, message: "unreadable CSV: \(error)") }
+        try Self.check(reader, file: file, line: line)
     }
 
     private mutating func readPrices(_ reader: CSVReader, file: String, index: [String: Int32]) throws {
@@ -154,7 +154,15 @@ public struct Backfill {
             }
             prices.append(PriceRow(product: product, line: Int32(line), at: at.millisecondsSince1970, minorUnits: price.minorUnits))
         }
-        if let error = reader.error { throw RowError(file: file, line: line, message: "unreadable CSV: \(error)") }
+        try Self.check(reader, file: file, line: line)
+    }
+
+    /// CSV.swift reports the normal end of a stream as `cannotReadFile` (its byte reader throws when
+    /// `read` returns 0), so only other errors, such as invalid UTF-8, mean the file is unreadable.
+    private static func check(_ reader: CSVReader, file: String, line: Int) throws {
+        guard let error = reader.error else { return }
+        if case CSVError.cannotReadFile = error { return }
+        throw RowError(file: file, line: line, message: "unreadable CSV: \(error)")
     }
 
     private static func require(_ columns: [String], in header: [String], file: String) throws {

@@ -73,5 +73,5 @@ extension TidingsConfiguration {
         }
     }
 
-    private func line(_ node: Node) -> Int { (node.mark?.line ?? 0) + 1 }
+    private func line(_ node: Node) -> Int { node.mark?.line ?? 1 }  // Yams counts lines from 1
 }

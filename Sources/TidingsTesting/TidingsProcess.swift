@@ -1,0 +1,86 @@
+import Foundation
+
+/// The built `tidings` executable, run as a child process the way a user runs it.
+public final class TidingsProcess: @unchecked Sendable {
+    public let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private var collected = ""
+    private let lock = NSLock()
+
+    /// The executable beside the test bundle (`.build/<triple>/debug/tidings`).
+    public static var executable: URL {
+        let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [bundleFolder, bundleFolder.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent("tidings")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/tidings")
+    }
+
+    /// Starts `tidings ARGUMENTS` in `folder`.
+    public init(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws {
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        // The child sees only the TIDINGS_* settings the test gives it, never the developer's own.
+        let inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TIDINGS_") }
+        process.environment = inherited.merging(environment) { $1 }
+        process.standardOutput = output
+        process.standardError = errors
+        for pipe in [output, errors] {
+            pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let data = handle.availableData
+                guard let self, !data.isEmpty else { return }
+                self.lock.withLock { self.collected += String(decoding: data, as: UTF8.self) }
+            }
+        }
+        try process.run()
+    }
+
+    /// Everything the process printed so far, both streams.
+    public var text: String { lock.withLock { collected } }
+
+    /// Waits until the output contains `needle`, returning the line that does.
+    public func waitForLine(containing needle: String, timeout: TimeInterval = 60) async throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let line = text.split(separator: "\n").first(where: { $0.contains(needle) }) { return String(line) }
+            if !process.isRunning { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw ProcessError(message: "no line containing \"\(needle)\" within \(timeout) s; output:\n\(text)")
+    }
+
+    /// Waits for the process to end and returns its exit status.
+    public func waitForExit(timeout: TimeInterval = 30) async throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            guard Date() < deadline else {
+                process.terminate()
+                throw ProcessError(message: "still running after \(timeout) s; output:\n\(text)")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return process.terminationStatus
+    }
+
+    /// Runs `tidings ARGUMENTS` to completion and returns (status, stdout and stderr together).
+    public static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws
+        -> (status: Int32, output: String)
+    {
+        let child = try TidingsProcess(arguments, in: folder, environment: environment)
+        let status = try await child.waitForExit(timeout: 120)
+        try await Task.sleep(for: .milliseconds(100))  // let the pipes drain
+        return (status, child.text)
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    public struct ProcessError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+}

@@ -1,0 +1,110 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import Testing
+import TidingsModel
+import TidingsTesting
+
+/// Runs the built `tidings` binary as a user would and drives it over real HTTP on loopback.
+@Suite("tidings serve, end to end", .serialized)
+struct ServeProcessTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func get(_ url: String, headers: [(String, String)] = []) async throws -> (status: Int, body: String) {
+        var request = HTTPClientRequest(url: url)
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        return (Int(response.status.code), String(buffer: try await response.body.collect(upTo: 1 << 22)))
+    }
+
+    func post(_ url: String, key: String, body: String) async throws -> (status: Int, body: String) {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Authorization", value: "Bearer \(key)")
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(string: body))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        return (Int(response.status.code), String(buffer: try await response.body.collect(upTo: 1 << 22)))
+    }
+
+    static func port(from line: String) throws -> Int {
+        try #require(line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+    }
+
+    @Test("a fresh database gets the demo catalog, the feed is full, and SIGTERM stops the server cleanly")
+    func demoFirstRun() async throws {
+        let server = try TidingsProcess(["serve", "--port", "0"], in: folder)
+        let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
+        let base = "http://127.0.0.1:\(try Self.port(from: line))"
+        #expect(server.text.contains("Loaded the demo catalog"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("tidings.sqlite").path), "default database is ./tidings.sqlite")
+        let health = try await get("\(base)/health")
+        #expect(health.status == 200)
+        #expect(health.body == #"{"status":"ok"}"#)
+        let news = try await get("\(base)/api/v1/news_items")
+        let page = try TidingsJSON.decoder().decode(NewsItemsPage.self, from: Data(news.body.utf8))
+        #expect(page.items.count == 50)
+        #expect(page.nextCursor != nil)
+        #expect(page.items.contains { $0.title.hasPrefix("Скидка") })
+        server.process.terminate()  // SIGTERM
+        #expect(try await server.waitForExit() == 0, "graceful shutdown exits 0:\n\(server.text)")
+    }
+
+    @Test("keys, events and the feed work across processes on one database")
+    func keysEventsFeed() async throws {
+        let database = "sqlite:\(folder.appendingPathComponent("e2e.sqlite").path)"
+        let created = try await TidingsProcess.run(["keys", "create", "--name", "e2e", "--database", database], in: folder)
+        #expect(created.status == 0, "\(created.output)")
+        let key = try #require(created.output.split(separator: "\n").first { $0.hasPrefix("tid_") }.map(String.init))
+        let server = try TidingsProcess(["serve", "--port", "0", "--no-demo"], in: folder, environment: ["TIDINGS_DATABASE": database])
+        let base = "http://127.0.0.1:\(try Self.port(from: try await server.waitForLine(containing: "listening on")))"
+        let empty = try await get("\(base)/api/v1/news_items")
+        #expect(empty.body == #"{"items":[],"next_cursor":null}"#, "--no-demo leaves the database empty")
+        let unauthorized = try await post("\(base)/api/v1/events", key: "tid_nope", body: "{}")
+        #expect(unauthorized.status == 401)
+        let accepted = try await post(
+            "\(base)/api/v1/events", key: key,
+            body: #"{"events":[{"id":"e1","type":"product_created","product_id":"44957","name":"Ананас","names":{"en":"Pineapple"},"unit":"kg","store_price":"195.00"},{"id":"e2","type":"price_changed","product_id":"44957","store_price":"175.50"}]}"#)
+        #expect(accepted.status == 200)
+        #expect(accepted.body.contains(#""accepted":2"#))
+        let news = try await get("\(base)/api/v1/news_items?locale=en")
+        let items = try TidingsJSON.decoder().decode(NewsItemsPage.self, from: Data(news.body.utf8)).items
+        #expect(items.map(\.title) == ["Price drop 10%: ", "New product: "])
+        #expect(items.first?.product.name == "Pineapple")
+        #expect(items.first?.timeAgo == "just now")
+        let listed = try await TidingsProcess.run(["keys", "list", "--database", database], in: folder)
+        #expect(listed.output.contains("e2e") && listed.output.contains("active"))
+        let revoked = try await TidingsProcess.run(["keys", "revoke", "1", "--database", database], in: folder)
+        #expect(revoked.status == 0)
+        let forbidden = try await post("\(base)/api/v1/events", key: key, body: #"{"events":[]}"#)
+        #expect(forbidden.status == 403, "revocation from another process applies at once")
+        server.process.terminate()
+        #expect(try await server.waitForExit() == 0)
+        let rebuilt = try await TidingsProcess.run(["news", "rebuild", "--database", database], in: folder)
+        #expect(rebuilt.status == 0)
+        #expect(rebuilt.output.contains("Replayed 2 events: 1 products, 2 news items."))
+    }
+
+    @Test("backfill reports bad rows with line numbers and exits 1; a re-run imports nothing new")
+    func backfillCommand() async throws {
+        let products = folder.appendingPathComponent("products.csv")
+        let prices = folder.appendingPathComponent("prices.csv")
+        try "id,name,unit,unit_size,container,image_url,created_at\np1,Ананас,kg,1,bulk,,2026-11-01T12:00:00Z\np2,Груша,kg,1,bulk,,not-a-date\n"
+            .write(to: products, atomically: true, encoding: .utf8)
+        try "product_id,store_price,recorded_at\np1,100.00,2026-11-01T12:00:00Z\np1,80.00,2026-11-05T12:00:00Z\n"
+            .write(to: prices, atomically: true, encoding: .utf8)
+        let database = "sqlite:\(folder.appendingPathComponent("bf.sqlite").path)"
+        let arguments = ["backfill", "--database", database, "--products", products.path, "--prices", prices.path]
+        let first = try await TidingsProcess.run(arguments, in: folder)
+        #expect(first.status == 1)
+        #expect(first.output.contains("\(products.path):3: created_at must be an ISO 8601 date-time"))
+        #expect(first.output.contains("Events: 2 imported, 0 already present, 0 refused."))
+        let second = try await TidingsProcess.run(arguments, in: folder)
+        #expect(second.output.contains("Events: 0 imported, 2 already present, 0 refused."))
+    }
+}
