@@ -98,7 +98,11 @@ extension KeyedDecodingContainer {
     func decodeDecimalText(forKey key: Key) throws -> String? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
         if let text = try? decode(String.self, forKey: key) { return text }
-        let number = try decode(Decimal.self, forKey: key)
-        return number.isFinite ? "\(number)" : nil
+        guard let number = try? decode(Decimal.self, forKey: key), number.isFinite else {
+            // Out-of-range numbers (5e-324, 1e200) fail here too: name the field, as for any bad value.
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "must be a decimal number or a decimal string")
+        }
+        return "\(number)"
     }
 }

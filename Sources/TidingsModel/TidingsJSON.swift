@@ -6,7 +6,8 @@ public enum TidingsJSON {
     /// the same value gives the same bytes (and ETag) in every process.
     public static func encoder(pretty: Bool = false) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(formatDate(date))
@@ -29,22 +30,40 @@ public enum TidingsJSON {
         return decoder
     }
 
-    private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    private static let withoutFraction = Date.ISO8601FormatStyle()
+    // Foundation's ISO 8601 style loses precision in fractional seconds on Linux (".123" can come
+    // back as ".121"), so whole seconds go through it and the milliseconds are handled as integers.
+    private static let wholeSeconds = Date.ISO8601FormatStyle()
 
-    /// Formats a date as ISO 8601 UTC with milliseconds.
-    public static func formatDate(_ date: Date) -> String { withFraction.format(date) }
+    /// Formats a date as ISO 8601 UTC with milliseconds ("2026-11-20T10:00:00.250Z").
+    public static func formatDate(_ date: Date) -> String {
+        let ms = date.millisecondsSince1970
+        let seconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
+        let fraction = ms - seconds * 1000
+        var text = wholeSeconds.format(Date(timeIntervalSince1970: Double(seconds)))
+        guard text.hasSuffix("Z") else { return text }
+        text.removeLast()
+        let digits = String(fraction)
+        return text + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
+    }
 
-    /// Parses an ISO 8601 date-time (with or without fractional seconds), else nil.
+    /// Parses an ISO 8601 date-time (with or without fractional seconds, any offset), else nil.
     public static func parseDate(_ text: String) -> Date? {
-        if let date = try? withoutFraction.parse(text) { return date }
-        return try? withFraction.parse(text)
+        guard let dot = text.firstIndex(of: "."), text[..<dot].contains("T") else {
+            return try? wholeSeconds.parse(text)
+        }
+        let digits = text[text.index(after: dot)...].prefix(while: \.isNumber)
+        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy(\.isASCII) else { return nil }
+        let rest = String(text[..<dot]) + text[text.index(dot, offsetBy: digits.count + 1)...]
+        guard let whole = try? wholeSeconds.parse(rest) else { return nil }
+        let milliseconds = Int(digits.prefix(3).padding(toLength: 3, withPad: "0", startingAt: 0)) ?? 0
+        return Date(millisecondsSince1970: whole.millisecondsSince1970 + Int64(milliseconds))
     }
 }
 
 extension Date {
-    /// Milliseconds since 1970, the unit the stores keep times in.
-    public var millisecondsSince1970: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
+    /// Milliseconds since 1970, the unit the stores keep times in. Rounded to nearest: a parsed
+    /// ".123" is 122.99998… ms in binary floating point and must not come back as ".122".
+    public var millisecondsSince1970: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
 
     /// A date from milliseconds since 1970.
     public init(millisecondsSince1970 ms: Int64) { self.init(timeIntervalSince1970: Double(ms) / 1000) }

@@ -34,7 +34,8 @@ extension Backfill {
         }
         for (offset, row) in products.enumerated() where !planned[offset] {
             let id = row.input.productID ?? ""
-            errors.append(RowError(file: productsName, line: row.line, message: "product \(id) has no row in the prices file"))
+            errors.append(
+                RowError(file: productsName, line: row.line, message: "product \(id) has no row in the prices file"))
         }
         refs.sort { lhs, rhs in
             if lhs.at != rhs.at { return lhs.at < rhs.at }
@@ -69,7 +70,8 @@ extension Backfill {
     }
 
     private mutating func plan(
-        product: Int, rows: Range<Int>, sinceMs: Int64, creations: inout [CatalogEvent?], refs: inout [(at: Int64, ref: Ref)]
+        product: Int, rows: Range<Int>, sinceMs: Int64, creations: inout [CatalogEvent?],
+        refs: inout [(at: Int64, ref: Ref)]
     ) {
         let row = products[product]
         let start = max(row.createdMs, sinceMs)

@@ -83,7 +83,8 @@ public struct Backfill {
 
     private mutating func readProducts(_ reader: CSVReader, file: String, index: inout [String: Int32]) throws {
         let header = reader.headerRow ?? []
-        try Self.require(["id", "name", "unit", "unit_size", "container", "image_url", "created_at"], in: header, file: file)
+        try Self.require(
+            ["id", "name", "unit", "unit_size", "container", "image_url", "created_at"], in: header, file: file)
         let column = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let translations = header.enumerated().compactMap { offset, name in
             name.hasPrefix("name_") ? (String(name.dropFirst(5)), offset) : nil
@@ -95,7 +96,8 @@ public struct Backfill {
                 column[name].flatMap { $0 < row.count ? row[$0] : nil }.flatMap { $0.isEmpty ? nil : $0 }
             }
             guard row.count == header.count else {
-                errors.append(RowError(file: file, line: line, message: "expected \(header.count) fields, found \(row.count)"))
+                errors.append(
+                    RowError(file: file, line: line, message: "expected \(header.count) fields, found \(row.count)"))
                 continue
             }
             guard let id = field("id"), Product.isValidID(id) else {
@@ -122,7 +124,8 @@ public struct Backfill {
                 unitSize: field("unit_size"), container: field("container") ?? "", currency: currency.code,
                 imageURL: field("image_url").map { .some($0) } ?? .none)
             index[id] = Int32(products.count)
-            products.append(ProductRow(input: input, line: line, createdMs: created.millisecondsSince1970, currency: currency))
+            products.append(
+                ProductRow(input: input, line: line, createdMs: created.millisecondsSince1970, currency: currency))
         }
         try Self.check(reader, file: file, line: line)
     }
@@ -131,28 +134,36 @@ public struct Backfill {
         let header = reader.headerRow ?? []
         try Self.require(["product_id", "store_price", "recorded_at"], in: header, file: file)
         let column = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let (productColumn, priceColumn, timeColumn) = (column["product_id"]!, column["store_price"]!, column["recorded_at"]!)
+        let (productColumn, priceColumn, timeColumn) = (
+            column["product_id"]!, column["store_price"]!, column["recorded_at"]!
+        )
         var line = 1
         while let row = reader.next() {
             line += 1
             guard row.count == header.count else {
-                errors.append(RowError(file: file, line: line, message: "expected \(header.count) fields, found \(row.count)"))
+                errors.append(
+                    RowError(file: file, line: line, message: "expected \(header.count) fields, found \(row.count)"))
                 continue
             }
             guard let product = index[row[productColumn]] else {
-                errors.append(RowError(file: file, line: line, message: "product \(row[productColumn]) is not in the products file"))
+                errors.append(
+                    RowError(
+                        file: file, line: line, message: "product \(row[productColumn]) is not in the products file"))
                 continue
             }
             let currency = products[Int(product)].currency
             guard let price = Money(decimal: row[priceColumn], currency: currency), price.minorUnits > 0 else {
-                errors.append(RowError(file: file, line: line, message: "store_price must be a positive decimal in \(currency)"))
+                errors.append(
+                    RowError(file: file, line: line, message: "store_price must be a positive decimal in \(currency)"))
                 continue
             }
             guard let at = TidingsJSON.parseDate(row[timeColumn]) else {
                 errors.append(RowError(file: file, line: line, message: "recorded_at must be an ISO 8601 date-time"))
                 continue
             }
-            prices.append(PriceRow(product: product, line: Int32(line), at: at.millisecondsSince1970, minorUnits: price.minorUnits))
+            prices.append(
+                PriceRow(
+                    product: product, line: Int32(line), at: at.millisecondsSince1970, minorUnits: price.minorUnits))
         }
         try Self.check(reader, file: file, line: line)
     }

@@ -14,7 +14,9 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
         if text.hasPrefix("sqlite:") {
             var path = String(text.dropFirst("sqlite:".count))
             if path.hasPrefix("//") { path.removeFirst(2) }  // sqlite://PATH is accepted too
-            guard !path.isEmpty else { throw StoreError("database URL sqlite: needs a path, as in sqlite:./tidings.sqlite") }
+            guard !path.isEmpty else {
+                throw StoreError("database URL sqlite: needs a path, as in sqlite:./tidings.sqlite")
+            }
             self = .sqlite(path: path)
         } else if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
             self = .postgres(url: text)
@@ -38,7 +40,9 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Opens the store and applies pending migrations.
-    public func open(policy: NewsPolicy, logger: Logger = Logger(label: "tidings.store")) async throws -> any CatalogStore {
+    public func open(policy: NewsPolicy, logger: Logger = Logger(label: "tidings.store")) async throws
+        -> any CatalogStore
+    {
         switch self {
         case .sqlite(let path):
             let store = SQLCatalogStore(source: try await SQLiteSource.open(path: path), policy: policy)

@@ -60,7 +60,8 @@ public enum DemoCatalog {
         for (offset, product) in products.enumerated() {
             let id = "demo-\(offset + 1)"
             // Two thirds of the catalog predates the feed window; the rest is new this month.
-            let created = offset % 3 == 2 ? nowMs - Int64(random.next(upTo: 28 * 24) + 2) * hour : nowMs - 60 * 24 * hour
+            let created =
+                offset % 3 == 2 ? nowMs - Int64(random.next(upTo: 28 * 24) + 2) * hour : nowMs - 60 * 24 * hour
             productLines.append(
                 [id, quoted(product.0), quoted(product.1), product.2, product.3, product.4, "", iso(created)]
                     .joined(separator: ","))
@@ -79,7 +80,8 @@ public enum DemoCatalog {
                 let next = max(1000, (price * (100 + percent) / 100) / 10 * 10)
                 priceLines.append("\(id),\(decimal(next)),\(iso(time))")
                 if roll >= 90 {
-                    priceLines.append("\(id),\(decimal(price)),\(iso(time + Int64(10 + random.next(upTo: 80)) * 60_000))")
+                    priceLines.append(
+                        "\(id),\(decimal(price)),\(iso(time + Int64(10 + random.next(upTo: 80)) * 60_000))")
                 } else {
                     price = next
                 }
@@ -101,7 +103,9 @@ public enum DemoCatalog {
         text.contains(",") ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
 
-    private static func decimal(_ minorUnits: Int64) -> String { Money(minorUnits: minorUnits, currency: .rub).decimalString }
+    private static func decimal(_ minorUnits: Int64) -> String {
+        Money(minorUnits: minorUnits, currency: .rub).decimalString
+    }
 
     private static func iso(_ ms: Int64) -> String { TidingsJSON.formatDate(Date(millisecondsSince1970: ms)) }
 }

@@ -19,7 +19,9 @@ public struct TidingsRequestContext: RequestContext {
 
 /// Decodes JSON bodies with Tidings' date handling, mapping every failure to the error envelope.
 public struct TidingsRequestDecoder: RequestDecoder {
-    public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws -> T {
+    public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws
+        -> T
+    {
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
         return try Self.decode(type, from: Data(buffer: buffer))
     }
@@ -36,7 +38,8 @@ public struct TidingsRequestDecoder: RequestDecoder {
 
 /// Encodes responses with Tidings' JSON encoder.
 public struct TidingsResponseEncoder: ResponseEncoder {
-    public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
+    public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response
+    {
         let data = try TidingsJSON.encoder().encode(value)
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],

@@ -63,7 +63,9 @@ public enum Migrations {
             let ran = try await source.write { db -> Bool in
                 // Checked inside the transaction: with PostgreSQL the write lock makes concurrent
                 // start-ups of several servers take turns.
-                let rows = try await db.raw("SELECT version FROM schema_migrations WHERE version = \(bind: migration.version)").all()
+                let rows = try await db.raw(
+                    "SELECT version FROM schema_migrations WHERE version = \(bind: migration.version)"
+                ).all()
                 guard rows.isEmpty else { return false }
                 for statement in migration.statements(source.kind) {
                     try await db.raw(SQLQueryString(statement)).run()

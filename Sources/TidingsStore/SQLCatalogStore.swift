@@ -128,7 +128,9 @@ extension SQLCatalogStore {
                 progress?(done, total)
             }
             func count(_ table: String) async throws -> Int {
-                Int(try await db.raw("SELECT COUNT(*) AS c FROM \(unsafeRaw: table)").first()?.decode(column: "c", as: Int64.self) ?? 0)
+                Int(
+                    try await db.raw("SELECT COUNT(*) AS c FROM \(unsafeRaw: table)").first()?.decode(
+                        column: "c", as: Int64.self) ?? 0)
             }
             return RebuildSummary(
                 events: done, products: try await count("products"), newsItems: try await count("news_items"),
@@ -154,7 +156,8 @@ extension SQLCatalogStore {
 
     public func apiKeys() async throws -> [APIKeyRecord] {
         try await source.read { db in
-            try await db.raw("SELECT id, name, created_at, revoked_at FROM api_keys ORDER BY id").all().map(Self.decodeKey)
+            try await db.raw("SELECT id, name, created_at, revoked_at FROM api_keys ORDER BY id").all().map(
+                Self.decodeKey)
         }
     }
 

@@ -32,7 +32,8 @@ public struct TestDatabase: Sendable {
     public static func make(_ backend: Backend) async throws -> TestDatabase {
         switch backend {
         case .sqlite:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-test-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "tidings-test-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             return TestDatabase(
                 backend: .sqlite, url: "sqlite:\(folder.appendingPathComponent("test.sqlite").path)",
@@ -41,9 +42,11 @@ public struct TestDatabase: Sendable {
             guard let base = postgresURL, var components = URLComponents(string: base) else {
                 throw StoreError(postgresSkipMessage)
             }
-            let name = "tidings_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased())"
+            let name =
+                "tidings_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased())"
             try await admin(base) { connection in
-                try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: .init(label: "test"))
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: .init(label: "test"))
             }
             components.path = "/" + name
             let url = components.string!

@@ -15,7 +15,8 @@ public final class TidingsProcess: @unchecked Sendable {
             let url = candidate.appendingPathComponent("tidings")
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/tidings")
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(
+            ".build/debug/tidings")
     }
 
     /// Starts `tidings ARGUMENTS` in `folder`.

@@ -78,7 +78,9 @@ struct News: AsyncParsableCommand {
             let summary = try await CatalogService(store: store, configuration: settings).rebuild { bar.update($0, $1) }
             try await store.close()
             print("Replayed \(summary.events) events: \(summary.products) products, \(summary.newsItems) news items.")
-            if summary.skipped > 0 { printError("\(summary.skipped) logged event(s) were refused by the current rules.") }
+            if summary.skipped > 0 {
+                printError("\(summary.skipped) logged event(s) were refused by the current rules.")
+            }
         }
     }
 }

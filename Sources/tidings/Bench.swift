@@ -9,11 +9,14 @@ import TidingsServer
 
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure throughput (results go in docs/benchmarks.md).", subcommands: [Ingest.self, BackfillBench.self])
+        abstract: "Measure throughput (results go in docs/benchmarks.md).",
+        subcommands: [Ingest.self, BackfillBench.self])
 
     struct Ingest: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Events/s through POST /api/v1/events on a live in-process server: single-event requests, then 1,000-event batches.")
+            abstract:
+                "Events/s through POST /api/v1/events on a live in-process server: single-event requests, then 1,000-event batches."
+        )
         @OptionGroup var database: DatabaseOption
         @Option(help: "Single-event requests to send.") var requests = 3_000
         @Option(help: "Concurrent connections for single-event requests.") var concurrency = 8
@@ -38,7 +41,8 @@ struct Bench: AsyncParsableCommand {
             let productCount = 1_000
             func event(_ id: String, type: String, product: Int, price: Int) -> String {
                 let extra = type == "product_created" ? #","name":"Bench product \#(product)","unit":"kg""# : ""
-                return #"{"id":"\#(id)","type":"\#(type)","product_id":"bench-\#(run)-\#(product)","store_price":"\#(price).00"\#(extra)}"#
+                return
+                    #"{"id":"\#(id)","type":"\#(type)","product_id":"bench-\#(run)-\#(product)","store_price":"\#(price).00"\#(extra)}"#
             }
             func post(_ events: [String]) async throws {
                 var request = HTTPClientRequest(url: base)
@@ -51,7 +55,8 @@ struct Bench: AsyncParsableCommand {
                 _ = try await response.body.collect(upTo: 1 << 20)
             }
             do {
-                try await post((0..<productCount).map { event("\(run)-c\($0)", type: "product_created", product: $0, price: 100) })
+                try await post(
+                    (0..<productCount).map { event("\(run)-c\($0)", type: "product_created", product: $0, price: 100) })
                 // Single-event requests from `concurrency` connections.
                 let started = ContinuousClock.now
                 try await withThrowingTaskGroup(of: Void.self) { group in
@@ -59,7 +64,11 @@ struct Bench: AsyncParsableCommand {
                         group.addTask {
                             for index in stride(from: worker, to: requests, by: concurrency) {
                                 let price = 100 + (index / productCount % 2 == 0 ? 10 : 0)
-                                try await post([event("\(run)-s\(index)", type: "price_changed", product: index % productCount, price: price)])
+                                try await post([
+                                    event(
+                                        "\(run)-s\(index)", type: "price_changed", product: index % productCount,
+                                        price: price)
+                                ])
                             }
                         }
                     }
@@ -69,13 +78,19 @@ struct Bench: AsyncParsableCommand {
                 // 1,000-event batches, one request at a time.
                 let batchStarted = ContinuousClock.now
                 for batch in 0..<batches {
-                    try await post((0..<1_000).map { index in
-                        event("\(run)-b\(batch)-\(index)", type: "price_changed", product: index, price: 100 + (batch % 2) * 20)
-                    })
+                    try await post(
+                        (0..<1_000).map { index in
+                            event(
+                                "\(run)-b\(batch)-\(index)", type: "price_changed", product: index,
+                                price: 100 + (batch % 2) * 20)
+                        })
                 }
                 let batched = Double(batches * 1_000) / (ContinuousClock.now - batchStarted).seconds
                 print("backend: \(DatabaseURL.redactedDescription(settings.database))")
-                print(String(format: "single-event requests: %.0f events/s (%d requests, %d connections)", single, requests, concurrency))
+                print(
+                    String(
+                        format: "single-event requests: %.0f events/s (%d requests, %d connections)", single, requests,
+                        concurrency))
                 print(String(format: "1,000-event batches:   %.0f events/s (%d batches)", batched, batches))
             } catch {
                 try? await client.shutdown()
@@ -97,7 +112,8 @@ struct Bench: AsyncParsableCommand {
         @Option(help: "Database; default a new SQLite file in a temporary folder.") var database: String?
 
         func run() async throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-bench-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "tidings-bench-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let productsPath = folder.appendingPathComponent("products.csv").path
@@ -110,14 +126,23 @@ struct Bench: AsyncParsableCommand {
             let parsed = ContinuousClock.now
             let store = try await DatabaseURL(url).open(policy: settings.newsPolicy)
             let bar = ProgressBar("Importing")
-            let summary = try await backfill.run(into: CatalogService(store: store, configuration: settings)) { bar.update($0, $1) }
+            let summary = try await backfill.run(into: CatalogService(store: store, configuration: settings)) {
+                bar.update($0, $1)
+            }
             let finished = ContinuousClock.now
             let counts = try await store.counts()
             try await store.close()
-            print("rows: \(rows) price rows, \(summary.products) products → \(summary.accepted) events, \(counts.newsItems) news items")
-            print(String(format: "read CSV: %.1f s, ingest: %.1f s, total: %.1f s", (parsed - started).seconds, (finished - parsed).seconds, (finished - started).seconds))
+            print(
+                "rows: \(rows) price rows, \(summary.products) products → \(summary.accepted) events, \(counts.newsItems) news items"
+            )
+            print(
+                String(
+                    format: "read CSV: %.1f s, ingest: %.1f s, total: %.1f s", (parsed - started).seconds,
+                    (finished - parsed).seconds, (finished - started).seconds))
             print("peak memory (VmHWM): \(BenchData.peakMemoryMB()) MB")
-            if !summary.errors.isEmpty { printError("\(summary.errors.count) rows refused, first: \(summary.errors[0])") }
+            if !summary.errors.isEmpty {
+                printError("\(summary.errors.count) rows refused, first: \(summary.errors[0])")
+            }
         }
     }
 }

@@ -12,7 +12,8 @@ enum BenchData {
         let span = now.millisecondsSince1970 - start - 60_000
         var products = "id,name,unit,unit_size,container,image_url,created_at\n"
         for index in 0..<productCount {
-            products += "p\(index),Product \(index),kg,1,bulk,,\(TidingsJSON.formatDate(Date(millisecondsSince1970: start)))\n"
+            products +=
+                "p\(index),Product \(index),kg,1,bulk,,\(TidingsJSON.formatDate(Date(millisecondsSince1970: start)))\n"
         }
         try products.write(toFile: productsPath, atomically: true, encoding: .utf8)
         FileManager.default.createFile(atPath: pricesPath, contents: nil)

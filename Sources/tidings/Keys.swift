@@ -36,13 +36,16 @@ struct Keys: AsyncParsableCommand {
                 print("No API keys. Create one with: tidings keys create --name NAME")
                 return
             }
-            print("ID".padding(toLength: 6, withPad: " ", startingAt: 0) + "NAME".padding(toLength: 24, withPad: " ", startingAt: 0) + "CREATED                   STATUS")
+            print(
+                "ID".padding(toLength: 6, withPad: " ", startingAt: 0)
+                    + "NAME".padding(toLength: 24, withPad: " ", startingAt: 0) + "CREATED                   STATUS")
             for key in keys {
                 let status = key.revokedAt.map { "revoked \(TidingsJSON.formatDate($0))" } ?? "active"
                 print(
                     String(key.id).padding(toLength: 6, withPad: " ", startingAt: 0)
                         + key.name.padding(toLength: 24, withPad: " ", startingAt: 0)
-                        + TidingsJSON.formatDate(key.createdAt).padding(toLength: 26, withPad: " ", startingAt: 0) + status)
+                        + TidingsJSON.formatDate(key.createdAt).padding(toLength: 26, withPad: " ", startingAt: 0)
+                        + status)
             }
         }
     }

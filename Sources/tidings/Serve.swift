@@ -13,7 +13,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port to bind, 0 for any free one (env TIDINGS_PORT; default 8080).") var port: Int?
     @OptionGroup var database: DatabaseOption
     @Flag(help: "Do not load the demo catalog into an empty database.") var noDemo = false
-    @Option(help: "YAML configuration file (see docs/configuration.md).") var config: String?
+    @Option(help: "YAML configuration file (keys: README, Configuration).") var config: String?
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment

@@ -42,7 +42,9 @@ struct ServeProcessTests {
         let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
         let base = "http://127.0.0.1:\(try Self.port(from: line))"
         #expect(server.text.contains("Loaded the demo catalog"))
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("tidings.sqlite").path), "default database is ./tidings.sqlite")
+        #expect(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("tidings.sqlite").path),
+            "default database is ./tidings.sqlite")
         let health = try await get("\(base)/health")
         #expect(health.status == 200)
         #expect(health.body == #"{"status":"ok"}"#)
@@ -58,10 +60,12 @@ struct ServeProcessTests {
     @Test("keys, events and the feed work across processes on one database")
     func keysEventsFeed() async throws {
         let database = "sqlite:\(folder.appendingPathComponent("e2e.sqlite").path)"
-        let created = try await TidingsProcess.run(["keys", "create", "--name", "e2e", "--database", database], in: folder)
+        let created = try await TidingsProcess.run(
+            ["keys", "create", "--name", "e2e", "--database", database], in: folder)
         #expect(created.status == 0, "\(created.output)")
         let key = try #require(created.output.split(separator: "\n").first { $0.hasPrefix("tid_") }.map(String.init))
-        let server = try TidingsProcess(["serve", "--port", "0", "--no-demo"], in: folder, environment: ["TIDINGS_DATABASE": database])
+        let server = try TidingsProcess(
+            ["serve", "--port", "0", "--no-demo"], in: folder, environment: ["TIDINGS_DATABASE": database])
         let base = "http://127.0.0.1:\(try Self.port(from: try await server.waitForLine(containing: "listening on")))"
         let empty = try await get("\(base)/api/v1/news_items")
         #expect(empty.body == #"{"items":[],"next_cursor":null}"#, "--no-demo leaves the database empty")
@@ -69,7 +73,9 @@ struct ServeProcessTests {
         #expect(unauthorized.status == 401)
         let accepted = try await post(
             "\(base)/api/v1/events", key: key,
-            body: #"{"events":[{"id":"e1","type":"product_created","product_id":"44957","name":"Ананас","names":{"en":"Pineapple"},"unit":"kg","store_price":"195.00"},{"id":"e2","type":"price_changed","product_id":"44957","store_price":"175.50"}]}"#)
+            body:
+                #"{"events":[{"id":"e1","type":"product_created","product_id":"44957","name":"Ананас","names":{"en":"Pineapple"},"unit":"kg","store_price":"195.00"},{"id":"e2","type":"price_changed","product_id":"44957","store_price":"175.50"}]}"#
+        )
         #expect(accepted.status == 200)
         #expect(accepted.body.contains(#""accepted":2"#))
         let news = try await get("\(base)/api/v1/news_items?locale=en")
@@ -94,7 +100,8 @@ struct ServeProcessTests {
     func backfillCommand() async throws {
         let products = folder.appendingPathComponent("products.csv")
         let prices = folder.appendingPathComponent("prices.csv")
-        try "id,name,unit,unit_size,container,image_url,created_at\np1,Ананас,kg,1,bulk,,2026-11-01T12:00:00Z\np2,Груша,kg,1,bulk,,not-a-date\n"
+        try
+            "id,name,unit,unit_size,container,image_url,created_at\np1,Ананас,kg,1,bulk,,2026-11-01T12:00:00Z\np2,Груша,kg,1,bulk,,not-a-date\n"
             .write(to: products, atomically: true, encoding: .utf8)
         try "product_id,store_price,recorded_at\np1,100.00,2026-11-01T12:00:00Z\np1,80.00,2026-11-05T12:00:00Z\n"
             .write(to: prices, atomically: true, encoding: .utf8)

@@ -134,20 +134,24 @@ struct CatalogBatchTests {
         #expect(batch.states["44957"]?.product.storePrice.minorUnits == 12_000)
     }
 
-    @Test("refusals change nothing and say why", arguments: [
-        ("product_created", "conflict"), ("price_changed_unknown", "notFound"), ("currency", "invalid"),
-    ])
+    @Test(
+        "refusals change nothing and say why",
+        arguments: [
+            ("product_created", "conflict"), ("price_changed_unknown", "notFound"), ("currency", "invalid"),
+        ])
     func refusals(_ scenario: String, _ kind: String) throws {
         var batch = try run([event("e1", "product_created", price: "100.00", minutes: 0)])
         let before = batch.states
         let attempt: CatalogEvent
         switch scenario {
         case "product_created": attempt = try event("e2", "product_created", price: "1.00", minutes: 5)
-        case "price_changed_unknown": attempt = try event("e2", "price_changed", price: "1.00", minutes: 5, product: "nope")
+        case "price_changed_unknown":
+            attempt = try event("e2", "price_changed", price: "1.00", minutes: 5, product: "nope")
         default:
             attempt = try CatalogEvent(
                 validating: EventInput(
-                    id: "e2", type: "price_changed", productID: "44957", at: Self.epoch, storePrice: "1.00", currency: "USD"),
+                    id: "e2", type: "price_changed", productID: "44957", at: Self.epoch, storePrice: "1.00",
+                    currency: "USD"),
                 now: Self.epoch)
         }
         let error = try #require(throws: CatalogError.self) { try batch.apply(attempt) }
@@ -162,19 +166,35 @@ struct CatalogBatchTests {
 struct CatalogEventValidationTests {
     let now = Date(timeIntervalSince1970: 1_793_534_400)
 
-    @Test("names the field that is wrong", arguments: [
-        (EventInput(id: "", type: "price_changed", productID: "p", storePrice: "1"), "id"),
-        (EventInput(id: "e", type: "price_exploded", productID: "p"), "type"),
-        (EventInput(id: "e", type: "price_changed", productID: "bad id!", storePrice: "1"), "product_id"),
-        (EventInput(id: "e", type: "price_changed", productID: "p"), "store_price"),
-        (EventInput(id: "e", type: "product_created", productID: "p", storePrice: "1"), "name"),
-        (EventInput(id: "e", type: "product_created", productID: "p", name: "x", storePrice: "-1"), "store_price"),
-        (EventInput(id: "e", type: "product_created", productID: "p", name: "x", storePrice: "1.001"), "store_price"),
-        (EventInput(id: "e", type: "product_created", productID: "p", name: "x", storePrice: "1", currency: "RUBLE"), "currency"),
-        (EventInput(id: "e", type: "product_created", productID: "p", name: "x", storePrice: "1", imageURL: .some("javascript:alert(1)")), "image_url"),
-        (EventInput(id: "e", type: "product_created", productID: "p", name: "x", unitSize: "0", storePrice: "1"), "unit_size"),
-        (EventInput(id: "e", type: "product_updated", productID: "p", currency: "USD"), "currency"),
-    ])
+    @Test(
+        "names the field that is wrong",
+        arguments: [
+            (EventInput(id: "", type: "price_changed", productID: "p", storePrice: "1"), "id"),
+            (EventInput(id: "e", type: "price_exploded", productID: "p"), "type"),
+            (EventInput(id: "e", type: "price_changed", productID: "bad id!", storePrice: "1"), "product_id"),
+            (EventInput(id: "e", type: "price_changed", productID: "p"), "store_price"),
+            (EventInput(id: "e", type: "product_created", productID: "p", storePrice: "1"), "name"),
+            (EventInput(id: "e", type: "product_created", productID: "p", name: "x", storePrice: "-1"), "store_price"),
+            (
+                EventInput(id: "e", type: "product_created", productID: "p", name: "x", storePrice: "1.001"),
+                "store_price"
+            ),
+            (
+                EventInput(
+                    id: "e", type: "product_created", productID: "p", name: "x", storePrice: "1", currency: "RUBLE"),
+                "currency"
+            ),
+            (
+                EventInput(
+                    id: "e", type: "product_created", productID: "p", name: "x", storePrice: "1",
+                    imageURL: .some("javascript:alert(1)")), "image_url"
+            ),
+            (
+                EventInput(id: "e", type: "product_created", productID: "p", name: "x", unitSize: "0", storePrice: "1"),
+                "unit_size"
+            ),
+            (EventInput(id: "e", type: "product_updated", productID: "p", currency: "USD"), "currency"),
+        ])
     func fieldErrors(_ input: EventInput, _ field: String) {
         #expect {
             _ = try CatalogEvent(validating: input, now: now)
@@ -186,7 +206,8 @@ struct CatalogEventValidationTests {
     @Test("fills defaults and keeps the wire form it will log")
     func defaults() throws {
         let event = try CatalogEvent(
-            validating: EventInput(id: "e", type: "product_created", productID: "p", name: " Ананас ", storePrice: "195"),
+            validating: EventInput(
+                id: "e", type: "product_created", productID: "p", name: " Ананас ", storePrice: "195"),
             now: now)
         guard case .created(let draft) = event.change else {
             Issue.record("expected a creation")
@@ -197,6 +218,7 @@ struct CatalogEventValidationTests {
         #expect(draft.unit == "pcs")
         #expect(event.at == now)
         #expect(event.input.storePrice == "195.00")
-        #expect(try CatalogEvent(validating: event.input, now: now) == event, "the logged form validates to the same event")
+        #expect(
+            try CatalogEvent(validating: event.input, now: now) == event, "the logged form validates to the same event")
     }
 }

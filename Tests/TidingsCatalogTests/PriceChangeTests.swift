@@ -3,10 +3,12 @@ import TidingsCatalog
 
 @Suite("Percent of a price change")
 struct PriceChangeTests {
-    @Test("is |Δ|/old rounded half up, as the seed's Ruby round", arguments: [
-        (10_000, 9_500, 5), (10_000, 10_250, 3), (10_000, 10_350, 4), (10_000, 10_349, 3), (6_553, 6_553, 0),
-        (300, 200, 33), (200, 300, 50), (10_000, 20_000, 100),
-    ])
+    @Test(
+        "is |Δ|/old rounded half up, as the seed's Ruby round",
+        arguments: [
+            (10_000, 9_500, 5), (10_000, 10_250, 3), (10_000, 10_350, 4), (10_000, 10_349, 3), (6_553, 6_553, 0),
+            (300, 200, 33), (200, 300, 50), (10_000, 20_000, 100),
+        ])
     func percent(old: Int64, new: Int64, expected: Int) {
         #expect(PriceChange.percent(old: old, new: new) == expected)
     }

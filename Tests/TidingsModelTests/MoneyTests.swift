@@ -13,7 +13,9 @@ struct MoneyTests {
         #expect(Money(decimal: "12.300", currency: .rub)?.minorUnits == 1_230, "trailing zeros are fine")
     }
 
-    @Test("refuses what is not a plain decimal of the currency", arguments: ["", ".", "1.005", "1e3", "1,5", " 1", "abc", "1..2", "--1", "99999999999999"])
+    @Test(
+        "refuses what is not a plain decimal of the currency",
+        arguments: ["", ".", "1.005", "1e3", "1,5", " 1", "abc", "1..2", "--1", "99999999999999"])
     func refusesGarbage(_ text: String) {
         #expect(Money(decimal: text, currency: .rub) == nil)
     }
@@ -43,7 +45,8 @@ struct MoneyTests {
         // 0.05 × 1.10 = 0.055 → 0.06 (half up), where a Double would give 0.05.
         #expect(Money(minorUnits: 5, currency: .rub).markedUp(by: try #require(MarkupPercent("10"))).minorUnits == 6)
         // 1.23 × 1.0333 = 1.270959 → 1.27
-        #expect(Money(minorUnits: 123, currency: .rub).markedUp(by: try #require(MarkupPercent("3.33"))).minorUnits == 127)
+        #expect(
+            Money(minorUnits: 123, currency: .rub).markedUp(by: try #require(MarkupPercent("3.33"))).minorUnits == 127)
     }
 
     @Test("markup percentages parse exactly and within bounds")

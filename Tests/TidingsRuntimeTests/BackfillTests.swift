@@ -57,7 +57,10 @@ struct BackfillTests {
             #expect(pineapple.imageURL == "https://img.example/pineapple.jpg")
             let news = try await store.newsPage(since: .distantPast, after: nil, limit: 100)
             // 2 new products, the 10 % drop (176.00 merged into it, as it came within 2 h), milk's rise.
-            #expect(news.map(\.record.kind.rawValue).sorted() == ["new_product", "new_product", "price_updated", "price_updated"])
+            #expect(
+                news.map(\.record.kind.rawValue).sorted() == [
+                    "new_product", "new_product", "price_updated", "price_updated",
+                ])
             let drop = try #require(news.first { $0.product.id == "44957" && $0.record.kind == .priceUpdated })
             #expect(drop.record.oldPrice?.decimalString == "195.00")
             #expect(drop.record.price.decimalString == "176.00")

@@ -31,7 +31,8 @@ struct EventsRouteTests {
                   42
                 ]}
                 """
-            try await client.execute(uri: "/api/v1/events", method: .post, headers: app.writeHeaders, body: .json(body)) { response throws in
+            try await client.execute(uri: "/api/v1/events", method: .post, headers: app.writeHeaders, body: .json(body))
+            { response throws in
                 #expect(response.status == .ok)
                 let report = try response.json(Report.self)
                 #expect(report.accepted == 2)
@@ -43,7 +44,9 @@ struct EventsRouteTests {
             // The same batch again: everything valid is now a duplicate.
             try await client.execute(
                 uri: "/api/v1/events", method: .post, headers: app.writeHeaders,
-                body: .json(#"{"events":[{"id":"e1","type":"product_created","product_id":"44957","name":"Ананас","store_price":"195.00"}]}"#)
+                body: .json(
+                    #"{"events":[{"id":"e1","type":"product_created","product_id":"44957","name":"Ананас","store_price":"195.00"}]}"#
+                )
             ) { response throws in
                 #expect(response.status == .ok)
                 #expect(try response.json(Report.self).duplicates == 1)
@@ -67,12 +70,15 @@ struct EventsRouteTests {
         }
     }
 
-    @Test("the batch itself must be well formed", arguments: [
-        (#"{"events":"#, 400), (#"{}"#, 422), (#"{"events":[]}"#, 422), (#"{"events":{}}"#, 422), ("", 400),
-    ])
+    @Test(
+        "the batch itself must be well formed",
+        arguments: [
+            (#"{"events":"#, 400), (#"{}"#, 422), (#"{"events":[]}"#, 422), (#"{"events":{}}"#, 422), ("", 400),
+        ])
     func malformed(_ body: String, _ status: Int) async throws {
         try await TestApp.with { app, client in
-            try await client.execute(uri: "/api/v1/events", method: .post, headers: app.writeHeaders, body: .json(body)) { response throws in
+            try await client.execute(uri: "/api/v1/events", method: .post, headers: app.writeHeaders, body: .json(body))
+            { response throws in
                 #expect(response.status.code == status, "\(response.text)")
                 #expect(response.apiError != nil)
             }

@@ -17,7 +17,8 @@ struct NewsItemsRouteTests {
               {"id":"e4","type":"price_changed","product_id":"milk","store_price":"88.00","at":"2026-11-02T11:59:40Z"}
             ]}
             """
-        try await client.execute(uri: "/api/v1/events", method: .post, headers: app.writeHeaders, body: .json(body)) { response throws in
+        try await client.execute(uri: "/api/v1/events", method: .post, headers: app.writeHeaders, body: .json(body)) {
+            response throws in
             #expect(response.status == .ok, "\(response.text)")
         }
     }
@@ -50,11 +51,13 @@ struct NewsItemsRouteTests {
         }
     }
 
-    @Test("speaks English from ?locale=, from Accept-Language, and for unknown locales", arguments: [
-        ("/api/v1/news_items?locale=en", [:]), ("/api/v1/news_items", ["Accept-Language": "en-GB,en;q=0.9"]),
-        ("/api/v1/news_items?locale=de", [:]), ("/api/v1/news_items", ["Accept-Language": "fr-FR, de;q=0.5"]),
-        ("/api/v1/news_items?locale=en_US", ["Accept-Language": "ru"]),
-    ] as [(String, [String: String])])
+    @Test(
+        "speaks English from ?locale=, from Accept-Language, and for unknown locales",
+        arguments: [
+            ("/api/v1/news_items?locale=en", [:]), ("/api/v1/news_items", ["Accept-Language": "en-GB,en;q=0.9"]),
+            ("/api/v1/news_items?locale=de", [:]), ("/api/v1/news_items", ["Accept-Language": "fr-FR, de;q=0.5"]),
+            ("/api/v1/news_items?locale=en_US", ["Accept-Language": "ru"]),
+        ] as [(String, [String: String])])
     func english(_ uri: String, _ headerValues: [String: String]) async throws {
         try await TestApp.with { app, client in
             try await Self.seed(app, client)
@@ -78,7 +81,9 @@ struct NewsItemsRouteTests {
     func acceptRussian() async throws {
         try await TestApp.with { app, client in
             try await Self.seed(app, client)
-            try await client.execute(uri: "/api/v1/news_items", method: .get, headers: [.acceptLanguage: "en;q=0.4, ru-RU"]) { response throws in
+            try await client.execute(
+                uri: "/api/v1/news_items", method: .get, headers: [.acceptLanguage: "en;q=0.4, ru-RU"]
+            ) { response throws in
                 #expect(try response.json(NewsItemsPage.self).items[1].title == "Новый продукт: ")
             }
         }
@@ -92,16 +97,19 @@ struct NewsItemsRouteTests {
                 #expect(response.headers[.cacheControl] == "max-age=60")
                 return try #require(response.headers[.eTag])
             }
-            try await client.execute(uri: "/api/v1/news_items", method: .get, headers: [.ifNoneMatch: etag]) { response throws in
+            try await client.execute(uri: "/api/v1/news_items", method: .get, headers: [.ifNoneMatch: etag]) {
+                response throws in
                 #expect(response.status == .notModified)
                 #expect(response.body.readableBytes == 0)
                 #expect(response.headers[.eTag] == etag)
             }
             try await client.execute(
                 uri: "/api/v1/events", method: .post, headers: app.writeHeaders,
-                body: .json(#"{"events":[{"id":"e9","type":"price_changed","product_id":"milk","store_price":"40.00"}]}"#)
+                body: .json(
+                    #"{"events":[{"id":"e9","type":"price_changed","product_id":"milk","store_price":"40.00"}]}"#)
             ) { _ in }
-            try await client.execute(uri: "/api/v1/news_items", method: .get, headers: [.ifNoneMatch: etag]) { response throws in
+            try await client.execute(uri: "/api/v1/news_items", method: .get, headers: [.ifNoneMatch: etag]) {
+                response throws in
                 #expect(response.status == .ok, "a write invalidates the cached page at once")
                 #expect(response.headers[.eTag] != etag)
             }
@@ -112,7 +120,8 @@ struct NewsItemsRouteTests {
     func window() async throws {
         var configuration = TidingsConfiguration()
         configuration.windowDays = 1
-        try await TestApp.with(configuration: configuration, clock: { Events.at(minutes: 24 * 60 + 30) }) { app, client in
+        let later: @Sendable () -> Date = { Events.at(minutes: 24 * 60 + 30) }
+        try await TestApp.with(configuration: configuration, clock: later) { app, client in
             try await Self.seed(app, client)
             try await client.execute(uri: "/api/v1/news_items", method: .get) { response throws in
                 #expect(try response.json(NewsItemsPage.self).items.map(\.id) == ["e4", "e3", "e2"])
@@ -144,7 +153,9 @@ struct NewsItemsRouteTests {
                 for index in 0..<30 {
                     try await client.execute(
                         uri: "/api/v1/events", method: .post, headers: app.writeHeaders,
-                        body: .json(#"{"events":[{"id":"n\#(index)","type":"product_created","product_id":"n\#(index)","name":"New","store_price":"1"}]}"#)
+                        body: .json(
+                            #"{"events":[{"id":"n\#(index)","type":"product_created","product_id":"n\#(index)","name":"New","store_price":"1"}]}"#
+                        )
                     ) { response throws in #expect(response.status == .ok) }
                 }
             }

@@ -7,24 +7,29 @@ import TidingsTesting
 
 @Suite("Products API")
 struct ProductsRouteTests {
-    static let pineapple = #"{"id":"44957","name":"Ананас","names":{"en":"Pineapple"},"unit":"kg","unit_size":"1","container":"bulk","store_price":"195.00"}"#
+    static let pineapple =
+        #"{"id":"44957","name":"Ананас","names":{"en":"Pineapple"},"unit":"kg","unit_size":"1","container":"bulk","store_price":"195.00"}"#
 
     @Test("writes need a live API key: 401 without or with an unknown one, 403 once revoked")
     func auth() async throws {
         try await TestApp.with { app, client in
-            try await client.execute(uri: "/api/v1/products", method: .post, body: .json(Self.pineapple)) { response throws in
+            try await client.execute(uri: "/api/v1/products", method: .post, body: .json(Self.pineapple)) {
+                response throws in
                 #expect(response.status == .unauthorized)
                 #expect(response.apiError?.code == "unauthorized")
                 #expect(response.headers[.wwwAuthenticate] == "Bearer")
             }
             try await client.execute(
-                uri: "/api/v1/products", method: .post, headers: [.authorization: "Bearer tid_wrong"], body: .json(Self.pineapple)
+                uri: "/api/v1/products", method: .post, headers: [.authorization: "Bearer tid_wrong"],
+                body: .json(Self.pineapple)
             ) { response throws in
                 #expect(response.status == .unauthorized)
             }
             let keys = try await app.store.apiKeys()
             _ = try await app.store.revokeAPIKey(id: keys[0].id, at: TestApp.now)
-            try await client.execute(uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)) { response throws in
+            try await client.execute(
+                uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)
+            ) { response throws in
                 #expect(response.status == .forbidden)
                 #expect(response.apiError?.code == "forbidden")
             }
@@ -34,7 +39,9 @@ struct ProductsRouteTests {
     @Test("POST creates (201 with Location), a second POST of the id is 409")
     func create() async throws {
         try await TestApp.with { app, client in
-            try await client.execute(uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)) { response throws in
+            try await client.execute(
+                uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)
+            ) { response throws in
                 #expect(response.status == .created)
                 #expect(response.headers[.location] == "/api/v1/products/44957")
                 let product = try response.json(ProductResource.self)
@@ -42,7 +49,9 @@ struct ProductsRouteTests {
                 #expect(product.names == ["en": "Pineapple"])
                 #expect(product.createdAt == TestApp.now)
             }
-            try await client.execute(uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)) { response throws in
+            try await client.execute(
+                uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)
+            ) { response throws in
                 #expect(response.status == .conflict)
                 #expect(response.apiError?.code == "product_exists")
             }
@@ -58,26 +67,32 @@ struct ProductsRouteTests {
         var configuration = TidingsConfiguration()
         configuration.markupPercent = try #require(MarkupPercent("10"))
         try await TestApp.with(configuration: configuration) { app, client in
-            try await client.execute(uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)) { response throws in
+            try await client.execute(
+                uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)
+            ) { response throws in
                 #expect(try response.json(ProductResource.self).price == Amount(value: "214.50", currency: "RUB"))
             }
         }
     }
 
-    @Test("bad input is 400 when not JSON and 422 naming the field otherwise", arguments: [
-        (#"{"id":"44957","name":"x","store_price":"#, 400, nil),
-        (#"[1,2]"#, 422, nil),
-        (#"{"name":"x","store_price":"1"}"#, 422, "id"),
-        (#"{"id":"a b","name":"x","store_price":"1"}"#, 422, "product_id"),
-        (#"{"id":"p","name":"x","store_price":"1.234"}"#, 422, "store_price"),
-        (#"{"id":"p","name":"x","store_price":true}"#, 422, "store_price"),
-        (#"{"id":"p","name":42,"store_price":"1"}"#, 422, "name"),
-        (#"{"id":"p","name":"x","store_price":"1","at":"yesterday"}"#, 422, "at"),
-        (#"{"id":"p","name":"x","store_price":"1","image_url":"ftp://x/y.png"}"#, 422, "image_url"),
-    ] as [(String, Int, String?)])
+    @Test(
+        "bad input is 400 when not JSON and 422 naming the field otherwise",
+        arguments: [
+            (#"{"id":"44957","name":"x","store_price":"#, 400, nil),
+            (#"[1,2]"#, 422, nil),
+            (#"{"name":"x","store_price":"1"}"#, 422, "id"),
+            (#"{"id":"a b","name":"x","store_price":"1"}"#, 422, "product_id"),
+            (#"{"id":"p","name":"x","store_price":"1.234"}"#, 422, "store_price"),
+            (#"{"id":"p","name":"x","store_price":true}"#, 422, "store_price"),
+            (#"{"id":"p","name":42,"store_price":"1"}"#, 422, "name"),
+            (#"{"id":"p","name":"x","store_price":"1","at":"yesterday"}"#, 422, "at"),
+            (#"{"id":"p","name":"x","store_price":"1","image_url":"ftp://x/y.png"}"#, 422, "image_url"),
+        ] as [(String, Int, String?)])
     func badInput(_ body: String, _ status: Int, _ field: String?) async throws {
         try await TestApp.with { app, client in
-            try await client.execute(uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(body)) { response throws in
+            try await client.execute(
+                uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(body)
+            ) { response throws in
                 #expect(response.status.code == status, "\(response.text)")
                 if let field { #expect(response.apiError?.field == field, "\(response.text)") }
                 #expect(response.apiError != nil)
@@ -88,7 +103,9 @@ struct ProductsRouteTests {
     @Test("PATCH changes fields, turns a price into a price_changed event, and refuses a currency change")
     func patch() async throws {
         try await TestApp.with { app, client in
-            try await client.execute(uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)) { _ in }
+            try await client.execute(
+                uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)
+            ) { _ in }
             try await client.execute(
                 uri: "/api/v1/products/44957", method: .patch, headers: app.writeHeaders,
                 body: .json(#"{"name":"Ананас Голд","store_price":"150.00","image_url":"https://img.example/a.jpg"}"#)
@@ -101,12 +118,14 @@ struct ProductsRouteTests {
             }
             #expect(try await app.store.counts() == .init(events: 3, products: 1, newsItems: 2))
             try await client.execute(
-                uri: "/api/v1/products/44957", method: .patch, headers: app.writeHeaders, body: .json(#"{"image_url":null}"#)
+                uri: "/api/v1/products/44957", method: .patch, headers: app.writeHeaders,
+                body: .json(#"{"image_url":null}"#)
             ) { response throws in
                 #expect(try response.json(ProductResource.self).imageURL == nil)
             }
             try await client.execute(
-                uri: "/api/v1/products/44957", method: .patch, headers: app.writeHeaders, body: .json(#"{"currency":"USD"}"#)
+                uri: "/api/v1/products/44957", method: .patch, headers: app.writeHeaders,
+                body: .json(#"{"currency":"USD"}"#)
             ) { response throws in
                 #expect(response.status == .unprocessableContent)
                 #expect(response.apiError?.field == "currency")
@@ -119,15 +138,71 @@ struct ProductsRouteTests {
         }
     }
 
+    @Test(
+        "an invalid field in PATCH is a 422 naming it, never a 500",
+        arguments: [
+            #"{"unit_size":0}"#, #"{"names":{"x":"a"}}"#, #"{"name":"  "}"#, #"{"unit":""}"#,
+            #"{"image_url":"ftp://x"}"#, #"{"container":"\#(String(repeating: "c", count: 40))"}"#,
+        ])
+    func patchValidation(_ body: String) async throws {
+        try await TestApp.with { app, client in
+            try await client.execute(
+                uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)
+            ) { _ in }
+            try await client.execute(
+                uri: "/api/v1/products/44957", method: .patch, headers: app.writeHeaders, body: .json(body)
+            ) {
+                response throws in
+                #expect(response.status == .unprocessableContent, "\(response.text)")
+                #expect(response.apiError?.code == "validation_failed")
+                #expect(response.apiError?.field != nil)
+            }
+        }
+    }
+
+    @Test("a JSON number no decimal can hold is a 422 naming the field", arguments: ["5e-324", "1e200"])
+    func hugeNumbers(_ number: String) async throws {
+        try await TestApp.with { app, client in
+            let body = #"{"id":"x1","name":"x","store_price":"1","unit_size":\#(number)}"#
+            try await client.execute(
+                uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(body)
+            ) {
+                response throws in
+                #expect(response.status == .unprocessableContent, "\(response.text)")
+                #expect(response.apiError?.field == "unit_size")
+            }
+        }
+    }
+
+    @Test("a client's event time comes back to the millisecond")
+    func milliseconds() async throws {
+        try await TestApp.with { app, client in
+            for (index, fraction) in ["001", "123", "999"].enumerated() {
+                let body = #"{"id":"p\#(index)","name":"x","store_price":"1","at":"2026-11-01T00:00:00.\#(fraction)Z"}"#
+                try await client.execute(
+                    uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(body)
+                ) {
+                    response throws in
+                    let created = try response.json(ProductResource.self).createdAt
+                    #expect(TidingsJSON.formatDate(created) == "2026-11-01T00:00:00.\(fraction)Z")
+                }
+            }
+        }
+    }
+
     @Test("DELETE removes the product and its news; a second DELETE is 404")
     func delete() async throws {
         try await TestApp.with { app, client in
-            try await client.execute(uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)) { _ in }
-            try await client.execute(uri: "/api/v1/products/44957", method: .delete, headers: app.writeHeaders) { response throws in
+            try await client.execute(
+                uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)
+            ) { _ in }
+            try await client.execute(uri: "/api/v1/products/44957", method: .delete, headers: app.writeHeaders) {
+                response throws in
                 #expect(response.status == .noContent)
             }
             #expect(try await app.store.counts().newsItems == 0)
-            try await client.execute(uri: "/api/v1/products/44957", method: .delete, headers: app.writeHeaders) { response throws in
+            try await client.execute(uri: "/api/v1/products/44957", method: .delete, headers: app.writeHeaders) {
+                response throws in
                 #expect(response.status == .notFound)
                 #expect(response.apiError?.code == "product_not_found")
             }

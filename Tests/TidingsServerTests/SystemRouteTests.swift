@@ -22,7 +22,8 @@ struct SystemRouteTests {
         try await TestApp.with { app, client in
             try await client.execute(
                 uri: "/api/v1/events", method: .post, headers: app.writeHeaders,
-                body: .json(#"{"events":[{"id":"m1","type":"product_created","product_id":"p","name":"x","store_price":"1"}]}"#)
+                body: .json(
+                    #"{"events":[{"id":"m1","type":"product_created","product_id":"p","name":"x","store_price":"1"}]}"#)
             ) { _ in }
             try await client.execute(uri: "/metrics", method: .get) { response throws in
                 #expect(response.status == .ok)
@@ -58,8 +59,10 @@ struct SystemRouteTests {
     func bodyLimit() async throws {
         try await TestApp.with { app, client in
             let padding = String(repeating: "x", count: 1 << 20)
-            let body = #"{"events":[{"id":"e","type":"product_created","product_id":"p","name":"\#(padding)","store_price":"1"}]}"#
-            try await client.execute(uri: "/api/v1/events", method: .post, headers: app.writeHeaders, body: .json(body)) { response throws in
+            let body =
+                #"{"events":[{"id":"e","type":"product_created","product_id":"p","name":"\#(padding)","store_price":"1"}]}"#
+            try await client.execute(uri: "/api/v1/events", method: .post, headers: app.writeHeaders, body: .json(body))
+            { response throws in
                 #expect(response.status == .contentTooLarge)
                 #expect(response.apiError?.code == "payload_too_large")
             }

@@ -9,7 +9,9 @@ struct SQLiteStoreTests {
     }
 }
 
-@Suite("PostgreSQL store", .enabled(if: TestDatabase.postgresURL != nil, Comment(rawValue: TestDatabase.postgresSkipMessage)))
+@Suite(
+    "PostgreSQL store",
+    .enabled(if: TestDatabase.postgresURL != nil, Comment(rawValue: TestDatabase.postgresSkipMessage)))
 struct PostgresStoreTests {
     @Test("conforms", arguments: StoreCheck.all)
     func conforms(_ check: StoreCheck) async throws {

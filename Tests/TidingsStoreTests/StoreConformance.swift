@@ -39,10 +39,12 @@ private func allNews(_ store: any CatalogStore) async throws -> [NewsEntry] {
 private func derivesNews(_ database: TestDatabase) async throws {
     let store = try await database.open()
     defer { Task { try await store.close() } }
-    let outcomes = try await ingest(store, [
-        Events.created("e1", product: "44957", price: "195.00", names: ["en": "Pineapple"]),
-        Events.price("e2", product: "44957", price: "175.50", at: Events.at(minutes: 600)),
-    ])
+    let outcomes = try await ingest(
+        store,
+        [
+            Events.created("e1", product: "44957", price: "195.00", names: ["en": "Pineapple"]),
+            Events.price("e2", product: "44957", price: "175.50", at: Events.at(minutes: 600)),
+        ])
     #expect(outcomes == [.accepted, .accepted])
     let news = try await allNews(store)
     #expect(news.map(\.record.id) == ["e2", "e1"], "newest first")
@@ -59,11 +61,13 @@ private func duplicates(_ database: TestDatabase) async throws {
     let store = try await database.open()
     defer { Task { try await store.close() } }
     _ = try await ingest(store, [Events.created("e1", product: "p1", price: "100")])
-    let outcomes = try await ingest(store, [
-        Events.created("e1", product: "p1", price: "100"),
-        Events.price("e2", product: "p1", price: "50", at: Events.at(minutes: 10)),
-        Events.price("e2", product: "p1", price: "50", at: Events.at(minutes: 10)),
-    ])
+    let outcomes = try await ingest(
+        store,
+        [
+            Events.created("e1", product: "p1", price: "100"),
+            Events.price("e2", product: "p1", price: "50", at: Events.at(minutes: 10)),
+            Events.price("e2", product: "p1", price: "50", at: Events.at(minutes: 10)),
+        ])
     #expect(outcomes == [.duplicate, .accepted, .duplicate])
     #expect(try await store.counts().events == 2)
 }
@@ -71,35 +75,50 @@ private func duplicates(_ database: TestDatabase) async throws {
 private func refusals(_ database: TestDatabase) async throws {
     let store = try await database.open()
     defer { Task { try await store.close() } }
-    let outcomes = try await ingest(store, [
-        Events.price("e1", product: "ghost", price: "10", at: Events.epoch),
-        Events.created("e2", product: "p1", price: "100"),
-        Events.created("e3", product: "p1", price: "100"),
-    ])
+    let outcomes = try await ingest(
+        store,
+        [
+            Events.price("e1", product: "ghost", price: "10", at: Events.epoch),
+            Events.created("e2", product: "p1", price: "100"),
+            Events.created("e3", product: "p1", price: "100"),
+        ])
     #expect(outcomes.first.map { if case .rejected(let error) = $0 { error.kind == .notFound } else { false } } == true)
     #expect(outcomes[1] == .accepted)
     #expect(outcomes.last.map { if case .rejected(let error) = $0 { error.kind == .conflict } else { false } } == true)
     #expect(try await store.counts() == StoreCounts(events: 1, products: 1, newsItems: 1))
     // A refused id is not burned: sending it again, valid this time, is accepted.
-    #expect(try await ingest(store, [Events.price("e1", product: "p1", price: "50", at: Events.at(minutes: 1))]) == [.accepted])
+    #expect(
+        try await ingest(store, [Events.price("e1", product: "p1", price: "50", at: Events.at(minutes: 1))]) == [
+            .accepted
+        ])
 }
 
 private func pagingWhileInserting(_ database: TestDatabase) async throws {
     let store = try await database.open()
     defer { Task { try await store.close() } }
     // 25 products; several share a timestamp so the id breaks ties.
-    _ = try await ingest(store, (0..<25).map { index in
-        Events.created("c\(index)", product: "p\(index)", price: "100", at: Events.at(minutes: Double(index / 3)))
-    })
+    _ = try await ingest(
+        store,
+        (0..<25).map { index in
+            Events.created("c\(index)", product: "p\(index)", price: "100", at: Events.at(minutes: Double(index / 3)))
+        })
     var seen: [String] = []
     var cursor: NewsCursor?
     var inserted = 0
     repeat {
         let page = try await store.newsPage(since: everything, after: cursor, limit: 10)
         seen += page.map(\.record.id)
-        cursor = page.count == 10 ? page.last.map { NewsCursor(createdAt: $0.record.createdAt.millisecondsSince1970, id: $0.record.id) } : nil
+        cursor =
+            page.count == 10
+            ? page.last.map { NewsCursor(createdAt: $0.record.createdAt.millisecondsSince1970, id: $0.record.id) } : nil
         // Newer items arrive between page requests.
-        _ = try await ingest(store, [Events.created("n\(inserted)", product: "new\(inserted)", price: "1", at: Events.at(minutes: 1_000 + Double(inserted)))])
+        _ = try await ingest(
+            store,
+            [
+                Events.created(
+                    "n\(inserted)", product: "new\(inserted)", price: "1",
+                    at: Events.at(minutes: 1_000 + Double(inserted)))
+            ])
         inserted += 1
     } while cursor != nil
     let original = (0..<25).map { "c\($0)" }
@@ -111,10 +130,12 @@ private func pagingWhileInserting(_ database: TestDatabase) async throws {
 private func window(_ database: TestDatabase) async throws {
     let store = try await database.open()
     defer { Task { try await store.close() } }
-    _ = try await ingest(store, [
-        Events.created("old", product: "a", price: "1", at: Events.at(minutes: 0)),
-        Events.created("new", product: "b", price: "1", at: Events.at(minutes: 60)),
-    ])
+    _ = try await ingest(
+        store,
+        [
+            Events.created("old", product: "a", price: "1", at: Events.at(minutes: 0)),
+            Events.created("new", product: "b", price: "1", at: Events.at(minutes: 60)),
+        ])
     let page = try await store.newsPage(since: Events.at(minutes: 30), after: nil, limit: 50)
     #expect(page.map(\.record.id) == ["new"])
 }
@@ -131,13 +152,19 @@ private func rebuildMatchesLive(_ database: TestDatabase) async throws {
         let minutes = Double(10 + step * 17)
         if random.next(40) == 0 {
             inputs.append(Events.deleted("d\(step)", product: "p\(product)", at: Events.at(minutes: minutes)))
-            inputs.append(Events.created("r\(step)", product: "p\(product)", price: "100.00", at: Events.at(minutes: minutes + 1)))
+            inputs.append(
+                Events.created("r\(step)", product: "p\(product)", price: "100.00", at: Events.at(minutes: minutes + 1))
+            )
             prices[product] = 10_000
             continue
         }
         // Moves of −12 %…+12 %, with reversals, so threshold, merge and vanish all happen.
         prices[product] = max(100, prices[product] * (88 + random.next(25)) / 100)
-        inputs.append(Events.price("s\(step)", product: "p\(product)", price: Money(minorUnits: Int64(prices[product]), currency: .rub).decimalString, at: Events.at(minutes: minutes)))
+        inputs.append(
+            Events.price(
+                "s\(step)", product: "p\(product)",
+                price: Money(minorUnits: Int64(prices[product]), currency: .rub).decimalString,
+                at: Events.at(minutes: minutes)))
     }
     // Live, in uneven batches.
     var start = 0
@@ -164,7 +191,9 @@ private func migrationsOnce(_ database: TestDatabase) async throws {
     let applied = try await Migrations.migrate(source)
     #expect(applied.isEmpty)
     let versions = try await source.read { db in
-        try await db.raw("SELECT version FROM schema_migrations ORDER BY version").all().map { try $0.decode(column: "version", as: Int64.self) }
+        try await db.raw("SELECT version FROM schema_migrations ORDER BY version").all().map {
+            try $0.decode(column: "version", as: Int64.self)
+        }
     }
     #expect(versions == Migrations.all.map { Int64($0.version) })
     try await source.close()
@@ -206,9 +235,13 @@ private func concurrentWriters(_ database: TestDatabase) async throws {
     try await withThrowingTaskGroup(of: [IngestOutcome].self) { group in
         for writer in 0..<8 {
             group.addTask {
-                try await ingest(store, (0..<10).map { step in
-                    Events.price("w\(writer)-\(step)", product: "p", price: step % 2 == 0 ? "50" : "100", at: Events.at(minutes: Double(writer * 1000 + step * 200)))
-                })
+                try await ingest(
+                    store,
+                    (0..<10).map { step in
+                        Events.price(
+                            "w\(writer)-\(step)", product: "p", price: step % 2 == 0 ? "50" : "100",
+                            at: Events.at(minutes: Double(writer * 1000 + step * 200)))
+                    })
             }
         }
         for try await outcomes in group { #expect(outcomes.allSatisfy { $0 == .accepted }) }

@@ -60,7 +60,9 @@ extension TidingsConfiguration {
             guard let value = DurationText.seconds(raw) else { throw fail("a duration such as 2h or 90m") }
             mergeWindow = value
         case "news.window_days":
-            guard let value = Int(raw), (1...3650).contains(value) else { throw fail("a number of days from 1 to 3650") }
+            guard let value = Int(raw), (1...3650).contains(value) else {
+                throw fail("a number of days from 1 to 3650")
+            }
             windowDays = value
         case "locale.default":
             guard ["ru", "en"].contains(raw) else { throw fail("ru or en") }

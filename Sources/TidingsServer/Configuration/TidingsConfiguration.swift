@@ -29,7 +29,7 @@ public struct TidingsConfiguration: Sendable, Equatable {
     /// The noise policy these settings describe.
     public var newsPolicy: NewsPolicy { NewsPolicy(minChangePercent: minChangePercent, mergeWindow: mergeWindow) }
 
-    /// Every YAML key with its description, for `docs/configuration.md` and error messages.
+    /// Every YAML key with its description (the README lists the same table).
     public static let keys: [(key: String, description: String)] = [
         ("pricing.markup_percent", "consumer price = store price + this percent (decimal, default 0)"),
         ("news.min_change_percent", "price changes of at most this many percent make no item (default 3)"),

@@ -1,8 +1,10 @@
 import Hummingbird
 import Logging
+import TidingsCatalog
 
-/// Renders every error in the one envelope. Hummingbird's own errors (404 for an unknown route, 413
-/// from the body limit, 405) keep their status; anything unexpected becomes a logged 500.
+/// Renders every error in the one envelope. Catalog refusals map to 404/409/422; Hummingbird's own
+/// errors (404 for an unknown route, 413 from the body limit) keep their status; anything unexpected
+/// becomes a logged 500.
 struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -11,6 +13,9 @@ struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as HTTPAPIError {
             return try error.response(from: request, context: context)
+        } catch let error as CatalogError {
+            // Refusals of the catalog domain keep their meaning wherever they are thrown.
+            return try HTTPAPIError(error).response(from: request, context: context)
         } catch let error as HTTPError {
             return try Self.envelope(for: error.status, message: error.body).response(from: request, context: context)
         } catch let error as any HTTPResponseError {

@@ -27,8 +27,9 @@ public struct HTTPAPIError: HTTPResponseError {
 
     /// 400 for bytes that are not JSON; 422 naming the field for JSON of the wrong shape.
     public init(decoding error: DecodingError) {
-        func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
+        func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String? {
             let keys = codingPath + (last.map { [$0] } ?? [])
+            guard !keys.isEmpty else { return nil }
             return keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
                 .replacingOccurrences(of: ".[", with: "[")
         }
@@ -39,21 +40,22 @@ public struct HTTPAPIError: HTTPResponseError {
             let field = path(context.codingPath)
             self.init(
                 .unprocessableContent, code: "validation_failed",
-                message: "api: \(field): \(context.debugDescription)", field: field)
+                message: "api: \(field ?? "body"): \(context.debugDescription)", field: field)
         case .keyNotFound(let key, let context):
             let field = path(context.codingPath, key)
-            self.init(.unprocessableContent, code: "validation_failed", message: "api: \(field) is required", field: field)
+            self.init(
+                .unprocessableContent, code: "validation_failed",
+                message: "api: \(field ?? key.stringValue) is required", field: field)
         case .typeMismatch(let type, let context):
             let field = path(context.codingPath)
             self.init(
                 .unprocessableContent, code: "validation_failed",
-                message: "api: \(field.isEmpty ? "body" : field) must be \(Self.describe(type))",
-                field: field.isEmpty ? nil : field)
+                message: "api: \(field ?? "body") must be \(Self.describe(type))", field: field)
         case .valueNotFound(let type, let context):
             let field = path(context.codingPath)
             self.init(
                 .unprocessableContent, code: "validation_failed",
-                message: "api: \(field) must be \(Self.describe(type)), not null", field: field)
+                message: "api: \(field ?? "body") must be \(Self.describe(type)), not null", field: field)
         @unknown default:
             self.init(.badRequest, code: "malformed_json", message: "api: the request body could not be read")
         }

@@ -33,8 +33,10 @@ public struct NewsPresenter: Sendable {
         switch (kind, language) {
         case (.newProduct, .ru): return "Новый продукт: "
         case (.newProduct, .en): return "New product: "
-        case (.priceUpdated, .ru): return discounted == true ? "Скидка \(percent ?? 0)%: " : "Подорожание \(percent ?? 0)%: "
-        case (.priceUpdated, .en): return discounted == true ? "Price drop \(percent ?? 0)%: " : "Price up \(percent ?? 0)%: "
+        case (.priceUpdated, .ru):
+            return discounted == true ? "Скидка \(percent ?? 0)%: " : "Подорожание \(percent ?? 0)%: "
+        case (.priceUpdated, .en):
+            return discounted == true ? "Price drop \(percent ?? 0)%: " : "Price up \(percent ?? 0)%: "
         }
     }
 

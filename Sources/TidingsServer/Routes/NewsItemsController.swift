@@ -71,9 +71,11 @@ extension CatalogService {
         let presenter = NewsPresenter(markup: configuration.markupPercent)
         let shown = entries.prefix(limit)
         let items = shown.map { presenter.item($0, language: language, now: now) }
-        let next = entries.count > limit ? shown.last.map { entry in
-            NewsCursor(createdAt: entry.record.createdAt.millisecondsSince1970, id: entry.record.id).token
-        } : nil
+        let next =
+            entries.count > limit
+            ? shown.last.map { entry in
+                NewsCursor(createdAt: entry.record.createdAt.millisecondsSince1970, id: entry.record.id).token
+            } : nil
         let data = try TidingsJSON.encoder().encode(NewsItemsPage(items: items, nextCursor: next))
         let page = NewsPageCache.Page(body: ByteBuffer(bytes: data), etag: ETag.of(data), storedAt: now)
         pages.store(page, for: key, generation: generation)

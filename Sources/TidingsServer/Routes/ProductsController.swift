@@ -26,7 +26,8 @@ struct ProductsController: Sendable {
         input.type = CatalogEvent.Kind.productCreated.rawValue
         input.id = UUID().uuidString.lowercased()
         guard let productID = input.productID else {
-            throw HTTPAPIError(.unprocessableContent, code: "validation_failed", message: "api: id is required", field: "id")
+            throw HTTPAPIError(
+                .unprocessableContent, code: "validation_failed", message: "api: id is required", field: "id")
         }
         try await apply([input])
         guard let product = try await catalog.store.product(id: productID) else { throw Self.notFound(productID) }
@@ -53,7 +54,8 @@ struct ProductsController: Sendable {
         fields.id = UUID().uuidString.lowercased()
         if currency != nil, price == nil {
             throw HTTPAPIError(
-                .unprocessableContent, code: "validation_failed", message: "api: currency cannot change", field: "currency")
+                .unprocessableContent, code: "validation_failed", message: "api: currency cannot change",
+                field: "currency")
         }
         if try !ProductPatch(validating: fields).isEmpty { events.append(fields) }
         if let price {
@@ -74,7 +76,8 @@ struct ProductsController: Sendable {
     @Sendable func delete(request: Request, context: TidingsRequestContext) async throws -> Response {
         let id = try Self.productID(context)
         try await apply([
-            EventInput(id: UUID().uuidString.lowercased(), type: CatalogEvent.Kind.productDeleted.rawValue, productID: id)
+            EventInput(
+                id: UUID().uuidString.lowercased(), type: CatalogEvent.Kind.productDeleted.rawValue, productID: id)
         ])
         return Response(status: .noContent)
     }

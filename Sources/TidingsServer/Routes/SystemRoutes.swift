@@ -18,7 +18,9 @@ struct SystemRoutes: Sendable {
         }
         let spec = Self.openAPISpec()
         router.get("/openapi.yaml") { _, _ in
-            guard let spec else { throw HTTPAPIError(.notFound, code: "not_found", message: "api: no OpenAPI document bundled") }
+            guard let spec else {
+                throw HTTPAPIError(.notFound, code: "not_found", message: "api: no OpenAPI document bundled")
+            }
             return Response(
                 status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
                 body: .init(byteBuffer: spec))
