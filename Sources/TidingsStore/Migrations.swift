@@ -47,6 +47,14 @@ public enum Migrations {
                 """
             ]
         },
+        Migration(version: 3, name: "catalog version") { _ in
+            // Bumped by every catalog write transaction; lets a process tell whether its cached
+            // product states are still current (see ProductStateCache).
+            [
+                "CREATE TABLE catalog_version (id BIGINT PRIMARY KEY, version BIGINT NOT NULL)",
+                "INSERT INTO catalog_version (id, version) VALUES (1, 0)",
+            ]
+        },
     ]
 
     /// Applies every migration newer than the database's version, each in its own transaction.

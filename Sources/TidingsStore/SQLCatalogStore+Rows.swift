@@ -6,8 +6,16 @@ import TidingsModel
 // Reading and writing the rows of one batch: few statements, many rows each, so a 1,000-event
 // batch costs a handful of round trips rather than thousands.
 extension SQLCatalogStore {
-    /// Rows per multi-row statement: under SQLite's 32,766 and PostgreSQL's 65,535 bind limits.
-    static var rowsPerStatement: Int { 400 }
+    /// Binds per statement: under SQLite's 32,766 and PostgreSQL's 65,535 limits. Each statement
+    /// costs several thread hops (NIO thread pool, event loop, task executor) whatever its size, so
+    /// a batch uses as few, as large statements as the limits allow.
+    static var bindsPerStatement: Int { 30_000 }
+
+    /// Rows per multi-row statement with `columns` binds each.
+    static func rows(columns: Int) -> Int { bindsPerStatement / columns }
+
+    /// Values per `IN (…)` list.
+    static var rowsPerStatement: Int { bindsPerStatement }
 
     static var newsColumns: String {
         "n.id AS n_id, n.product_id AS n_product_id, n.kind AS n_kind, n.price AS n_price, n.old_price AS n_old_price, n.currency AS n_currency, n.percent AS n_percent, n.created_at AS n_created_at, n.updated_at AS n_updated_at"
@@ -46,14 +54,17 @@ extension SQLCatalogStore {
     static func appendEvents(_ events: [CatalogEvent], recordedAt: Date, db: any SQLDatabase) async throws {
         let encoder = TidingsJSON.encoder()
         let recorded = recordedAt.millisecondsSince1970
-        for chunk in events.chunked(into: rowsPerStatement) {
-            let insert = db.insert(into: "events").columns("id", "type", "product_id", "at", "payload", "recorded_at")
+        for chunk in events.chunked(into: rows(columns: 6)) {
+            var insert = RowsInsert(
+                into: "events", columns: ["id", "type", "product_id", "at", "payload", "recorded_at"])
             for event in chunk {
                 let payload = String(decoding: try encoder.encode(event.input), as: UTF8.self)
-                insert.values(
-                    event.id, event.kind.rawValue, event.productID, event.at.millisecondsSince1970, payload, recorded)
+                insert.rows.append([
+                    .text(event.id), .text(event.kind.rawValue), .text(event.productID),
+                    .int(event.at.millisecondsSince1970), .text(payload), .int(recorded),
+                ])
             }
-            try await insert.run()
+            try await db.execute(sql: insert) { _ in }
         }
     }
 
@@ -73,19 +84,23 @@ extension SQLCatalogStore {
         for chunk in deletedNews.chunked(into: rowsPerStatement) {
             try await db.delete(from: "news_items").where(SQLColumn("id"), .in, binds(chunk)).run()
         }
-        for chunk in upsertedNews.chunked(into: rowsPerStatement) {
-            let insert = db.insert(into: "news_items").columns(
-                "id", "product_id", "kind", "price", "old_price", "currency", "percent", "created_at", "updated_at")
+        for chunk in upsertedNews.chunked(into: rows(columns: 9)) {
+            var insert = RowsInsert(
+                into: "news_items",
+                columns: [
+                    "id", "product_id", "kind", "price", "old_price", "currency", "percent", "created_at", "updated_at",
+                ],
+                updateOnConflict: ["price", "old_price", "percent", "updated_at"])
             for record in chunk {
-                insert.values(
-                    record.id, record.productID, record.kind.rawValue, record.price.minorUnits,
-                    record.oldPrice?.minorUnits, record.price.currency.code, record.percent.map(Int64.init),
-                    record.createdAt.millisecondsSince1970, record.updatedAt.millisecondsSince1970)
+                insert.rows.append([
+                    .text(record.id), .text(record.productID), .text(record.kind.rawValue),
+                    .int(record.price.minorUnits),
+                    record.oldPrice.map { .int($0.minorUnits) } ?? .null, .text(record.price.currency.code),
+                    record.percent.map { .int(Int64($0)) } ?? .null, .int(record.createdAt.millisecondsSince1970),
+                    .int(record.updatedAt.millisecondsSince1970),
+                ])
             }
-            try await insert.onConflict(with: ["id"]) { update in
-                update.set(excludedValueOf: "price").set(excludedValueOf: "old_price")
-                    .set(excludedValueOf: "percent").set(excludedValueOf: "updated_at")
-            }.run()
+            try await db.execute(sql: insert) { _ in }
         }
         var deletedProducts: [String] = []
         var upsertedProducts: [ProductState] = []
@@ -97,26 +112,26 @@ extension SQLCatalogStore {
         }
         let namesEncoder = JSONEncoder()
         namesEncoder.outputFormatting = .sortedKeys
-        for chunk in upsertedProducts.chunked(into: rowsPerStatement) {
-            let columns = [
-                "id", "name", "names", "unit", "unit_size", "container", "store_price", "currency", "image_url",
-                "created_at", "updated_at", "last_price_item_id",
-            ]
-            let insert = db.insert(into: "products").columns(columns)
+        let columns = [
+            "id", "name", "names", "unit", "unit_size", "container", "store_price", "currency", "image_url",
+            "created_at", "updated_at", "last_price_item_id",
+        ]
+        for chunk in upsertedProducts.chunked(into: rows(columns: columns.count)) {
+            var insert = RowsInsert(into: "products", columns: columns, updateOnConflict: Array(columns.dropFirst()))
             for state in chunk {
                 let product = state.product
-                let names = String(decoding: try namesEncoder.encode(product.names), as: UTF8.self)
-                insert.values(
-                    product.id, product.name, names, product.unit, product.unitSize.scaled, product.container,
-                    product.storePrice.minorUnits, product.storePrice.currency.code, product.imageURL,
-                    product.createdAt.millisecondsSince1970, product.updatedAt.millisecondsSince1970,
-                    state.lastPriceItem?.id)
+                let names =
+                    product.names.isEmpty
+                    ? "{}" : String(decoding: try namesEncoder.encode(product.names), as: UTF8.self)
+                insert.rows.append([
+                    .text(product.id), .text(product.name), .text(names), .text(product.unit),
+                    .int(product.unitSize.scaled), .text(product.container), .int(product.storePrice.minorUnits),
+                    .text(product.storePrice.currency.code), product.imageURL.sqlValue,
+                    .int(product.createdAt.millisecondsSince1970), .int(product.updatedAt.millisecondsSince1970),
+                    state.lastPriceItem.map { .text($0.id) } ?? .null,
+                ])
             }
-            try await insert.onConflict(with: ["id"]) { update in
-                var update = update
-                for column in columns.dropFirst() { update = update.set(excludedValueOf: column) }
-                return update
-            }.run()
+            try await db.execute(sql: insert) { _ in }
         }
     }
 

@@ -9,6 +9,7 @@ import TidingsModel
 public final class SQLCatalogStore<Source: SQLConnectionSource>: CatalogStore {
     public let source: Source
     public let policy: NewsPolicy
+    let cache = ProductStateCache()
 
     /// Wraps a connection source; call ``migrate()`` before use.
     public init(source: Source, policy: NewsPolicy) {
@@ -23,30 +24,61 @@ public final class SQLCatalogStore<Source: SQLConnectionSource>: CatalogStore {
     public func ingest(_ events: [CatalogEvent], recordedAt: Date) async throws -> [IngestOutcome] {
         guard !events.isEmpty else { return [] }
         let policy = self.policy
-        return try await source.write { db in
-            let known = try await Self.existingEventIDs(Set(events.map(\.id)), db: db)
-            var seen = known
-            let loaded = try await Self.loadStates(Set(events.map(\.productID)), db: db)
-            var batch = CatalogBatch(policy: policy, loaded: loaded)
-            var outcomes: [IngestOutcome] = []
-            outcomes.reserveCapacity(events.count)
-            for event in events {
-                guard seen.insert(event.id).inserted else {
-                    outcomes.append(.duplicate)
-                    continue
+        let cache = self.cache
+        do {
+            let (outcomes, writes, version) = try await source.write { db in
+                let version = try await Self.bumpVersion(db)
+                let known = try await Self.existingEventIDs(Set(events.map(\.id)), db: db)
+                var seen = known
+                let loaded = try await Self.states(Set(events.map(\.productID)), version: version, cache: cache, db: db)
+                var batch = CatalogBatch(policy: policy, loaded: loaded)
+                var outcomes: [IngestOutcome] = []
+                outcomes.reserveCapacity(events.count)
+                for event in events {
+                    guard seen.insert(event.id).inserted else {
+                        outcomes.append(.duplicate)
+                        continue
+                    }
+                    do throws(CatalogError) {
+                        try batch.apply(event)
+                        outcomes.append(.accepted)
+                    } catch {
+                        seen.remove(event.id)
+                        outcomes.append(.rejected(error))
+                    }
                 }
-                do throws(CatalogError) {
-                    try batch.apply(event)
-                    outcomes.append(.accepted)
-                } catch {
-                    seen.remove(event.id)
-                    outcomes.append(.rejected(error))
-                }
+                try await Self.appendEvents(batch.accepted, recordedAt: recordedAt, db: db)
+                try await Self.write(batch, db: db)
+                return (outcomes, batch.productWrites, version)
             }
-            try await Self.appendEvents(batch.accepted, recordedAt: recordedAt, db: db)
-            try await Self.write(batch, db: db)
+            cache.committed(version: version, writes: writes)
             return outcomes
+        } catch {
+            cache.reset()
+            throw error
         }
+    }
+
+    /// States of `ids`: from the cache when it is current, the rest from the database.
+    static func states(
+        _ ids: Set<String>, version: Int64, cache: ProductStateCache, db: any SQLDatabase
+    ) async throws -> [String: ProductState] {
+        guard let cached = cache.states(for: ids, transactionVersion: version) else {
+            return try await loadStates(ids, db: db)
+        }
+        let missing = ids.subtracting(cached.keys)
+        guard !missing.isEmpty else { return cached }
+        return cached.merging(try await loadStates(missing, db: db)) { first, _ in first }
+    }
+
+    /// Increments `catalog_version` and returns the new value; taken first in every catalog write.
+    static func bumpVersion(_ db: any SQLDatabase) async throws -> Int64 {
+        let row = try await db.raw("UPDATE catalog_version SET version = version + 1 WHERE id = 1 RETURNING version")
+            .first()
+        guard let version = try row?.decode(column: "version", as: Int64.self) else {
+            throw StoreError("catalog_version has no row")
+        }
+        return version
     }
 
     public func product(id: String) async throws -> Product? {
@@ -91,7 +123,10 @@ extension SQLCatalogStore {
     public func rebuildNews(progress: (@Sendable (Int, Int) -> Void)?) async throws -> RebuildSummary {
         let policy = self.policy
         let chunk = 2_000
+        cache.reset()
+        defer { cache.reset() }
         return try await source.write { db in
+            _ = try await Self.bumpVersion(db)
             let total = Int(
                 try await db.raw("SELECT COUNT(*) AS c FROM events").first()?.decode(column: "c", as: Int64.self) ?? 0)
             try await db.raw("DELETE FROM news_items").run()

@@ -3,6 +3,8 @@ import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import NIOCore
+import ServiceLifecycle
+import TidingsCatalog
 import TidingsModel
 import TidingsRuntime
 import TidingsServer
@@ -32,7 +34,9 @@ struct Bench: AsyncParsableCommand {
             let catalog = CatalogService(store: store, configuration: settings)
             let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
             let app = buildApplication(catalog: catalog) { portContinuation.yield($0) }
-            let server = Task { try await app.runService(gracefulShutdownSignals: []) }
+            let services = ServiceGroup(
+                configuration: .init(services: [app], gracefulShutdownSignals: [], logger: app.logger))
+            let server = Task { try await services.run() }
             var ports = portStream.makeAsyncIterator()
             guard let port = await ports.next() else { throw ValidationError("server did not start") }
             let client = HTTPClient(eventLoopGroupProvider: .singleton)
@@ -86,21 +90,37 @@ struct Bench: AsyncParsableCommand {
                         })
                 }
                 let batched = Double(batches * 1_000) / (ContinuousClock.now - batchStarted).seconds
+                // The same batches without HTTP or JSON: what the store and derivation cost alone.
+                let direct = try (0..<batches).map { batch in
+                    try (0..<1_000).map { index in
+                        try CatalogEvent(
+                            validating: EventInput(
+                                id: "\(run)-d\(batch)-\(index)", type: "price_changed",
+                                productID: "bench-\(run)-\(index)",
+                                storePrice: "\(100 + (batch % 2) * 20 + 5).00"), now: Date())
+                    }
+                }
+                let directStarted = ContinuousClock.now
+                for events in direct { _ = try await catalog.ingest(validated: events) }
+                let inProcess = Double(batches * 1_000) / (ContinuousClock.now - directStarted).seconds
                 print("backend: \(DatabaseURL.redactedDescription(settings.database))")
                 print(
                     String(
                         format: "single-event requests: %.0f events/s (%d requests, %d connections)", single, requests,
                         concurrency))
                 print(String(format: "1,000-event batches:   %.0f events/s (%d batches)", batched, batches))
+                print(
+                    String(
+                        format: "same, in process:      %.0f events/s (store and derivation, no HTTP/JSON)", inProcess))
             } catch {
                 try? await client.shutdown()
-                server.cancel()
+                await services.triggerGracefulShutdown()
                 try? await store.close()
                 throw error
             }
             try await client.shutdown()
-            server.cancel()
-            _ = await server.result
+            await services.triggerGracefulShutdown()
+            try await server.value
             try await store.close()
         }
     }

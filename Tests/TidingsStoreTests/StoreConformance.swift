@@ -23,6 +23,7 @@ struct StoreCheck: Sendable, CustomTestStringConvertible {
         .init(name: "keeps API key hashes, finds and revokes them", run: apiKeys),
         .init(name: "rolls a failed transaction back completely", run: rollback),
         .init(name: "lets concurrent writers take turns", run: concurrentWriters),
+        .init(name: "sees what another process wrote to the same product", run: twoProcesses),
     ]
 }
 
@@ -268,4 +269,31 @@ extension Sequence {
         for element in self { result.append(try await transform(element)) }
         return result
     }
+}
+
+private func twoProcesses(_ database: TestDatabase) async throws {
+    // Two stores on one database stand for two server processes; each caches product states.
+    let first = try await database.open()
+    let second = try await database.open()
+    defer {
+        Task {
+            try await first.close()
+            try await second.close()
+        }
+    }
+    _ = try await ingest(first, [Events.created("c", product: "p", price: "100")])
+    _ = try await ingest(first, [Events.price("a1", product: "p", price: "80", at: Events.at(minutes: 300))])
+    // The second process moves the price on; the first must derive from 60, not its cached 80.
+    _ = try await ingest(second, [Events.price("b1", product: "p", price: "60", at: Events.at(minutes: 600))])
+    _ = try await ingest(first, [Events.price("a2", product: "p", price: "30", at: Events.at(minutes: 900))])
+    let latest = try #require(try await allNews(first).first)
+    #expect(latest.record.id == "a2")
+    #expect(latest.record.oldPrice?.minorUnits == 6_000)
+    #expect(latest.record.percent == 50)
+    // And a failed write through the first leaves nothing stale behind.
+    let refused = try await ingest(first, [Events.created("c", product: "p", price: "1")])
+    #expect(refused == [.duplicate])
+    _ = try await ingest(second, [Events.price("b2", product: "p", price: "45", at: Events.at(minutes: 1200))])
+    _ = try await ingest(first, [Events.price("a3", product: "p", price: "90", at: Events.at(minutes: 1500))])
+    #expect(try await allNews(first).first?.record.oldPrice?.minorUnits == 4_500)
 }

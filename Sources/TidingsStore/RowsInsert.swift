@@ -1,0 +1,54 @@
+import SQLKit
+
+/// A multi-row `INSERT … VALUES (…), (…) [ON CONFLICT (id) DO UPDATE SET …]`, the same text in SQLite
+/// and PostgreSQL. Integers are written inline — they are Swift integers, never client text — and
+/// only text is bound. sql-kit's builders box, serialize and (in sqlite-kit) dynamically cast every
+/// bound value, ≈ 1.5 µs each; a 1,000-event batch binds tens of thousands of values, so this halves
+/// the binds and skips the expression trees (measured in docs/benchmarks.md).
+struct RowsInsert: SQLExpression {
+    enum Value {
+        case int(Int64)
+        case text(String)
+        case null
+    }
+
+    let table: String
+    let columns: [String]
+    var rows: [[Value]] = []
+    /// Columns to overwrite from the new row when the id exists; nil for a plain insert.
+    var updateOnConflict: [String]?
+
+    init(into table: String, columns: [String], updateOnConflict: [String]? = nil) {
+        self.table = table
+        self.columns = columns
+        self.updateOnConflict = updateOnConflict
+    }
+
+    func serialize(to serializer: inout SQLSerializer) {
+        serializer.write("INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES ")
+        for (index, row) in rows.enumerated() {
+            serializer.write(index == 0 ? "(" : ", (")
+            for (position, value) in row.enumerated() {
+                if position > 0 { serializer.write(", ") }
+                switch value {
+                case .int(let number): serializer.write(String(number))
+                case .text(let text): serializer.write(bind: text)
+                case .null: serializer.write("NULL")
+                }
+            }
+            serializer.write(")")
+        }
+        if let updateOnConflict {
+            let assignments = updateOnConflict.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+            serializer.write(" ON CONFLICT (id) DO UPDATE SET \(assignments)")
+        }
+    }
+}
+
+extension Optional where Wrapped == String {
+    var sqlValue: RowsInsert.Value { map(RowsInsert.Value.text) ?? .null }
+}
+
+extension Optional where Wrapped == Int64 {
+    var sqlValue: RowsInsert.Value { map(RowsInsert.Value.int) ?? .null }
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Serving benchmark: wrk -t2 -c64 -d10s against a 50-item news page and against /health on the same
+# server (release build, SQLite, demo catalog), printing req/s, p99 and the page/health ratio.
+# Usage: scripts/bench-serve.sh [DURATION]      (installs wrk from Debian packages if missing)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+duration=${1:-10s}
+port=8391
+if ! command -v wrk >/dev/null; then
+  echo "bench-serve: installing wrk" >&2
+  apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >&2
+fi
+swift build -c release --product tidings --scratch-path .build-release >&2
+binary=.build-release/release/tidings
+scratch=$(mktemp -d)
+trap 'kill $server 2>/dev/null || true; rm -rf "$scratch"' EXIT
+"$binary" serve --port "$port" --database "sqlite:$scratch/bench.sqlite" >"$scratch/server.log" 2>&1 &
+server=$!
+for _ in $(seq 1 100); do grep -q "listening on" "$scratch/server.log" && break; sleep 0.1; done
+
+run() { # prints "req/s p99_ms"
+  wrk -t2 -c64 -d"$duration" --latency "$1" | awk '
+    /Requests\/sec/ { rps = $2 }
+    /^ +99%/ { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; p99 = v }
+    /Non-2xx/ { bad = $NF }
+    END { if (bad) { print "non-2xx responses: " bad > "/dev/stderr" }; printf "%s %.2f\n", rps, p99 }'
+}
+page="http://127.0.0.1:$port/api/v1/news_items?limit=50"
+items=$(curl -s "$page" | grep -o '"event"' | wc -l)
+[ "$items" -eq 50 ] || { echo "bench-serve: expected a page of 50 items, got $items" >&2; exit 1; }
+curl -s "http://127.0.0.1:$port/health" >/dev/null
+read -r health_rps health_p99 < <(run "http://127.0.0.1:$port/health")
+read -r page_rps page_p99 < <(run "$page")
+ratio=$(awk -v a="$page_rps" -v b="$health_rps" 'BEGIN { printf "%.0f", 100 * a / b }')
+printf '/health:             %8.0f req/s  p99 %6.2f ms\n' "$health_rps" "$health_p99"
+printf 'news page, 50 items: %8.0f req/s  p99 %6.2f ms\n' "$page_rps" "$page_p99"
+printf 'ratio: news page = %s%% of /health req/s (target >= 50%%, p99 < 20 ms)\n' "$ratio"
