@@ -11,7 +11,7 @@ extension Backfill {
     /// at the start of the window: older history only decides the starting price). Every later row
     /// that changes the price becomes a `price_changed` event at its `recorded_at`.
     public mutating func run(
-        into catalog: CatalogService, batchSize: Int = 2_000, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+        into catalog: CatalogService, batchSize: Int = 5_000, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) async throws -> Summary {
         var summary = Summary()
         summary.products = products.count
@@ -105,7 +105,7 @@ extension Backfill {
             let id = product.input.productID ?? ""
             let price = Money(minorUnits: row.minorUnits, currency: product.currency)
             return CatalogEvent(
-                id: "backfill-price-\(id)-\(row.at)-\(row.minorUnits)", at: Date(millisecondsSince1970: row.at),
+                id: "backfill-price-\(row.at)-\(id)-\(row.minorUnits)", at: Date(millisecondsSince1970: row.at),
                 productID: id, change: .priceChanged(storePrice: price.decimalString, currency: product.currency))
         }
     }

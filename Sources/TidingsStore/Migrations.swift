@@ -22,7 +22,6 @@ public enum Migrations {
                 CREATE TABLE events (seq \(serial), id \(key) NOT NULL UNIQUE, type TEXT NOT NULL,
                   product_id \(key) NOT NULL, at BIGINT NOT NULL, payload TEXT NOT NULL, recorded_at BIGINT NOT NULL)
                 """,
-                "CREATE INDEX events_product ON events (product_id, seq)",
                 """
                 CREATE TABLE products (id \(key) PRIMARY KEY, name TEXT NOT NULL, names TEXT NOT NULL,
                   unit TEXT NOT NULL, unit_size BIGINT NOT NULL, container TEXT NOT NULL,

@@ -17,14 +17,13 @@ final class NewsPageCache: Sendable {
     private struct State {
         var generation = 0
         var pages: [String: Page] = [:]
+        var loading: [String: (id: Int, task: Task<Page, any Error>)] = [:]
+        var nextLoad = 0
     }
 
     private let state = Mutex(State())
     static let lifetime: TimeInterval = 5
     static let capacity = 2_000
-
-    /// The current generation; read it before loading so a write during the load is noticed.
-    var generation: Int { state.withLock { $0.generation } }
 
     func page(for key: String, now: Date) -> Page? {
         state.withLock { state in
@@ -37,19 +36,43 @@ final class NewsPageCache: Sendable {
         }
     }
 
-    /// Stores a page computed at `generation`, unless a write has happened since.
-    func store(_ page: Page, for key: String, generation: Int) {
-        state.withLock { state in
-            guard state.generation == generation else { return }
-            if state.pages.count >= Self.capacity { state.pages.removeAll(keepingCapacity: true) }
-            state.pages[key] = page
+    /// The cached page for `key`, or the one `load` makes. Concurrent misses of one key share a
+    /// single load (when a page expires, 64 connections would otherwise all encode it at once —
+    /// that herd was the p99 in docs/benchmarks.md). A page loaded across a write is returned but
+    /// not kept.
+    func page(for key: String, now: Date, load: @escaping @Sendable () async throws -> Page) async throws -> Page {
+        if let page = page(for: key, now: now) { return page }
+        let task = state.withLock { state -> Task<Page, any Error> in
+            if let loading = state.loading[key] { return loading.task }
+            let generation = state.generation
+            state.nextLoad += 1
+            let id = state.nextLoad
+            let task = Task<Page, any Error> {
+                defer {
+                    self.state.withLock { state in
+                        if state.loading[key]?.id == id { state.loading[key] = nil }
+                    }
+                }
+                let page = try await load()
+                self.state.withLock { state in
+                    guard state.generation == generation else { return }
+                    if state.pages.count >= Self.capacity { state.pages.removeAll(keepingCapacity: true) }
+                    state.pages[key] = page
+                }
+                return page
+            }
+            state.loading[key] = (id, task)
+            return task
         }
+        return try await task.value
     }
 
     func invalidate() {
         state.withLock { state in
             state.generation += 1
             state.pages.removeAll(keepingCapacity: true)
+            // Loads already running finish for their waiters but are not kept; new requests start afresh.
+            state.loading.removeAll()
         }
     }
 }

@@ -64,8 +64,14 @@ extension CatalogService {
         let now = clock()
         let minute = Int(now.timeIntervalSince1970 / 60)
         let key = "\(language.rawValue)|\(limit)|\(minute)|\(cursor?.token ?? "")"
-        if let page = pages.page(for: key, now: now) { return page }
-        let generation = pages.generation
+        return try await pages.page(for: key, now: now) {
+            try await self.loadPage(language: language, cursor: cursor, limit: limit, now: now)
+        }
+    }
+
+    private func loadPage(language: Language, cursor: NewsCursor?, limit: Int, now: Date) async throws
+        -> NewsPageCache.Page
+    {
         let since = now.addingTimeInterval(-Double(configuration.windowDays) * 86_400)
         let entries = try await store.newsPage(since: since, after: cursor, limit: limit + 1)
         let presenter = NewsPresenter(markup: configuration.markupPercent)
@@ -77,9 +83,7 @@ extension CatalogService {
                 NewsCursor(createdAt: entry.record.createdAt.millisecondsSince1970, id: entry.record.id).token
             } : nil
         let data = try TidingsJSON.encoder().encode(NewsItemsPage(items: items, nextCursor: next))
-        let page = NewsPageCache.Page(body: ByteBuffer(bytes: data), etag: ETag.of(data), storedAt: now)
-        pages.store(page, for: key, generation: generation)
-        return page
+        return NewsPageCache.Page(body: ByteBuffer(bytes: data), etag: ETag.of(data), storedAt: now)
     }
 }
 
