@@ -104,17 +104,19 @@ public final class SQLCatalogStore<Source: SQLConnectionSource>: CatalogStore {
 
     public func counts() async throws -> StoreCounts {
         try await source.read { db in
-            func count(_ table: String) async throws -> Int {
-                let row = try await db.raw("SELECT COUNT(*) AS c FROM \(unsafeRaw: table)").first()
-                return Int(try row?.decode(column: "c", as: Int64.self) ?? 0)
-            }
-            return StoreCounts(
-                events: try await count("events"), products: try await count("products"),
-                newsItems: try await count("news_items"))
+            StoreCounts(
+                events: try await Self.count("events", db), products: try await Self.count("products", db),
+                newsItems: try await Self.count("news_items", db))
         }
     }
 
     public func close() async throws { try await source.close() }
+
+    /// Rows in one of our tables (the name is ours, never input).
+    static func count(_ table: String, _ db: any SQLDatabase) async throws -> Int {
+        let row = try await db.raw("SELECT COUNT(*) AS c FROM \(unsafeRaw: table)").first()
+        return Int(try row?.decode(column: "c", as: Int64.self) ?? 0)
+    }
 }
 
 // MARK: - Rebuild
@@ -127,8 +129,7 @@ extension SQLCatalogStore {
         defer { cache.reset() }
         return try await source.write { db in
             _ = try await Self.bumpVersion(db)
-            let total = Int(
-                try await db.raw("SELECT COUNT(*) AS c FROM events").first()?.decode(column: "c", as: Int64.self) ?? 0)
+            let total = try await Self.count("events", db)
             try await db.raw("DELETE FROM news_items").run()
             try await db.raw("DELETE FROM products").run()
             var afterSeq: Int64 = 0
@@ -162,13 +163,9 @@ extension SQLCatalogStore {
                 done += rows.count
                 progress?(done, total)
             }
-            func count(_ table: String) async throws -> Int {
-                Int(
-                    try await db.raw("SELECT COUNT(*) AS c FROM \(unsafeRaw: table)").first()?.decode(
-                        column: "c", as: Int64.self) ?? 0)
-            }
             return RebuildSummary(
-                events: done, products: try await count("products"), newsItems: try await count("news_items"),
+                events: done, products: try await Self.count("products", db),
+                newsItems: try await Self.count("news_items", db),
                 skipped: skipped)
         }
     }

@@ -7,15 +7,7 @@ import TidingsTesting
 
 @Suite("Events API")
 struct EventsRouteTests {
-    struct Report: Decodable {
-        struct Rejection: Decodable {
-            var index: Int
-            var error: APIErrorBody.Detail
-        }
-        var accepted: Int
-        var duplicates: Int
-        var rejected: [Rejection]
-    }
+    typealias Report = EventsReport
 
     @Test("applies valid events in order, counts duplicates, reports invalid ones by index")
     func mixedBatch() async throws {

@@ -26,7 +26,7 @@ struct EventsController: Sendable {
                 message: "api: at most \(Self.maximumBatch) events per request", field: "events")
         }
         let report = try await catalog.ingest(body.events.map(\.result))
-        let response = EventsResponse(
+        let response = EventsReport(
             accepted: report.accepted, duplicates: report.duplicates,
             rejected: report.rejected.map { index, error in
                 .init(index: index, error: .init(code: error.code, message: error.message, field: error.field))
@@ -62,16 +62,4 @@ struct LenientEvent: Decodable {
                 CatalogError(.invalid, code: "validation_failed", message: api.body.error.message, field: field))
         }
     }
-}
-
-/// The response of `POST /api/v1/events`.
-struct EventsResponse: Encodable {
-    struct Rejection: Encodable {
-        var index: Int
-        var error: APIErrorBody.Detail
-    }
-
-    var accepted: Int
-    var duplicates: Int
-    var rejected: [Rejection]
 }
