@@ -16,8 +16,9 @@ enum BenchData {
                 "p\(index),Product \(index),kg,1,bulk,,\(TidingsJSON.formatDate(Date(millisecondsSince1970: start)))\n"
         }
         try products.write(toFile: productsPath, atomically: true, encoding: .utf8)
-        FileManager.default.createFile(atPath: pricesPath, contents: nil)
-        guard let handle = FileHandle(forWritingAtPath: pricesPath) else {
+        guard FileManager.default.createFile(atPath: pricesPath, contents: nil),
+            let handle = FileHandle(forWritingAtPath: pricesPath)
+        else {
             throw CocoaError(.fileWriteUnknown)
         }
         defer { try? handle.close() }
