@@ -37,8 +37,9 @@ public struct CatalogService: Sendable {
         }
     }
 
-    /// Validates and ingests wire events in one transaction.
-    public func ingest(_ inputs: [Result<EventInput, CatalogError>]) async throws -> Report {
+    /// Validates and ingests wire events in one transaction. When `atomic`, the first refusal is
+    /// thrown and nothing is written.
+    public func ingest(_ inputs: [Result<EventInput, CatalogError>], atomic: Bool = false) async throws -> Report {
         let now = clock()
         var outcomes = [IngestOutcome](repeating: .accepted, count: inputs.count)
         var valid: [CatalogEvent] = []
@@ -48,11 +49,12 @@ public struct CatalogService: Sendable {
                 valid.append(try CatalogEvent(validating: input.get(), now: now))
                 positions.append(index)
             } catch {
+                if atomic { throw error }
                 outcomes[index] = .rejected(error)
             }
         }
         if !valid.isEmpty {
-            let stored = try await store.ingest(valid, recordedAt: now)
+            let stored = try await store.ingest(valid, recordedAt: now, atomic: atomic)
             for (position, outcome) in zip(positions, stored) { outcomes[position] = outcome }
             if stored.contains(.accepted) { pages.invalidate() }
         }

@@ -6,8 +6,9 @@ import TidingsModel
 /// One protocol; the SQLite and PostgreSQL backends both satisfy it through ``SQLCatalogStore``.
 public protocol CatalogStore: Sendable {
     /// Appends events to the log in order, in one transaction, deriving news in the same transaction.
-    /// Returns one outcome per event, in input order.
-    func ingest(_ events: [CatalogEvent], recordedAt: Date) async throws -> [IngestOutcome]
+    /// Returns one outcome per event, in input order. When `atomic`, the first refusal throws its
+    /// `CatalogError` and nothing is written (one request's events stand or fall together).
+    func ingest(_ events: [CatalogEvent], recordedAt: Date, atomic: Bool) async throws -> [IngestOutcome]
     /// The current state of a product.
     func product(id: String) async throws -> Product?
     /// News newest first, created at or after `since`, strictly after `cursor`.
@@ -26,6 +27,13 @@ public protocol CatalogStore: Sendable {
     func apiKey(hash: String) async throws -> APIKeyRecord?
     /// Releases connections.
     func close() async throws
+}
+
+extension CatalogStore {
+    /// Ingests events, applying the valid ones even when others are refused.
+    public func ingest(_ events: [CatalogEvent], recordedAt: Date) async throws -> [IngestOutcome] {
+        try await ingest(events, recordedAt: recordedAt, atomic: false)
+    }
 }
 
 /// What happened to one ingested event.

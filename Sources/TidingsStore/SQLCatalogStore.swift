@@ -21,7 +21,7 @@ public final class SQLCatalogStore<Source: SQLConnectionSource>: CatalogStore {
     @discardableResult
     public func migrate() async throws -> [Int] { try await Migrations.migrate(source) }
 
-    public func ingest(_ events: [CatalogEvent], recordedAt: Date) async throws -> [IngestOutcome] {
+    public func ingest(_ events: [CatalogEvent], recordedAt: Date, atomic: Bool) async throws -> [IngestOutcome] {
         guard !events.isEmpty else { return [] }
         let policy = self.policy
         let cache = self.cache
@@ -43,6 +43,7 @@ public final class SQLCatalogStore<Source: SQLConnectionSource>: CatalogStore {
                         try batch.apply(event)
                         outcomes.append(.accepted)
                     } catch {
+                        if atomic { throw error }  // rolls the transaction back
                         seen.remove(event.id)
                         outcomes.append(.rejected(error))
                     }

@@ -160,6 +160,24 @@ struct ProductsRouteTests {
         }
     }
 
+    @Test("a PATCH stands or falls whole: a refused price leaves the name unchanged too")
+    func patchIsAtomic() async throws {
+        try await TestApp.with { app, client in
+            try await client.execute(
+                uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)
+            ) { _ in }
+            try await client.execute(
+                uri: "/api/v1/products/44957", method: .patch, headers: app.writeHeaders,
+                body: .json(#"{"name":"Renamed","store_price":"1.234"}"#)
+            ) { response throws in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.apiError?.field == "store_price")
+            }
+            #expect(try await app.store.product(id: "44957")?.name == "Ананас")
+            #expect(try await app.store.counts().events == 1)
+        }
+    }
+
     @Test("a JSON number no decimal can hold is a 422 naming the field", arguments: ["5e-324", "1e200"])
     func hugeNumbers(_ number: String) async throws {
         try await TestApp.with { app, client in

@@ -62,7 +62,7 @@ struct ProductsController: Sendable {
             events.append(
                 EventInput(
                     id: UUID().uuidString.lowercased(), type: CatalogEvent.Kind.priceChanged.rawValue, productID: id,
-                    storePrice: price, currency: currency))
+                    at: fields.at, storePrice: price, currency: currency))
         }
         if events.isEmpty {
             guard try await catalog.store.product(id: id) != nil else { throw Self.notFound(id) }
@@ -82,10 +82,9 @@ struct ProductsController: Sendable {
         return Response(status: .noContent)
     }
 
-    /// Ingests the events of one request; the first refusal becomes the response.
+    /// Ingests the events of one request all or nothing; the first refusal becomes the response.
     private func apply(_ events: [EventInput]) async throws {
-        let report = try await catalog.ingest(events.map { .success($0) })
-        if let refusal = report.rejected.first { throw HTTPAPIError(refusal.error) }
+        _ = try await catalog.ingest(events.map { .success($0) }, atomic: true)
     }
 
     private func json(_ product: Product, status: HTTPResponse.Status) throws -> Response {
