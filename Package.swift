@@ -28,6 +28,8 @@ let package = Package(
     targets: [
         // Wire model shared by server and SDK: Foundation only.
         .target(name: "TidingsModel"),
+        // Feed parsing (RSS, Atom, JSON Feed): the bottom of the cake, depends on nothing of ours.
+        .target(name: "FeedParsing"),
         // Catalog domain: events, validation, news derivation. Pure, no I/O.
         .target(name: "TidingsCatalog", dependencies: ["TidingsModel"]),
         // Store protocol, migrations and the SQL implementation shared by both backends.
@@ -90,6 +92,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"]),
         .testTarget(name: "TidingsModelTests", dependencies: ["TidingsModel"]),
         .testTarget(name: "TidingsCatalogTests", dependencies: ["TidingsCatalog"]),
         .testTarget(name: "TidingsStoreTests", dependencies: ["TidingsTesting"]),
