@@ -14,7 +14,11 @@ public enum HTMLEntities {
                 value = digits.count <= 8 ? UInt32(digits, radix: 10) : nil
             }
             guard var scalar = value, scalar != 0 else { return value == 0 ? "\u{FFFD}" : nil }
-            if (0x80...0x9F).contains(scalar) { scalar = windows1252[Int(scalar - 0x80)] }
+            if (0x80...0x9F).contains(scalar) {
+                // Browsers read these as windows-1252; its five undefined bytes stay as they are.
+                let mapped = SingleByteTables.windows1252[Int(scalar - 0x80)]
+                if mapped != 0xFFFD { scalar = UInt32(mapped) }
+            }
             return Unicode.Scalar(scalar).map { String(Character($0)) } ?? "\u{FFFD}"
         }
         return named[String(name)]
@@ -59,12 +63,6 @@ public enum HTMLEntities {
         }
         return nil
     }
-
-    private static let windows1252: [UInt32] = [
-        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D,
-        0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
-        0x0153, 0x9D, 0x017E, 0x0178,
-    ]
 
     static let named: [String: String] = {
         var table: [String: String] = [

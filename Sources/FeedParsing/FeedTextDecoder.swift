@@ -1,0 +1,146 @@
+/// A character encoding feeds arrive in.
+public enum FeedEncoding: String, Sendable, CaseIterable {
+    case utf8 = "utf-8"
+    case utf16LittleEndian = "utf-16le"
+    case utf16BigEndian = "utf-16be"
+    case windows1252 = "windows-1252"
+    case windows1251 = "windows-1251"
+    case koi8R = "koi8-r"
+
+    /// Reads a label as found in XML declarations and HTTP headers ("UTF8", "ISO-8859-1", "cp1251").
+    /// ISO-8859-1 and US-ASCII read as windows-1252, their superset, as browsers do.
+    public init?(label: some StringProtocol) {
+        let key = label.lowercased().filter { $0.isLetter || $0.isNumber }
+        switch key {
+        case "utf8", "unicode11utf8": self = .utf8
+        case "utf16le": self = .utf16LittleEndian
+        case "utf16be", "utf16": self = .utf16BigEndian  // "utf-16" without a BOM is big-endian
+        case "windows1252", "cp1252", "iso88591", "latin1", "l1", "usascii", "ascii", "xuserdefined":
+            self = .windows1252
+        case "windows1251", "cp1251", "xcp1251", "win1251": self = .windows1251
+        case "koi8r", "koi8", "cskoi8r": self = .koi8R
+        default: return nil
+        }
+    }
+}
+
+/// Turns a feed's bytes into UTF-8, choosing the encoding by, in order: a byte-order mark; UTF-16
+/// without one (`<` followed by NUL); the XML declaration; the caller's HTTP charset. A declared
+/// encoding the bytes contradict (a "UTF-8" document with invalid UTF-8) is passed over with a
+/// warning, and valid non-ASCII UTF-8 beats any single-byte label, so mis-declared documents
+/// recover; with nothing usable, valid UTF-8 is UTF-8 and anything else is read as windows-1252,
+/// which accepts every byte.
+///
+/// The declaration ranks above the HTTP charset because servers send generic charsets far more
+/// often than feeds declare wrong ones (RFC 7303 ranks them the other way; a wrong HTTP charset is
+/// the common real-world failure). Either way, a label the bytes contradict loses.
+public enum FeedTextDecoder {
+    /// The document as UTF-8 (without a byte-order mark), the encoding used, and what went wrong.
+    public struct Result: Sendable {
+        public var utf8: [UInt8]
+        public var encoding: FeedEncoding
+        public var warnings: [String]
+    }
+
+    public static func decode(_ bytes: [UInt8], httpCharset: String? = nil) -> Result {
+        var warnings: [String] = []
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return utf8(Array(bytes.dropFirst(3)), warnings: &warnings)
+        }
+        if bytes.starts(with: [0xFF, 0xFE]) {
+            return Result(
+                utf8: utf16(bytes.dropFirst(2), littleEndian: true), encoding: .utf16LittleEndian, warnings: [])
+        }
+        if bytes.starts(with: [0xFE, 0xFF]) {
+            return Result(utf8: utf16(bytes.dropFirst(2), littleEndian: false), encoding: .utf16BigEndian, warnings: [])
+        }
+        if bytes.starts(with: [0x3C, 0x00]) {
+            return Result(utf8: utf16(bytes[...], littleEndian: true), encoding: .utf16LittleEndian, warnings: [])
+        }
+        if bytes.starts(with: [0x00, 0x3C]) {
+            return Result(utf8: utf16(bytes[...], littleEndian: false), encoding: .utf16BigEndian, warnings: [])
+        }
+        var candidates: [(FeedEncoding, String)] = []
+        for (label, source) in [(declaredEncoding(bytes), "the XML declaration"), (httpCharset, "the HTTP charset")] {
+            guard let label, !label.isEmpty else { continue }
+            if let encoding = FeedEncoding(label: label) {
+                candidates.append((encoding, source))
+            } else {
+                warnings.append("encoding: \(source) names \"\(label)\", which is not supported")
+            }
+        }
+        let validUTF8 = isValidUTF8(bytes)
+        for (encoding, source) in candidates {
+            switch encoding {
+            case .utf8:
+                if validUTF8 { return Result(utf8: bytes, encoding: .utf8, warnings: warnings) }
+                warnings.append("encoding: \(source) says UTF-8, but the bytes are not valid UTF-8")
+            case .utf16LittleEndian, .utf16BigEndian:
+                warnings.append("encoding: \(source) says UTF-16, but the document does not start like UTF-16")
+            case .windows1252, .windows1251, .koi8R:
+                // Multi-byte UTF-8 practically never occurs in real single-byte text: a valid UTF-8
+                // document labelled ISO-8859-1 (a server default) is UTF-8.
+                if validUTF8, bytes.contains(where: { $0 >= 0x80 }) {
+                    warnings.append("encoding: \(source) says \(encoding.rawValue), but the bytes are UTF-8")
+                    return Result(utf8: bytes, encoding: .utf8, warnings: warnings)
+                }
+                return Result(utf8: singleByte(bytes, encoding), encoding: encoding, warnings: warnings)
+            }
+        }
+        if validUTF8 { return Result(utf8: bytes, encoding: .utf8, warnings: warnings) }
+        warnings.append("encoding: not valid UTF-8 and no usable declaration; read as windows-1252")
+        return Result(utf8: singleByte(bytes, .windows1252), encoding: .windows1252, warnings: warnings)
+    }
+
+    private static func utf8(_ bytes: [UInt8], warnings: inout [String]) -> Result {
+        guard !isValidUTF8(bytes) else { return Result(utf8: bytes, encoding: .utf8, warnings: warnings) }
+        warnings.append("encoding: invalid UTF-8 sequences replaced with U+FFFD")
+        return Result(utf8: Array(String(decoding: bytes, as: UTF8.self).utf8), encoding: .utf8, warnings: warnings)
+    }
+
+    /// The `encoding="…"` of an `<?xml …?>` declaration at the very start, if any.
+    static func declaredEncoding(_ bytes: [UInt8]) -> String? {
+        guard bytes.starts(with: Array("<?xml".utf8)) else { return nil }
+        let head = bytes.prefix(256)
+        guard let end = head.firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        let declaration = String(decoding: head[..<end], as: UTF8.self)
+        guard let key = declaration.range(of: "encoding") else { return nil }
+        let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        return String(rest.dropFirst().prefix { $0 != quote })
+    }
+
+    static func isValidUTF8(_ bytes: [UInt8]) -> Bool { String(validating: bytes, as: UTF8.self) != nil }
+
+    static func utf16(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) -> [UInt8] {
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var index = bytes.startIndex
+        while index + 1 < bytes.endIndex {
+            let (first, second) = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
+            units.append(littleEndian ? first | second << 8 : first << 8 | second)
+            index += 2
+        }
+        return Array(String(decoding: units, as: UTF16.self).utf8)
+    }
+
+    static func singleByte(_ bytes: [UInt8], _ encoding: FeedEncoding) -> [UInt8] {
+        let table: [UInt16] =
+            switch encoding {
+            case .windows1251: SingleByteTables.windows1251
+            case .koi8R: SingleByteTables.koi8R
+            default: SingleByteTables.windows1252
+            }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 2)
+        for byte in bytes {
+            if byte < 0x80 {
+                out.append(byte)
+            } else {
+                let scalar = Unicode.Scalar(table[Int(byte - 0x80)]) ?? "\u{FFFD}"
+                out.append(contentsOf: String(Character(scalar)).utf8)
+            }
+        }
+        return out
+    }
+}
