@@ -1,19 +1,9 @@
 /// One HTML tag read from bytes: its lower-case name and raw attributes. Quoted attribute values may
 /// hold `>`; comments, doctypes, CDATA sections and processing instructions are `.other`.
-enum Tag: Equatable {
+enum Tag {
     case start(name: String, attributes: [(name: String, value: String)], selfClosing: Bool)
     case end(name: String)
     case other
-
-    static func == (lhs: Tag, rhs: Tag) -> Bool {
-        switch (lhs, rhs) {
-        case (.start(let a, let x, let s), .start(let b, let y, let t)):
-            a == b && s == t && x.map(\.name) == y.map(\.name) && x.map(\.value) == y.map(\.value)
-        case (.end(let a), .end(let b)): a == b
-        case (.other, .other): true
-        default: false
-        }
-    }
 
     /// Reads a tag at the start of `bytes` (which begins with "<"), consuming it; nil (consuming
     /// nothing) when the "<" does not open a tag, as in "1 < 2".

@@ -83,9 +83,9 @@ public struct Backfill {
 
     private mutating func readProducts(_ reader: CSVReader, file: String, index: inout [String: Int32]) throws {
         let header = reader.headerRow ?? []
-        try Self.require(
-            ["id", "name", "unit", "unit_size", "container", "image_url", "created_at"], in: header, file: file)
-        let column = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let column = try Self.columns(
+            of: header, requiring: ["id", "name", "unit", "unit_size", "container", "image_url", "created_at"],
+            file: file)
         let translations = header.enumerated().compactMap { offset, name in
             name.hasPrefix("name_") ? (String(name.dropFirst(5)), offset) : nil
         }
@@ -132,8 +132,7 @@ public struct Backfill {
 
     private mutating func readPrices(_ reader: CSVReader, file: String, index: [String: Int32]) throws {
         let header = reader.headerRow ?? []
-        try Self.require(["product_id", "store_price", "recorded_at"], in: header, file: file)
-        let column = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let column = try Self.columns(of: header, requiring: ["product_id", "store_price", "recorded_at"], file: file)
         let (productColumn, priceColumn, timeColumn) = (
             column["product_id"]!, column["store_price"]!, column["recorded_at"]!
         )
@@ -176,10 +175,14 @@ public struct Backfill {
         throw RowError(file: file, line: line, message: "unreadable CSV: \(error)")
     }
 
-    private static func require(_ columns: [String], in header: [String], file: String) throws {
-        let missing = columns.filter { !header.contains($0) }
+    /// Each column's position (the first, if a name repeats), after checking `required` are there.
+    private static func columns(of header: [String], requiring required: [String], file: String) throws
+        -> [String: Int]
+    {
+        let missing = required.filter { !header.contains($0) }
         guard missing.isEmpty else {
             throw RowError(file: file, line: 1, message: "header lacks column(s) \(missing.joined(separator: ", "))")
         }
+        return Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }

@@ -28,8 +28,7 @@ public final class SQLCatalogStore<Source: SQLConnectionSource>: CatalogStore {
         do {
             let (outcomes, writes, version) = try await source.write { db in
                 let version = try await Self.bumpVersion(db)
-                let known = try await Self.existingEventIDs(Set(events.map(\.id)), db: db)
-                var seen = known
+                var seen = try await Self.existingEventIDs(Set(events.map(\.id)), db: db)
                 let loaded = try await Self.states(Set(events.map(\.productID)), version: version, cache: cache, db: db)
                 var batch = CatalogBatch(policy: policy, loaded: loaded)
                 var outcomes: [IngestOutcome] = []
@@ -133,6 +132,7 @@ extension SQLCatalogStore {
             let total = try await Self.count("events", db)
             try await db.raw("DELETE FROM news_items").run()
             try await db.raw("DELETE FROM products").run()
+            let decoder = TidingsJSON.decoder()
             var afterSeq: Int64 = 0
             var done = 0
             var skipped = 0
@@ -142,7 +142,6 @@ extension SQLCatalogStore {
                 ).all()
                 guard let last = rows.last else { break }
                 afterSeq = try last.decode(column: "seq", as: Int64.self)
-                let decoder = TidingsJSON.decoder()
                 var events: [CatalogEvent] = []
                 for row in rows {
                     let payload = try row.decode(column: "payload", as: String.self)

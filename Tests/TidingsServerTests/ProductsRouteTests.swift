@@ -10,6 +10,16 @@ struct ProductsRouteTests {
     static let pineapple =
         #"{"id":"44957","name":"Ананас","names":{"en":"Pineapple"},"unit":"kg","unit_size":"1","container":"bulk","store_price":"195.00"}"#
 
+    /// Creates the product the PATCH and DELETE tests work on.
+    static func createPineapple(_ app: TestApp, _ client: any TestClientProtocol) async throws {
+        try await client.execute(
+            uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(pineapple)
+        ) {
+            response throws in
+            #expect(response.status == .created, "\(response.text)")
+        }
+    }
+
     @Test("writes need a live API key: 401 without or with an unknown one, 403 once revoked")
     func auth() async throws {
         try await TestApp.with { app, client in
@@ -103,9 +113,7 @@ struct ProductsRouteTests {
     @Test("PATCH changes fields, turns a price into a price_changed event, and refuses a currency change")
     func patch() async throws {
         try await TestApp.with { app, client in
-            try await client.execute(
-                uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)
-            ) { _ in }
+            try await Self.createPineapple(app, client)
             try await client.execute(
                 uri: "/api/v1/products/44957", method: .patch, headers: app.writeHeaders,
                 body: .json(#"{"name":"Ананас Голд","store_price":"150.00","image_url":"https://img.example/a.jpg"}"#)
@@ -146,9 +154,7 @@ struct ProductsRouteTests {
         ])
     func patchValidation(_ body: String) async throws {
         try await TestApp.with { app, client in
-            try await client.execute(
-                uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)
-            ) { _ in }
+            try await Self.createPineapple(app, client)
             try await client.execute(
                 uri: "/api/v1/products/44957", method: .patch, headers: app.writeHeaders, body: .json(body)
             ) {
@@ -163,9 +169,7 @@ struct ProductsRouteTests {
     @Test("a PATCH stands or falls whole: a refused price leaves the name unchanged too")
     func patchIsAtomic() async throws {
         try await TestApp.with { app, client in
-            try await client.execute(
-                uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)
-            ) { _ in }
+            try await Self.createPineapple(app, client)
             try await client.execute(
                 uri: "/api/v1/products/44957", method: .patch, headers: app.writeHeaders,
                 body: .json(#"{"name":"Renamed","store_price":"1.234"}"#)
@@ -211,9 +215,7 @@ struct ProductsRouteTests {
     @Test("DELETE removes the product and its news; a second DELETE is 404")
     func delete() async throws {
         try await TestApp.with { app, client in
-            try await client.execute(
-                uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(Self.pineapple)
-            ) { _ in }
+            try await Self.createPineapple(app, client)
             try await client.execute(uri: "/api/v1/products/44957", method: .delete, headers: app.writeHeaders) {
                 response throws in
                 #expect(response.status == .noContent)

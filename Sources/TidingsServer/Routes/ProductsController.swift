@@ -24,7 +24,7 @@ struct ProductsController: Sendable {
     @Sendable func create(request: Request, context: TidingsRequestContext) async throws -> Response {
         var input = try await request.decode(as: ProductBody.self, context: context).input
         input.type = CatalogEvent.Kind.productCreated.rawValue
-        input.id = UUID().uuidString.lowercased()
+        input.id = Self.newEventID()
         guard let productID = input.productID else {
             throw HTTPAPIError(
                 .unprocessableContent, code: "validation_failed", message: "api: id is required", field: "id")
@@ -51,7 +51,7 @@ struct ProductsController: Sendable {
         fields.storePrice = nil
         fields.currency = nil
         fields.type = CatalogEvent.Kind.productUpdated.rawValue
-        fields.id = UUID().uuidString.lowercased()
+        fields.id = Self.newEventID()
         if currency != nil, price == nil {
             throw HTTPAPIError(
                 .unprocessableContent, code: "validation_failed", message: "api: currency cannot change",
@@ -61,14 +61,10 @@ struct ProductsController: Sendable {
         if let price {
             events.append(
                 EventInput(
-                    id: UUID().uuidString.lowercased(), type: CatalogEvent.Kind.priceChanged.rawValue, productID: id,
+                    id: Self.newEventID(), type: CatalogEvent.Kind.priceChanged.rawValue, productID: id,
                     at: fields.at, storePrice: price, currency: currency))
         }
-        if events.isEmpty {
-            guard try await catalog.store.product(id: id) != nil else { throw Self.notFound(id) }
-        } else {
-            try await apply(events)
-        }
+        if !events.isEmpty { try await apply(events) }
         guard let product = try await catalog.store.product(id: id) else { throw Self.notFound(id) }
         return try json(product, status: .ok)
     }
@@ -77,7 +73,7 @@ struct ProductsController: Sendable {
         let id = try Self.productID(context)
         try await apply([
             EventInput(
-                id: UUID().uuidString.lowercased(), type: CatalogEvent.Kind.productDeleted.rawValue, productID: id)
+                id: Self.newEventID(), type: CatalogEvent.Kind.productDeleted.rawValue, productID: id)
         ])
         return Response(status: .noContent)
     }
@@ -100,6 +96,9 @@ struct ProductsController: Sendable {
         guard Product.isValidID(id) else { throw notFound(id) }
         return id
     }
+
+    /// A fresh id for an event this server makes on a client's behalf.
+    static func newEventID() -> String { UUID().uuidString.lowercased() }
 
     static func notFound(_ id: String) -> HTTPAPIError {
         HTTPAPIError(.notFound, code: "product_not_found", message: "api: product \(id) does not exist", field: "id")
