@@ -26,42 +26,94 @@ public enum HTMLEntities {
 
     /// Decodes every reference in `text`; unknown or malformed ones stay as written.
     public static func decode(_ text: some StringProtocol) -> String {
-        guard text.contains("&") else { return String(text) }
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        var index = text.startIndex
-        while let amp = text[index...].firstIndex(of: "&") {
-            result += text[index..<amp]
-            let afterAmp = text.index(after: amp)
-            let limit = text.index(afterAmp, offsetBy: 32, limitedBy: text.endIndex) ?? text.endIndex
-            if let semicolon = text[afterAmp..<limit].firstIndex(of: ";"),
-                let character = character(for: text[afterAmp..<semicolon])
-            {
-                result += character
-                index = text.index(after: semicolon)
-            } else if let (character, end) = legacy(text, from: afterAmp) {
-                result += character
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return String(text) }
+        return withUTF8(text) { bytes in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
+            decode(bytes, 0..<bytes.count, into: &output)
+            return String(decoding: output, as: UTF8.self)
+        }
+    }
+
+    /// Appends `bytes[range]` to `output` with every reference decoded.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout [UInt8]) {
+        var index = range.lowerBound
+        var run = index
+        while index < range.upperBound {
+            guard bytes[index] == UInt8(ascii: "&") else {
+                index += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+            if let (character, end) = reference(bytes, at: index, end: range.upperBound) {
+                output.append(contentsOf: character.utf8)
                 index = end
             } else {
-                result += "&"
-                index = afterAmp
+                output.append(UInt8(ascii: "&"))
+                index += 1
+            }
+            run = index
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<range.upperBound]))
+    }
+
+    /// What the reference at `amp` (an "&" in `bytes[..<end]`) decodes to, and the index after it;
+    /// nil when the "&" is just an ampersand.
+    static func reference(_ bytes: UnsafeBufferPointer<UInt8>, at amp: Int, end: Int) -> (String, Int)? {
+        let start = amp + 1
+        // Every name starts with a letter, every number with "#": a quick no for "& " and "&&".
+        guard start < end, Tag.isLetter(bytes[start]) || bytes[start] == UInt8(ascii: "#") else { return nil }
+        var semicolon = start
+        let limit = min(end, start + 32)
+        while semicolon < limit, bytes[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
+        if semicolon < limit {
+            let name = UnsafeBufferPointer(rebasing: bytes[start..<semicolon])
+            if let character = common(name) ?? character(for: String(decoding: name, as: UTF8.self)) {
+                return (character, semicolon + 1)
             }
         }
-        result += text[index...]
-        return result
+        return legacy(bytes, from: start, end: end)
+    }
+
+    /// The references most text is full of, without building a string to look them up.
+    private static func common(_ name: UnsafeBufferPointer<UInt8>) -> String? {
+        switch name.count {
+        case 2 where name[1] == UInt8(ascii: "t"):
+            name[0] == UInt8(ascii: "l") ? "<" : name[0] == UInt8(ascii: "g") ? ">" : nil
+        case 3 where name[0] == UInt8(ascii: "a") && name[1] == UInt8(ascii: "m") && name[2] == UInt8(ascii: "p"):
+            "&"
+        case 4
+        where name[0] == UInt8(ascii: "q") && name[1] == UInt8(ascii: "u") && name[2] == UInt8(ascii: "o")
+            && name[3] == UInt8(ascii: "t"):
+            "\""
+        default:
+            nil
+        }
     }
 
     /// The few names browsers accept without a semicolon ("&amp", "&nbsp", "&copy") when the next
     /// character cannot continue a name.
-    private static func legacy(_ text: some StringProtocol, from start: String.Index) -> (String, String.Index)? {
+    private static func legacy(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> (String, Int)? {
         for name in ["amp", "lt", "gt", "quot", "nbsp", "copy", "reg"] {
-            guard let end = text.index(start, offsetBy: name.count, limitedBy: text.endIndex),
-                text[start..<end] == name
+            let nameEnd = start + name.utf8.count
+            guard nameEnd <= end, name.utf8.elementsEqual(UnsafeBufferPointer(rebasing: bytes[start..<nameEnd]))
             else { continue }
-            if end < text.endIndex, text[end].isLetter || text[end].isNumber || text[end] == "=" { continue }
-            return (named[name]!, end)
+            if nameEnd < end, continuesName(bytes, at: nameEnd, end: end) { continue }
+            return (named[name]!, nameEnd)
         }
         return nil
+    }
+
+    /// Whether the character at `index` is a letter, a number or "=" (as `Character` judges).
+    private static func continuesName(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> Bool {
+        let byte = bytes[index]
+        if byte < 0x80 {
+            return Tag.isLetter(byte) || (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "=")
+        }
+        var iterator = UnsafeBufferPointer(rebasing: bytes[index..<end]).makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 
     static let named: [String: String] = {

@@ -5,95 +5,140 @@
 public enum HTMLText {
     /// Plain text of `html`: single spaces within lines, at most one blank line between blocks.
     public static func plainText(_ html: some StringProtocol) -> String {
-        var writer = Writer()
-        var bytes = Array(html.utf8)[...]
-        while let first = bytes.first {
-            if first == UInt8(ascii: "<"), let tag = Tag.read(&bytes) {
-                switch tag {
-                case .start(let name, _, let selfClosing):
-                    if name == "br" { writer.lineBreak() }
-                    if blocks.contains(name) { writer.blockBoundary() }
-                    if !selfClosing, rawText.contains(name) { skipRawText(&bytes, until: name) }
-                case .end(let name):
-                    if blocks.contains(name) { writer.blockBoundary() }
-                case .other:
-                    break
+        withUTF8(html) { bytes in
+            let tables = HTMLElements.shared
+            var writer = Writer()
+            writer.output.reserveCapacity(bytes.count)
+            var attributes: [Tag.Attribute] = []
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "<"), let tag = Tag.read(bytes, at: index, attributes: &attributes) {
+                    index = tag.end
+                    guard tag.kind != .other, let element = tables.element(bytes, tag.name) else { continue }
+                    if tag.kind == .start, tag.name.count == 2, bytes[tag.name.lowerBound] | 0x20 == UInt8(ascii: "b"),
+                        bytes[tag.name.lowerBound + 1] | 0x20 == UInt8(ascii: "r")
+                    {
+                        writer.lineBreak()
+                    }
+                    if element.block { writer.blockBoundary() }
+                    if tag.kind == .start, !tag.selfClosing, element.rawText {
+                        index = Tag.rawTextEnd(bytes, from: index, name: tag.name)
+                    }
+                } else {
+                    // Text up to the next "<" (a "<" that opens no tag is text too).
+                    var next = index + 1
+                    while next < bytes.count, bytes[next] != UInt8(ascii: "<") { next += 1 }
+                    writer.text(bytes, index..<next, decoding: true)
+                    index = next
                 }
-            } else {
-                // Text up to the next "<" (a "<" that opens no tag is text too).
-                let next = bytes.dropFirst().firstIndex(of: UInt8(ascii: "<")) ?? bytes.endIndex
-                writer.text(HTMLEntities.decode(String(decoding: bytes[..<next], as: UTF8.self)))
-                bytes = bytes[next...]
             }
+            return String(decoding: writer.output, as: UTF8.self)
         }
-        return writer.finish()
     }
 
-    /// Elements whose start or end begins a new line.
-    static let blocks: Set<String> = [
-        "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre",
-        "table", "tr", "thead", "tbody", "tfoot", "section", "article", "header", "footer", "aside", "nav", "hr",
-        "figure", "figcaption", "address", "main", "details", "summary", "form", "fieldset",
-    ]
-
-    /// Elements whose content is not text to show.
-    static let rawText: Set<String> = ["script", "style", "template", "noscript", "iframe", "object"]
-
-    /// Skips to the end tag of a raw-text element (case-insensitive), or to the end.
-    static func skipRawText(_ bytes: inout ArraySlice<UInt8>, until name: String) {
-        let closing = Array("</\(name)".utf8)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            guard let lt = bytes[index...].firstIndex(of: UInt8(ascii: "<")) else { break }
-            let end = lt + closing.count
-            if end <= bytes.endIndex, zip(bytes[lt..<end], closing).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) {
-                bytes = bytes[lt...]
-                return
-            }
-            index = lt + 1
-        }
-        bytes = bytes[bytes.endIndex...]
-    }
-
-    /// Collects text, collapsing whitespace and turning block boundaries into line breaks.
+    /// Writes text as UTF-8, collapsing whitespace and turning block boundaries into line breaks:
+    /// lines go straight to `output`, and the separator before a line is written with its first
+    /// character, so blank lines at the start and end never appear.
     struct Writer {
-        var lines: [String] = []
-        var line = ""
+        var output: [UInt8] = []
+        /// Bytes of the current line written so far.
+        var lineLength = 0
         var pendingSpace = false
+        /// Whether an empty line (a blank line) goes before the next line with text.
         var blankLinePending = false
 
-        mutating func text(_ text: String) {
-            for character in text {
-                if character.isWhitespace || character == "\u{00A0}" {
-                    pendingSpace = !line.isEmpty
-                } else {
-                    if pendingSpace { line.append(" ") }
-                    pendingSpace = false
-                    line.append(character)
+        /// Writes `bytes[range]`, decoding character references first when `decoding`.
+        mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, decoding: Bool) {
+            var index = range.lowerBound
+            while index < range.upperBound {
+                let byte = bytes[index]
+                if decoding, byte == UInt8(ascii: "&"),
+                    let (decoded, end) = HTMLEntities.reference(bytes, at: index, end: range.upperBound)
+                {
+                    var character = decoded
+                    character.withUTF8 { text($0, 0..<$0.count, decoding: false) }
+                    index = end
+                    continue
                 }
+                let space = whitespaceLength(bytes, at: index, end: range.upperBound)
+                if space > 0 {
+                    if lineLength > 0 { pendingSpace = true }
+                    index += space
+                    continue
+                }
+                // A run of other characters, and of single spaces between them, which stay as they
+                // are: copying words one at a time would cost more than the rest together.
+                let start = index
+                index += 1
+                while index < range.upperBound {
+                    if isPlain(bytes, at: index, end: range.upperBound, decoding: decoding) {
+                        index += 1
+                    } else if bytes[index] == 0x20, index + 1 < range.upperBound,
+                        isPlain(bytes, at: index + 1, end: range.upperBound, decoding: decoding)
+                    {
+                        index += 2
+                    } else {
+                        break
+                    }
+                }
+                beginWriting()
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                lineLength += index - start
             }
         }
 
+        /// Writes what goes before the next character: the line separator, or a collapsed space.
+        private mutating func beginWriting() {
+            if lineLength == 0 {
+                if !output.isEmpty { output.append(UInt8(ascii: "\n")) }
+                if blankLinePending { output.append(UInt8(ascii: "\n")) }
+                blankLinePending = false
+            } else if pendingSpace {
+                output.append(UInt8(ascii: " "))
+            }
+            pendingSpace = false
+        }
+
+        /// Ends the current line; an empty one becomes a blank line (at most one in a row).
         mutating func lineBreak() {
-            lines.append(line)
-            line = ""
+            if lineLength == 0, !output.isEmpty { blankLinePending = true }
+            lineLength = 0
             pendingSpace = false
         }
 
         mutating func blockBoundary() {
-            if !line.isEmpty { lineBreak() }
-            if lines.last.map({ !$0.isEmpty }) ?? false { lines.append("") }
+            if lineLength > 0 { lineBreak() }
+            lineBreak()
         }
 
-        mutating func finish() -> String {
-            if !line.isEmpty { lines.append(line) }
-            var result: [String] = []
-            for line in lines {
-                if line.isEmpty, result.last?.isEmpty ?? true { continue }  // one blank line at most
-                result.append(line)
+        /// Whether the byte at `index` is neither whitespace nor (when `decoding`) the start of a reference.
+        @inline(__always)
+        private func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int, decoding: Bool) -> Bool {
+            let byte = bytes[index]
+            if byte <= 0x20 || (decoding && byte == UInt8(ascii: "&")) { return false }
+            return byte < 0xC2 || whitespaceLength(bytes, at: index, end: end) == 0
+        }
+
+        /// The length of the whitespace character at `index` (Unicode White_Space, as
+        /// `Character.isWhitespace` judges), or 0.
+        @inline(__always)
+        private func whitespaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> Int {
+            let byte = bytes[index]
+            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { return 1 }
+            guard byte >= 0xC2, index + 1 < end else { return 0 }
+            let second = bytes[index + 1]
+            switch byte {
+            case 0xC2: return second == 0x85 || second == 0xA0 ? 2 : 0  // NEL, no-break space
+            case 0xE1, 0xE2, 0xE3:
+                guard index + 2 < end else { return 0 }
+                let third = bytes[index + 2]
+                let scalar = (UInt32(byte & 0x0F) << 12) | (UInt32(second & 0x3F) << 6) | UInt32(third & 0x3F)
+                switch scalar {
+                case 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return 3
+                default: return 0
+                }
+            default: return 0
             }
-            while result.last?.isEmpty == true { result.removeLast() }
-            return result.joined(separator: "\n")
         }
     }
 }

@@ -1,38 +1,70 @@
-/// One HTML tag read from bytes: its lower-case name and raw attributes. Quoted attribute values may
-/// hold `>`; comments, doctypes, CDATA sections and processing instructions are `.other`.
-enum Tag {
-    case start(name: String, attributes: [(name: String, value: String)], selfClosing: Bool)
-    case end(name: String)
-    case other
+/// One HTML tag read from UTF-8 bytes without allocating: byte ranges of its name and attributes
+/// (raw: name not lower-cased, value not decoded). Quoted attribute values may hold `>`; comments,
+/// doctypes, CDATA sections and processing instructions are `.other`.
+struct Tag {
+    enum Kind {
+        case start
+        case end
+        case other
+    }
 
-    /// Reads a tag at the start of `bytes` (which begins with "<"), consuming it; nil (consuming
-    /// nothing) when the "<" does not open a tag, as in "1 < 2".
-    static func read(_ bytes: inout ArraySlice<UInt8>) -> Tag? {
-        var i = bytes.startIndex + 1
-        guard i < bytes.endIndex else { return nil }
+    /// One attribute as written; `value` is empty when the attribute has none.
+    struct Attribute {
+        var name: Range<Int>
+        var value: Range<Int>
+    }
+
+    var kind: Kind
+    var name: Range<Int>
+    var selfClosing: Bool
+    /// False when the input ended inside the tag (browsers drop such a tag).
+    var terminated: Bool
+    /// The index just after the tag.
+    var end: Int
+
+    /// Reads a tag at `start` (which holds "<"), its attributes into `attributes` (emptied first);
+    /// nil when the "<" does not open a tag, as in "1 < 2".
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, attributes: inout [Attribute]) -> Tag? {
+        let count = bytes.count
+        var i = start + 1
+        guard i < count else { return nil }
         let c = bytes[i]
         if c == UInt8(ascii: "!") || c == UInt8(ascii: "?") {
-            let comment = bytes[i...].starts(with: Array("!--".utf8))
-            let terminator = comment ? Array("-->".utf8) : [UInt8(ascii: ">")]
-            bytes = bytes[(find(terminator, in: bytes, from: i).map { $0 + terminator.count } ?? bytes.endIndex)...]
-            return .other
+            let comment = i + 2 < count && bytes[i + 1] == UInt8(ascii: "-") && bytes[i + 2] == UInt8(ascii: "-")
+            var end = count
+            while i < count {
+                if comment {
+                    if bytes[i] == UInt8(ascii: "-"), i + 2 < count, bytes[i + 1] == UInt8(ascii: "-"),
+                        bytes[i + 2] == UInt8(ascii: ">")
+                    {
+                        end = i + 3
+                        break
+                    }
+                } else if bytes[i] == UInt8(ascii: ">") {
+                    end = i + 1
+                    break
+                }
+                i += 1
+            }
+            return Tag(kind: .other, name: start..<start, selfClosing: false, terminated: end < count, end: end)
         }
         let closing = c == UInt8(ascii: "/")
         if closing { i += 1 }
         let nameStart = i
-        while i < bytes.endIndex, isNameByte(bytes[i]) { i += 1 }
+        while i < count, isNameByte(bytes[i]) { i += 1 }
         guard i > nameStart, isLetter(bytes[nameStart]) else { return nil }
-        let name = String(decoding: bytes[nameStart..<i].map { $0 | (isLetter($0) ? 0x20 : 0) }, as: UTF8.self)
-        var attributes: [(name: String, value: String)] = []
-        var selfClosing = false
-        while i < bytes.endIndex {
+        var tag = Tag(
+            kind: closing ? .end : .start, name: nameStart..<i, selfClosing: false, terminated: false, end: count)
+        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+        while i < count {
             let byte = bytes[i]
             if byte == UInt8(ascii: ">") {
-                bytes = bytes[(i + 1)...]
-                return closing ? .end(name: name) : .start(name: name, attributes: attributes, selfClosing: selfClosing)
+                tag.terminated = true
+                tag.end = i + 1
+                return tag
             }
             if byte == UInt8(ascii: "/") {
-                selfClosing = true
+                tag.selfClosing = true
                 i += 1
                 continue
             }
@@ -40,47 +72,68 @@ enum Tag {
                 i += 1
                 continue
             }
-            selfClosing = false
+            tag.selfClosing = false
             let attributeStart = i
-            while i < bytes.endIndex, bytes[i] > 32, bytes[i] != UInt8(ascii: "="), bytes[i] != UInt8(ascii: ">"),
-                bytes[i] != UInt8(ascii: "/") || i == attributeStart
-            { i += 1 }
-            let attributeName = String(decoding: bytes[attributeStart..<i], as: UTF8.self).lowercased()
-            var value = ""
-            while i < bytes.endIndex, bytes[i] <= 32 { i += 1 }
-            if i < bytes.endIndex, bytes[i] == UInt8(ascii: "=") {
+            i += 1  // the first byte belongs to the name even when it is "/" or "="
+            while i < count {
+                let b = bytes[i]
+                if b <= 32 || b == UInt8(ascii: "=") || b == UInt8(ascii: ">") || b == UInt8(ascii: "/") { break }
                 i += 1
-                while i < bytes.endIndex, bytes[i] <= 32 { i += 1 }
-                if i < bytes.endIndex, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
+            }
+            if bytes[attributeStart] == UInt8(ascii: "=") { i = attributeStart }  // "=" alone: empty name
+            let name = attributeStart..<i
+            var value = i..<i
+            while i < count, bytes[i] <= 32 { i += 1 }
+            if i < count, bytes[i] == UInt8(ascii: "=") {
+                i += 1
+                while i < count, bytes[i] <= 32 { i += 1 }
+                if i < count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
                     let quote = bytes[i]
                     let valueStart = i + 1
-                    i = bytes[valueStart...].firstIndex(of: quote) ?? bytes.endIndex
-                    value = String(decoding: bytes[valueStart..<i], as: UTF8.self)
-                    if i < bytes.endIndex { i += 1 }
+                    i = valueStart
+                    while i < count, bytes[i] != quote { i += 1 }
+                    value = valueStart..<i
+                    if i < count { i += 1 }
                 } else {
                     let valueStart = i
-                    while i < bytes.endIndex, bytes[i] > 32, bytes[i] != UInt8(ascii: ">") { i += 1 }
-                    value = String(decoding: bytes[valueStart..<i], as: UTF8.self)
+                    while i < count, bytes[i] > 32, bytes[i] != UInt8(ascii: ">") { i += 1 }
+                    value = valueStart..<i
                 }
             }
-            attributes.append((attributeName, HTMLEntities.decode(value)))
+            attributes.append(Attribute(name: name, value: value))
         }
-        // Unterminated tag: the rest of the input was inside it.
-        bytes = bytes[bytes.endIndex...]
-        return closing ? .end(name: name) : .start(name: name, attributes: attributes, selfClosing: selfClosing)
+        return tag  // unterminated: the rest of the input was inside it
+    }
+
+    /// The index of the "<" of the end tag that closes the raw-text element named like
+    /// `bytes[name]` (script, style…), found case-insensitively after `start`; the end when none does.
+    static func rawTextEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, name: Range<Int>) -> Int {
+        let count = bytes.count
+        var lt = start
+        search: while lt + 1 < count {
+            guard bytes[lt] == UInt8(ascii: "<"), bytes[lt + 1] == UInt8(ascii: "/") else {
+                lt += 1
+                continue
+            }
+            var j = lt + 2
+            for k in name {
+                guard j < count, bytes[j] | 0x20 == bytes[k] | 0x20 else {
+                    lt += 1
+                    continue search
+                }
+                j += 1
+            }
+            // "</scripts>" does not close a script; "</script>", "</script " and "</script/" do.
+            if j == count || bytes[j] <= 32 || bytes[j] == UInt8(ascii: ">") || bytes[j] == UInt8(ascii: "/") {
+                return lt
+            }
+            lt += 1
+        }
+        return count
     }
 
     static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 97 && (c | 0x20) <= 122 }
     static func isNameByte(_ c: UInt8) -> Bool {
         isLetter(c) || (c >= 48 && c <= 57) || c == UInt8(ascii: "-") || c == UInt8(ascii: ":")
-    }
-
-    static func find(_ needle: [UInt8], in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
-        var index = start
-        while index + needle.count <= bytes.endIndex {
-            if bytes[index..<index + needle.count].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
     }
 }

@@ -1,0 +1,81 @@
+extension SanitizerPass {
+    /// Writes `<name` and the tag's allowed attributes (first occurrence wins, in the order written)
+    /// and, except for iframes, `>`. Returns whether a URL attribute was kept (iframes need their src).
+    @discardableResult
+    mutating func writeStartTag(_ element: HTMLElement) -> Bool {
+        output.append(UInt8(ascii: "<"))
+        output.append(contentsOf: tables.names[element.id])
+        var seen: UInt64 = 0
+        var keptURL = false
+        var imageCandidate: String?
+        var pixel = false
+        for attribute in attributes {
+            guard let name = tables.attribute(bytes, attribute.name), element.attributes & name.bit != 0,
+                seen & name.bit == 0
+            else { continue }
+            seen |= name.bit
+            value.removeAll(keepingCapacity: true)
+            HTMLEntities.decode(bytes, attribute.value, into: &value)
+            switch name {
+            case .controls, .reversed:
+                writeAttribute(name, value: nil)
+            case .href, .src, .poster, .cite:
+                let rule = urlRule(name, element)
+                guard SanitizedURL.check(&value, rule: rule, base: base, iframeHosts: iframeHosts) else { continue }
+                keptURL = true
+                if rule == .image, image == nil, SanitizedURL.isHTTP(value) {
+                    imageCandidate = String(decoding: value, as: UTF8.self)
+                }
+                writeAttribute(name, value: value)
+            case .srcset:
+                srcset.removeAll(keepingCapacity: true)
+                SanitizedURL.srcset(value, into: &srcset, url: &url, base: base)
+                if !srcset.isEmpty { writeAttribute(name, value: srcset) }
+            default:
+                if name == .width || name == .height, Self.isPixelSize(value) { pixel = true }
+                writeAttribute(name, value: value)
+            }
+        }
+        if element.handling == .iframe { return keptURL }
+        if keptURL, element.attributes & HTMLAttribute.href.bit != 0 {
+            output.append(contentsOf: #" rel="noopener noreferrer""#.utf8)
+        }
+        output.append(UInt8(ascii: ">"))
+        if !pixel, let imageCandidate { image = imageCandidate }
+        return keptURL
+    }
+
+    private func urlRule(_ name: HTMLAttribute, _ element: HTMLElement) -> SanitizedURL.Rule {
+        switch (name, element.handling) {
+        case (.href, _): .link
+        case (.src, .iframe): .frame
+        // Only <img> has both src and alt.
+        case (.src, _) where element.attributes & HTMLAttribute.alt.bit != 0: .image
+        default: .media
+        }
+    }
+
+    /// Whether a width or height of 0 or 1 (pixels) marks a tracking pixel rather than a picture.
+    private static func isPixelSize(_ value: [UInt8]) -> Bool {
+        var number = 0
+        var digits = 0
+        for byte in value {
+            if byte == UInt8(ascii: " ") && digits == 0 { continue }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
+            number = min(number * 10 + Int(byte - UInt8(ascii: "0")), 1_000)
+            digits += 1
+        }
+        return digits > 0 && number <= 1
+    }
+
+    /// Writes ` name="value"` escaped, or ` name` for a boolean attribute (nil value).
+    private mutating func writeAttribute(_ name: HTMLAttribute, value: [UInt8]?) {
+        output.append(UInt8(ascii: " "))
+        output.append(contentsOf: tables.attributeNames[name.rawValue])
+        guard let value else { return }
+        output.append(UInt8(ascii: "="))
+        output.append(UInt8(ascii: "\""))
+        appendEscaped(value)
+        output.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,68 @@
+extension SanitizerPass {
+    /// Writes `</name>` for the element with id `id`.
+    mutating func writeEndTag(_ id: Int) {
+        output.append(UInt8(ascii: "<"))
+        output.append(UInt8(ascii: "/"))
+        output.append(contentsOf: tables.names[id])
+        output.append(UInt8(ascii: ">"))
+    }
+
+    /// Writes the text from `start` to the next "<" with references decoded and `&`, `<`, `>`
+    /// escaped; returns the index of that "<" (or the end).
+    mutating func text(from start: Int) -> Int {
+        var index = start
+        var run = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<") { break }
+            guard byte == UInt8(ascii: "&") || byte == UInt8(ascii: ">") else {
+                index += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+            // Letting the reference run past the "<" that ends the text changes nothing: no name holds one.
+            if byte == UInt8(ascii: "&"),
+                let (character, end) = HTMLEntities.reference(bytes, at: index, end: bytes.count)
+            {
+                for decoded in character.utf8 { appendEscaped(decoded, quotes: false) }
+                index = end
+            } else {
+                appendEscaped(byte, quotes: false)
+                index += 1
+            }
+            run = index
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+        return index
+    }
+
+    /// Appends `value` with `&`, `<`, `>` and `"` escaped.
+    mutating func appendEscaped(_ value: [UInt8]) {
+        value.withUnsafeBufferPointer { value in
+            var run = 0
+            for index in 0..<value.count {
+                let byte = value[index]
+                guard
+                    byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "<")
+                        || byte == UInt8(ascii: ">")
+                else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: value[run..<index]))
+                appendEscaped(byte, quotes: true)
+                run = index + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: value[run...]))
+        }
+    }
+
+    /// Appends `byte`, escaped when it is `&`, `<`, `>` (or `"` in attribute values).
+    @inline(__always)
+    mutating func appendEscaped(_ byte: UInt8, quotes: Bool) {
+        switch byte {
+        case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+        case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+        case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+        case UInt8(ascii: "\"") where quotes: output.append(contentsOf: "&quot;".utf8)
+        default: output.append(byte)
+        }
+    }
+}
