@@ -128,9 +128,18 @@ extension FeedDate {
         "giu": 6, "lug": 7, "ago": 8, "set": 9, "out": 10, "okt": 10, "ott": 10, "dez": 12, "dic": 12,
     ]
 
+    // Russian feeds localise RFC 822 dates ("Сб, 21 ноя 2026"); May is "мая" in dates, "май" alone.
+    private static let russianMonths: [String: Int] = [
+        "янв": 1, "фев": 2, "мар": 3, "апр": 4, "мая": 5, "май": 5, "июн": 6, "июл": 7, "авг": 8, "сен": 9,
+        "окт": 10, "ноя": 11, "дек": 12,
+    ]
+
     /// 1…12 for a lower-case month name or abbreviation ("nov", "november", "sept", "setembro",
     /// French "juin" / "juil").
     static func monthNumber(_ word: [UInt8]) -> Int? {
+        if word.contains(where: { $0 >= 0x80 }) {
+            return russianMonths[String(String(decoding: word, as: UTF8.self).lowercased().prefix(3))]
+        }
         guard (3...9).contains(word.count) else { return nil }
         let text = String(decoding: word, as: UTF8.self)
         if text.hasPrefix("juin") { return 6 }

@@ -104,10 +104,10 @@ public enum FeedDate {
             {
                 guard let parsed = numericOffset(b, &i) else { return nil }
                 offset = parsed
-            } else if isLetter(c) {
+            } else if isLetter(c) || c >= 0x80 {
                 let start = i
-                while i < b.count, isLetter(b[i]) { i += 1 }
-                let word = Array(b[start..<i]).map { $0 | 0x20 }
+                while i < b.count, isLetter(b[i]) || b[i] >= 0x80 { i += 1 }
+                let word = Array(b[start..<i]).map { $0 < 0x80 ? $0 | 0x20 : $0 }
                 if month == nil, numbers.isEmpty, time == nil, i < b.count, b[i] == UInt8(ascii: ",") {
                     continue  // "Seg,", "mer,", "mar,": a day name in any language, never a month
                 } else if month == nil, let found = monthNumber(word) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A character encoding feeds arrive in.
 public enum FeedEncoding: String, Sendable, CaseIterable {
     case utf8 = "utf-8"
@@ -6,6 +8,10 @@ public enum FeedEncoding: String, Sendable, CaseIterable {
     case windows1252 = "windows-1252"
     case windows1251 = "windows-1251"
     case koi8R = "koi8-r"
+    case gb18030 = "gb18030"
+    case shiftJIS = "shift_jis"
+    case big5 = "big5"
+    case eucKR = "euc-kr"
 
     /// Reads a label as found in XML declarations and HTTP headers ("UTF8", "ISO-8859-1", "cp1251").
     /// ISO-8859-1 and US-ASCII read as windows-1252, their superset, as browsers do.
@@ -19,7 +25,26 @@ public enum FeedEncoding: String, Sendable, CaseIterable {
             self = .windows1252
         case "windows1251", "cp1251", "xcp1251", "win1251": self = .windows1251
         case "koi8r", "koi8", "cskoi8r": self = .koi8R
+        // GB2312 and GBK documents are read as GB18030, their superset (as browsers do).
+        case "gb18030", "gb2312", "gbk", "xgbk", "euccn", "cp936", "chinese", "csgb2312": self = .gb18030
+        case "shiftjis", "sjis", "xsjis", "mskanji", "windows31j", "cp932": self = .shiftJIS
+        case "big5", "big5hkscs", "cnbig5", "xxbig5", "cp950": self = .big5
+        case "euckr", "cp949", "ksc56011987", "windows949": self = .eucKR
         default: return nil
+        }
+    }
+}
+
+extension FeedEncoding {
+    /// Foundation's converter for the East Asian multi-byte encodings, whose tables are too big to
+    /// carry here; these raw values are the CFStringEncoding-derived ones on every platform.
+    var foundationEncoding: String.Encoding {
+        switch self {
+        case .gb18030: String.Encoding(rawValue: 0x8000_0632)
+        case .shiftJIS: .shiftJIS
+        case .big5: String.Encoding(rawValue: 0x8000_0A03)
+        case .eucKR: String.Encoding(rawValue: 0x8000_0940)
+        default: .utf8
         }
     }
 }
@@ -84,10 +109,21 @@ public enum FeedTextDecoder {
                     warnings.append("encoding: \(source) says \(encoding.rawValue), but the bytes are UTF-8")
                     return Result(utf8: bytes, encoding: .utf8, warnings: warnings)
                 }
+                if let mixed = mixed(bytes, encoding, &warnings) { return mixed }
                 return Result(utf8: singleByte(bytes, encoding), encoding: encoding, warnings: warnings)
+            case .gb18030, .shiftJIS, .big5, .eucKR:
+                if validUTF8, bytes.contains(where: { $0 >= 0x80 }) {
+                    warnings.append("encoding: \(source) says \(encoding.rawValue), but the bytes are UTF-8")
+                    return Result(utf8: bytes, encoding: .utf8, warnings: warnings)
+                }
+                if let text = String(bytes: bytes, encoding: encoding.foundationEncoding) {
+                    return Result(utf8: Array(text.utf8), encoding: encoding, warnings: warnings)
+                }
+                warnings.append("encoding: \(source) says \(encoding.rawValue), but the bytes are not valid in it")
             }
         }
         if validUTF8 { return Result(utf8: bytes, encoding: .utf8, warnings: warnings) }
+        if let mixed = mixed(bytes, .windows1252, &warnings) { return mixed }
         warnings.append("encoding: not valid UTF-8 and no usable declaration; read as windows-1252")
         return Result(utf8: singleByte(bytes, .windows1252), encoding: .windows1252, warnings: warnings)
     }
@@ -122,6 +158,65 @@ public enum FeedTextDecoder {
             index += 2
         }
         return Array(String(decoding: units, as: UTF16.self).utf8)
+    }
+
+    /// A document that is mostly UTF-8 with a few single-byte characters pasted in (a CMS
+    /// concatenating sources): valid UTF-8 sequences kept, the stray bytes read with `encoding`.
+    /// Nil unless UTF-8 sequences outnumber stray bytes four to one.
+    static func mixed(_ bytes: [UInt8], _ encoding: FeedEncoding, _ warnings: inout [String]) -> Result? {
+        var sequences = 0
+        var strays = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] < 0x80 {
+                index += 1
+            } else if let length = utf8SequenceLength(bytes, at: index) {
+                sequences += 1
+                index += length
+            } else {
+                strays += 1
+                index += 1
+            }
+        }
+        guard sequences > strays * 4 else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + strays)
+        index = 0
+        while index < bytes.count {
+            if bytes[index] < 0x80 {
+                out.append(bytes[index])
+                index += 1
+            } else if let length = utf8SequenceLength(bytes, at: index) {
+                out.append(contentsOf: bytes[index..<index + length])
+                index += length
+            } else {
+                out.append(contentsOf: singleByte([bytes[index]], encoding))
+                index += 1
+            }
+        }
+        warnings.append(
+            "encoding: mostly UTF-8 with \(strays) stray \(encoding.rawValue) bytes; each part read in its own encoding"
+        )
+        return Result(utf8: out, encoding: .utf8, warnings: warnings)
+    }
+
+    /// The length of the valid UTF-8 sequence starting at `index` (a non-ASCII lead byte), or nil.
+    static func utf8SequenceLength(_ bytes: [UInt8], at index: Int) -> Int? {
+        let lead = bytes[index]
+        let (length, low, high): (Int, UInt8, UInt8) =
+            switch lead {
+            case 0xC2...0xDF: (2, 0x80, 0xBF)
+            case 0xE0: (3, 0xA0, 0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
+            case 0xED: (3, 0x80, 0x9F)
+            case 0xF0: (4, 0x90, 0xBF)
+            case 0xF1...0xF3: (4, 0x80, 0xBF)
+            case 0xF4: (4, 0x80, 0x8F)
+            default: (0, 0, 0)
+            }
+        guard length > 0, index + length <= bytes.count, (low...high).contains(bytes[index + 1]) else { return nil }
+        for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return nil }
+        return length
     }
 
     static func singleByte(_ bytes: [UInt8], _ encoding: FeedEncoding) -> [UInt8] {

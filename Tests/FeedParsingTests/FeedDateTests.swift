@@ -62,6 +62,8 @@ struct FeedDateTests {
             ("Di, 12 Okt 2021 08:00:00 +0200", "2021-10-12T06:00:00Z"),  // German
             ("lun, 05 dic 2022 10:00:00 GMT", "2022-12-05T10:00:00Z"),  // Spanish / Italian
             ("12 juin 2023 10:00", "2023-06-12T10:00:00Z"),
+            ("Сб, 21 ноя 2026 10:15:00 +0300", "2026-11-21T07:15:00Z"),  // Russian
+            ("9 мая 2026 12:00 MSK", "2026-05-09T09:00:00Z"),
         ])
     func otherLanguages(_ text: String, _ expected: String) {
         #expect(Self.iso(FeedDate.parse(text)) == expected)

@@ -98,3 +98,45 @@ struct FeedTextDecoderTests {
         #expect(FeedEncoding(label: label) == encoding)
     }
 }
+
+@Suite("Mixed encodings")
+struct MixedEncodingTests {
+    @Test("a mostly-UTF-8 document with stray Latin-1 bytes keeps both readable")
+    func mixed() {
+        let utf8 = Array("Brøndby og København, Århus, Ølstykke, Æbelø: ".utf8)
+        let latin1: [UInt8] = Array("bes".utf8) + [0xF8] + Array("ge".utf8)
+        let document =
+            Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><t>".utf8) + utf8 + latin1 + Array("</t>".utf8)
+        let result = FeedTextDecoder.decode(document)
+        #expect(
+            String(decoding: result.utf8, as: UTF8.self).contains(
+                "Brøndby og København, Århus, Ølstykke, Æbelø: besøge"))
+        #expect(result.warnings.contains { $0.contains("mostly UTF-8") })
+    }
+
+    @Test("a real single-byte document is not mistaken for mixed")
+    func singleByte() {
+        let document =
+            Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><t>".utf8) + [0x42, 0x72, 0xF8, 0x6E, 0x64]
+            + Array("</t>".utf8)
+        #expect(String(decoding: FeedTextDecoder.decode(document).utf8, as: UTF8.self).contains("Brønd"))
+    }
+}
+
+@Suite("East Asian encodings")
+struct EastAsianEncodingTests {
+    @Test(
+        "GB2312 (read as GB18030), Shift_JIS, Big5 and EUC-KR declarations decode",
+        arguments: [
+            ("gb2312", [0xBD, 0xA8, 0xB9, 0xFA] as [UInt8], "建国"),
+            ("Shift_JIS", [0x93, 0xFA, 0x96, 0x7B], "日本"),
+            ("big5", [0xA4, 0xA4, 0xA4, 0xE5], "中文"),
+            ("euc-kr", [0xC7, 0xD1, 0xB1, 0xB9], "한국"),
+        ])
+    func decodes(_ label: String, _ bytes: [UInt8], _ expected: String) {
+        let document = Array("<?xml version=\"1.0\" encoding=\"\(label)\"?><t>".utf8) + bytes + Array("</t>".utf8)
+        let result = FeedTextDecoder.decode(document)
+        #expect(String(decoding: result.utf8, as: UTF8.self).hasSuffix("<t>\(expected)</t>"))
+        #expect(result.warnings.isEmpty)
+    }
+}
