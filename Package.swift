@@ -87,18 +87,22 @@ let package = Package(
             name: "tidings",
             dependencies: [
                 "TidingsRuntime",
+                "FeedParsing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"]),
+        .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"], resources: [.copy("Resources")]),
         .testTarget(name: "TidingsModelTests", dependencies: ["TidingsModel"]),
         .testTarget(name: "TidingsCatalogTests", dependencies: ["TidingsCatalog"]),
         .testTarget(name: "TidingsStoreTests", dependencies: ["TidingsTesting"]),
         .testTarget(name: "TidingsServerTests", dependencies: ["TidingsTesting"]),
         .testTarget(name: "TidingsRuntimeTests", dependencies: ["TidingsTesting"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TidingsTesting", "tidings"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TidingsTesting", "tidings", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,33 @@
+/// Why a document is not a feed at all. Anything short of this is a feed with warnings.
+public enum FeedParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No bytes, or only whitespace.
+    case empty
+    /// Bytes that are not text (NUL bytes or other binary content).
+    case binary
+    /// An HTML page (often a site's home page given instead of its feed).
+    case html
+    /// Well-formed XML whose root element is not a feed's.
+    case notAFeed(root: String)
+    /// Text that is neither XML nor JSON.
+    case notXMLOrJSON
+    /// JSON that cannot be read.
+    case invalidJSON(reason: String)
+    /// Valid JSON that is not a JSON Feed (no JSON Feed `version`).
+    case notAJSONFeed
+    /// Larger than the configured document limit.
+    case tooLarge(bytes: Int, limit: Int)
+
+    /// One line saying why, for people.
+    public var description: String {
+        switch self {
+        case .empty: "not a feed: the document is empty"
+        case .binary: "not a feed: the document is binary, not text"
+        case .html: "not a feed: this is an HTML page (look for a <link rel=\"alternate\"> feed link in it)"
+        case .notAFeed(let root): "not a feed: the XML root element is <\(root)>, not rss, RDF or feed"
+        case .notXMLOrJSON: "not a feed: the document is neither XML nor JSON"
+        case .invalidJSON(let reason): "not a feed: invalid JSON (\(reason))"
+        case .notAJSONFeed: "not a feed: JSON without a JSON Feed version"
+        case .tooLarge(let bytes, let limit): "not read: \(bytes) bytes is over the \(limit)-byte document limit"
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Reads RSS 0.9x/2.0, RSS 1.0 (RDF), Atom 0.3/1.0 and JSON Feed 1.0/1.1 documents into a
+/// ``ParsedFeed``, detecting the format from the content. Forgiving: only a document that is not a
+/// feed at all throws; everything else comes back with warnings.
+public struct FeedParser: Sendable {
+    /// Limits and behaviour; the defaults are safe for documents from anywhere.
+    public struct Options: Sendable {
+        /// Larger documents are refused before any parsing.
+        public var maxDocumentBytes = 64 << 20
+        /// Elements nested deeper stop the reading (what was read so far is kept).
+        public var maxDepth = 512
+        /// Entries after this many are ignored.
+        public var maxEntries = 50_000
+        /// Attributes after this many on one element are ignored.
+        public var maxAttributes = 256
+        /// How entry HTML is cleaned.
+        public var sanitizer = HTMLSanitizer()
+
+        /// The default limits.
+        public init() {}
+    }
+
+    /// The limits this parser applies.
+    public var options: Options
+
+    /// A parser with the given limits.
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Parses a document. `httpCharset` is the charset the server sent, if any; `baseURL` (usually
+    /// the address the feed was fetched from) resolves relative links.
+    public func parse(_ data: Data, httpCharset: String? = nil, baseURL: URL? = nil) throws(FeedParseError)
+        -> ParsedFeed
+    {
+        try parse([UInt8](data), httpCharset: httpCharset, baseURL: baseURL)
+    }
+
+    /// Parses a document from its bytes.
+    public func parse(_ bytes: [UInt8], httpCharset: String? = nil, baseURL: URL? = nil) throws(FeedParseError)
+        -> ParsedFeed
+    {
+        guard bytes.count <= options.maxDocumentBytes else {
+            throw .tooLarge(bytes: bytes.count, limit: options.maxDocumentBytes)
+        }
+        let decoded = FeedTextDecoder.decode(bytes, httpCharset: httpCharset)
+        let text = decoded.utf8
+        guard let start = text.firstIndex(where: { !Self.isSpace($0) }) else { throw .empty }
+        var feed: ParsedFeed
+        switch text[start] {
+        case UInt8(ascii: "{"):
+            var reader = JSONFeedReader(options: options, base: baseURL)
+            feed = try reader.read(text)
+        case UInt8(ascii: "<"):
+            feed = try XMLFeedReader(options: options, base: baseURL).read(text, from: start, skipped: false)
+        default:
+            let head = text[start..<min(text.count, start + 1024)]
+            if head.contains(where: { $0 < 0x09 || ($0 > 0x0D && $0 < 0x20) }) { throw .binary }
+            // Some servers print a warning before the feed; read on from the first tag.
+            guard let tag = head.firstIndex(of: UInt8(ascii: "<")) else { throw .notXMLOrJSON }
+            feed = try XMLFeedReader(options: options, base: baseURL).read(text, from: tag, skipped: true)
+        }
+        feed.warnings = decoded.warnings.map { FeedWarning(message: $0) } + feed.warnings
+        return feed
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+}
+
+/// Chooses the XML format from the root element and runs the builder.
+struct XMLFeedReader {
+    let options: FeedParser.Options
+    let base: URL?
+
+    func read(_ text: [UInt8], from start: Int, skipped: Bool) throws(FeedParseError) -> ParsedFeed {
+        let result: Result<ParsedFeed, FeedParseError> = text.withUnsafeBufferPointer { buffer in
+            var scanner = XMLScanner(
+                bytes: buffer, from: start, maxDepth: options.maxDepth, maxAttributes: options.maxAttributes)
+            if skipped { scanner.report("text before the first tag was ignored", at: 0) }
+            var root: XMLName?
+            while root == nil {
+                switch scanner.next() {
+                case .start(let name): root = name
+                case .endOfDocument: return .failure(.notXMLOrJSON)
+                case .end, .text: continue
+                }
+            }
+            guard let root else { return .failure(.notXMLOrJSON) }
+            let format: ParsedFeed.Format
+            switch (root.namespace, root.local.lowercased()) {
+            case (_, "rss"), (.none, "channel"): format = .rss2
+            case (_, "rdf"): format = .rss1
+            case (.atom, "feed"), (.atom03, "feed"), (.none, "feed"), (.atom, "entry"): format = .atom
+            case (_, "html"): return .failure(.html)
+            default: return .failure(.notAFeed(root: root.local))
+            }
+            var builder = XMLFeedBuilder(scanner: scanner, format: format, options: options, base: base)
+            builder.run(rootIsEntry: root.local == "entry")
+            return .success(located(builder, buffer))
+        }
+        return try result.get()
+    }
+
+    /// The builder's feed with every warning given its line and column, in document order.
+    private func located(_ builder: XMLFeedBuilder, _ buffer: UnsafeBufferPointer<UInt8>) -> ParsedFeed {
+        var feed = builder.feed
+        let found =
+            builder.scanner.problems.map { (offset: $0.offset, message: $0.message, entry: Int?.none) }
+            + builder.warnings
+        let positions = TextPosition.locate(found.map(\.offset), in: buffer)
+        feed.warnings = found.sorted { $0.offset < $1.offset }.map { warning in
+            let position = positions[warning.offset]
+            return FeedWarning(
+                message: warning.message, line: position?.line, column: position?.column, entry: warning.entry)
+        }
+        return feed
+    }
+}

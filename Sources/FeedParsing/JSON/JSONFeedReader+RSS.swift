@@ -1,0 +1,50 @@
+import Foundation
+
+/// RSS 2.0 written as JSON (Dave Winer's "RSS in JSON": `{"rss": {"channel": {"item": […]}}}`),
+/// which some feeds publish; the fields are RSS's, so the result is reported as `rss2`.
+extension JSONFeedReader {
+    mutating func readRSS(_ channel: JSONValue) -> ParsedFeed {
+        var feed = ParsedFeed(format: .rss2)
+        feed.title = channel["title"]?.string.map { HTMLText.plainText($0) }
+        feed.link = channel["link"]?.string
+        feed.description = channel["description"]?.string.map { HTMLText.plainText($0) }
+        feed.language = channel["language"]?.string
+        feed.updated = (channel["lastBuildDate"] ?? channel["pubDate"])?.string.flatMap { FeedDate.parse($0) }
+        let items = channel["item"]?.array ?? (channel["item"].map { [$0] } ?? [])
+        let linkBase = feed.link.flatMap { URL(string: $0) } ?? base
+        for (index, item) in items.prefix(options.maxEntries).enumerated() where item.isObject {
+            let link = item["link"]?.string
+            let title = item["title"]?.string.map { HTMLText.plainText($0) }.flatMap { $0.isEmpty ? nil : $0 }
+            let published = date(item["pubDate"], index: index)
+            var entry: ParsedEntry
+            if let guid = item["guid"]?.string ?? item["guid"]?["#value"]?.string, !guid.isEmpty {
+                entry = ParsedEntry(id: guid, idSource: .guid)
+            } else if let link {
+                entry = ParsedEntry(id: link, idSource: .link)
+            } else {
+                let seed = (title ?? "") + "\n" + (published.map { String(Int64($0.timeIntervalSince1970)) } ?? "")
+                entry = ParsedEntry(id: "hash:" + StableHash.hex(seed), idSource: .hash)
+            }
+            entry.title = title
+            entry.link = link
+            entry.published = published
+            if let html = item["description"]?.string {
+                let sanitized = options.sanitizer.sanitizeAndFindImage(html, base: linkBase)
+                entry.summaryHTML = sanitized.html.isEmpty ? nil : sanitized.html
+                let text = HTMLText.plainText(sanitized.html)
+                entry.summaryText = text.isEmpty ? nil : text
+                if let image = sanitized.image { (entry.image, entry.imageSource) = (image, .content) }
+            }
+            for category in item["category"]?.array ?? (item["category"].map { [$0] } ?? []) {
+                if let name = category.string, !entry.categories.contains(name) { entry.categories.append(name) }
+            }
+            if let enclosure = item["enclosure"], let url = enclosure["url"]?.string {
+                let length = enclosure["length"]?.number.flatMap { $0 > 0 && $0 < 1e18 ? Int($0) : nil }
+                entry.enclosures.append(ParsedEnclosure(url: url, type: enclosure["type"]?.string, length: length))
+            }
+            feed.entries.append(entry)
+        }
+        feed.warnings = warnings
+        return feed
+    }
+}

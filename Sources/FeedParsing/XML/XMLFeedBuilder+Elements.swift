@@ -1,0 +1,264 @@
+import Foundation
+
+/// Which element starts which field or scope, for each scope.
+extension XMLFeedBuilder {
+    /// The fields the builder captures.
+    enum Field {
+        case title, link, description, descriptionFallback, language, updated, published, ttl, syPeriod,
+            syFrequency
+        case feedImageURL, logo, icon, author, personName, personEmail, personURI
+        case mediaTitle, guid, atomID, dcIdentifier, content, category, comments
+    }
+
+    /// How captured text is to be read.
+    enum MarkupKind {
+        /// Plain text: escape it to show it as HTML.
+        case text
+        /// HTML, escaped in the XML or in CDATA.
+        case html
+        /// Markup that was written as elements (Atom XHTML, or HTML pasted in unescaped).
+        case xhtml
+    }
+
+    /// Captured content and how to read it.
+    struct Markup {
+        var text: String
+        var kind: MarkupKind
+    }
+
+    /// The kind an Atom text construct declares with `type`.
+    func atomKind(default kind: MarkupKind = .text) -> MarkupKind {
+        switch scanner.attribute(.none, "type")?.lowercased() {
+        case "html", "text/html", "escaped": .html
+        case "xhtml", "application/xhtml+xml": .xhtml
+        case "text", "text/plain": .text
+        default: kind
+        }
+    }
+
+    mutating func feedElement(_ name: XMLName) {
+        let rss = isRSS(name.namespace)
+        let atom = isAtom(name.namespace)
+        switch (name.namespace, name.local) {
+        case (_, "channel") where rss, (_, "feed") where atom:
+            if let language = scanner.attribute(.xml, "lang") { feedDraft.language = feedDraft.language ?? language }
+        case (_, "item") where rss, (_, "entry") where atom:
+            beginEntry()
+        case (_, "image") where rss:
+            push(.image)
+        case (_, "author") where atom:
+            feedDraft.authors.append(ParsedAuthor())
+            push(.feedPerson)
+        case (_, "title") where rss || atom, (.dc, "title"):
+            begin(.title, kind: atom ? atomKind() : .html)
+        case (_, "link") where rss:
+            begin(.link, kind: .text)
+        case (_, "link") where atom:
+            atomLink(entry: false)
+        case (_, "description") where rss, (_, "subtitle") where atom, (.atom03, "tagline"), (.dc, "description"):
+            begin(.description, kind: atom ? atomKind() : .html)
+        case (.itunes, "summary"), (.itunes, "subtitle"):
+            begin(.descriptionFallback, kind: .html)
+        case (_, "language") where rss, (.dc, "language"):
+            begin(.language, kind: .text)
+        case (_, "lastBuildDate") where rss, (_, "updated") where atom, (.atom03, "modified"), (.dc, "date"):
+            begin(.updated, kind: .text)
+        case (_, "pubDate") where rss:
+            begin(.published, kind: .text)
+        case (_, "ttl") where rss:
+            begin(.ttl, kind: .text)
+        case (.sy, "updatePeriod"):
+            begin(.syPeriod, kind: .text)
+        case (.sy, "updateFrequency"):
+            begin(.syFrequency, kind: .text)
+        case (_, "logo") where atom:
+            begin(.logo, kind: .text)
+        case (_, "icon") where atom:
+            begin(.icon, kind: .text)
+        case (.itunes, "image"):
+            feedDraft.itunesImage = feedDraft.itunesImage ?? resolve(scanner.attribute(.none, "href"), base: base)
+        case (_, "managingEditor") where rss, (.dc, "creator"), (.itunes, "author"):
+            begin(.author, kind: .text)
+        case (_, "entries") where rss, (_, "items") where rss, (_, "textinput") where rss,
+            (_, "textInput") where rss, (.itunes, _), (.atom, _):
+            push(.skip)
+        case (.media, _):
+            mediaElement(name)
+        default:
+            // Unknown elements with children (extensions we do not read) are skipped whole so
+            // their own <title> or <link> is not taken for the feed's.
+            if name.namespace != .none, name.namespace != .rss1, name.namespace != .rss090 { push(.skip) }
+        }
+    }
+
+    mutating func entryElement(_ name: XMLName) {
+        let rss = isRSS(name.namespace)
+        let atom = isAtom(name.namespace)
+        switch (name.namespace, name.local) {
+        case (_, "title") where rss || atom, (.dc, "title"):
+            begin(.title, kind: atom ? atomKind() : .html)
+        case (_, "link") where rss:
+            begin(.link, kind: .text)
+        case (_, "link") where atom:
+            atomLink(entry: true)
+        case (_, "guid") where rss:
+            draft?.guidIsPermaLink = scanner.attribute(.none, "isPermaLink")?.lowercased() != "false"
+            begin(.guid, kind: .text)
+        case (_, "id") where atom:
+            begin(.atomID, kind: .text)
+        case (.dc, "identifier"):
+            begin(.dcIdentifier, kind: .text)
+        case (_, "description") where rss, (_, "summary") where atom, (.atom03, "summary"), (.dc, "description"):
+            begin(.description, kind: atom ? atomKind() : .html)
+        case (.itunes, "summary"), (.itunes, "subtitle"):
+            begin(.descriptionFallback, kind: .html)
+        case (.content, "encoded"):
+            begin(.content, kind: .html)
+        case (.xhtml, "body"):
+            begin(.content, kind: .xhtml)
+        case (_, "content") where atom:
+            if let source = scanner.attribute(.none, "src") {
+                let url = resolve(source, base: base)
+                draft?.contentSource = url
+                push(.skip)
+            } else {
+                begin(.content, kind: atomKind())
+            }
+        case (_, "author") where rss, (.dc, "creator"), (.itunes, "author"):
+            begin(.author, kind: .text)
+        case (_, "author") where atom:
+            draft?.authors.append(ParsedAuthor())
+            push(.entryPerson)
+        case (_, "pubDate") where rss, (.dc, "date"), (.atom03, "issued"), (.atom03, "created"):
+            begin(.published, kind: .text)
+        case (_, "published") where atom:
+            begin(.published, kind: .text)
+        case (.itunes, "title"):
+            begin(.mediaTitle, kind: .text)
+        case (_, "updated") where atom, (.atom03, "modified"), (.dcterms, "modified"):
+            begin(.updated, kind: .text)
+        case (_, "category") where rss, (.dc, "subject"):
+            begin(.category, kind: .text)
+        case (_, "category") where atom:
+            if let term = scanner.attribute(.none, "label") ?? scanner.attribute(.none, "term") {
+                draft?.addCategory(term)
+            }
+        case (_, "comments") where rss:
+            begin(.comments, kind: .text)
+        case (_, "enclosure") where rss:
+            enclosure(url: scanner.attribute(.none, "url"))
+        case (.media, "group"):
+            push(.media)
+        case (.media, _):
+            mediaElement(name)
+        case (.itunes, "image"):
+            let value = resolve(scanner.attribute(.none, "href"), base: base)
+            if draft?.itunesImage == nil { draft?.itunesImage = value }
+        default:
+            // Anything else with children (atom:source, atom:contributor, extensions) is skipped.
+            push(.skip)
+        }
+    }
+
+    mutating func personElement(_ name: XMLName) {
+        guard isAtom(name.namespace) else { return push(.skip) }
+        switch name.local {
+        case "name": begin(.personName, kind: .text)
+        case "email": begin(.personEmail, kind: .text)
+        case "uri", "url": begin(.personURI, kind: .text)
+        default: push(.skip)
+        }
+    }
+
+    /// Media RSS inside an entry (or a `media:group` in one): thumbnails and image content feed the
+    /// image cascade; a title stands in for a missing entry title.
+    mutating func mediaElement(_ name: XMLName) {
+        guard name.namespace == .media else { return push(.skip) }
+        switch name.local {
+        case "thumbnail":
+            if let url = resolve(scanner.attribute(.none, "url"), base: base) {
+                if draft != nil {
+                    let value = url
+                    if draft?.mediaThumbnail == nil { draft?.mediaThumbnail = value }
+                } else {
+                    feedDraft.mediaThumbnail = feedDraft.mediaThumbnail ?? url
+                }
+            }
+            push(.skip)
+        case "content":
+            let medium = scanner.attribute(.none, "medium")?.lowercased()
+            let type = scanner.attribute(.none, "type")?.lowercased()
+            if draft != nil, let url = resolve(scanner.attribute(.none, "url"), base: base),
+                medium == "image" || type?.hasPrefix("image/") == true
+                    || (medium == nil && type == nil && looksLikeImage(url))
+            {
+                let value = url
+                if draft?.mediaContentImage == nil { draft?.mediaContentImage = value }
+            }
+            push(.media)
+        case "group":
+            push(.media)
+        case "title" where draft != nil:
+            begin(.mediaTitle, kind: atomKind(default: .text))
+        case "description" where draft != nil:
+            begin(.descriptionFallback, kind: atomKind(default: .text))
+        default:
+            push(.skip)
+        }
+    }
+
+    func looksLikeImage(_ url: String) -> Bool {
+        let path = url.split(separator: "?", maxSplits: 1).first?.lowercased() ?? ""
+        return [".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif"].contains { path.hasSuffix($0) }
+    }
+
+    /// `atom:link`: the alternate page, the feed itself, enclosures and comment pages.
+    mutating func atomLink(entry: Bool) {
+        let rel = scanner.attribute(.none, "rel")?.lowercased() ?? "alternate"
+        let href = resolve(scanner.attribute(.none, "href"), base: base)
+        push(.skip)
+        guard let href else { return }
+        let type = scanner.attribute(.none, "type")?.lowercased()
+        switch (rel, entry) {
+        case ("alternate", false):
+            if feedDraft.alternateLink == nil || type == "text/html" { feedDraft.alternateLink = href }
+            if feedDraft.linkURL == nil { feedDraft.linkURL = URL(string: href) }
+        case ("self", false):
+            feedDraft.selfLink = feedDraft.selfLink ?? href
+        case ("alternate", true):
+            if draft?.atomLink == nil || type == "text/html" { draft?.atomLink = href }
+        case ("enclosure", true):
+            enclosure(url: href)
+        case ("replies", true) where type == nil || type == "text/html":
+            let value = href
+            if draft?.comments == nil { draft?.comments = value }
+        default:
+            break
+        }
+    }
+
+    mutating func enclosure(url: String?) {
+        push(.skip)
+        guard let url = resolve(url, base: base) else { return }
+        let type = scanner.attribute(.none, "type").flatMap { $0.isEmpty ? nil : $0 }
+        let length = scanner.attribute(.none, "length").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        draft?.enclosures.append(ParsedEnclosure(url: url, type: type, length: length.flatMap { $0 > 0 ? $0 : nil }))
+    }
+
+    mutating func beginEntry() {
+        push(.entry)
+        guard entryCount < options.maxEntries else {
+            if entryCount == options.maxEntries {
+                warn("entries beyond the first \(options.maxEntries) were ignored", at: scanner.tagStart)
+            }
+            entryCount += 1
+            scopes[scopes.count - 1].scope = .skip
+            return
+        }
+        var draft = EntryDraft(index: entryCount, offset: scanner.tagStart)
+        draft.rdfAbout = scanner.attribute(.rdf, "about")
+        draft.base = base
+        self.draft = draft
+        entryCount += 1
+    }
+}

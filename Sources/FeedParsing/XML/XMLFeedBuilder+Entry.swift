@@ -1,0 +1,202 @@
+import Foundation
+
+/// Turning captured fields into entries: the id cascade, the image cascade, sanitizing.
+extension XMLFeedBuilder {
+    /// What an entry's elements said, before choosing among alternatives.
+    struct EntryDraft {
+        var index: Int
+        var offset: Int
+        var base: URL?
+        var title: Markup?
+        var mediaTitle: Markup?
+        var rssLink: String?
+        var atomLink: String?
+        var guid: String?
+        var guidIsPermaLink = true
+        var atomID: String?
+        var rdfAbout: String?
+        var dcIdentifier: String?
+        var summary: (Markup, URL?)?
+        var summaryFallback: (Markup, URL?)?
+        var content: (Markup, URL?)?
+        var contentSource: String?
+        var authors: [ParsedAuthor] = []
+        var published: Date?
+        var updated: Date?
+        var categories: [String] = []
+        var enclosures: [ParsedEnclosure] = []
+        var mediaThumbnail: String?
+        var mediaContentImage: String?
+        var itunesImage: String?
+        var comments: String?
+
+        init(index: Int, offset: Int) {
+            self.index = index
+            self.offset = offset
+        }
+
+        mutating func addCategory(_ text: String) {
+            let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !name.isEmpty, !categories.contains(name) { categories.append(name) }
+        }
+    }
+
+    mutating func assignEntry(_ field: Field, _ markup: Markup, _ capture: Capture) {
+        guard var draft else { return }
+        defer { self.draft = draft }
+        let text = markup.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let index = draft.index
+        switch field {
+        case .title: if draft.title == nil { draft.title = markup }
+        case .mediaTitle: if draft.mediaTitle == nil { draft.mediaTitle = markup }
+        case .link: draft.rssLink = draft.rssLink ?? resolve(text, base: capture.base)
+        case .guid: if !text.isEmpty { draft.guid = draft.guid ?? text }
+        case .atomID: if !text.isEmpty { draft.atomID = draft.atomID ?? text }
+        case .dcIdentifier: if !text.isEmpty { draft.dcIdentifier = draft.dcIdentifier ?? text }
+        case .description: if draft.summary == nil { draft.summary = (markup, capture.base) }
+        case .descriptionFallback: if draft.summaryFallback == nil { draft.summaryFallback = (markup, capture.base) }
+        case .content: if draft.content == nil { draft.content = (markup, capture.base) }
+        case .author: if !text.isEmpty { draft.authors.append(Self.person(text)) }
+        case .personName, .personEmail, .personURI:
+            guard var author = draft.authors.popLast() else { return }
+            Self.fill(&author, field, text, base: capture.base, builder: self)
+            draft.authors.append(author)
+        case .published:
+            if let date = date(text, capture, entry: index) { draft.published = draft.published ?? date }
+        case .updated:
+            if let date = date(text, capture, entry: index) { draft.updated = draft.updated ?? date }
+        case .category: draft.addCategory(text)
+        case .comments:
+            let url = resolve(text, base: capture.base)
+            if draft.comments == nil { draft.comments = url }
+        default: break
+        }
+    }
+
+    /// A date field's value; nil with a warning when the text is not a date (never "now").
+    mutating func date(_ text: String, _ capture: Capture, entry: Int?) -> Date? {
+        guard !text.isEmpty else { return nil }
+        if let date = FeedDate.parse(text) { return date }
+        warn("unreadable date \"\(text.prefix(60))\" was left out", at: capture.tagOffset, entry: entry)
+        return nil
+    }
+
+    /// An RSS-style author: "jo@example.com (Jo Smith)", "Jo Smith <jo@example.com>" or a name.
+    static func person(_ text: String) -> ParsedAuthor {
+        if let open = text.firstIndex(of: "("), text.hasSuffix(")"), text[..<open].contains("@") {
+            let email = text[..<open].trimmingCharacters(in: .whitespaces)
+            let name = text[text.index(after: open)..<text.index(before: text.endIndex)]
+            return ParsedAuthor(name: name.trimmingCharacters(in: .whitespaces), email: email)
+        }
+        if let open = text.firstIndex(of: "<"), text.hasSuffix(">"), text[open...].contains("@") {
+            let name = text[..<open].trimmingCharacters(in: .whitespaces)
+            let email = text[text.index(after: open)..<text.index(before: text.endIndex)]
+            return ParsedAuthor(name: name.isEmpty ? nil : name, email: String(email))
+        }
+        if !text.contains(" "), text.contains("@") { return ParsedAuthor(email: text) }
+        return ParsedAuthor(name: text)
+    }
+
+    static func fill(_ author: inout ParsedAuthor, _ field: Field, _ text: String, base: URL?, builder: Self) {
+        guard !text.isEmpty else { return }
+        switch field {
+        case .personName: author.name = text
+        case .personEmail: author.email = text
+        default: author.url = builder.resolve(text, base: base)
+        }
+    }
+
+    mutating func finishEntry(_ draft: EntryDraft) {
+        let fallbackBase = documentBase ?? feedDraft.linkURL
+        var link = draft.atomLink ?? draft.rssLink
+        // A permalink guid, or an Atom id that is a web address, is the link when there is no other.
+        if link == nil, draft.guidIsPermaLink, let guid = draft.guid, guid.lowercased().hasPrefix("http") {
+            link = guid
+        }
+        if link == nil, let id = draft.atomID, id.lowercased().hasPrefix("http") { link = id }
+        let title = (draft.title ?? draft.mediaTitle).map(Self.plainText).flatMap { $0.isEmpty ? nil : $0 }
+        let published = draft.published
+        let (id, source) = Self.identify(draft, link: link, title: title, date: published ?? draft.updated)
+        var entry = ParsedEntry(id: id, idSource: source)
+        entry.title = title
+        entry.link = link ?? draft.contentSource
+        var contentImage: String?
+        if let (markup, base) = draft.content {
+            let (html, text, image) = render(markup, base: base ?? fallbackBase)
+            (entry.contentHTML, entry.contentText, contentImage) = (html, text, image)
+        }
+        if let (markup, base) = draft.summary ?? draft.summaryFallback {
+            let (html, text, image) = render(markup, base: base ?? fallbackBase)
+            (entry.summaryHTML, entry.summaryText) = (html, text)
+            contentImage = contentImage ?? image
+        }
+        entry.authors = draft.authors.filter { $0.name != nil || $0.email != nil || $0.url != nil }
+        entry.published = published
+        entry.updated = draft.updated
+        entry.categories = draft.categories
+        entry.enclosures = draft.enclosures
+        entry.comments = draft.comments
+        let imageEnclosure = draft.enclosures.first {
+            $0.type?.lowercased().hasPrefix("image/") ?? looksLikeImage($0.url)
+        }
+        let cascade: [(String?, ParsedEntry.ImageSource)] = [
+            (draft.mediaThumbnail, .mediaThumbnail), (draft.mediaContentImage, .mediaContent),
+            (draft.itunesImage, .itunesImage), (imageEnclosure?.url, .enclosure), (contentImage, .content),
+        ]
+        if let (image, source) = cascade.first(where: { $0.0 != nil }) {
+            (entry.image, entry.imageSource) = (image, source)
+        }
+        feed.entries.append(entry)
+    }
+
+    /// The id cascade: guid, atom:id, rdf:about / dc:identifier, link, then a stable hash.
+    static func identify(
+        _ draft: EntryDraft, link: String?, title: String?, date: Date?
+    ) -> (String, ParsedEntry.IDSource) {
+        if let guid = draft.guid { return (guid, .guid) }
+        if let id = draft.atomID { return (id, .atomID) }
+        if let about = draft.rdfAbout ?? draft.dcIdentifier, !about.isEmpty { return (about, .rdfAbout) }
+        if let link { return (link, .link) }
+        let seed = (title ?? "") + "\n" + (date.map { String(Int64($0.timeIntervalSince1970)) } ?? "")
+        return ("hash:" + StableHash.hex(seed), .hash)
+    }
+
+    /// Sanitized HTML, plain text and first image of captured markup.
+    func render(_ markup: Markup, base: URL?) -> (html: String?, text: String?, image: String?) {
+        var html: String
+        switch markup.kind {
+        case .text: html = Self.escape(markup.text)
+        case .html: html = markup.text
+        case .xhtml: html = Self.unwrapXHTMLDiv(markup.text)
+        }
+        let sanitized = options.sanitizer.sanitizeAndFindImage(html, base: base)
+        html = sanitized.html.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = markup.kind == .text ? Self.plainText(markup) : HTMLText.plainText(sanitized.html)
+        return (html.isEmpty ? nil : html, text.isEmpty ? nil : text, sanitized.image)
+    }
+
+    /// Plain text of a title-like field. RSS titles are often HTML in practice, so anything that
+    /// is not declared as text goes through the HTML tokenizer.
+    static func plainText(_ markup: Markup) -> String {
+        switch markup.kind {
+        case .text: markup.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        case .html, .xhtml: HTMLText.plainText(markup.text)
+        }
+    }
+
+    /// Plain text made safe to show as HTML.
+    static func escape(_ text: String) -> String {
+        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
+        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// Atom XHTML content is wrapped in one `<div xmlns="http://www.w3.org/1999/xhtml">`.
+    static func unwrapXHTMLDiv(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.hasPrefix("<div") || trimmed.hasPrefix("<xhtml:div"), trimmed.hasSuffix("div>"),
+            let open = trimmed.firstIndex(of: ">"), let close = trimmed.range(of: "</", options: .backwards)
+        else { return text }
+        return String(trimmed[trimmed.index(after: open)..<close.lowerBound])
+    }
+}

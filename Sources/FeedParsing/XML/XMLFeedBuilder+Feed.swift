@@ -1,0 +1,85 @@
+import Foundation
+
+/// The feed's own fields, chosen among the alternatives formats offer.
+extension XMLFeedBuilder {
+    /// What the feed-level elements said.
+    struct FeedDraft {
+        var title: Markup?
+        var rssLink: String?
+        var alternateLink: String?
+        var selfLink: String?
+        var description: Markup?
+        var descriptionFallback: Markup?
+        var language: String?
+        var updated: Date?
+        var published: Date?
+        var ttl: Int?
+        var syPeriod: String?
+        var syFrequency: Int?
+        var imageURL: String?
+        var logo: String?
+        var icon: String?
+        var itunesImage: String?
+        var mediaThumbnail: String?
+        var authors: [ParsedAuthor] = []
+        /// The home page as a URL, the last resort for resolving relative links.
+        var linkURL: URL?
+
+        func finish(into feed: inout ParsedFeed, builder: XMLFeedBuilder) {
+            feed.title = title.map(XMLFeedBuilder.plainText).flatMap { $0.isEmpty ? nil : $0 }
+            feed.link = alternateLink ?? rssLink
+            feed.feedLink = selfLink
+            feed.description = (description ?? descriptionFallback).map(XMLFeedBuilder.plainText)
+                .flatMap { $0.isEmpty ? nil : $0 }
+            feed.language = language.flatMap { $0.isEmpty ? nil : $0 }
+            feed.updated = updated ?? published
+            feed.image = imageURL ?? logo ?? itunesImage ?? mediaThumbnail
+            feed.icon = icon
+            feed.authors = authors.filter { $0.name != nil || $0.email != nil || $0.url != nil }
+            feed.ttl = ttl
+            if let syFrequency, syFrequency > 0 {
+                let seconds = [
+                    "hourly": 3600, "daily": 86400, "weekly": 604_800, "monthly": 2_592_000, "yearly": 31_536_000,
+                ]
+                feed.updatePeriod = seconds[syPeriod?.lowercased() ?? "daily"].map { $0 / syFrequency }
+            } else if let syPeriod {
+                feed.updatePeriod = ["hourly": 3600, "daily": 86400, "weekly": 604_800][syPeriod.lowercased()]
+            }
+        }
+    }
+
+    mutating func assignFeed(_ field: Field, _ markup: Markup, _ capture: Capture) {
+        let text = markup.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        switch field {
+        case .title: if feedDraft.title == nil { feedDraft.title = markup }
+        case .link:
+            guard feedDraft.rssLink == nil, let link = resolve(text, base: capture.base) else { return }
+            feedDraft.rssLink = link
+            if feedDraft.linkURL == nil { feedDraft.linkURL = URL(string: link) }
+        case .description: if feedDraft.description == nil { feedDraft.description = markup }
+        case .descriptionFallback: if feedDraft.descriptionFallback == nil { feedDraft.descriptionFallback = markup }
+        case .language: if !text.isEmpty { feedDraft.language = feedDraft.language ?? text }
+        case .updated:
+            if let date = date(text, capture, entry: nil) { feedDraft.updated = feedDraft.updated ?? date }
+        case .published:
+            if let date = date(text, capture, entry: nil) { feedDraft.published = feedDraft.published ?? date }
+        case .ttl:
+            if let minutes = Int(text), minutes > 0 {
+                feedDraft.ttl = minutes
+            } else if !text.isEmpty {
+                warn("ttl \"\(text.prefix(20))\" is not a number of minutes", at: capture.tagOffset)
+            }
+        case .syPeriod: feedDraft.syPeriod = text
+        case .syFrequency: feedDraft.syFrequency = Int(text)
+        case .feedImageURL: feedDraft.imageURL = feedDraft.imageURL ?? resolve(text, base: capture.base)
+        case .logo: feedDraft.logo = feedDraft.logo ?? resolve(text, base: capture.base)
+        case .icon: feedDraft.icon = feedDraft.icon ?? resolve(text, base: capture.base)
+        case .author: if !text.isEmpty { feedDraft.authors.append(Self.person(text)) }
+        case .personName, .personEmail, .personURI:
+            guard var author = feedDraft.authors.popLast() else { return }
+            Self.fill(&author, field, text, base: capture.base, builder: self)
+            feedDraft.authors.append(author)
+        default: break
+        }
+    }
+}

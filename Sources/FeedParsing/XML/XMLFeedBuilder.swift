@@ -1,0 +1,190 @@
+import Foundation
+
+/// Builds a ``ParsedFeed`` from the events of an ``XMLScanner``: one builder for RSS, RDF and
+/// Atom, because real feeds mix them (RSS with `atom:link`, Atom with Media RSS).
+///
+/// It keeps a stack of scopes (feed, entry, person, image, media group, skipped subtree) and
+/// captures the text of one field element at a time. A field whose content turns out to hold
+/// elements (Atom XHTML, or HTML pasted unescaped into `<description>`) is taken as the raw markup
+/// between its tags.
+struct XMLFeedBuilder {
+    enum Scope: Equatable {
+        case feed, entry, image, feedPerson, entryPerson, media, skip
+    }
+
+    /// The field element being read.
+    struct Capture {
+        var field: Field
+        var depth: Int
+        var start: Int
+        var tagOffset: Int
+        var text: [UInt8] = []
+        var sawChild = false
+        var kind: MarkupKind
+        var base: URL?
+        var attribute: String?
+    }
+
+    var scanner: XMLScanner
+    let options: FeedParser.Options
+    let documentBase: URL?
+    var feed: ParsedFeed
+    var scopes: [(scope: Scope, depth: Int)] = []
+    var bases: [(depth: Int, url: URL)] = []
+    var capture: Capture?
+    var draft: EntryDraft?
+    var feedDraft = FeedDraft()
+    var entryCount = 0
+    var warnings: [(offset: Int, message: String, entry: Int?)] = []
+
+    init(scanner: XMLScanner, format: ParsedFeed.Format, options: FeedParser.Options, base: URL?) {
+        self.scanner = scanner
+        self.options = options
+        self.documentBase = base
+        self.feed = ParsedFeed(format: format)
+    }
+
+    var scope: Scope { scopes.last?.scope ?? .feed }
+    var depth: Int { scanner.stack.count }
+
+    /// The base URL in effect: the innermost `xml:base`, else the caller's, else the feed's link.
+    var base: URL? {
+        bases.last?.url ?? documentBase ?? feedDraft.linkURL
+    }
+
+    mutating func warn(_ message: String, at offset: Int, entry: Int? = nil) {
+        guard warnings.count < 200 else { return }
+        warnings.append((offset, message, entry))
+    }
+
+    /// Reads events to the end of the root element (or of the input), the root's start tag having
+    /// been read by whoever chose the format; an Atom `<entry>` root is a feed of one entry.
+    mutating func run(rootIsEntry: Bool) {
+        feedDraft.language = scanner.attribute(.xml, "lang")
+        if let xmlBase = scanner.attribute(.xml, "base"), let url = URL(string: xmlBase, relativeTo: documentBase) {
+            bases.append((depth, url.absoluteURL))
+        }
+        if rootIsEntry { beginEntry() }
+        loop: while true {
+            switch scanner.next() {
+            case .start(let name):
+                start(name)
+            case .end:
+                end()
+                if depth == 0 { break loop }
+            case .text(let range, let cdata):
+                if capture != nil {
+                    let findings = XMLText.append(scanner.bytes, range, entities: !cdata, to: &capture!.text)
+                    noteFindings(findings, at: range.lowerBound)
+                }
+            case .endOfDocument:
+                break loop
+            }
+        }
+        if let draft, scanner.isTruncated {
+            warn("entry \(draft.index) was cut off by the end of the document and was left out", at: draft.offset)
+        }
+        feedDraft.finish(into: &feed, builder: self)
+    }
+
+    private mutating func noteFindings(_ findings: XMLText.Findings, at offset: Int) {
+        if findings.contains(.controlCharacters) {
+            scanner.report("characters XML does not allow were dropped", kind: "control", at: offset)
+        }
+        if findings.contains(.undefinedEntity) {
+            scanner.report("an \"&\" that starts no known entity was kept as text", kind: "entity", at: offset)
+        }
+    }
+
+    // MARK: - Events
+
+    private mutating func start(_ name: XMLName) {
+        if capture != nil {
+            capture!.sawChild = true
+            return
+        }
+        if let xmlBase = scanner.attribute(.xml, "base"), let url = URL(string: xmlBase, relativeTo: base) {
+            bases.append((depth, url.absoluteURL))
+        }
+        switch scope {
+        case .skip:
+            return
+        case .feed:
+            feedElement(name)
+        case .entry:
+            entryElement(name)
+        case .image:
+            if isRSS(name.namespace), name.local == "url" { begin(.feedImageURL, kind: .text) }
+        case .feedPerson, .entryPerson:
+            personElement(name)
+        case .media:
+            mediaElement(name)
+        }
+    }
+
+    private mutating func end() {
+        if let capture, depth < capture.depth {
+            self.capture = nil
+            finish(capture)
+        }
+        while let last = bases.last, last.depth > depth { bases.removeLast() }
+        while let last = scopes.last, last.depth > depth {
+            scopes.removeLast()
+            if last.scope == .entry, let draft {
+                self.draft = nil
+                finishEntry(draft)
+            }
+        }
+    }
+
+    mutating func push(_ scope: Scope) {
+        scopes.append((scope, depth))
+    }
+
+    /// Starts capturing the current element's content as `field`.
+    mutating func begin(_ field: Field, kind: MarkupKind = .html, attribute: String? = nil) {
+        capture = Capture(
+            field: field, depth: depth, start: scanner.position, tagOffset: scanner.tagStart, kind: kind, base: base,
+            attribute: attribute)
+    }
+
+    /// The captured value: raw inner markup when the element held elements, else its text.
+    private func value(of capture: Capture) -> Markup {
+        if capture.sawChild || capture.kind == .xhtml {
+            let raw = UnsafeBufferPointer(rebasing: scanner.bytes[capture.start..<max(capture.start, scanner.tagStart)])
+            return Markup(text: String(decoding: raw, as: UTF8.self), kind: .xhtml)
+        }
+        return Markup(text: String(decoding: capture.text, as: UTF8.self), kind: capture.kind)
+    }
+
+    private mutating func finish(_ capture: Capture) {
+        let markup = value(of: capture)
+        if draft != nil {
+            assignEntry(capture.field, markup, capture)
+        } else {
+            assignFeed(capture.field, markup, capture)
+        }
+    }
+
+    /// RSS elements: no namespace (RSS 2.0) or RSS 1.0's / 0.90's.
+    func isRSS(_ namespace: XMLNamespace) -> Bool {
+        namespace == .rss1 || namespace == .rss090 || (namespace == .none && feed.format != .atom)
+    }
+
+    /// Atom elements; in an Atom document that forgot its namespace, unqualified ones too.
+    func isAtom(_ namespace: XMLNamespace) -> Bool {
+        namespace == .atom || namespace == .atom03 || (namespace == .none && feed.format == .atom)
+    }
+
+    /// Resolves a URL found in the document against the base in effect; absolute http(s) URLs
+    /// (nearly all of them) skip Foundation's URL parsing.
+    func resolve(_ text: String?, base: URL?) -> String? {
+        guard let text else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        let lower = trimmed.prefix(8).lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return trimmed }
+        guard let base, let url = URL(string: trimmed, relativeTo: base) else { return trimmed }
+        return url.absoluteString
+    }
+}

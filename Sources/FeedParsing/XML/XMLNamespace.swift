@@ -1,0 +1,68 @@
+/// The XML namespaces feed readers act on; every other namespace is `.unknown`.
+enum XMLNamespace: UInt8, Sendable {
+    case none, unknown
+    case atom, atom03, rdf, rss1, rss090
+    case dc, dcterms, content, media, itunes, sy, xml, xhtml, wfw, slash, feedburner, georss
+
+    /// The namespace named by `uri`. Trailing slashes and case differences are forgiven: feeds
+    /// write "http://search.yahoo.com/mrss" and "…/mrss/" alike.
+    init(uri: String) {
+        var key = uri.lowercased()
+        while key.hasSuffix("/") || key.hasSuffix("#") { key.removeLast() }
+        if key.hasPrefix("https://") { key = "http://" + key.dropFirst(8) }
+        self = Self.byURI[key] ?? .unknown
+    }
+
+    private static let byURI: [String: XMLNamespace] = [
+        "http://www.w3.org/2005/atom": .atom,
+        "http://purl.org/atom/ns": .atom03,
+        "http://www.w3.org/1999/02/22-rdf-syntax-ns": .rdf,
+        "http://purl.org/rss/1.0": .rss1,
+        "http://my.netscape.com/rdf/simple/0.9": .rss090,
+        "http://purl.org/dc/elements/1.1": .dc,
+        "http://purl.org/dc/terms": .dcterms,
+        "http://purl.org/rss/1.0/modules/content": .content,
+        "http://search.yahoo.com/mrss": .media,
+        "http://www.itunes.com/dtds/podcast-1.0.dtd": .itunes,
+        "http://purl.org/rss/1.0/modules/syndication": .sy,
+        "http://www.w3.org/xml/1998/namespace": .xml,
+        "http://www.w3.org/1999/xhtml": .xhtml,
+        "http://wellformedweb.org/commentapi": .wfw,
+        "http://purl.org/rss/1.0/modules/slash": .slash,
+        "http://rssnamespace.org/feedburner/ext/1.0": .feedburner,
+        "http://www.georss.org/georss": .georss,
+    ]
+
+    /// The namespace a prefix conventionally means, for feeds that use a prefix without declaring
+    /// it (`dc:creator` with no `xmlns:dc` is common); nil for prefixes with no convention.
+    static func conventional(prefix: String) -> XMLNamespace? {
+        switch prefix {
+        case "xml": .xml
+        case "dc": .dc
+        case "dcterms": .dcterms
+        case "content": .content
+        case "media": .media
+        case "itunes": .itunes
+        case "sy": .sy
+        case "atom", "atom10": .atom
+        case "rdf": .rdf
+        case "xhtml": .xhtml
+        case "wfw": .wfw
+        case "slash": .slash
+        case "feedburner": .feedburner
+        case "georss": .georss
+        default: nil
+        }
+    }
+}
+
+/// An element or attribute name with its namespace resolved.
+struct XMLName: Equatable, Sendable {
+    var namespace: XMLNamespace
+    var local: String
+
+    init(_ namespace: XMLNamespace, _ local: String) {
+        self.namespace = namespace
+        self.local = local
+    }
+}

@@ -1,0 +1,368 @@
+/// A forgiving, streaming XML scanner over UTF-8 bytes: a pull parser that reports start tags, end
+/// tags and character data as offsets into the buffer, resolving namespaces as it goes.
+///
+/// We own this rather than use FoundationXML because feeds need what libxml2 will not give:
+/// no DTD processing or entity expansion at all (FoundationXML spends 28 s on a 1 MB entity bomb
+/// and 58 s on an attribute flood), recovery from mismatched tags, illegal control characters and
+/// truncation instead of failing the document, and byte offsets for capturing raw inner markup.
+/// Everything is linear in the input: each byte is looked at a bounded number of times.
+struct XMLScanner {
+    /// What the scanner saw next.
+    enum Event: Equatable {
+        case start(XMLName)
+        case end(XMLName)
+        /// Character data to decode with ``XMLText`` (entities on for text, off for CDATA).
+        case text(Range<Int>, cdata: Bool)
+        case endOfDocument
+    }
+
+    /// An attribute of the current start tag; its value is decoded on request.
+    struct Attribute {
+        var name: XMLName
+        var value: Range<Int>
+    }
+
+    /// An open element.
+    struct Frame {
+        var qualifiedName: Range<Int>
+        var name: XMLName
+        var bindingCount: Int
+    }
+
+    /// A problem found while scanning, at a byte offset.
+    struct Problem {
+        var offset: Int
+        var message: String
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
+    let maxAttributes: Int
+    /// Offset just after the last tag read (where an element's content starts).
+    private(set) var position = 0
+    /// Offset of the "<" of the last tag read (where an element's content ends, for an end tag).
+    private(set) var tagStart = 0
+    /// Attributes of the last start tag.
+    private(set) var attributes: [Attribute] = []
+    /// The open elements, outermost first.
+    private(set) var stack: [Frame] = []
+    private(set) var problems: [Problem] = []
+    /// True when the document ended (or scanning stopped) with elements still open.
+    private(set) var isTruncated = false
+
+    private var bindings: [(prefix: String, namespace: XMLNamespace)] = []
+    /// Attribute name and value ranges of the tag being read, kept to reuse its storage.
+    private var raw: [(name: Range<Int>, value: Range<Int>)] = []
+    private var pendingEnds = 0
+    private var stopped = false
+    private var reportedKinds: Set<String> = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, maxDepth: Int = 512, maxAttributes: Int = 256) {
+        self.bytes = bytes
+        self.position = start
+        self.maxDepth = maxDepth
+        self.maxAttributes = maxAttributes
+    }
+
+    /// The decoded value of the current start tag's attribute, if present.
+    func attribute(_ namespace: XMLNamespace, _ local: String) -> String? {
+        for attribute in attributes where attribute.name.local == local && attribute.name.namespace == namespace {
+            return XMLText.string(bytes, attribute.value)
+        }
+        return nil
+    }
+
+    /// Records a problem; each kind is reported once (the first place it happens), so hostile
+    /// documents cannot grow the list without bound.
+    mutating func report(_ message: String, kind: String? = nil, at offset: Int) {
+        if let kind {
+            guard reportedKinds.insert(kind).inserted else { return }
+        }
+        guard problems.count < 100 else { return }
+        problems.append(Problem(offset: offset, message: message))
+    }
+
+    /// The next event; `.endOfDocument` forever once the input is exhausted.
+    mutating func next() -> Event {
+        if pendingEnds > 0 {
+            pendingEnds -= 1
+            return .end(pop())
+        }
+        while !stopped, position < bytes.count {
+            let start = position
+            guard bytes[start] == UInt8(ascii: "<") else {
+                position = index(of: UInt8(ascii: "<"), from: start) ?? bytes.count
+                return .text(start..<position, cdata: false)
+            }
+            tagStart = start
+            guard start + 1 < bytes.count else {
+                position = bytes.count
+                return .text(start..<position, cdata: false)
+            }
+            switch bytes[start + 1] {
+            case UInt8(ascii: "/"):
+                if let event = endTag() { return event }
+            case UInt8(ascii: "?"):
+                skip(past: "?>", from: start + 2, what: "processing instruction")
+            case UInt8(ascii: "!"):
+                if let event = markupDeclaration() { return event }
+            default:
+                if let event = startTag() { return event }
+            }
+        }
+        if !stack.isEmpty, !isTruncated {
+            isTruncated = true
+            let names = stack.reversed().prefix(3).map { "</" + qualifiedName($0) + ">" }.joined(separator: ", ")
+            report("the document ends before \(names) (truncated?)", at: bytes.count)
+        }
+        return .endOfDocument
+    }
+
+    // MARK: - Tags
+
+    private mutating func startTag() -> Event? {
+        let nameStart = tagStart + 1
+        var i = nameStart
+        guard isNameStart(bytes[i]) else {
+            // "<" that opens no tag ("a < b", "<3"): keep it as text.
+            report("a \"<\" that opens no tag was read as text", kind: "lt", at: tagStart)
+            position = index(of: UInt8(ascii: "<"), from: tagStart + 1) ?? bytes.count
+            return .text(tagStart..<position, cdata: false)
+        }
+        while i < bytes.count, !isNameEnd(bytes[i]) { i += 1 }
+        let nameEnd = i
+        raw.removeAll(keepingCapacity: true)
+        var selfClosing = false
+        var closed = false
+        var dropped = false
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: ">") {
+                closed = true
+                i += 1
+                break
+            }
+            if byte == UInt8(ascii: "/") {
+                selfClosing = true
+                i += 1
+                continue
+            }
+            if isSpace(byte) {
+                i += 1
+                continue
+            }
+            selfClosing = false
+            let attributeStart = i
+            while i < bytes.count, !isNameEnd(bytes[i]), bytes[i] != UInt8(ascii: "=") { i += 1 }
+            if i == attributeStart { i += 1 }  // a stray byte like a quote: skip it
+            let attributeName = attributeStart..<i
+            while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+            var value = i..<i
+            if i < bytes.count, bytes[i] == UInt8(ascii: "=") {
+                i += 1
+                while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+                if i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
+                    let quote = bytes[i]
+                    let valueEnd = index(of: quote, from: i + 1) ?? bytes.count
+                    value = (i + 1)..<valueEnd
+                    i = min(valueEnd + 1, bytes.count)
+                } else {
+                    let valueStart = i
+                    while i < bytes.count, !isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">") { i += 1 }
+                    value = valueStart..<i
+                    report("an attribute value without quotes was accepted", kind: "unquoted", at: valueStart)
+                }
+            }
+            if raw.count < maxAttributes {
+                raw.append((attributeName, value))
+            } else if !dropped {
+                dropped = true
+                report("attributes beyond the first \(maxAttributes) on one element were ignored", at: attributeStart)
+            }
+        }
+        position = i
+        guard closed else {
+            // The input ended inside the tag: the element never really started.
+            isTruncated = true
+            report("the document ends inside a tag (truncated?)", at: tagStart)
+            stopped = true
+            return nil
+        }
+        guard stack.count < maxDepth else {
+            report("elements nest deeper than \(maxDepth) levels; reading stopped here", at: tagStart)
+            isTruncated = true
+            stopped = true
+            return nil
+        }
+        let bindingCount = bindings.count
+        for (name, value) in raw where bytes[name].starts(with: "xmlns".utf8) {
+            let prefix: String
+            if name.count == 5 {
+                prefix = ""
+            } else if bytes[name.lowerBound + 5] == UInt8(ascii: ":") {
+                prefix = string(name.lowerBound + 6..<name.upperBound)
+            } else {
+                continue
+            }
+            bindings.append((prefix, XMLNamespace(uri: XMLText.string(bytes, value))))
+        }
+        attributes.removeAll(keepingCapacity: true)
+        for (name, value) in raw where !bytes[name].starts(with: "xmlns".utf8) {
+            attributes.append(Attribute(name: resolve(name, isAttribute: true), value: value))
+        }
+        let name = resolve(nameStart..<nameEnd, isAttribute: false)
+        stack.append(Frame(qualifiedName: nameStart..<nameEnd, name: name, bindingCount: bindingCount))
+        if selfClosing { pendingEnds = 1 }
+        return .start(name)
+    }
+
+    private mutating func endTag() -> Event? {
+        let nameStart = tagStart + 2
+        var i = nameStart
+        while i < bytes.count, !isNameEnd(bytes[i]) { i += 1 }
+        let name = nameStart..<i
+        guard let close = index(of: UInt8(ascii: ">"), from: i) else {
+            position = bytes.count
+            return nil
+        }
+        position = close + 1
+        guard let top = stack.last else {
+            report("an end tag </\(string(name))> with no open element was ignored", kind: "stray-end", at: tagStart)
+            return nil
+        }
+        if bytes[top.qualifiedName].elementsEqual(bytes[name]) { return .end(pop()) }
+        // Mismatched: close up to a matching open element nearby, else ignore the end tag. The
+        // search is bounded so that hostile nesting stays linear.
+        var depth: Int?
+        for offset in 1..<min(stack.count, 16) where depth == nil {
+            if bytes[stack[stack.count - 1 - offset].qualifiedName].elementsEqual(bytes[name]) { depth = offset }
+        }
+        guard let depth else {
+            report(
+                "an end tag </\(string(name))> that matches no open element was ignored", kind: "mismatch", at: tagStart
+            )
+            return nil
+        }
+        report("</\(string(name))> closed elements left open inside it", kind: "unclosed", at: tagStart)
+        pendingEnds = depth
+        return .end(pop())
+    }
+
+    private mutating func pop() -> XMLName {
+        let frame = stack.removeLast()
+        bindings.removeSubrange(frame.bindingCount...)
+        return frame.name
+    }
+
+    /// Comments, CDATA sections, DOCTYPE (with its internal subset, never processed) and other
+    /// declarations.
+    private mutating func markupDeclaration() -> Event? {
+        let rest = UnsafeBufferPointer(rebasing: bytes[(tagStart + 2)...])
+        if rest.starts(with: "--".utf8) {
+            skip(past: "-->", from: tagStart + 4, what: "comment")
+        } else if rest.starts(with: "[CDATA[".utf8) {
+            let contentStart = tagStart + 9
+            let end = find("]]>", from: contentStart)
+            position = end.map { $0 + 3 } ?? bytes.count
+            if end == nil { report("a CDATA section is not closed", at: tagStart) }
+            return .text(contentStart..<(end ?? bytes.count), cdata: true)
+        } else if rest.prefix(7).elementsEqual("DOCTYPE".utf8) {
+            skipDoctype()
+        } else {
+            skip(past: ">", from: tagStart + 2, what: "declaration")
+        }
+        return nil
+    }
+
+    /// Skips `<!DOCTYPE …>` including an internal subset `[…]`, whose quoted strings and comments
+    /// may hold "]" and ">". Nothing in it is read: entities it declares stay unexpanded.
+    private mutating func skipDoctype() {
+        var i = tagStart + 9
+        var inSubset = false
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                i = (index(of: byte, from: i + 1) ?? bytes.count) + 1
+                continue
+            }
+            if inSubset, byte == UInt8(ascii: "<"), i + 3 < bytes.count, bytes[i + 1] == UInt8(ascii: "!"),
+                bytes[i + 2] == UInt8(ascii: "-"), bytes[i + 3] == UInt8(ascii: "-")
+            {
+                i = (find("-->", from: i + 4) ?? bytes.count) + 3
+                continue
+            }
+            if byte == UInt8(ascii: "[") { inSubset = true }
+            if byte == UInt8(ascii: "]") { inSubset = false }
+            if byte == UInt8(ascii: ">"), !inSubset {
+                position = i + 1
+                return
+            }
+            i += 1
+        }
+        position = bytes.count
+    }
+
+    private mutating func skip(past terminator: String, from start: Int, what: String) {
+        if let end = find(terminator, from: start) {
+            position = end + terminator.utf8.count
+        } else {
+            report("a \(what) is not closed", at: tagStart)
+            position = bytes.count
+        }
+    }
+
+    // MARK: - Names
+
+    private func resolve(_ range: Range<Int>, isAttribute: Bool) -> XMLName {
+        guard let colon = index(of: UInt8(ascii: ":"), from: range.lowerBound, end: range.upperBound) else {
+            // Unprefixed attributes are in no namespace; unprefixed elements in the default one.
+            let namespace = isAttribute ? .none : (bindings.last { $0.prefix.isEmpty }?.namespace ?? .none)
+            return XMLName(namespace, string(range))
+        }
+        let prefix = string(range.lowerBound..<colon)
+        let namespace =
+            bindings.last { $0.prefix == prefix }?.namespace ?? XMLNamespace.conventional(prefix: prefix) ?? .unknown
+        return XMLName(namespace, string(colon + 1..<range.upperBound))
+    }
+
+    private func qualifiedName(_ frame: Frame) -> String { string(frame.qualifiedName) }
+
+    private func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    // MARK: - Bytes
+
+    private func index(of byte: UInt8, from start: Int, end: Int? = nil) -> Int? {
+        let end = end ?? bytes.count
+        var i = start
+        while i < end {
+            if bytes[i] == byte { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    private func find(_ needle: String, from start: Int) -> Int? {
+        let needle = Array(needle.utf8)
+        var i = start
+        while let candidate = index(of: needle[0], from: i) {
+            guard candidate + needle.count <= bytes.count else { return nil }
+            if UnsafeBufferPointer(rebasing: bytes[candidate..<candidate + needle.count]).elementsEqual(needle) {
+                return candidate
+            }
+            i = candidate + 1
+        }
+        return nil
+    }
+
+    private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+
+    private func isNameEnd(_ byte: UInt8) -> Bool {
+        isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
+    }
+
+    private func isNameStart(_ byte: UInt8) -> Bool {
+        Tag.isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80
+    }
+}

@@ -1,0 +1,106 @@
+/// Decodes XML character data from UTF-8 bytes into UTF-8 bytes: the five XML entities, numeric
+/// references and HTML's named references (feeds use `&nbsp;` and `&eacute;` without declaring
+/// them), line ends normalised to "\n", and characters XML forbids (C0 controls other than tab and
+/// line ends) dropped. Entities declared in a DTD are never expanded: they stay as written, which is
+/// what keeps entity bombs linear.
+enum XMLText {
+    /// What decoding found that the caller may want to warn about.
+    struct Findings: OptionSet {
+        let rawValue: UInt8
+        static let controlCharacters = Findings(rawValue: 1)
+        static let undefinedEntity = Findings(rawValue: 2)
+    }
+
+    /// Appends the decoded form of `source[range]` to `output`. CDATA sections pass
+    /// `entities: false`: their `&` is literal.
+    @discardableResult
+    static func append(
+        _ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: Bool = true, to output: inout [UInt8]
+    ) -> Findings {
+        // Fast path: nothing to decode, copy the run as it is.
+        var clean = true
+        for i in range {
+            let byte = source[i]
+            if byte < 0x20 || (byte == UInt8(ascii: "&") && entities) {
+                if byte != 0x0A && byte != 0x09 {
+                    clean = false
+                    break
+                }
+            }
+        }
+        if clean {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
+            return []
+        }
+        var findings: Findings = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let byte = source[i]
+            if byte == UInt8(ascii: "&") && entities {
+                if let (decoded, next) = reference(source, at: i, end: range.upperBound) {
+                    appendScalar(decoded, to: &output)
+                    i = next
+                    continue
+                }
+                findings.insert(.undefinedEntity)
+                output.append(byte)
+            } else if byte == 0x0D {
+                output.append(0x0A)
+                if i + 1 < range.upperBound, source[i + 1] == 0x0A { i += 1 }
+            } else if byte < 0x20 && byte != 0x09 && byte != 0x0A {
+                findings.insert(.controlCharacters)
+            } else {
+                output.append(byte)
+            }
+            i += 1
+        }
+        return findings
+    }
+
+    /// The string `source[range]` decodes to.
+    static func string(_ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: Bool = true) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(range.count)
+        append(source, range, entities: entities, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The character(s) a reference at `start` ("&…;") stands for, and the index after it; nil when
+    /// it is not a reference we decode (left as written).
+    private static func reference(
+        _ source: UnsafeBufferPointer<UInt8>, at start: Int, end: Int
+    ) -> (String.UTF8View, Int)? {
+        let limit = min(end, start + 34)
+        var semicolon = start + 1
+        while semicolon < limit, source[semicolon] != UInt8(ascii: ";") {
+            let byte = source[semicolon]
+            // Names and numbers only: anything else means a bare "&" (as in "AT&T").
+            guard Tag.isNameByte(byte) || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "_") else { return nil }
+            semicolon += 1
+        }
+        guard semicolon < limit, semicolon > start + 1 else { return nil }
+        let name = UnsafeBufferPointer(rebasing: source[(start + 1)..<semicolon])
+        let decoded: String?
+        switch name.count {
+        case 2 where name[0] == UInt8(ascii: "l") && name[1] == UInt8(ascii: "t"): decoded = "<"
+        case 2 where name[0] == UInt8(ascii: "g") && name[1] == UInt8(ascii: "t"): decoded = ">"
+        case 3 where name.elementsEqual("amp".utf8): decoded = "&"
+        case 4 where name.elementsEqual("quot".utf8): decoded = "\""
+        case 4 where name.elementsEqual("apos".utf8): decoded = "'"
+        default:
+            let text = String(decoding: name, as: UTF8.self)
+            decoded = HTMLEntities.character(for: text)
+            // XML forbids C0 controls even as references; drop them like literal ones.
+            if let scalar = decoded?.unicodeScalars.first, decoded?.unicodeScalars.count == 1,
+                scalar.value < 0x20, scalar.value != 0x09, scalar.value != 0x0A, scalar.value != 0x0D
+            {
+                return ("".utf8, semicolon + 1)
+            }
+        }
+        return decoded.map { ($0.utf8, semicolon + 1) }
+    }
+
+    private static func appendScalar(_ utf8: String.UTF8View, to output: inout [UInt8]) {
+        output.append(contentsOf: utf8)
+    }
+}

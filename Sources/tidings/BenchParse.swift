@@ -1,0 +1,136 @@
+import ArgumentParser
+import FeedParsing
+import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// `tidings bench parse`: FeedParser throughput over a folder of feeds and a generated big feed,
+/// beside a bare FoundationXML pass that builds nothing (the practical floor).
+struct BenchParse: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parse",
+        abstract: "MB/s, entries/s and peak memory of FeedParser vs a bare XMLParser pass.")
+
+    @Argument(help: "Folder of feed documents (searched recursively).")
+    var directory = "../shared/corpus/real"
+
+    @Option(help: "Timed runs; the median is reported.") var runs = 5
+    @Option(help: "Entries in the generated feed.") var entries = 10_000
+
+    func run() throws {
+        let documents = try Self.documents(in: directory)
+        guard !documents.isEmpty else {
+            printError("bench: no feed documents under \(directory)")
+            throw ExitCode(2)
+        }
+        let xml = documents.filter { !$0.name.hasSuffix(".json") }
+        print("corpus: \(directory): \(documents.count) files, \(Self.megabytes(documents)) MB")
+        let all = measure(documents)
+        report("FeedParser, all files", all, documents)
+        let ours = measure(xml)
+        report("FeedParser, XML files", ours, xml)
+        let bare = measureBare(xml)
+        report("bare XMLParser pass, XML files", bare, xml)
+        print(String(format: "ratio FeedParser / bare XMLParser (XML files): %.2f", bare.seconds / ours.seconds))
+
+        let generated = BenchData.generatedFeed(entries: entries)
+        BenchData.resetPeakMemory()
+        let before = BenchData.residentMemoryMB()
+        let big = measure([(name: "generated.xml", bytes: generated)])
+        let peak = BenchData.peakMemoryMB()
+        report("FeedParser, generated \(entries)-entry feed", big, [(name: "generated.xml", bytes: generated)])
+        print(
+            "  peak memory while parsing it: \(peak) MB (resident before: \(before) MB, document \(generated.count >> 20) MB)"
+        )
+        let bareBig = measureBare([(name: "generated.xml", bytes: generated)])
+        report("bare XMLParser pass, generated feed", bareBig, [(name: "generated.xml", bytes: generated)])
+    }
+
+    struct Result {
+        var seconds: Double
+        var entries: Int
+        var parsed: Int
+    }
+
+    private func measure(_ documents: [(name: String, bytes: [UInt8])]) -> Result {
+        let parser = FeedParser()
+        var times: [Double] = []
+        var result = Result(seconds: 0, entries: 0, parsed: 0)
+        for _ in 0..<runs {
+            var entries = 0
+            var parsed = 0
+            let start = DispatchTime.now().uptimeNanoseconds
+            for document in documents {
+                if let feed = try? parser.parse(document.bytes) {
+                    entries += feed.entries.count
+                    parsed += 1
+                }
+            }
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            result.entries = entries
+            result.parsed = parsed
+        }
+        result.seconds = times.sorted()[times.count / 2]
+        return result
+    }
+
+    private func measureBare(_ documents: [(name: String, bytes: [UInt8])]) -> Result {
+        var times: [Double] = []
+        var result = Result(seconds: 0, entries: 0, parsed: 0)
+        for _ in 0..<runs {
+            let counter = ItemCounter()
+            var parsed = 0
+            let start = DispatchTime.now().uptimeNanoseconds
+            for document in documents {
+                let parser = XMLParser(data: Data(document.bytes))
+                parser.delegate = counter
+                if parser.parse() { parsed += 1 }
+            }
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            result.entries = counter.items
+            result.parsed = parsed
+        }
+        result.seconds = times.sorted()[times.count / 2]
+        return result
+    }
+
+    private func report(_ label: String, _ result: Result, _ documents: [(name: String, bytes: [UInt8])]) {
+        let bytes = Double(documents.reduce(0) { $0 + $1.bytes.count })
+        print(
+            String(
+                format: "%@: %.1f MB/s, %.0f entries/s, %d/%d files parsed, %d entries, median %.1f ms",
+                label, bytes / 1_048_576 / result.seconds, Double(result.entries) / result.seconds, result.parsed,
+                documents.count, result.entries, result.seconds * 1000))
+    }
+
+    static func documents(in directory: String) throws -> [(name: String, bytes: [UInt8])] {
+        guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var documents: [(name: String, bytes: [UInt8])] = []
+        while let path = walker.nextObject() as? String {
+            let extensions = [".xml", ".rss", ".atom", ".rdf", ".json"]
+            guard extensions.contains(where: { path.hasSuffix($0) }),
+                let data = FileManager.default.contents(atPath: directory + "/" + path)
+            else { continue }
+            documents.append((path, [UInt8](data)))
+        }
+        return documents.sorted { $0.name < $1.name }
+    }
+
+    static func megabytes(_ documents: [(name: String, bytes: [UInt8])]) -> String {
+        String(format: "%.2f", Double(documents.reduce(0) { $0 + $1.bytes.count }) / 1_048_576)
+    }
+}
+
+/// Counts items and entries, the least a SAX delegate can do.
+private final class ItemCounter: NSObject, XMLParserDelegate {
+    var items = 0
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        if elementName == "item" || elementName == "entry" { items += 1 }
+    }
+}

@@ -1,0 +1,65 @@
+import FeedParsing
+import Foundation
+
+/// The readable form of `tidings parse --format text`.
+struct FeedSummary {
+    let feed: ParsedFeed
+
+    static let formatNames: [ParsedFeed.Format: String] = [
+        .rss2: "RSS", .rss1: "RSS 1.0 (RDF)", .atom: "Atom", .json: "JSON Feed",
+    ]
+
+    var text: String {
+        var lines: [String] = []
+        let name = Self.formatNames[feed.format] ?? feed.format.rawValue
+        lines.append("\(name): \(feed.title ?? "(untitled)")")
+        for (label, value) in [
+            ("link", feed.link), ("feed", feed.feedLink), ("language", feed.language),
+            ("updated", feed.updated.map(Self.iso8601)), ("image", feed.image),
+        ] {
+            if let value { lines.append("  \(label): \(value)") }
+        }
+        if let description = feed.description { lines.append("  " + Self.clip(description, 200)) }
+        lines.append("  \(feed.entries.count) entries, \(feed.warnings.count) warnings")
+        for (index, entry) in feed.entries.enumerated() {
+            lines.append("")
+            lines.append("\(index + 1). \(entry.title ?? "(untitled)")")
+            var facts = [entry.link ?? "(no link)"]
+            if let date = entry.published ?? entry.updated { facts.append(Self.iso8601(date)) }
+            if let author = entry.authors.first?.name ?? entry.authors.first?.email { facts.append(author) }
+            lines.append("   " + facts.joined(separator: " · "))
+            if let summary = entry.summaryText ?? entry.contentText {
+                lines.append("   " + Self.clip(summary.replacingOccurrences(of: "\n", with: " "), 200))
+            }
+            var more: [String] = []
+            if let image = entry.image { more.append("image (\(entry.imageSource.rawValue)): \(image)") }
+            for enclosure in entry.enclosures {
+                more.append("enclosure: \(enclosure.url)" + (enclosure.type.map { " (\($0))" } ?? ""))
+            }
+            if !entry.categories.isEmpty { more.append("categories: " + entry.categories.joined(separator: ", ")) }
+            lines += more.map { "   " + $0 }
+        }
+        if !feed.warnings.isEmpty {
+            lines.append("")
+            lines.append("warnings:")
+            lines += feed.warnings.map { "  \($0)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func clip(_ text: String, _ length: Int) -> String {
+        text.count <= length ? text : text.prefix(length - 1) + "…"
+    }
+
+    private static let wholeSeconds = Date.ISO8601FormatStyle()
+
+    /// ISO 8601 UTC, with milliseconds only when the date has them.
+    static func iso8601(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+        let fraction = milliseconds - seconds * 1000
+        let text = wholeSeconds.format(Date(timeIntervalSince1970: Double(seconds)))
+        guard fraction != 0 else { return text }
+        return text.dropLast() + "." + String(String(fraction + 1000).dropFirst()) + "Z"
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Hummingbird
+import ServiceLifecycle
+import Testing
+import TidingsTesting
+
+/// `tidings parse` run as a process, on files and over real HTTP on loopback.
+@Suite("tidings parse, end to end")
+struct ParseCommandTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-parse-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    static let feed = """
+        <?xml version="1.0"?><rss version="2.0"><channel><title>Shop news</title><link>https://shop.example/</link>
+        <item><title>Buckwheat &amp; rice</title><link>/news/1</link><guid>n-1</guid>
+        <pubDate>Sat, 21 Nov 2026 10:00:00 +0300</pubDate><description>&lt;p&gt;Price &lt;b&gt;drop&lt;/b&gt;&lt;/p&gt;</description>
+        </item><item><title>Dated badly</title><pubDate>someday</pubDate></item></channel></rss>
+        """
+
+    func write(_ text: String, to name: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test("a feed file prints stable snake_case JSON with warnings, exit status 0")
+    func json() async throws {
+        let path = try write(Self.feed, to: "shop.rss")
+        let (status, output) = try await TidingsProcess.run(["parse", path], in: folder)
+        #expect(status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        #expect(object["format"] as? String == "rss2")
+        let entries = try #require(object["entries"] as? [[String: Any]])
+        #expect(entries.first?["id_source"] as? String == "guid")
+        #expect(entries.first?["link"] as? String == "https://shop.example/news/1")
+        #expect(entries.first?["published"] as? String == "2026-11-21T07:00:00Z")
+        #expect(entries.first?["summary_html"] as? String == "<p>Price <b>drop</b></p>")
+        #expect(entries.first?["summary_text"] as? String == "Price drop")
+        #expect(entries.last?["published"] == nil)
+        let warnings = try #require(object["warnings"] as? [[String: Any]])
+        #expect(warnings.first?["entry"] as? Int == 1)
+        #expect(warnings.first?["line"] as? Int == 4)
+        let again = try await TidingsProcess.run(["parse", path], in: folder)
+        #expect(again.output == output, "the same document prints the same bytes")
+    }
+
+    @Test("--format text prints a readable summary; --base resolves relative links")
+    func text() async throws {
+        let path = try write(
+            Self.feed.replacingOccurrences(of: "<link>https://shop.example/</link>", with: ""), to: "x.rss")
+        let (status, output) = try await TidingsProcess.run(
+            ["parse", path, "--format", "text", "--base", "https://other.example/feeds/"], in: folder)
+        #expect(status == 0)
+        #expect(output.contains("RSS: Shop news"))
+        #expect(output.contains("1. Buckwheat & rice"))
+        #expect(output.contains("https://other.example/news/1"))
+        #expect(output.contains("unreadable date \"someday\""))
+    }
+
+    @Test("not a feed exits 1 with a one-line reason; a missing file exits 2")
+    func notAFeed() async throws {
+        let page = try write("<!DOCTYPE html><html><body>Welcome</body></html>", to: "index.html")
+        let (status, output) = try await TidingsProcess.run(["parse", page], in: folder)
+        #expect(status == 1)
+        #expect(output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").count == 1)
+        #expect(output.contains("not a feed: this is an HTML page"))
+        let missing = try await TidingsProcess.run(
+            ["parse", folder.appendingPathComponent("nope.xml").path], in: folder)
+        #expect(missing.status == 2)
+    }
+
+    @Test("a URL is fetched over HTTP; the Content-Type charset and the final URL are used")
+    func url() async throws {
+        let body =
+            Array("<?xml version=\"1.0\"?><rss><channel><item><title>".utf8) + [0xCF, 0xF0, 0xE8, 0xE2, 0xE5, 0xF2]
+            + Array("</title><link>item/1</link></item></channel></rss>".utf8)
+        let router = Router()
+        router.get("feeds/ru.rss") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/rss+xml; charset=windows-1251"],
+                body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        }
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) })
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            let services = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
+            group.addTask { try await services.run() }
+            var iterator = ports.makeAsyncIterator()
+            let port = try #require(await iterator.next())
+            let (status, output) = try await TidingsProcess.run(
+                ["parse", "http://127.0.0.1:\(port)/feeds/ru.rss", "--format", "text"], in: folder)
+            #expect(status == 0)
+            #expect(output.contains("1. Привет"))
+            #expect(output.contains("http://127.0.0.1:\(port)/feeds/item/1"))
+            await services.triggerGracefulShutdown()
+        }
+    }
+}

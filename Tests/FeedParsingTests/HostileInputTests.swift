@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import FeedParsing
+
+/// Inputs built to make parsers quadratic or exponential. These tests assert what comes back, not
+/// how long it took (benchmarks measure time); a quadratic parser would make them take minutes.
+@Suite("Safe on hostile input")
+struct HostileInputTests {
+    @Test("an entity bomb in an internal subset is never expanded")
+    func entityBomb() throws {
+        var subset = "<!ENTITY a0 \"" + String(repeating: "x", count: 100_000) + "\">"
+        for level in 1...10 {
+            subset += "<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">"
+        }
+        let body = String(repeating: "&a10;", count: 10_000)
+        let feed = try parse("<!DOCTYPE rss [\(subset)]>" + rss("<item><title>\(body)</title></item>"))
+        #expect(feed.entries.first?.title?.hasPrefix("&a10;&a10;") == true)
+        #expect(feed.entries.first?.title?.count == 50_000)
+    }
+
+    @Test("50,000-deep nesting stops at the depth limit with a warning")
+    func deepNesting() throws {
+        let feed = try parse(rss("<item><title>kept</title></item>" + String(repeating: "<x>", count: 50_000)))
+        #expect(feed.entries.map(\.title) == ["kept"])
+        #expect(feed.warnings.contains { $0.message.contains("deeper than 512") })
+    }
+
+    @Test("400,000 attributes on one element are read past, beyond the limit ignored")
+    func attributeFlood() throws {
+        let attributes = (0..<400_000).map { "a\($0)=\"v\"" }.joined(separator: " ")
+        let feed = try parse(rss("<item \(attributes)><title>still here</title></item>"))
+        #expect(feed.entries.first?.title == "still here")
+        #expect(feed.warnings.contains { $0.message.contains("first 256") })
+    }
+
+    @Test("a 20 MB title is read whole")
+    func hugeTitle() throws {
+        let title = String(repeating: "word ", count: 4_000_000)
+        let feed = try parse(rss("<item><title>\(title)</title></item>"))
+        #expect(feed.entries.first?.title?.utf8.count == 20_000_000 - 1)
+    }
+
+    @Test("the entry limit keeps the first entries and says so")
+    func entryLimit() throws {
+        var options = FeedParser.Options()
+        options.maxEntries = 3
+        let feed = try parse(rss(String(repeating: "<item><title>x</title></item>", count: 10)), options: options)
+        #expect(feed.entries.count == 3)
+        #expect(feed.warnings.contains { $0.message.contains("first 3") })
+    }
+
+    @Test("external entities are never fetched: a SYSTEM entity stays unexpanded text")
+    func externalEntity() throws {
+        let feed = try parse(
+            "<!DOCTYPE rss [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>" + rss("<item><title>&xxe;</title></item>"))
+        #expect(feed.entries.first?.title == "&xxe;")
+    }
+}
