@@ -146,7 +146,28 @@ public enum FeedTextDecoder {
         return String(rest.dropFirst().prefix { $0 != quote })
     }
 
-    static func isValidUTF8(_ bytes: [UInt8]) -> Bool { String(validating: bytes, as: UTF8.self) != nil }
+    /// Whether `bytes` are valid UTF-8, without building a String of the whole document.
+    static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            // Eight ASCII bytes at a time (most of any feed is ASCII markup).
+            if index + 8 <= bytes.count,
+                bytes.withUnsafeBytes({ $0.loadUnaligned(fromByteOffset: index, as: UInt64.self) })
+                    & 0x8080_8080_8080_8080 == 0
+            {
+                index += 8
+                continue
+            }
+            if bytes[index] < 0x80 {
+                index += 1
+            } else if let length = utf8SequenceLength(bytes, at: index) {
+                index += length
+            } else {
+                return false
+            }
+        }
+        return true
+    }
 
     static func utf16(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) -> [UInt8] {
         var units: [UInt16] = []

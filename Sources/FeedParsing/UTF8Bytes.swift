@@ -3,3 +3,20 @@ func withUTF8<Result>(_ text: some StringProtocol, _ body: (UnsafeBufferPointer<
     if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
     return Array(text.utf8).withUnsafeBufferPointer(body)
 }
+
+extension StringProtocol where UTF8View: BidirectionalCollection {
+    /// The text without leading and trailing ASCII whitespace. Foundation's
+    /// `trimmingCharacters(in:)` goes through NSString on Linux and was the largest cost of
+    /// parsing a feed; this looks at the UTF-8 bytes at the two ends only.
+    var trimmed: String {
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { !isASCIISpace($0) }) else { return "" }
+        let last = bytes.lastIndex(where: { !isASCIISpace($0) }) ?? first
+        return String(self[first...last])
+    }
+}
+
+/// Space, tab, line feed, form feed, carriage return.
+func isASCIISpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+}

@@ -15,10 +15,10 @@ struct JSONFeedReader {
     mutating func read(_ text: [UInt8]) throws(FeedParseError) -> ParsedFeed {
         let root: JSONValue
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: Data(text))
+            root = try JSONValue(parsing: Data(text))
         } catch {
             guard let repaired = JSONRepair.completePrefix(text),
-                let value = try? JSONDecoder().decode(JSONValue.self, from: Data(repaired))
+                let value = try? JSONValue(parsing: Data(repaired))
             else { throw .invalidJSON(reason: Self.reason(error)) }
             root = value
             warnings.append(
@@ -94,11 +94,11 @@ struct JSONFeedReader {
             contentImage = sanitized.image
         }
         if let text = item["content_text"]?.string {
-            entry.contentText = entry.contentText ?? nonEmpty(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            entry.contentText = entry.contentText ?? nonEmpty(text.trimmed)
             entry.contentHTML = entry.contentHTML ?? entry.contentText.map(XMLFeedBuilder.escape)
         }
         if let summary = item["summary"]?.string.flatMap({
-            nonEmpty($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            nonEmpty($0.trimmed)
         }) {
             entry.summaryText = summary
             entry.summaryHTML = XMLFeedBuilder.escape(summary)
@@ -144,7 +144,7 @@ struct JSONFeedReader {
     }
 
     private func url(_ value: JSONValue?, base: URL?) -> String? {
-        guard let text = value?.string?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
+        guard let text = value?.string?.trimmed, !text.isEmpty else {
             return nil
         }
         let lower = text.prefix(8).lowercased()

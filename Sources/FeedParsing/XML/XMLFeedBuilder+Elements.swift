@@ -241,7 +241,7 @@ extension XMLFeedBuilder {
         push(.skip)
         guard let url = resolve(url, base: base) else { return }
         let type = scanner.attribute(.none, "type").flatMap { $0.isEmpty ? nil : $0 }
-        let length = scanner.attribute(.none, "length").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let length = scanner.attribute(.none, "length").flatMap { Int($0.trimmed) }
         draft?.enclosures.append(ParsedEnclosure(url: url, type: type, length: length.flatMap { $0 > 0 ? $0 : nil }))
     }
 
@@ -255,7 +255,7 @@ extension XMLFeedBuilder {
             scopes[scopes.count - 1].scope = .skip
             return
         }
-        var draft = EntryDraft(index: entryCount, offset: scanner.tagStart)
+        let draft = EntryDraft(index: entryCount, offset: scanner.tagStart)
         draft.rdfAbout = scanner.attribute(.rdf, "about")
         draft.base = base
         self.draft = draft

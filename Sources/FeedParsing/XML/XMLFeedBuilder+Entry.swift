@@ -2,8 +2,10 @@ import Foundation
 
 /// Turning captured fields into entries: the id cascade, the image cascade, sanitizing.
 extension XMLFeedBuilder {
-    /// What an entry's elements said, before choosing among alternatives.
-    struct EntryDraft {
+    /// What an entry's elements said, before choosing among alternatives. A class: it is filled
+    /// field by field while the builder is mutated, and copying a struct this size on every field
+    /// showed in profiles.
+    final class EntryDraft {
         var index: Int
         var offset: Int
         var base: URL?
@@ -35,16 +37,15 @@ extension XMLFeedBuilder {
             self.offset = offset
         }
 
-        mutating func addCategory(_ text: String) {
-            let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        func addCategory(_ text: String) {
+            let name = text.trimmed
             if !name.isEmpty, !categories.contains(name) { categories.append(name) }
         }
     }
 
     mutating func assignEntry(_ field: Field, _ markup: Markup, _ capture: Capture) {
-        guard var draft else { return }
-        defer { self.draft = draft }
-        let text = markup.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let draft else { return }
+        let text = markup.text.trimmed
         let index = draft.index
         switch field {
         case .title: if draft.title == nil { draft.title = markup }
@@ -83,13 +84,14 @@ extension XMLFeedBuilder {
 
     /// An RSS-style author: "jo@example.com (Jo Smith)", "Jo Smith <jo@example.com>" or a name.
     static func person(_ text: String) -> ParsedAuthor {
+        guard text.utf8.contains(UInt8(ascii: "@")) else { return ParsedAuthor(name: text) }
         if let open = text.firstIndex(of: "("), text.hasSuffix(")"), text[..<open].contains("@") {
-            let email = text[..<open].trimmingCharacters(in: .whitespaces)
+            let email = text[..<open].trimmed
             let name = text[text.index(after: open)..<text.index(before: text.endIndex)]
-            return ParsedAuthor(name: name.trimmingCharacters(in: .whitespaces), email: email)
+            return ParsedAuthor(name: name.trimmed, email: email)
         }
         if let open = text.firstIndex(of: "<"), text.hasSuffix(">"), text[open...].contains("@") {
-            let name = text[..<open].trimmingCharacters(in: .whitespaces)
+            let name = text[..<open].trimmed
             let email = text[text.index(after: open)..<text.index(before: text.endIndex)]
             return ParsedAuthor(name: name.isEmpty ? nil : name, email: String(email))
         }
@@ -169,8 +171,13 @@ extension XMLFeedBuilder {
         case .html: html = markup.text
         case .xhtml: html = Self.unwrapXHTMLDiv(markup.text)
         }
+        // Text with no markup and no references (many summaries) is its own sanitized form.
+        if markup.kind == .html, !html.utf8.contains(where: { $0 == 0x3C || $0 == 0x26 || $0 == 0x3E }) {
+            let text = Self.collapseWhitespace(html)
+            return (text.isEmpty ? nil : html.trimmed, text.isEmpty ? nil : text, nil)
+        }
         let sanitized = options.sanitizer.sanitizeAndFindImage(html, base: base)
-        html = sanitized.html.trimmingCharacters(in: .whitespacesAndNewlines)
+        html = sanitized.html.trimmed
         let text = markup.kind == .text ? Self.plainText(markup) : HTMLText.plainText(sanitized.html)
         return (html.isEmpty ? nil : html, text.isEmpty ? nil : text, sanitized.image)
     }
@@ -179,21 +186,50 @@ extension XMLFeedBuilder {
     /// is not declared as text goes through the HTML tokenizer.
     static func plainText(_ markup: Markup) -> String {
         switch markup.kind {
-        case .text: markup.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        case .text: collapseWhitespace(markup.text)
         case .html, .xhtml: HTMLText.plainText(markup.text)
         }
     }
 
     /// Plain text made safe to show as HTML.
     static func escape(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
-        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        let special = { (byte: UInt8) in
+            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+        }
+        guard text.utf8.contains(where: special) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Runs of ASCII whitespace become one space; the ends are trimmed.
+    static func collapseWhitespace(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            if isASCIISpace(byte) {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(0x20) }
+                pendingSpace = false
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Atom XHTML content is wrapped in one `<div xmlns="http://www.w3.org/1999/xhtml">`.
     static func unwrapXHTMLDiv(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmed
         guard trimmed.hasPrefix("<div") || trimmed.hasPrefix("<xhtml:div"), trimmed.hasSuffix("div>"),
             let open = trimmed.firstIndex(of: ">"), let close = trimmed.range(of: "</", options: .backwards)
         else { return text }

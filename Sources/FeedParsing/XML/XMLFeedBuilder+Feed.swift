@@ -49,7 +49,7 @@ extension XMLFeedBuilder {
     }
 
     mutating func assignFeed(_ field: Field, _ markup: Markup, _ capture: Capture) {
-        let text = markup.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = markup.text.trimmed
         switch field {
         case .title: if feedDraft.title == nil { feedDraft.title = markup }
         case .link:

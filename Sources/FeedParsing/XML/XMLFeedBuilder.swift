@@ -18,7 +18,6 @@ struct XMLFeedBuilder {
         var depth: Int
         var start: Int
         var tagOffset: Int
-        var text: [UInt8] = []
         var sawChild = false
         var kind: MarkupKind
         var base: URL?
@@ -32,6 +31,8 @@ struct XMLFeedBuilder {
     var scopes: [(scope: Scope, depth: Int)] = []
     var bases: [(depth: Int, url: URL)] = []
     var capture: Capture?
+    /// The captured field's decoded text; one buffer reused for every field.
+    var captured: [UInt8] = []
     var draft: EntryDraft?
     var feedDraft = FeedDraft()
     var entryCount = 0
@@ -74,7 +75,7 @@ struct XMLFeedBuilder {
                 if depth == 0 { break loop }
             case .text(let range, let cdata):
                 if capture != nil {
-                    let findings = XMLText.append(scanner.bytes, range, entities: !cdata, to: &capture!.text)
+                    let findings = XMLText.append(scanner.bytes, range, entities: !cdata, to: &captured)
                     noteFindings(findings, at: range.lowerBound)
                 }
             case .endOfDocument:
@@ -143,6 +144,7 @@ struct XMLFeedBuilder {
 
     /// Starts capturing the current element's content as `field`.
     mutating func begin(_ field: Field, kind: MarkupKind = .html, attribute: String? = nil) {
+        captured.removeAll(keepingCapacity: true)
         capture = Capture(
             field: field, depth: depth, start: scanner.position, tagOffset: scanner.tagStart, kind: kind, base: base,
             attribute: attribute)
@@ -154,7 +156,7 @@ struct XMLFeedBuilder {
             let raw = UnsafeBufferPointer(rebasing: scanner.bytes[capture.start..<max(capture.start, scanner.tagStart)])
             return Markup(text: String(decoding: raw, as: UTF8.self), kind: .xhtml)
         }
-        return Markup(text: String(decoding: capture.text, as: UTF8.self), kind: capture.kind)
+        return Markup(text: String(decoding: captured, as: UTF8.self), kind: capture.kind)
     }
 
     private mutating func finish(_ capture: Capture) {
@@ -180,7 +182,7 @@ struct XMLFeedBuilder {
     /// (nearly all of them) skip Foundation's URL parsing.
     func resolve(_ text: String?, base: URL?) -> String? {
         guard let text else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmed
         guard !trimmed.isEmpty else { return nil }
         let lower = trimmed.prefix(8).lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return trimmed }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A forgiving, streaming XML scanner over UTF-8 bytes: a pull parser that reports start tags, end
 /// tags and character data as offsets into the buffer, resolving namespaces as it goes.
 ///
@@ -333,14 +335,13 @@ struct XMLScanner {
 
     // MARK: - Bytes
 
+    /// The first `byte` in `start..<end`, found with the C library's vectorised `memchr` (text runs
+    /// between tags are most of a feed's bytes).
     private func index(of byte: UInt8, from start: Int, end: Int? = nil) -> Int? {
         let end = end ?? bytes.count
-        var i = start
-        while i < end {
-            if bytes[i] == byte { return i }
-            i += 1
-        }
-        return nil
+        guard start < end, let base = bytes.baseAddress else { return nil }
+        guard let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     private func find(_ needle: String, from start: Int) -> Int? {

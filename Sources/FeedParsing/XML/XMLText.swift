@@ -17,43 +17,37 @@ enum XMLText {
     static func append(
         _ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: Bool = true, to output: inout [UInt8]
     ) -> Findings {
-        // Fast path: nothing to decode, copy the run as it is.
-        var clean = true
-        for i in range {
-            let byte = source[i]
-            if byte < 0x20 || (byte == UInt8(ascii: "&") && entities) {
-                if byte != 0x0A && byte != 0x09 {
-                    clean = false
-                    break
-                }
-            }
-        }
-        if clean {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: source[range]))
-            return []
-        }
+        // Runs of ordinary bytes are copied in bulk; only "&", CR and controls are looked at one
+        // by one (escaped HTML content is full of "&lt;", so this is the common path).
         var findings: Findings = []
+        var runStart = range.lowerBound
         var i = range.lowerBound
         while i < range.upperBound {
             let byte = source[i]
-            if byte == UInt8(ascii: "&") && entities {
+            guard byte < 0x20 || (byte == UInt8(ascii: "&") && entities), byte != 0x0A, byte != 0x09 else {
+                i += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<i]))
+            if byte == UInt8(ascii: "&") {
                 if let (decoded, next) = reference(source, at: i, end: range.upperBound) {
-                    appendScalar(decoded, to: &output)
+                    output.append(contentsOf: decoded)
                     i = next
-                    continue
+                } else {
+                    findings.insert(.undefinedEntity)
+                    output.append(byte)
+                    i += 1
                 }
-                findings.insert(.undefinedEntity)
-                output.append(byte)
             } else if byte == 0x0D {
                 output.append(0x0A)
-                if i + 1 < range.upperBound, source[i + 1] == 0x0A { i += 1 }
-            } else if byte < 0x20 && byte != 0x09 && byte != 0x0A {
-                findings.insert(.controlCharacters)
+                i += i + 1 < range.upperBound && source[i + 1] == 0x0A ? 2 : 1
             } else {
-                output.append(byte)
+                findings.insert(.controlCharacters)
+                i += 1
             }
-            i += 1
+            runStart = i
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<range.upperBound]))
         return findings
     }
 
@@ -88,6 +82,13 @@ enum XMLText {
         case 4 where name.elementsEqual("quot".utf8): decoded = "\""
         case 4 where name.elementsEqual("apos".utf8): decoded = "'"
         default:
+            if name[0] == UInt8(ascii: "#"), name.count > 1, name[1] != UInt8(ascii: "x"), name[1] != UInt8(ascii: "X"),
+                name.count <= 8, let scalar = decimal(name.dropFirst()), scalar >= 0x20, scalar != 0x7F,
+                !(0x80...0x9F).contains(scalar), let character = Unicode.Scalar(scalar)
+            {
+                // The common case (`&#8217;`) without building a String to look up.
+                return (String(Character(character)).utf8, semicolon + 1)
+            }
             let text = String(decoding: name, as: UTF8.self)
             decoded = HTMLEntities.character(for: text)
             // XML forbids C0 controls even as references; drop them like literal ones.
@@ -100,7 +101,13 @@ enum XMLText {
         return decoded.map { ($0.utf8, semicolon + 1) }
     }
 
-    private static func appendScalar(_ utf8: String.UTF8View, to output: inout [UInt8]) {
-        output.append(contentsOf: utf8)
+    private static func decimal(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt32? {
+        var value: UInt32 = 0
+        for digit in digits {
+            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + UInt32(digit - UInt8(ascii: "0"))
+        }
+        return value
     }
+
 }
