@@ -3,6 +3,10 @@ extension SanitizerPass {
     /// and, except for iframes, `>`. Returns whether a URL attribute was kept (iframes need their src).
     @discardableResult
     mutating func writeStartTag(_ element: HTMLElement) -> Bool {
+        if plain != nil {
+            if tables.names[element.id].elementsEqual("br".utf8) { plain!.lineBreak() }
+            if element.block { plain!.blockBoundary() }
+        }
         output.append(UInt8(ascii: "<"))
         output.append(contentsOf: tables.names[element.id])
         var seen: UInt64 = 0

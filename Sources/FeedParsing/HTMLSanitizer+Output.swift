@@ -1,6 +1,7 @@
 extension SanitizerPass {
     /// Writes `</name>` for the element with id `id`.
     mutating func writeEndTag(_ id: Int) {
+        if plain != nil, tables.byID[id].block { plain!.blockBoundary() }
         output.append(UInt8(ascii: "<"))
         output.append(UInt8(ascii: "/"))
         output.append(contentsOf: tables.names[id])

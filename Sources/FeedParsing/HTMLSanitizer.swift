@@ -33,6 +33,20 @@ public struct HTMLSanitizer: Sendable {
             return (String(decoding: pass.output, as: UTF8.self), pass.image)
         }
     }
+
+    /// Sanitized HTML, its plain text (equal to `HTMLText.plainText` of that HTML) and the first
+    /// image, in one pass: the feed parser's per-entry work, where a second tokenizing pass for
+    /// the text cost a tenth of the parse.
+    func sanitizeWithText(_ html: some StringProtocol, base: URL?) -> (html: String, text: String, image: String?) {
+        withUTF8(html) { bytes in
+            var pass = SanitizerPass(bytes: bytes, base: base, iframeHosts: iframeHosts)
+            pass.plain = HTMLText.Writer()
+            pass.plain?.output.reserveCapacity(bytes.count)
+            pass.run()
+            let text = String(decoding: pass.plain?.output ?? [], as: UTF8.self)
+            return (String(decoding: pass.output, as: UTF8.self), text, pass.image)
+        }
+    }
 }
 
 /// One sanitizer run over one input: reads tags and text, writes canonical HTML to `output`.
@@ -46,6 +60,9 @@ struct SanitizerPass {
     let tables = HTMLElements.shared
     var output: [UInt8] = []
     var image: String?
+    /// When set, receives the text and block structure of what is written, so the plain text
+    /// comes out of the same pass.
+    var plain: HTMLText.Writer?
     /// Ids of the open elements, innermost last, and how many of each are open.
     var stack: [Int] = []
     var openCounts: [Int]
@@ -79,10 +96,19 @@ struct SanitizerPass {
                 }
                 output.append(contentsOf: "&lt;".utf8)  // a "<" that opens no tag is text
                 index += 1
+                writtenText(from: output.count - 4)
             }
+            let mark = output.count
             index = text(from: index)
+            writtenText(from: mark)
         }
         while let id = stack.popLast() { writeEndTag(id) }
+    }
+
+    /// Passes text just written (escaped, from `mark` to the end of the output) to the plain text.
+    private mutating func writtenText(from mark: Int) {
+        guard plain != nil, mark < output.count else { return }
+        output.withUnsafeBufferPointer { plain!.text($0, mark..<$0.count, decoding: true) }
     }
 
     /// Handles a start tag; returns where reading goes on (after raw-text content, when skipped).

@@ -26,6 +26,18 @@ struct HTMLSanitizerPropertyTests {
         }
     }
 
+    @Test("the one-pass plain text equals the plain text of the sanitized HTML", arguments: [5, 6])
+    func onePassText(seed: UInt64) {
+        var random = RandomHTML(seed: seed)
+        for round in 0..<500 {
+            let html = round % 10 == 0 ? random.deepDocument() : random.document()
+            let (sanitized, text, image) = sanitizer.sanitizeWithText(html, base: URL(string: "https://e.com/"))
+            #expect(sanitized == sanitizer.sanitize(html, base: URL(string: "https://e.com/")))
+            #expect(text == HTMLText.plainText(sanitized), "input: \(html.debugDescription)")
+            #expect(image == sanitizer.firstImage(in: html, base: URL(string: "https://e.com/")))
+        }
+    }
+
     @Test("caps nesting: 100,000 unclosed <b> keep 256 open")
     func unclosed() {
         let html = String(repeating: "<b>x", count: 100_000)

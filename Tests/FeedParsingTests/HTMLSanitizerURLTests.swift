@@ -96,3 +96,16 @@ struct HTMLSanitizerURLTests {
         #expect(sanitizer.firstImage(in: "<img src=/a.png>", base: nil) == nil)
     }
 }
+
+@Suite("HTML sanitizer: root-relative URLs")
+struct RootRelativeURLTests {
+    @Test(
+        "root-relative paths join the base's origin exactly as Foundation resolves them",
+        arguments: ["/news/1", "/a/b?x=1#top", "/a/./b", "/a/../b", "/with space", "/ü", "/p%20q"])
+    func sameAsFoundation(_ path: String) throws {
+        let base = try #require(URL(string: "https://example.com:8443/dir/page.html"))
+        let html = HTMLSanitizer().sanitize("<a href=\"\(path)\">x</a>", base: base)
+        let expected = try #require(URL(string: path, relativeTo: base)?.absoluteString)
+        #expect(html.contains("href=\"\(expected.replacingOccurrences(of: "&", with: "&amp;"))\""), "\(html)")
+    }
+}

@@ -29,9 +29,9 @@ extension JSONFeedReader {
             entry.link = link
             entry.published = published
             if let html = item["description"]?.string {
-                let sanitized = options.sanitizer.sanitizeAndFindImage(html, base: linkBase)
+                let sanitized = options.sanitizer.sanitizeWithText(html, base: linkBase)
                 entry.summaryHTML = sanitized.html.isEmpty ? nil : sanitized.html
-                let text = HTMLText.plainText(sanitized.html)
+                let text = sanitized.text
                 entry.summaryText = text.isEmpty ? nil : text
                 if let image = sanitized.image { (entry.image, entry.imageSource) = (image, .content) }
             }

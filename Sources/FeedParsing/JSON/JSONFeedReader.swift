@@ -88,9 +88,9 @@ struct JSONFeedReader {
         entry.authors = authors(item, entry: index)
         var contentImage: String?
         if let html = item["content_html"]?.string {
-            let sanitized = options.sanitizer.sanitizeAndFindImage(html, base: base)
+            let sanitized = options.sanitizer.sanitizeWithText(html, base: base)
             entry.contentHTML = nonEmpty(sanitized.html)
-            entry.contentText = nonEmpty(HTMLText.plainText(sanitized.html))
+            entry.contentText = nonEmpty(sanitized.text)
             contentImage = sanitized.image
         }
         if let text = item["content_text"]?.string {

@@ -176,9 +176,9 @@ extension XMLFeedBuilder {
             let text = Self.collapseWhitespace(html)
             return (text.isEmpty ? nil : html.trimmed, text.isEmpty ? nil : text, nil)
         }
-        let sanitized = options.sanitizer.sanitizeAndFindImage(html, base: base)
+        let sanitized = options.sanitizer.sanitizeWithText(html, base: base)
         html = sanitized.html.trimmed
-        let text = markup.kind == .text ? Self.plainText(markup) : HTMLText.plainText(sanitized.html)
+        let text = markup.kind == .text ? Self.plainText(markup) : sanitized.text
         return (html.isEmpty ? nil : html, text.isEmpty ? nil : text, sanitized.image)
     }
 
