@@ -25,7 +25,10 @@ extension SanitizerPass {
                 writeAttribute(name, value: nil)
             case .href, .src, .poster, .cite:
                 let rule = urlRule(name, element)
-                guard SanitizedURL.check(&value, rule: rule, base: base, iframeHosts: iframeHosts) else { continue }
+                if origin == nil, value.first == UInt8(ascii: "/") { origin = .some(SanitizedURL.origin(of: base)) }
+                guard
+                    SanitizedURL.check(&value, rule: rule, base: base, origin: origin ?? nil, iframeHosts: iframeHosts)
+                else { continue }
                 keptURL = true
                 if rule == .image, image == nil, SanitizedURL.isHTTP(value) {
                     imageCandidate = String(decoding: value, as: UTF8.self)

@@ -25,7 +25,9 @@ enum SanitizedURL {
 
     /// Cleans `url` in place as browsers do (controls removed, spaces trimmed), resolves it against
     /// `base` when relative, and says whether `rule` allows what results.
-    static func check(_ url: inout [UInt8], rule: Rule, base: URL?, iframeHosts: Set<String>) -> Bool {
+    static func check(
+        _ url: inout [UInt8], rule: Rule, base: URL?, origin: [UInt8]? = nil, iframeHosts: Set<String>
+    ) -> Bool {
         var plain = isPlain(url)  // nothing to clean in the usual case
         if !plain {
             clean(&url)
@@ -42,7 +44,7 @@ enum SanitizedURL {
         case .data where rule == .image:
             return isRasterImage(url)
         case .relative:
-            guard let base, resolve(&url, base: base) else { return false }
+            guard let base, resolve(&url, base: base, origin: origin) else { return false }
         default:
             return false
         }
@@ -135,19 +137,26 @@ enum SanitizedURL {
 
     /// Resolves `url` with Foundation, which also percent-encodes what needs it. Root-relative
     /// paths with nothing to encode and no dot segments (`/news/1`, common in blog content) are
-    /// joined to the base's origin directly: Foundation's resolution was most of the cost there.
-    private static func resolve(_ url: inout [UInt8], base: URL?) -> Bool {
-        if url.count > 1, url[0] == UInt8(ascii: "/"), url[1] != UInt8(ascii: "/"), isPlain(url),
-            !url.contains(UInt8(ascii: ".")) || !hasDotSegment(url),
-            let base, base.user == nil, let scheme = base.scheme, let host = base.host(percentEncoded: true)
+    /// joined to the base's `origin` directly: Foundation's resolution was most of the cost there.
+    private static func resolve(_ url: inout [UInt8], base: URL?, origin: [UInt8]? = nil) -> Bool {
+        if let origin, url.count > 1, url[0] == UInt8(ascii: "/"), url[1] != UInt8(ascii: "/"), isPlain(url),
+            !url.contains(UInt8(ascii: ".")) || !hasDotSegment(url)
         {
-            let origin = scheme + "://" + host + (base.port.map { ":\($0)" } ?? "")
-            url = Array(origin.utf8) + url
+            url = origin + url
             return true
         }
         guard let resolved = URL(string: String(decoding: url, as: UTF8.self), relativeTo: base) else { return false }
         url = Array(resolved.absoluteString.utf8)
         return !url.isEmpty
+    }
+
+    /// "scheme://host[:port]" of a base URL, for joining root-relative paths; nil when the base has
+    /// user info or no host (Foundation resolves those).
+    static func origin(of base: URL?) -> [UInt8]? {
+        guard let base, base.user == nil, let scheme = base.scheme, let host = base.host(percentEncoded: true) else {
+            return nil
+        }
+        return Array((scheme + "://" + host + (base.port.map { ":\($0)" } ?? "")).utf8)
     }
 
     /// Whether a path holds a "." or ".." segment (which resolution would remove).

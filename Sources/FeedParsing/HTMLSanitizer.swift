@@ -56,6 +56,8 @@ struct SanitizerPass {
 
     let bytes: UnsafeBufferPointer<UInt8>
     let base: URL?
+    /// The base's "scheme://host[:port]", computed on the first root-relative URL of a pass.
+    var origin: [UInt8]??
     let iframeHosts: Set<String>
     let tables = HTMLElements.shared
     var output: [UInt8] = []
