@@ -41,9 +41,15 @@ enum BenchData {
     }
 
     /// The process's peak resident memory, from /proc (Linux), in MB.
-    static func peakMemoryMB() -> Int {
+    static func peakMemoryMB() -> Int { memoryMB("VmHWM") }
+
+    /// The process's current resident memory, from /proc (Linux), in MB.
+    static func residentMemoryMB() -> Int { memoryMB("VmRSS") }
+
+    /// A kilobyte field of /proc/self/status in MB; -1 where there is no /proc.
+    private static func memoryMB(_ field: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
             let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
         else { return -1 }
         return kilobytes / 1024
@@ -52,15 +58,6 @@ enum BenchData {
     /// Resets the peak-memory mark (Linux: writing 5 to clear_refs), so a later peak is one phase's.
     static func resetPeakMemory() {
         try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
-    }
-
-    /// The process's current resident memory, from /proc (Linux), in MB.
-    static func residentMemoryMB() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-        else { return -1 }
-        return kilobytes / 1024
     }
 
     /// An RSS 2.0 feed with `entries` items shaped like a news site's: escaped HTML descriptions,

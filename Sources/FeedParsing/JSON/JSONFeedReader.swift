@@ -76,9 +76,7 @@ struct JSONFeedReader {
         } else if let link {
             entry = ParsedEntry(id: link, idSource: .link)
         } else {
-            let seed =
-                (title ?? "") + "\n" + ((published ?? updated).map { String(Int64($0.timeIntervalSince1970)) } ?? "")
-            entry = ParsedEntry(id: "hash:" + StableHash.hex(seed), idSource: .hash)
+            entry = ParsedEntry(id: StableHash.entryID(title: title, date: published ?? updated), idSource: .hash)
         }
         entry.title = title
         entry.link = link

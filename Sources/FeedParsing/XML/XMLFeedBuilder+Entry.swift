@@ -159,8 +159,7 @@ extension XMLFeedBuilder {
         if let id = draft.atomID { return (id, .atomID) }
         if let about = draft.rdfAbout ?? draft.dcIdentifier, !about.isEmpty { return (about, .rdfAbout) }
         if let link { return (link, .link) }
-        let seed = (title ?? "") + "\n" + (date.map { String(Int64($0.timeIntervalSince1970)) } ?? "")
-        return ("hash:" + StableHash.hex(seed), .hash)
+        return (StableHash.entryID(title: title, date: date), .hash)
     }
 
     /// Sanitized HTML, plain text and first image of captured markup.
