@@ -93,6 +93,8 @@ struct XMLFeedReader {
             case (_, "rdf"): format = .rss1
             case (.atom, "feed"), (.atom03, "feed"), (.none, "feed"), (.atom, "entry"): format = .atom
             case (_, "html"): return .failure(.html)
+            // Prose with a tag in it (a README, an error page in plain text) is not XML at all.
+            case _ where skipped: return .failure(.notXMLOrJSON)
             default: return .failure(.notAFeed(root: root.local))
             }
             var builder = XMLFeedBuilder(scanner: scanner, format: format, options: options, base: base)

@@ -61,6 +61,7 @@ struct FormatDetectionTests {
             ("<!DOCTYPE html><html><head><title>Home</title></head><body></body></html>", .html),
             ("<note><to>Tove</to></note>", .notAFeed(root: "note")),
             ("just words, no markup", .notXMLOrJSON),
+            ("# A README\nwith `<link>` in its prose", .notXMLOrJSON),
             ("\u{01}\u{02}binary\u{00}\u{03}", .binary),
             ("{\"name\": \"not a feed\"}", .notAJSONFeed),
             ("{\"version\": ", .invalidJSON(reason: "")),
