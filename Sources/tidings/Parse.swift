@@ -27,8 +27,17 @@ struct Parse: AsyncParsableCommand {
     var base: String?
 
     func run() async throws {
+        var givenBase: URL?
+        if let base {
+            guard let url = URL(string: base), url.scheme != nil, url.host != nil else {
+                printError(
+                    "parse: --base must be an absolute URL such as https://example.com/feed.xml, not \"\(base)\"")
+                throw ExitCode(2)
+            }
+            givenBase = url
+        }
         let (bytes, charset, fetchedFrom) = try await read()
-        let baseURL = base.flatMap(URL.init(string:)) ?? fetchedFrom
+        let baseURL = givenBase ?? fetchedFrom
         let feed: ParsedFeed
         do {
             feed = try FeedParser().parse(bytes, httpCharset: charset, baseURL: baseURL)
