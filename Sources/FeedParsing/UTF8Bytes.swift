@@ -16,6 +16,17 @@ extension StringProtocol where UTF8View: BidirectionalCollection {
     }
 }
 
+extension String {
+    /// The text without leading and trailing ASCII whitespace; the string itself (no copy) when
+    /// there is none, the usual case for large HTML.
+    var trimmed: String {
+        guard let first = utf8.first, let last = utf8.last, isASCIISpace(first) || isASCIISpace(last) else {
+            return self
+        }
+        return self[...].trimmed
+    }
+}
+
 /// Space, tab, line feed, form feed, carriage return.
 func isASCIISpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D

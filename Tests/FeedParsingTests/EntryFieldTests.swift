@@ -186,3 +186,16 @@ struct EntryFieldTests {
         #expect(entry.published != nil)
     }
 }
+
+@Suite("Whitespace in plain-text fields")
+struct WhitespaceTests {
+    @Test(
+        "runs collapse to one space and the ends are trimmed",
+        arguments: [
+            ("plain", "plain"), ("  two  words  ", "two words"), ("a\n\tb \n c", "a b c"), ("", ""), ("   ", ""),
+            ("one space each", "one space each"), ("ü  ñ", "ü ñ"),
+        ])
+    func collapses(_ text: String, _ expected: String) {
+        #expect(XMLFeedBuilder.collapseWhitespace(text) == expected)
+    }
+}

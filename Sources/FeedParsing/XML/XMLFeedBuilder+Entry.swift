@@ -45,18 +45,25 @@ extension XMLFeedBuilder {
 
     mutating func assignEntry(_ field: Field, _ markup: Markup, _ capture: Capture) {
         guard let draft else { return }
-        let text = markup.text.trimmed
-        let index = draft.index
+        // Markup fields are kept whole; only the short text fields below need trimming (trimming
+        // content would copy all of it).
         switch field {
         case .title: if draft.title == nil { draft.title = markup }
         case .mediaTitle: if draft.mediaTitle == nil { draft.mediaTitle = markup }
+        case .description: if draft.summary == nil { draft.summary = (markup, capture.base) }
+        case .descriptionFallback: if draft.summaryFallback == nil { draft.summaryFallback = (markup, capture.base) }
+        case .content: if draft.content == nil { draft.content = (markup, capture.base) }
+        default: assignEntryText(field, markup.text.trimmed, capture, draft)
+        }
+    }
+
+    private mutating func assignEntryText(_ field: Field, _ text: String, _ capture: Capture, _ draft: EntryDraft) {
+        let index = draft.index
+        switch field {
         case .link: draft.rssLink = draft.rssLink ?? resolve(text, base: capture.base)
         case .guid: if !text.isEmpty { draft.guid = draft.guid ?? text }
         case .atomID: if !text.isEmpty { draft.atomID = draft.atomID ?? text }
         case .dcIdentifier: if !text.isEmpty { draft.dcIdentifier = draft.dcIdentifier ?? text }
-        case .description: if draft.summary == nil { draft.summary = (markup, capture.base) }
-        case .descriptionFallback: if draft.summaryFallback == nil { draft.summaryFallback = (markup, capture.base) }
-        case .content: if draft.content == nil { draft.content = (markup, capture.base) }
         case .author: if !text.isEmpty { draft.authors.append(Self.person(text)) }
         case .personName, .personEmail, .personURI:
             guard var author = draft.authors.popLast() else { return }
@@ -209,21 +216,32 @@ extension XMLFeedBuilder {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Runs of ASCII whitespace become one space; the ends are trimmed.
+    /// Runs of ASCII whitespace become one space; the ends are trimmed. Words are copied as runs.
     static func collapseWhitespace(_ text: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
-        for byte in text.utf8 {
-            if isASCIISpace(byte) {
-                pendingSpace = !out.isEmpty
-            } else {
-                if pendingSpace { out.append(0x20) }
-                pendingSpace = false
-                out.append(byte)
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                while index < bytes.count, isASCIISpace(bytes[index]) { index += 1 }
+                let start = index
+                // A word, and single spaces between words, copied in one go.
+                while index < bytes.count {
+                    if !isASCIISpace(bytes[index]) {
+                        index += 1
+                    } else if bytes[index] == 0x20, index + 1 < bytes.count, !isASCIISpace(bytes[index + 1]) {
+                        index += 2
+                    } else {
+                        break
+                    }
+                }
+                guard index > start else { break }
+                if !out.isEmpty { out.append(0x20) }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Atom XHTML content is wrapped in one `<div xmlns="http://www.w3.org/1999/xhtml">`.
