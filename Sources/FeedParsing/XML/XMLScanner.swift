@@ -18,9 +18,10 @@ struct XMLScanner {
         case endOfDocument
     }
 
-    /// An attribute of the current start tag; its value is decoded on request.
+    /// An attribute of the current start tag: byte ranges, its name resolved and its value decoded
+    /// only when asked for (most attributes never are).
     struct Attribute {
-        var name: XMLName
+        var name: Range<Int>
         var value: Range<Int>
     }
 
@@ -68,8 +69,15 @@ struct XMLScanner {
 
     /// The decoded value of the current start tag's attribute, if present.
     func attribute(_ namespace: XMLNamespace, _ local: String) -> String? {
-        for attribute in attributes where attribute.name.local == local && attribute.name.namespace == namespace {
-            return XMLText.string(bytes, attribute.value)
+        for attribute in attributes {
+            let name = attribute.name
+            let colon = index(of: UInt8(ascii: ":"), from: name.lowerBound, end: name.upperBound)
+            guard bytes[(colon.map { $0 + 1 } ?? name.lowerBound)..<name.upperBound].elementsEqual(local.utf8) else {
+                continue
+            }
+            // Unprefixed attributes are in no namespace.
+            let found = colon.map { self.namespace(prefix: $0 > name.lowerBound ? name.lowerBound..<$0 : $0..<$0) }
+            if (found ?? .none) == namespace { return XMLText.string(bytes, attribute.value) }
         }
         return nil
     }
@@ -210,9 +218,9 @@ struct XMLScanner {
         }
         attributes.removeAll(keepingCapacity: true)
         for (name, value) in raw where !bytes[name].starts(with: "xmlns".utf8) {
-            attributes.append(Attribute(name: resolve(name, isAttribute: true), value: value))
+            attributes.append(Attribute(name: name, value: value))
         }
-        let name = resolve(nameStart..<nameEnd, isAttribute: false)
+        let name = resolve(nameStart..<nameEnd)
         stack.append(Frame(qualifiedName: nameStart..<nameEnd, name: name, bindingCount: bindingCount))
         if selfClosing { pendingEnds = 1 }
         return .start(name)
@@ -315,16 +323,21 @@ struct XMLScanner {
 
     // MARK: - Names
 
-    private func resolve(_ range: Range<Int>, isAttribute: Bool) -> XMLName {
+    /// An element's name with its namespace: the prefix's binding, else the default namespace.
+    private func resolve(_ range: Range<Int>) -> XMLName {
         guard let colon = index(of: UInt8(ascii: ":"), from: range.lowerBound, end: range.upperBound) else {
-            // Unprefixed attributes are in no namespace; unprefixed elements in the default one.
-            let namespace = isAttribute ? .none : (bindings.last { $0.prefix.isEmpty }?.namespace ?? .none)
-            return XMLName(namespace, string(range))
+            return XMLName(bindings.last { $0.prefix.isEmpty }?.namespace ?? .none, string(range))
         }
-        let prefix = string(range.lowerBound..<colon)
-        let namespace =
-            bindings.last { $0.prefix == prefix }?.namespace ?? XMLNamespace.conventional(prefix: prefix) ?? .unknown
-        return XMLName(namespace, string(colon + 1..<range.upperBound))
+        return XMLName(namespace(prefix: range.lowerBound..<colon), string(colon + 1..<range.upperBound))
+    }
+
+    /// The namespace a prefix is bound to, compared as bytes (no String per element); an unbound
+    /// prefix gets its conventional namespace, if it has one.
+    private func namespace(prefix range: Range<Int>) -> XMLNamespace {
+        let prefix = bytes[range]
+        if prefix.elementsEqual("xml".utf8) { return .xml }
+        if let binding = bindings.last(where: { $0.prefix.utf8.elementsEqual(prefix) }) { return binding.namespace }
+        return XMLNamespace.conventional(prefix: string(range)) ?? .unknown
     }
 
     private func qualifiedName(_ frame: Frame) -> String { string(frame.qualifiedName) }
