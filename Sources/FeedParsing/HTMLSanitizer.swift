@@ -38,14 +38,19 @@ public struct HTMLSanitizer: Sendable {
     /// image, in one pass: the feed parser's per-entry work, where a second tokenizing pass for
     /// the text cost a tenth of the parse.
     func sanitizeWithText(_ html: some StringProtocol, base: URL?) -> (html: String, text: String, image: String?) {
-        withUTF8(html) { bytes in
-            var pass = SanitizerPass(bytes: bytes, base: base, iframeHosts: iframeHosts)
-            pass.plain = HTMLText.Writer()
-            pass.plain?.output.reserveCapacity(bytes.count)
-            pass.run()
-            let text = String(decoding: pass.plain?.output ?? [], as: UTF8.self)
-            return (String(decoding: pass.output, as: UTF8.self), text, pass.image)
-        }
+        withUTF8(html) { sanitizeWithText($0, base: base) }
+    }
+
+    /// The same, from UTF-8 bytes.
+    func sanitizeWithText(
+        _ bytes: UnsafeBufferPointer<UInt8>, base: URL?
+    ) -> (html: String, text: String, image: String?) {
+        var pass = SanitizerPass(bytes: bytes, base: base, iframeHosts: iframeHosts)
+        pass.plain = HTMLText.Writer()
+        pass.plain?.output.reserveCapacity(bytes.count)
+        pass.run()
+        let text = String(decoding: pass.plain?.output ?? [], as: UTF8.self)
+        return (String(decoding: pass.output, as: UTF8.self), text, pass.image)
     }
 }
 

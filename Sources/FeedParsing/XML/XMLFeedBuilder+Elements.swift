@@ -22,8 +22,13 @@ extension XMLFeedBuilder {
 
     /// Captured content and how to read it.
     struct Markup {
-        var text: String
+        /// The content as UTF-8. Kept as bytes: HTML goes to the sanitizer without first being
+        /// made (and validated as) a String, which showed in profiles for large contents.
+        var bytes: [UInt8]
         var kind: MarkupKind
+
+        /// The content as a String, for the short fields that need one.
+        var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
     /// The kind an Atom text construct declares with `type`.

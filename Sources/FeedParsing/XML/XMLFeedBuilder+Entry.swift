@@ -171,21 +171,27 @@ extension XMLFeedBuilder {
 
     /// Sanitized HTML, plain text and first image of captured markup.
     func render(_ markup: Markup, base: URL?) -> (html: String?, text: String?, image: String?) {
-        var html: String
         switch markup.kind {
-        case .text: html = Self.escape(markup.text)
-        case .html: html = markup.text
-        case .xhtml: html = Self.unwrapXHTMLDiv(markup.text)
+        case .text:
+            let text = Self.plainText(markup)
+            return (text.isEmpty ? nil : Self.escape(text), text.isEmpty ? nil : text, nil)
+        case .xhtml:
+            return rendered(options.sanitizer.sanitizeWithText(Self.unwrapXHTMLDiv(markup.text), base: base))
+        case .html:
+            // Text with no markup and no references (many summaries) is its own sanitized form.
+            guard markup.bytes.contains(where: { $0 == 0x3C || $0 == 0x26 || $0 == 0x3E }) else {
+                let text = Self.collapseWhitespace(markup.text)
+                return (text.isEmpty ? nil : markup.text.trimmed, text.isEmpty ? nil : text, nil)
+            }
+            return rendered(markup.bytes.withUnsafeBufferPointer { options.sanitizer.sanitizeWithText($0, base: base) })
         }
-        // Text with no markup and no references (many summaries) is its own sanitized form.
-        if markup.kind == .html, !html.utf8.contains(where: { $0 == 0x3C || $0 == 0x26 || $0 == 0x3E }) {
-            let text = Self.collapseWhitespace(html)
-            return (text.isEmpty ? nil : html.trimmed, text.isEmpty ? nil : text, nil)
-        }
-        let sanitized = options.sanitizer.sanitizeWithText(html, base: base)
-        html = sanitized.html.trimmed
-        let text = markup.kind == .text ? Self.plainText(markup) : sanitized.text
-        return (html.isEmpty ? nil : html, text.isEmpty ? nil : text, sanitized.image)
+    }
+
+    private func rendered(
+        _ sanitized: (html: String, text: String, image: String?)
+    ) -> (html: String?, text: String?, image: String?) {
+        let html = sanitized.html.trimmed
+        return (html.isEmpty ? nil : html, sanitized.text.isEmpty ? nil : sanitized.text, sanitized.image)
     }
 
     /// Plain text of a title-like field. RSS titles are often HTML in practice, so anything that

@@ -154,9 +154,9 @@ struct XMLFeedBuilder {
     private func value(of capture: Capture) -> Markup {
         if capture.sawChild || capture.kind == .xhtml {
             let raw = UnsafeBufferPointer(rebasing: scanner.bytes[capture.start..<max(capture.start, scanner.tagStart)])
-            return Markup(text: String(decoding: raw, as: UTF8.self), kind: .xhtml)
+            return Markup(bytes: Array(raw), kind: .xhtml)
         }
-        return Markup(text: String(decoding: captured, as: UTF8.self), kind: capture.kind)
+        return Markup(bytes: captured, kind: capture.kind)
     }
 
     private mutating func finish(_ capture: Capture) {
