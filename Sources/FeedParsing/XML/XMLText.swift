@@ -30,8 +30,7 @@ enum XMLText {
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<i]))
             if byte == UInt8(ascii: "&") {
-                if let (decoded, next) = reference(source, at: i, end: range.upperBound) {
-                    output.append(contentsOf: decoded)
+                if let next = decodeReference(source, at: i, end: range.upperBound, into: &output) {
                     i = next
                 } else {
                     findings.insert(.undefinedEntity)
@@ -59,11 +58,12 @@ enum XMLText {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The character(s) a reference at `start` ("&…;") stands for, and the index after it; nil when
-    /// it is not a reference we decode (left as written).
-    private static func reference(
-        _ source: UnsafeBufferPointer<UInt8>, at start: Int, end: Int
-    ) -> (String.UTF8View, Int)? {
+    /// Decodes the reference at `start` ("&…;") into `output` and returns the index after it; nil
+    /// (writing nothing) when it is not a reference we decode, which then stays as written. The
+    /// five XML entities and decimal references, most of escaped HTML, are written as bytes directly.
+    private static func decodeReference(
+        _ source: UnsafeBufferPointer<UInt8>, at start: Int, end: Int, into output: inout [UInt8]
+    ) -> Int? {
         let limit = min(end, start + 34)
         var semicolon = start + 1
         while semicolon < limit, source[semicolon] != UInt8(ascii: ";") {
@@ -74,31 +74,52 @@ enum XMLText {
         }
         guard semicolon < limit, semicolon > start + 1 else { return nil }
         let name = UnsafeBufferPointer(rebasing: source[(start + 1)..<semicolon])
-        let decoded: String?
         switch name.count {
-        case 2 where name[0] == UInt8(ascii: "l") && name[1] == UInt8(ascii: "t"): decoded = "<"
-        case 2 where name[0] == UInt8(ascii: "g") && name[1] == UInt8(ascii: "t"): decoded = ">"
-        case 3 where name.elementsEqual("amp".utf8): decoded = "&"
-        case 4 where name.elementsEqual("quot".utf8): decoded = "\""
-        case 4 where name.elementsEqual("apos".utf8): decoded = "'"
+        case 2 where name[0] == UInt8(ascii: "l") && name[1] == UInt8(ascii: "t"): output.append(UInt8(ascii: "<"))
+        case 2 where name[0] == UInt8(ascii: "g") && name[1] == UInt8(ascii: "t"): output.append(UInt8(ascii: ">"))
+        case 3 where name.elementsEqual("amp".utf8): output.append(UInt8(ascii: "&"))
+        case 4 where name.elementsEqual("quot".utf8): output.append(UInt8(ascii: "\""))
+        case 4 where name.elementsEqual("apos".utf8): output.append(UInt8(ascii: "'"))
         default:
             if name[0] == UInt8(ascii: "#"), name.count > 1, name[1] != UInt8(ascii: "x"), name[1] != UInt8(ascii: "X"),
                 name.count <= 8, let scalar = decimal(name.dropFirst()), scalar >= 0x20, scalar != 0x7F,
                 !(0x80...0x9F).contains(scalar), let character = Unicode.Scalar(scalar)
             {
                 // The common case (`&#8217;`) without building a String to look up.
-                return (String(Character(character)).utf8, semicolon + 1)
+                appendUTF8(character, to: &output)
+                return semicolon + 1
             }
-            let text = String(decoding: name, as: UTF8.self)
-            decoded = HTMLEntities.character(for: text)
+            guard let decoded = HTMLEntities.character(for: String(decoding: name, as: UTF8.self)) else { return nil }
             // XML forbids C0 controls even as references; drop them like literal ones.
-            if let scalar = decoded?.unicodeScalars.first, decoded?.unicodeScalars.count == 1,
-                scalar.value < 0x20, scalar.value != 0x09, scalar.value != 0x0A, scalar.value != 0x0D
+            let scalars = decoded.unicodeScalars
+            if scalars.count == 1, let scalar = scalars.first, scalar.value < 0x20, scalar.value != 0x09,
+                scalar.value != 0x0A, scalar.value != 0x0D
             {
-                return ("".utf8, semicolon + 1)
+                return semicolon + 1
             }
+            output.append(contentsOf: decoded.utf8)
         }
-        return decoded.map { ($0.utf8, semicolon + 1) }
+        return semicolon + 1
+    }
+
+    private static func appendUTF8(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+        let value = scalar.value
+        switch value {
+        case 0..<0x80:
+            output.append(UInt8(value))
+        case 0x80..<0x800:
+            output.append(UInt8(0xC0 | value >> 6))
+            output.append(UInt8(0x80 | value & 0x3F))
+        case 0x800..<0x10000:
+            output.append(UInt8(0xE0 | value >> 12))
+            output.append(UInt8(0x80 | (value >> 6) & 0x3F))
+            output.append(UInt8(0x80 | value & 0x3F))
+        default:
+            output.append(UInt8(0xF0 | value >> 18))
+            output.append(UInt8(0x80 | (value >> 12) & 0x3F))
+            output.append(UInt8(0x80 | (value >> 6) & 0x3F))
+            output.append(UInt8(0x80 | value & 0x3F))
+        }
     }
 
     private static func decimal(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt32? {
