@@ -20,6 +20,7 @@ enum XMLText {
         // Runs of ordinary bytes are copied in bulk; only "&", CR and controls are looked at one
         // by one (escaped HTML content is full of "&lt;", so this is the common path).
         var findings: Findings = []
+        output.reserveCapacity(output.count + range.count)  // decoded text is almost never longer
         var runStart = range.lowerBound
         var i = range.lowerBound
         while i < range.upperBound {
