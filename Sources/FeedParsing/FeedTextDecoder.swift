@@ -62,11 +62,15 @@ extension FeedEncoding {
 public enum FeedTextDecoder {
     /// The document as UTF-8 (without a byte-order mark), the encoding used, and what went wrong.
     public struct Result: Sendable {
+        /// The document's text as UTF-8.
         public var utf8: [UInt8]
+        /// The encoding it was read in.
         public var encoding: FeedEncoding
+        /// Labels passed over and recoveries made, one sentence each.
         public var warnings: [String]
     }
 
+    /// Chooses the encoding of `bytes` (see the type's comment) and transcodes them to UTF-8.
     public static func decode(_ bytes: [UInt8], httpCharset: String? = nil) -> Result {
         var warnings: [String] = []
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
