@@ -107,3 +107,65 @@ enum CrudeEntries {
         return chunk.contains(/<guid(?![^>]*isPermaLink="false")[^>]*>\s*https?:/)
     }
 }
+
+@Suite("Damaged corpus feeds", .enabled(if: SharedCorpus.isPresent, SharedCorpus.skipMessage))
+struct DamagedCorpusTests {
+    /// Real XML feeds with at least three entries.
+    static func feeds() throws -> [(name: String, bytes: [UInt8], ids: [String])] {
+        try CorpusFeedTests.documents().filter { $0.pathComponents.contains("real") && $0.pathExtension != "json" }
+            .compactMap { file in
+                let bytes = [UInt8](try Data(contentsOf: file))
+                guard let feed = try? FeedParser().parse(bytes), feed.entries.count >= 3 else { return nil }
+                return (file.lastPathComponent, bytes, feed.entries.map(\.id))
+            }
+    }
+
+    @Test("cut anywhere, a feed keeps a prefix of its entries and says it was truncated")
+    func truncatedAnywhere() throws {
+        var random = SplitMix(seed: 7)
+        for feed in try Self.feeds() {
+            for _ in 0..<4 {
+                let cut = 200 + Int(random.next() % UInt64(max(1, feed.bytes.count - 200)))
+                guard let parsed = try? FeedParser().parse(Array(feed.bytes[..<cut])) else { continue }
+                let ids = parsed.entries.map(\.id)
+                // Hash ids hash the title and date, which a cut can shorten; compare the rest.
+                #expect(
+                    Array(feed.ids.prefix(ids.count)) == ids || ids.contains { $0.hasPrefix("hash:") },
+                    "\(feed.name) cut at \(cut)")
+                if ids.count < feed.ids.count {
+                    #expect(parsed.warnings.contains { $0.message.contains("truncated") }, "\(feed.name) cut at \(cut)")
+                }
+            }
+        }
+    }
+
+    @Test("random damaged bytes never stop the parser or lose the entries before the damage")
+    func damagedBytes() throws {
+        var random = SplitMix(seed: 11)
+        let damage: [UInt8] = [0x00, 0x01, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0xFF, 0xC3]
+        for feed in try Self.feeds() {
+            for _ in 0..<4 {
+                var bytes = feed.bytes
+                let at = bytes.count / 2 + Int(random.next() % UInt64(bytes.count / 2))
+                bytes[at] = damage[Int(random.next() % UInt64(damage.count))]
+                let parsed = try FeedParser().parse(bytes)
+                #expect(!parsed.entries.isEmpty, "\(feed.name) damaged at \(at)")
+            }
+        }
+    }
+}
+
+/// A small seeded generator, so damaged-input tests pick the same places on every run.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
