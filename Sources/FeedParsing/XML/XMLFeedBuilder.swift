@@ -21,7 +21,6 @@ struct XMLFeedBuilder {
         var sawChild = false
         var kind: MarkupKind
         var base: URL?
-        var attribute: String?
     }
 
     var scanner: XMLScanner
@@ -143,11 +142,10 @@ struct XMLFeedBuilder {
     }
 
     /// Starts capturing the current element's content as `field`.
-    mutating func begin(_ field: Field, kind: MarkupKind = .html, attribute: String? = nil) {
+    mutating func begin(_ field: Field, kind: MarkupKind = .html) {
         captured.removeAll(keepingCapacity: true)
         capture = Capture(
-            field: field, depth: depth, start: scanner.position, tagOffset: scanner.tagStart, kind: kind, base: base,
-            attribute: attribute)
+            field: field, depth: depth, start: scanner.position, tagOffset: scanner.tagStart, kind: kind, base: base)
     }
 
     /// The captured value: raw inner markup when the element held elements, else its text.
