@@ -79,3 +79,19 @@ struct ForgivingTests {
         #expect(feed.warnings.count == 2)
     }
 }
+
+@Suite("Character references in XML text")
+struct XMLReferenceTests {
+    @Test(
+        "decimal, hex (either case), XML and HTML names decode; malformed ones stay",
+        arguments: [
+            ("&#8217;", "’"), ("&#x2019;", "’"), ("&#X2019;", "’"), ("&#x1F600;", "😀"), ("&nbsp;x", "\u{00A0}x"),
+            ("&lt;&gt;&amp;&quot;&apos;", "<>&\"'"), ("&eacute;", "é"), ("&#x;", "&#x;"), ("&#12a;", "&#12a;"),
+            ("&#150;", "–"),
+        ])
+    func decodes(_ text: String, _ expected: String) throws {
+        let bytes = Array("<t>\(text)</t>".utf8)
+        let decoded = bytes.withUnsafeBufferPointer { XMLText.string($0, 3..<(bytes.count - 4)) }
+        #expect(decoded == expected)
+    }
+}

@@ -54,6 +54,12 @@ struct XMLScanner {
     private(set) var isTruncated = false
 
     private var bindings: [(prefix: String, namespace: XMLNamespace)] = []
+    /// The last namespace URI read and what it names: documents repeat one declaration on many
+    /// elements (every Atom XHTML `<div xmlns=…>`).
+    private var lastURI: (bytes: [UInt8], namespace: XMLNamespace) = ([], .unknown)
+    /// Whether the current start tag has an `xml:` attribute (`xml:base`, `xml:lang`), so the
+    /// lookups made on every element can answer at once when it has none.
+    private var hasXMLAttribute = false
     /// Attribute name and value ranges of the tag being read, kept to reuse its storage.
     private var raw: [(name: Range<Int>, value: Range<Int>)] = []
     private var pendingEnds = 0
@@ -69,6 +75,7 @@ struct XMLScanner {
 
     /// The decoded value of the current start tag's attribute, if present.
     func attribute(_ namespace: XMLNamespace, _ local: String) -> String? {
+        if namespace == .xml, !hasXMLAttribute { return nil }
         for attribute in attributes {
             let name = attribute.name
             let colon = index(of: UInt8(ascii: ":"), from: name.lowerBound, end: name.upperBound)
@@ -214,11 +221,16 @@ struct XMLScanner {
             } else {
                 continue
             }
-            bindings.append((prefix, XMLNamespace(uri: XMLText.string(bytes, value))))
+            if !bytes[value].elementsEqual(lastURI.bytes) {
+                lastURI = (Array(bytes[value]), XMLNamespace(uri: XMLText.string(bytes, value)))
+            }
+            bindings.append((prefix, lastURI.namespace))
         }
         attributes.removeAll(keepingCapacity: true)
+        hasXMLAttribute = false
         for (name, value) in raw where !bytes[name].starts(with: "xmlns".utf8) {
             attributes.append(Attribute(name: name, value: value))
+            if bytes[name].starts(with: "xml:".utf8) { hasXMLAttribute = true }
         }
         let name = resolve(nameStart..<nameEnd)
         stack.append(Frame(qualifiedName: nameStart..<nameEnd, name: name, bindingCount: bindingCount))
