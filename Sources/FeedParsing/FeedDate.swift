@@ -14,6 +14,7 @@ public enum FeedDate {
         trim(&bytes)
         guard !bytes.isEmpty, bytes.count <= 128 else { return nil }
         if let date = iso8601(bytes) { return date }
+        if let date = rfc822(bytes) { return date }
         return lenient(bytes)
     }
 

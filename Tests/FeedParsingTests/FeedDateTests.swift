@@ -126,3 +126,28 @@ struct FeedDateTests {
         #expect(Self.iso(FeedDate.parse("1969-12-31T23:59:59Z")) == "1969-12-31T23:59:59Z")
     }
 }
+
+@Suite("RFC 822 fast path")
+struct RFC822FastPathTests {
+    @Test(
+        "the canonical form reads the same through the fast path as through the general reader",
+        arguments: [
+            "Sat, 21 Nov 2026 10:00:00 +0300", "21 Nov 2026 10:00 GMT", "Mon, 1 Jan 2024 00:00:00 UT",
+            "Tue, 02 Feb 2021 23:59:60 -0000", "Sun, 29 Feb 2032 12:30:00 Z", "Wed, 3 MAR 1999 05:06:07 utc",
+        ])
+    func agrees(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        let fast = try #require(FeedDate.rfc822(bytes))
+        #expect(fast == FeedDate.lenient(bytes))
+    }
+
+    @Test(
+        "anything else is left to the general reader",
+        arguments: [
+            "Sat, 21 Nov 2026 10:00:00 EST", "21 November 2026 10:00 GMT", "Sat, 21 Nov 26 10:00:00 GMT",
+            "Sat, 31 Nov 2026 10:00:00 GMT", "Sat 21 Nov 2026 10:00:00 +0300",
+        ])
+    func declines(_ text: String) {
+        #expect(FeedDate.rfc822(Array(text.utf8)) == nil)
+    }
+}
