@@ -1,0 +1,61 @@
+import Foundation
+
+/// A composed section as the server hands it to clients: either items to render natively, or a web
+/// page to show instead (seed 003's native and web feeds).
+public struct Feed: Codable, Hashable, Sendable {
+    /// What the client renders.
+    public enum Content: Hashable, Sendable {
+        /// Items, in order, for native cells.
+        case native([FeedItem])
+        /// A page to open in a web view.
+        case web(URL)
+    }
+
+    /// The section's title.
+    public var title: String
+    /// Items or a web page.
+    public var content: Content
+    /// Opaque cursor for the next page; nil at the end (and for web content).
+    public var nextCursor: String?
+
+    /// Creates a feed page.
+    public init(title: String, content: Content, nextCursor: String? = nil) {
+        self.title = title
+        self.content = content
+        self.nextCursor = nextCursor
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case title, render, items, url
+        case nextCursor = "next_cursor"
+    }
+
+    /// `{"title", "render": "native", "items": […], "next_cursor"}` or `{"title", "render": "web", "url"}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decode(String.self, forKey: .title)
+        nextCursor = try container.decodeIfPresent(String.self, forKey: .nextCursor)
+        switch try container.decode(String.self, forKey: .render) {
+        case "native": content = .native(try container.decode([FeedItem].self, forKey: .items))
+        case "web": content = .web(try container.decode(URL.self, forKey: .url))
+        case let other:
+            throw DecodingError.dataCorruptedError(
+                forKey: .render, in: container, debugDescription: "render must be native or web, not \(other)")
+        }
+    }
+
+    /// Writes the shape `init(from:)` reads.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(title, forKey: .title)
+        switch content {
+        case .native(let items):
+            try container.encode("native", forKey: .render)
+            try container.encode(items, forKey: .items)
+        case .web(let url):
+            try container.encode("web", forKey: .render)
+            try container.encode(url, forKey: .url)
+        }
+        try container.encode(nextCursor, forKey: .nextCursor)
+    }
+}

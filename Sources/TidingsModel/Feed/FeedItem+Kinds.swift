@@ -1,0 +1,122 @@
+import Foundation
+
+/// An article from a feed source, as a cell shows it.
+public struct Teaser: Codable, Hashable, Sendable, Identifiable {
+    /// Stable id (the parsed entry's id, scoped by source).
+    public var id: String
+    /// Plain-text title.
+    public var title: String
+    /// Plain-text summary.
+    public var summary: String?
+    /// The representative image; nil means show a placeholder.
+    public var imageURL: URL?
+    /// The article's page.
+    public var url: URL?
+    /// When it was published.
+    public var publishedAt: Date?
+    /// The id of the source it came from.
+    public var source: String
+
+    /// Creates a teaser.
+    public init(
+        id: String, title: String, summary: String? = nil, imageURL: URL? = nil, url: URL? = nil,
+        publishedAt: Date? = nil, source: String
+    ) {
+        self.id = id
+        self.title = title
+        self.summary = summary
+        self.imageURL = imageURL
+        self.url = url
+        self.publishedAt = publishedAt
+        self.source = source
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, summary, url, source
+        case imageURL = "image_url"
+        case publishedAt = "published_at"
+    }
+}
+
+/// A place for an ad; the client's ad SDK fills it.
+public struct AdSlot: Codable, Hashable, Sendable, Identifiable {
+    /// The slot's id, stable for its position.
+    public var id: String
+    /// The format the slot takes ("banner", "native", …).
+    public var format: String
+
+    /// Creates an ad slot.
+    public init(id: String, format: String) {
+        self.id = id
+        self.format = format
+    }
+}
+
+/// A widget card: teasers from another section, or a weather / local box for a place.
+public struct Widget: Codable, Hashable, Sendable, Identifiable {
+    /// What the widget shows.
+    public enum Kind: String, Codable, Hashable, Sendable {
+        case carousel, list, weather, local
+    }
+
+    /// Stable id.
+    public var id: String
+    /// Carousel, list, weather or local.
+    public var kind: Kind
+    /// A heading.
+    public var title: String?
+    /// "brand/section" the teasers come from (carousel and list).
+    public var section: String?
+    /// The teasers (carousel and list).
+    public var items: [Teaser]
+    /// Where (weather and local): e.g. `["city": "Moscow"]`.
+    public var location: [String: String]
+
+    /// Creates a widget.
+    public init(
+        id: String, kind: Kind, title: String? = nil, section: String? = nil, items: [Teaser] = [],
+        location: [String: String] = [:]
+    ) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.section = section
+        self.items = items
+        self.location = location
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, title, section, items, location
+    }
+
+    /// Lists and maps may be absent on the wire.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        section = try container.decodeIfPresent(String.self, forKey: .section)
+        items = try container.decodeIfPresent([Teaser].self, forKey: .items) ?? []
+        location = try container.decodeIfPresent([String: String].self, forKey: .location) ?? [:]
+    }
+}
+
+/// A card asking something of the reader ("turn on notifications"), shown until dismissed.
+public struct NotificationCard: Codable, Hashable, Sendable, Identifiable {
+    /// Stable id; dismissals are recorded against it.
+    public var id: String
+    /// What it is about, e.g. `enable_push`.
+    public var kind: String
+    /// The localized text.
+    public var text: String
+    /// Whether the reader may dismiss it.
+    public var dismissible: Bool
+
+    /// Creates a card.
+    public init(id: String, kind: String, text: String, dismissible: Bool = true) {
+        self.id = id
+        self.kind = kind
+        self.text = text
+        self.dismissible = dismissible
+    }
+}
