@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "TidingsModel"),
         // Feed parsing (RSS, Atom, JSON Feed): the bottom of the cake, depends on nothing of ours.
         .target(name: "FeedParsing"),
+        // Composed sections: slot providers and the composer placing them. Pure, no I/O.
+        .target(name: "FeedComposition", dependencies: ["TidingsModel"]),
         // Catalog domain: events, validation, news derivation. Pure, no I/O.
         .target(name: "TidingsCatalog", dependencies: ["TidingsModel"]),
         // Store protocol, migrations and the SQL implementation shared by both backends.
@@ -96,6 +98,7 @@ let package = Package(
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"], resources: [.copy("Resources")]),
         .testTarget(name: "TidingsModelTests", dependencies: ["TidingsModel"]),
         .testTarget(name: "TidingsCatalogTests", dependencies: ["TidingsCatalog"]),
+        .testTarget(name: "FeedCompositionTests", dependencies: ["FeedComposition"]),
         .testTarget(name: "TidingsStoreTests", dependencies: ["TidingsTesting"]),
         .testTarget(name: "TidingsServerTests", dependencies: ["TidingsTesting"]),
         .testTarget(name: "TidingsRuntimeTests", dependencies: ["TidingsTesting"]),
