@@ -56,33 +56,24 @@ struct BenchParse: ParsableCommand {
 
     private func measure(_ documents: [(name: String, bytes: [UInt8])]) -> Result {
         let parser = FeedParser()
-        var times: [Double] = []
-        var result = Result(seconds: 0, entries: 0, parsed: 0)
-        for _ in 0..<runs {
+        return medianOfRuns {
             var entries = 0
             var parsed = 0
-            let start = DispatchTime.now().uptimeNanoseconds
             for document in documents {
                 if let feed = try? parser.parse(document.bytes) {
                     entries += feed.entries.count
                     parsed += 1
                 }
             }
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            result.entries = entries
-            result.parsed = parsed
+            return (entries, parsed)
         }
-        result.seconds = times.sorted()[times.count / 2]
-        return result
     }
 
     private func measureBare(_ documents: [(name: String, bytes: [UInt8])]) -> Result {
-        var times: [Double] = []
-        var result = Result(seconds: 0, entries: 0, parsed: 0)
-        for _ in 0..<runs {
-            let counter = ItemCounter()
+        let counter = ItemCounter()
+        return medianOfRuns {
+            counter.items = 0
             var parsed = 0
-            let start = DispatchTime.now().uptimeNanoseconds
             for document in documents {
                 // XMLParser(data:) refuses documents from about 10 MB (libxml2's limit); the stream
                 // initializer reads them.
@@ -91,12 +82,20 @@ struct BenchParse: ParsableCommand {
                 parser.delegate = counter
                 if parser.parse() { parsed += 1 }
             }
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            result.entries = counter.items
-            result.parsed = parsed
+            return (counter.items, parsed)
         }
-        result.seconds = times.sorted()[times.count / 2]
-        return result
+    }
+
+    /// Runs `pass` `runs` times; the median time, with the counts of the last run.
+    private func medianOfRuns(_ pass: () -> (entries: Int, parsed: Int)) -> Result {
+        var times: [Double] = []
+        var counts = (entries: 0, parsed: 0)
+        for _ in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            counts = pass()
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return Result(seconds: times.sorted()[times.count / 2], entries: counts.entries, parsed: counts.parsed)
     }
 
     private func report(_ label: String, _ result: Result, _ documents: [(name: String, bytes: [UInt8])]) {

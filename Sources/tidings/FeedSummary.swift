@@ -1,5 +1,6 @@
 import FeedParsing
 import Foundation
+import TidingsModel
 
 /// The readable form of `tidings parse --format text`.
 struct FeedSummary {
@@ -51,15 +52,9 @@ struct FeedSummary {
         text.count <= length ? text : text.prefix(length - 1) + "…"
     }
 
-    private static let wholeSeconds = Date.ISO8601FormatStyle()
-
-    /// ISO 8601 UTC, with milliseconds only when the date has them.
+    /// ISO 8601 UTC, with milliseconds only when the date has them ("2026-11-21T07:00:00Z").
     static func iso8601(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
-        let fraction = milliseconds - seconds * 1000
-        let text = wholeSeconds.format(Date(timeIntervalSince1970: Double(seconds)))
-        guard fraction != 0 else { return text }
-        return text.dropLast() + "." + String(String(fraction + 1000).dropFirst()) + "Z"
+        let text = TidingsJSON.formatDate(date)
+        return text.hasSuffix(".000Z") ? text.dropLast(5) + "Z" : text
     }
 }

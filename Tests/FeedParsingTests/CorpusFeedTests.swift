@@ -155,7 +155,8 @@ struct DamagedCorpusTests {
     }
 }
 
-/// A small seeded generator, so damaged-input tests pick the same places on every run.
+/// SplitMix64: a small seeded generator, the same on every platform, so randomized tests pick
+/// the same inputs on every run.
 struct SplitMix {
     var state: UInt64
 

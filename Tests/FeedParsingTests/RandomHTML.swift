@@ -1,18 +1,11 @@
 /// HTML-ish strings from a fixed seed, for property tests: tags in and outside the sanitizer's
 /// allow-list, hostile attributes and URLs, quotes, references, stray `<`, `>`, `&`, comments.
 struct RandomHTML {
-    private var state: UInt64
+    private var random: SplitMix
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SplitMix(seed: seed) }
 
-    /// SplitMix64: small, fast, and the same on every platform.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 

@@ -141,15 +141,7 @@ struct JSONFeedReader {
         return nil
     }
 
-    private func url(_ value: JSONValue?, base: URL?) -> String? {
-        guard let text = value?.string?.trimmed, !text.isEmpty else {
-            return nil
-        }
-        let lower = text.prefix(8).lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return text }
-        guard let base, let url = URL(string: text, relativeTo: base) else { return text }
-        return url.absoluteString
-    }
+    private func url(_ value: JSONValue?, base: URL?) -> String? { FeedURL.absolute(value?.string, base: base) }
 
     private func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
 

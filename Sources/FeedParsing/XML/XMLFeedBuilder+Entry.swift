@@ -180,8 +180,9 @@ extension XMLFeedBuilder {
         case .html:
             // Text with no markup and no references (many summaries) is its own sanitized form.
             guard markup.bytes.contains(where: { $0 == 0x3C || $0 == 0x26 || $0 == 0x3E }) else {
-                let text = Self.collapseWhitespace(markup.text)
-                return (text.isEmpty ? nil : markup.text.trimmed, text.isEmpty ? nil : text, nil)
+                let source = markup.text
+                let text = Self.collapseWhitespace(source)
+                return (text.isEmpty ? nil : source.trimmed, text.isEmpty ? nil : text, nil)
             }
             return rendered(markup.bytes.withUnsafeBufferPointer { options.sanitizer.sanitizeWithText($0, base: base) })
         }

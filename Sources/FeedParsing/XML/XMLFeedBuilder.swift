@@ -176,15 +176,6 @@ struct XMLFeedBuilder {
         namespace == .atom || namespace == .atom03 || (namespace == .none && feed.format == .atom)
     }
 
-    /// Resolves a URL found in the document against the base in effect; absolute http(s) URLs
-    /// (nearly all of them) skip Foundation's URL parsing.
-    func resolve(_ text: String?, base: URL?) -> String? {
-        guard let text else { return nil }
-        let trimmed = text.trimmed
-        guard !trimmed.isEmpty else { return nil }
-        let lower = trimmed.prefix(8).lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return trimmed }
-        guard let base, let url = URL(string: trimmed, relativeTo: base) else { return trimmed }
-        return url.absoluteString
-    }
+    /// A URL found in the document, resolved against `base` (see ``FeedURL``).
+    func resolve(_ text: String?, base: URL?) -> String? { FeedURL.absolute(text, base: base) }
 }

@@ -87,7 +87,7 @@ enum XMLText {
                 scalar >= 0x20, scalar != 0x7F, !(0x80...0x9F).contains(scalar), let character = Unicode.Scalar(scalar)
             {
                 // The common case (`&#8217;`) without building a String to look up.
-                appendUTF8(character, to: &output)
+                UTF8.encode(character) { output.append($0) }
                 return semicolon + 1
             }
             guard let decoded = HTMLEntities.character(for: String(decoding: name, as: UTF8.self)) else { return nil }
@@ -101,26 +101,6 @@ enum XMLText {
             output.append(contentsOf: decoded.utf8)
         }
         return semicolon + 1
-    }
-
-    private static func appendUTF8(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
-        let value = scalar.value
-        switch value {
-        case 0..<0x80:
-            output.append(UInt8(value))
-        case 0x80..<0x800:
-            output.append(UInt8(0xC0 | value >> 6))
-            output.append(UInt8(0x80 | value & 0x3F))
-        case 0x800..<0x10000:
-            output.append(UInt8(0xE0 | value >> 12))
-            output.append(UInt8(0x80 | (value >> 6) & 0x3F))
-            output.append(UInt8(0x80 | value & 0x3F))
-        default:
-            output.append(UInt8(0xF0 | value >> 18))
-            output.append(UInt8(0x80 | (value >> 12) & 0x3F))
-            output.append(UInt8(0x80 | (value >> 6) & 0x3F))
-            output.append(UInt8(0x80 | value & 0x3F))
-        }
     }
 
     /// The value of "8217" or "x2019" (the text after "&#"), at most seven digits; nil otherwise.
@@ -144,5 +124,4 @@ enum XMLText {
         }
         return value
     }
-
 }
