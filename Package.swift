@@ -18,20 +18,33 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // Wire model shared by server and SDK: Foundation only.
         .target(name: "TidingsModel"),
         // Feed parsing (RSS, Atom, JSON Feed): the bottom of the cake, depends on nothing of ours.
         .target(name: "FeedParsing"),
+        // Writing feeds: RSS 2.0, Atom 1.0, JSON Feed 1.1 and OPML 2.0. Foundation only.
+        .target(name: "FeedWriting"),
         // Composed sections: slot providers and the composer placing them. Pure, no I/O.
         .target(name: "FeedComposition", dependencies: ["TidingsModel"]),
+        // Brands, sections and their sources as configured: the YAML file, source documents
+        // (feeds, unified and legacy partner JSON) turned into feed items, placement rules. No I/O
+        // beyond reading files.
+        .target(
+            name: "TidingsSections",
+            dependencies: ["TidingsModel", "FeedComposition", "FeedParsing", .product(name: "Yams", package: "Yams")]
+        ),
         // Catalog domain: events, validation, news derivation. Pure, no I/O.
         .target(name: "TidingsCatalog", dependencies: ["TidingsModel"]),
         // Store protocol, migrations and the SQL implementation shared by both backends.
@@ -56,11 +69,28 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
+        // Fetching sources over HTTP (conditional GET, caps, SSRF guard) and polling them.
+        .target(
+            name: "TidingsIngest",
+            dependencies: [
+                "TidingsSections", "TidingsStore", "FeedParsing",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "TidingsServer",
             dependencies: [
-                "TidingsStore",
+                "TidingsStore", "TidingsSections", "FeedWriting",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -72,14 +102,15 @@ let package = Package(
         .target(
             name: "TidingsRuntime",
             dependencies: [
-                "TidingsServer", "TidingsStoreSQLite", "TidingsStorePostgres",
+                "TidingsServer", "TidingsIngest", "TidingsStoreSQLite", "TidingsStorePostgres",
                 .product(name: "CSV", package: "CSV.swift"),
-            ]
+            ],
+            resources: [.copy("Demo")]
         ),
         .target(
             name: "TidingsTesting",
             dependencies: [
-                "TidingsRuntime",
+                "TidingsRuntime", "TidingsSections", "TidingsIngest",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -88,8 +119,8 @@ let package = Package(
         .executableTarget(
             name: "tidings",
             dependencies: [
-                "TidingsRuntime",
-                "FeedParsing",
+                "TidingsRuntime", "TidingsIngest", "TidingsSections",
+                "FeedParsing", "FeedWriting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -98,7 +129,16 @@ let package = Package(
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"], resources: [.copy("Resources")]),
         .testTarget(name: "TidingsModelTests", dependencies: ["TidingsModel"]),
         .testTarget(name: "TidingsCatalogTests", dependencies: ["TidingsCatalog"]),
-        .testTarget(name: "FeedCompositionTests", dependencies: ["FeedComposition"]),
+        .testTarget(
+            name: "FeedCompositionTests",
+            dependencies: ["FeedComposition", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(name: "FeedWritingTests", dependencies: ["FeedWriting", "FeedParsing"]),
+        .testTarget(name: "TidingsSectionsTests", dependencies: ["TidingsSections"]),
+        .testTarget(
+            name: "TidingsIngestTests",
+            dependencies: ["TidingsIngest", "TidingsTesting", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
         .testTarget(name: "TidingsStoreTests", dependencies: ["TidingsTesting"]),
         .testTarget(name: "TidingsServerTests", dependencies: ["TidingsTesting"]),
         .testTarget(name: "TidingsRuntimeTests", dependencies: ["TidingsTesting"]),

@@ -27,20 +27,30 @@ public struct FeedComposer: Sendable {
     /// Slots due after the last content item are left for the next page, which starts there; a
     /// feed with no more content ends without them.
     public func compose(content: [FeedItem], startingAt position: Int, context: CompositionContext = .init()) -> Page {
-        var items: [FeedItem] = []
+        let (items, next) = compose(content, startingAt: position, context: context) { $0 }
+        return Page(items: items, nextPosition: next)
+    }
+
+    /// The same placement over content in any form — a server keeps content as encoded JSON and
+    /// only encodes the few injected items (`wrap` turns one into the content's form).
+    public func compose<Element>(
+        _ content: [Element], startingAt position: Int, context: CompositionContext = .init(),
+        wrap: (FeedItem) -> Element
+    ) -> (items: [Element], nextPosition: Int) {
+        var items: [Element] = []
         items.reserveCapacity(content.count + 4)
         var position = position
         var next = content.startIndex
         while next < content.endIndex {
             if let slot = slot(at: position, context: context) {
-                items.append(slot)
+                items.append(wrap(slot))
             } else {
                 items.append(content[next])
                 next += 1
             }
             position += 1
         }
-        return Page(items: items, nextPosition: position)
+        return (items, position)
     }
 
     /// The injected item at `position`, if any provider has one.

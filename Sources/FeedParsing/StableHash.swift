@@ -2,9 +2,9 @@ import Foundation
 
 /// FNV-1a, 64 bits: a hash that is the same on every run and platform (Swift's `Hasher` is seeded
 /// per process), for ids of entries that have neither an id nor a link.
-enum StableHash {
+public enum StableHash {
     /// The hash of `text`'s UTF-8 bytes as 16 hex digits.
-    static func hex(_ text: String) -> String {
+    public static func hex(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)

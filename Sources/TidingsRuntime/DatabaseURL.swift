@@ -41,7 +41,7 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
 
     /// Opens the store and applies pending migrations.
     public func open(policy: NewsPolicy, logger: Logger = Logger(label: "tidings.store")) async throws
-        -> any CatalogStore
+        -> any TidingsStorage
     {
         switch self {
         case .sqlite(let path):
@@ -53,7 +53,7 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static func migrated<S>(_ store: SQLCatalogStore<S>) async throws -> any CatalogStore {
+    private static func migrated<S>(_ store: SQLCatalogStore<S>) async throws -> any TidingsStorage {
         do {
             try await store.migrate()
             return store

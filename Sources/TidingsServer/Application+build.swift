@@ -3,13 +3,16 @@ import Hummingbird
 import Logging
 import Metrics
 import Prometheus
+import ServiceLifecycle
 import TidingsStore
 
 /// Builds the HTTP application over an opened store. The CLI and the tests both call this; tests
-/// pass port 0.
+/// pass port 0. Without `sections`, no brands are configured.
 public func buildApplication(
-    catalog: CatalogService, registry: PrometheusCollectorRegistry = TidingsMetrics.registry,
-    logger: Logger = Logger(label: "tidings"), onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    catalog: CatalogService, sections: SectionService? = nil,
+    registry: PrometheusCollectorRegistry = TidingsMetrics.registry,
+    services: [any Service] = [], logger: Logger = Logger(label: "tidings"),
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     let configuration = catalog.configuration
     let store = catalog.store
@@ -22,10 +25,14 @@ public func buildApplication(
     NewsItemsController(catalog: catalog).addRoutes(to: router)
     ProductsController(catalog: catalog).addRoutes(to: router, writes: writes)
     EventsController(catalog: catalog).addRoutes(to: writes)
+    let sections = sections ?? SectionService(configuration: .init(), catalog: catalog)
+    SectionsController(sections: sections).addRoutes(to: router)
+    FeedsController(sections: sections).addRoutes(to: router)
     return Application(
         router: router,
         server: .http1(configuration: .init(idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Tidings"),
+        services: services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
 }

@@ -7,7 +7,7 @@ import TidingsStore
 /// The catalog as the server and the CLI use it: validation of wire events, ingestion through the
 /// store, and invalidation of cached news pages on every write.
 public struct CatalogService: Sendable {
-    public let store: any CatalogStore
+    public let store: any TidingsStorage
     public let configuration: TidingsConfiguration
     let pages: NewsPageCache
     let clock: @Sendable () -> Date
@@ -16,7 +16,8 @@ public struct CatalogService: Sendable {
     private let rejected = Counter(label: "tidings_events_total", dimensions: [("outcome", "rejected")])
 
     public init(
-        store: any CatalogStore, configuration: TidingsConfiguration, clock: @escaping @Sendable () -> Date = Date.init
+        store: any TidingsStorage, configuration: TidingsConfiguration,
+        clock: @escaping @Sendable () -> Date = Date.init
     ) {
         self.store = store
         self.configuration = configuration

@@ -54,6 +54,34 @@ public enum Migrations {
                 "INSERT INTO catalog_version (id, version) VALUES (1, 0)",
             ]
         },
+        Migration(version: 4, name: "sources, entries and dismissals") { kind in
+            let serial = kind == .postgres ? "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY" : "INTEGER PRIMARY KEY"
+            let key = kind == .postgres ? "TEXT COLLATE \"C\"" : "TEXT"
+            return [
+                // One row per fetched document (a URL or a file), with what the poller needs to fetch it
+                // conditionally and on time, and a lease so one process at a time fetches it.
+                """
+                CREATE TABLE sources (id \(key) PRIMARY KEY, format TEXT NOT NULL, etag TEXT, last_modified TEXT,
+                  title TEXT, web_url TEXT, next_fetch_at BIGINT NOT NULL, last_attempt_at BIGINT,
+                  last_success_at BIGINT, last_status TEXT, last_error TEXT, failures BIGINT NOT NULL,
+                  entry_count BIGINT NOT NULL, lease_owner TEXT, lease_until BIGINT)
+                """,
+                // Section content: one row per (section, entry key). seq orders a section newest first
+                // and never changes for a key, so keyset paging is stable while entries arrive.
+                """
+                CREATE TABLE entries (seq \(serial), stream \(key) NOT NULL, key \(key) NOT NULL,
+                  source_id TEXT NOT NULL, item TEXT NOT NULL, content_hash TEXT NOT NULL, content_html TEXT,
+                  item_id \(key) NOT NULL, published_at BIGINT, first_seen_at BIGINT NOT NULL,
+                  updated_at BIGINT NOT NULL, UNIQUE (stream, key))
+                """,
+                "CREATE INDEX entries_page ON entries (stream, seq)",
+                "CREATE INDEX entries_item ON entries (item_id)",
+                """
+                CREATE TABLE dismissals (device_id \(key) NOT NULL, notification_id \(key) NOT NULL,
+                  dismissed_at BIGINT NOT NULL, PRIMARY KEY (device_id, notification_id))
+                """,
+            ]
+        },
     ]
 
     /// Applies every migration newer than the database's version, each in its own transaction.

@@ -15,13 +15,16 @@ struct RowsInsert: SQLExpression {
     let table: String
     let columns: [String]
     var rows: [[Value]] = []
-    /// Columns to overwrite from the new row when the id exists; nil for a plain insert.
+    /// Columns to overwrite from the new row when the key exists; nil for a plain insert.
     var updateOnConflict: [String]?
+    /// The unique key `updateOnConflict` applies to.
+    var conflictKey: [String]
 
-    init(into table: String, columns: [String], updateOnConflict: [String]? = nil) {
+    init(into table: String, columns: [String], updateOnConflict: [String]? = nil, conflictKey: [String] = ["id"]) {
         self.table = table
         self.columns = columns
         self.updateOnConflict = updateOnConflict
+        self.conflictKey = conflictKey
     }
 
     func serialize(to serializer: inout SQLSerializer) {
@@ -40,7 +43,7 @@ struct RowsInsert: SQLExpression {
         }
         if let updateOnConflict {
             let assignments = updateOnConflict.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-            serializer.write(" ON CONFLICT (id) DO UPDATE SET \(assignments)")
+            serializer.write(" ON CONFLICT (\(conflictKey.joined(separator: ", "))) DO UPDATE SET \(assignments)")
         }
     }
 }

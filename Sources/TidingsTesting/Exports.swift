@@ -1,1 +1,3 @@
+@_exported import TidingsIngest
+@_exported import TidingsSections
 @_exported import TidingsServer

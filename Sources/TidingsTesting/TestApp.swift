@@ -2,14 +2,16 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import TidingsModel
+import TidingsSections
 import TidingsServer
 import TidingsStore
 
 /// A server over a fresh test database with one API key, for router and live tests.
 public struct TestApp: Sendable {
     public let database: TestDatabase
-    public let store: any CatalogStore
+    public let store: any TidingsStorage
     public let catalog: CatalogService
+    public let sections: SectionService
     /// A valid API key's secret.
     public let key: String
 
@@ -19,6 +21,7 @@ public struct TestApp: Sendable {
     /// Runs `body` against the application built over a fresh database.
     public static func with(
         _ backend: TestDatabase.Backend = .sqlite, configuration: TidingsConfiguration = TidingsConfiguration(),
+        sections: SectionsConfiguration = SectionsConfiguration(),
         clock: @escaping @Sendable () -> Date = { TestApp.now }, testing: TestingSetup = .router,
         _ body: @Sendable (TestApp, any TestClientProtocol) async throws -> Void
     ) async throws {
@@ -29,9 +32,12 @@ public struct TestApp: Sendable {
             let key = APIKeys.generate()
             _ = try await store.createAPIKey(name: "test", hash: APIKeys.hash(key), at: clock())
             let catalog = CatalogService(store: store, configuration: configuration, clock: clock)
-            let app = TestApp(database: database, store: store, catalog: catalog, key: key)
+            let service = SectionService(configuration: sections, catalog: catalog)
+            let app = TestApp(database: database, store: store, catalog: catalog, sections: service, key: key)
             do {
-                try await buildApplication(catalog: catalog).test(testing) { client in try await body(app, client) }
+                try await buildApplication(catalog: catalog, sections: service).test(testing) { client in
+                    try await body(app, client)
+                }
             } catch {
                 try? await store.close()
                 throw error

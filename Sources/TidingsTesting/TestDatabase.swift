@@ -63,7 +63,7 @@ public struct TestDatabase: Sendable {
     }
 
     /// Opens the store with `policy`.
-    public func open(policy: NewsPolicy = NewsPolicy()) async throws -> any CatalogStore {
+    public func open(policy: NewsPolicy = NewsPolicy()) async throws -> any TidingsStorage {
         try await DatabaseURL(url).open(policy: policy)
     }
 

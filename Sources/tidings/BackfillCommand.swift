@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TidingsModel
 import TidingsRuntime
+import TidingsSections
 import TidingsServer
 
 struct BackfillCommand: AsyncParsableCommand {

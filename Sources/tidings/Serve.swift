@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import TidingsIngest
 import TidingsRuntime
+import TidingsSections
 import TidingsServer
 
 struct Serve: AsyncParsableCommand {
@@ -19,6 +21,7 @@ struct Serve: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         var settings = TidingsConfiguration()
         if let config { try settings.load(yamlFile: config) }
+        let sectionsConfiguration = try SectionsConfiguration.resolved(file: config)
         settings.host = host ?? environment["TIDINGS_HOST"] ?? settings.host
         if let port {
             settings.port = port
@@ -46,7 +49,12 @@ struct Serve: AsyncParsableCommand {
                 )
             }
             let host = settings.host
-            let app = buildApplication(catalog: catalog, logger: logger) { port in
+            let sections = SectionService(configuration: sectionsConfiguration, catalog: catalog)
+            let poller = SourcePoller(
+                configuration: sectionsConfiguration, store: store, logger: logger,
+                onChange: { streams in sections.contentChanged(streams: streams) })
+            let app = buildApplication(catalog: catalog, sections: sections, services: [poller], logger: logger) {
+                port in
                 say("Tidings is listening on http://\(host.contains(":") ? "[\(host)]" : host):\(port)")
             }
             try await app.runService()

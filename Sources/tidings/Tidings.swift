@@ -6,7 +6,9 @@ struct Tidings: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tidings",
         abstract: "A news-feed engine: catalog events in, localized paginated feeds out.",
-        subcommands: [Serve.self, Parse.self, Keys.self, BackfillCommand.self, News.self, Bench.self])
+        subcommands: [
+            Serve.self, Parse.self, SourcesCommand.self, Keys.self, BackfillCommand.self, News.self, Bench.self,
+        ])
 }
 
 /// `--database`, falling back to `TIDINGS_DATABASE`, then `sqlite:./tidings.sqlite`.

@@ -3,6 +3,7 @@ import Testing
 import TidingsModel
 import TidingsRuntime
 import TidingsServer
+import TidingsTesting
 
 @Suite("Configuration")
 struct ConfigurationTests {

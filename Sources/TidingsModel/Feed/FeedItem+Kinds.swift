@@ -2,7 +2,7 @@ import Foundation
 
 /// An article from a feed source, as a cell shows it.
 public struct Teaser: Codable, Hashable, Sendable, Identifiable {
-    /// Stable id (the parsed entry's id, scoped by source).
+    /// Stable id: a hash of the article's link (or of its entry id), the same in every section.
     public var id: String
     /// Plain-text title.
     public var title: String
@@ -14,7 +14,7 @@ public struct Teaser: Codable, Hashable, Sendable, Identifiable {
     public var url: URL?
     /// When it was published.
     public var publishedAt: Date?
-    /// The id of the source it came from.
+    /// The name of the source it came from: the feed's title, else its host or file name.
     public var source: String
 
     /// Creates a teaser.

@@ -1,5 +1,6 @@
 import Foundation
 import TidingsModel
+import TidingsSections
 import Yams
 
 extension TidingsConfiguration {
@@ -29,8 +30,14 @@ extension TidingsConfiguration {
         let known = Set(Self.keys.map(\.key))
         for (sectionKey, sectionValue) in mapping {
             guard let section = sectionKey.string else { continue }
-            // Later issues add more sections (brands); only the ones this build knows are checked.
-            guard ["pricing", "news", "locale", "server"].contains(section) else { continue }
+            // brands, fetch and retention are SectionsConfiguration's to read.
+            if SectionsConfiguration.yamlKeys.contains(section) { continue }
+            guard ["pricing", "news", "locale", "server"].contains(section) else {
+                let known = (["pricing", "news", "locale", "server"] + SectionsConfiguration.yamlKeys.sorted())
+                throw ConfigurationError(
+                    "\(file):\(line(sectionKey)): unknown key \(section) (expected one of: \(known.joined(separator: ", ")))"
+                )
+            }
             guard let entries = sectionValue.mapping else {
                 throw ConfigurationError("\(file):\(line(sectionValue)): \(section) must be a mapping")
             }

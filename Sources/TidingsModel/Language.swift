@@ -1,7 +1,7 @@
 import Foundation
 
 /// The languages the API speaks. Anything else falls back to English.
-public enum Language: String, Sendable, CaseIterable {
+public enum Language: String, Sendable, CaseIterable, Codable {
     case ru
     case en
 
@@ -39,5 +39,6 @@ public enum Language: String, Sendable, CaseIterable {
         return namedAny ? .en : fallback
     }
 
-    var locale: Locale { Locale(identifier: self == .ru ? "ru_RU" : "en_US") }
+    /// The Foundation locale for formatting numbers and dates.
+    public var locale: Locale { Locale(identifier: self == .ru ? "ru_RU" : "en_US") }
 }

@@ -1,0 +1,37 @@
+/// How a `SourceFetcher` fetches: timeouts, the body cap, redirects, the SSRF allow-list and the User-Agent.
+public struct FetchPolicy: Sendable, Hashable {
+    /// Time to open the TCP connection and finish the TLS handshake.
+    public var connectTimeout: Duration
+    /// Longest silence while waiting for the response head or the next piece of the body.
+    public var readTimeout: Duration
+    /// Longest a whole fetch may take, redirects and body included (checked as bytes arrive, so a stalled
+    /// body ends after at most `readTimeout` more). DNS resolution is not counted.
+    public var totalTimeout: Duration
+    /// Largest body accepted, counted after decompression.
+    public var maxBodyBytes: Int
+    /// Most redirects followed; one more ends the fetch with `.tooManyRedirects`.
+    public var maxRedirects: Int
+    /// Hosts a fetch may reach even when they are not public: hostnames (case-insensitive, exact), IP
+    /// addresses or CIDR ranges, matched against the URL's host as written (see `AllowList`).
+    public var allowHosts: [String]
+    /// The User-Agent header sent with every request.
+    public var userAgent: String
+
+    /// A policy; the defaults allow nothing but public addresses.
+    public init(
+        connectTimeout: Duration = .seconds(10), readTimeout: Duration = .seconds(30),
+        totalTimeout: Duration = .seconds(120), maxBodyBytes: Int = 16 << 20, maxRedirects: Int = 5,
+        allowHosts: [String] = [], userAgent: String = "Tidings/1.0 (+https://github.com/tidings)"
+    ) {
+        self.connectTimeout = connectTimeout
+        self.readTimeout = readTimeout
+        self.totalTimeout = totalTimeout
+        self.maxBodyBytes = maxBodyBytes
+        self.maxRedirects = maxRedirects
+        self.allowHosts = allowHosts
+        self.userAgent = userAgent
+    }
+
+    /// `allowHosts` entries that are neither a hostname, an address nor a valid CIDR range (they allow nothing).
+    public var invalidAllowHosts: [String] { AllowList(allowHosts).invalid }
+}

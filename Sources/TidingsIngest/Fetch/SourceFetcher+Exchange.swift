@@ -1,0 +1,126 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+extension SourceFetcher {
+    /// Feed formats first, then anything.
+    static let accept =
+        "application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, "
+        + "application/xml;q=0.8, text/xml;q=0.8, */*;q=0.5"
+
+    /// Sends one GET on `client` (bound to `address`) and reads the answer: a redirect to follow, a 304, a
+    /// 2xx body, or an error.
+    func exchange(
+        _ client: HTTPClient, _ url: URL, address: IPAddress, _ request: FetchRequest, deadline: NIODeadline
+    ) async throws(FetchError) -> Hop {
+        var outgoing = HTTPClientRequest(url: url.absoluteString)
+        outgoing.headers.add(name: "User-Agent", value: policy.userAgent)
+        outgoing.headers.add(name: "Accept", value: Self.accept)
+        outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+        if let etag = request.etag { outgoing.headers.add(name: "If-None-Match", value: etag) }
+        if let lastModified = request.lastModified {
+            outgoing.headers.add(name: "If-Modified-Since", value: lastModified)
+        }
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(outgoing, deadline: deadline)
+        } catch {
+            throw FetchError(error, url: url, address: address, policy: policy, readingBody: false)
+        }
+        let status = Int(response.status.code)
+        let headers = response.headers
+        switch status {
+        case 301, 302, 303, 307, 308:
+            guard let location = headers.first(name: "location"),
+                let next = URL(string: location, relativeTo: url)?.absoluteURL
+            else {
+                throw FetchError(.badURL, "fetch: \(url.absoluteString) redirects (\(status)) to no readable Location")
+            }
+            return .redirect(next)
+        case 304:
+            return .response(makeResponse(status, body: [], url, headers, request))
+        case 200..<300:
+            let body = try await readBody(response, url, address: address, deadline: deadline)
+            return .response(makeResponse(status, body: body, url, headers, request))
+        default:
+            let retryAfter =
+                status == 429 || status == 503
+                ? CacheHints.retryAfter(
+                    headers.first(name: "retry-after"), date: headers.first(name: "date"), now: Date())
+                : nil
+            throw FetchError(
+                .http(status), "fetch: \(url.absoluteString) answered \(status) \(response.status.reasonPhrase)",
+                retryAfter: retryAfter)
+        }
+    }
+
+    /// The body, decompressed by AHC when gzip or deflate, ended with `.tooLarge` as soon as it passes the cap.
+    private func readBody(
+        _ response: HTTPClientResponse, _ url: URL, address: IPAddress, deadline: NIODeadline
+    ) async throws(FetchError) -> [UInt8] {
+        let cap = policy.maxBodyBytes
+        let tooLarge = FetchError(.tooLarge, "fetch: \(url.absoluteString) sent a body over \(cap) bytes")
+        let encodings = response.headers[canonicalForm: "content-encoding"].map { $0.lowercased() }.filter {
+            $0 != "identity"
+        }
+        if encodings.isEmpty {
+            if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > cap {
+                throw tooLarge
+            }
+        } else if encodings.count > 1 || !["gzip", "deflate"].contains(encodings[0]) {
+            throw FetchError(
+                .other,
+                "fetch: \(url.absoluteString) sent Content-Encoding \(encodings.joined(separator: ", ")), "
+                    + "which Tidings does not decode")
+        }
+        var body: [UInt8] = []
+        do {
+            for try await chunk in response.body {
+                guard body.count + chunk.readableBytes <= cap else { throw tooLarge }
+                body.append(contentsOf: chunk.readableBytesView)
+                guard NIODeadline.now() < deadline else {
+                    throw FetchError(.timeout, "fetch: \(url.absoluteString) took longer than \(policy.totalTimeout)")
+                }
+            }
+        } catch let error as FetchError {
+            throw error
+        } catch {
+            throw FetchError(error, url: url, address: address, policy: policy, readingBody: true)
+        }
+        return body
+    }
+
+    private func makeResponse(
+        _ status: Int, body: [UInt8], _ url: URL, _ headers: HTTPHeaders, _ request: FetchRequest
+    ) -> FetchResponse {
+        let hints = CacheHints(
+            cacheControl: headers["cache-control"].isEmpty ? nil : headers["cache-control"].joined(separator: ","),
+            expires: headers.first(name: "expires"), date: headers.first(name: "date"),
+            age: headers.first(name: "age"), now: Date())
+        let (contentType, charset) = Self.mediaType(headers.first(name: "content-type"))
+        return FetchResponse(
+            status: status, body: body, finalURL: url,
+            etag: headers.first(name: "etag") ?? (status == 304 ? request.etag : nil),
+            lastModified: headers.first(name: "last-modified") ?? (status == 304 ? request.lastModified : nil),
+            contentType: contentType, charset: charset, freshness: hints.freshness, noStore: hints.noStore,
+            redirects: 0)
+    }
+
+    /// `application/rss+xml; charset="windows-1251"` as (`application/rss+xml`, `windows-1251`).
+    static func mediaType(_ header: String?) -> (type: String?, charset: String?) {
+        guard let header else { return (nil, nil) }
+        let parts = header.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let type = parts.first.map { $0.lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
+        let charset = parts.dropFirst().lazy.compactMap { parameter -> String? in
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else {
+                return nil
+            }
+            let value = pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(
+                in: CharacterSet(charactersIn: "\""))
+            return value.isEmpty ? nil : value
+        }.first
+        return (type, charset)
+    }
+}

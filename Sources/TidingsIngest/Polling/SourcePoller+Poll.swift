@@ -1,0 +1,166 @@
+import FeedParsing
+import Foundation
+import Logging
+import TidingsModel
+import TidingsSections
+import TidingsStore
+
+extension SourcePoller {
+    /// What a fetch brought back, before it is read.
+    enum Fetched {
+        case document(
+            bytes: [UInt8], charset: String?, baseURL: URL?, etag: String?, lastModified: String?,
+            freshness: TimeInterval?, status: String)
+        case notModified(freshness: TimeInterval?, status: String)
+    }
+
+    /// Fetches and reads one source; nil when the source is no longer configured here.
+    func attempt(_ state: SourceState) async -> FetchRecord? {
+        guard let (source, streams) = sources[state.id] else { return nil }
+        let started = clock()
+        let jitter = PollSchedule.jitter(for: state.id)
+        var outcome: FetchRecord.Outcome
+        var status: String
+        var failures = 0
+        var delay: TimeInterval
+        do {
+            switch try await fetch(source, state: state) {
+            case .notModified(let freshness, let code):
+                outcome = .notModified
+                status = code
+                delay = schedule.afterSuccess(freshness: freshness, documentHint: nil, jitter: jitter)
+            case .document(let bytes, let charset, let baseURL, let etag, let lastModified, let freshness, let code):
+                let document = try reader.read(
+                    bytes, format: source.format, sourceName: source.displayName, charset: charset, baseURL: baseURL)
+                outcome = .fetched(
+                    entries: try document.entries.map(Self.input), etag: etag, lastModified: lastModified,
+                    title: document.title, webURL: document.webURL?.absoluteString)
+                status = code
+                delay = schedule.afterSuccess(freshness: freshness, documentHint: document.refreshHint, jitter: jitter)
+            }
+        } catch {
+            failures = state.failures + 1
+            let (message, code, retryAfter) = Self.describe(error)
+            outcome = .failed(message)
+            status = code
+            delay = schedule.afterFailure(failures: failures, retryAfter: retryAfter, jitter: jitter)
+            logger.warning("poller: \(message); next try in \(Int(delay))s")
+        }
+        logger.debug("poller: fetched \(source.id): \(status) by \(owner)")
+        return FetchRecord(
+            sourceID: source.id, streams: streams, attemptedAt: started, outcome: outcome, status: status,
+            nextFetchAt: clock().addingTimeInterval(delay), failures: failures, keepItems: settings.retention.maxItems,
+            keepSince: started.addingTimeInterval(-settings.retention.maxAge))
+    }
+
+    /// Fetches `states` at once, then records them in one transaction (so the new entries of
+    /// sources sharing a section are merged by date).
+    func poll(_ states: [SourceState]) async -> [PollResult] {
+        let records = await withTaskGroup(of: FetchRecord?.self) { group in
+            for state in states { group.addTask { await self.attempt(state) } }
+            var records: [FetchRecord] = []
+            for await record in group { if let record { records.append(record) } }
+            return records.sorted { $0.sourceID < $1.sourceID }
+        }
+        let summaries: [UpsertSummary]
+        do {
+            summaries = try await store.recordFetches(records, owner: owner)
+        } catch {
+            logger.error("poller: could not record \(records.count) fetches: \(error)")
+            return records.map {
+                PollResult(
+                    sourceID: $0.sourceID, status: "store", error: "\(error)", changes: UpsertSummary(),
+                    nextFetchAt: $0.nextFetchAt)
+            }
+        }
+        var changed: Set<String> = []
+        var results: [PollResult] = []
+        for (record, changes) in zip(records, summaries) {
+            if changes.inserted + changes.updated > 0 {
+                changed.formUnion(record.streams)
+                logger.info(
+                    "poller: \(record.sourceID): \(changes.inserted) new, \(changes.updated) changed, \(changes.unchanged) unchanged"
+                )
+            }
+            var error: String?
+            if case .failed(let message) = record.outcome { error = message }
+            results.append(
+                PollResult(
+                    sourceID: record.sourceID, status: record.status, error: error, changes: changes,
+                    nextFetchAt: record.nextFetchAt))
+        }
+        if !changed.isEmpty { onChange(changed.sorted()) }
+        return results
+    }
+
+    /// One conditional fetch of a URL, or a look at a file's size and modification time.
+    private func fetch(_ source: FetchedSource, state: SourceState) async throws -> Fetched {
+        switch source.location {
+        case .url(let url):
+            let response = try await fetcher.fetch(
+                FetchRequest(url: url, etag: state.etag, lastModified: state.lastModified))
+            if response.notModified { return .notModified(freshness: response.freshness, status: "304") }
+            return .document(
+                bytes: response.body, charset: response.charset, baseURL: response.finalURL, etag: response.etag,
+                lastModified: response.lastModified, freshness: response.freshness, status: String(response.status))
+        case .file(let path):
+            let attributes: [FileAttributeKey: Any]
+            do {
+                attributes = try FileManager.default.attributesOfItem(atPath: path)
+            } catch {
+                throw SourceReadError("cannot read \(path): \(error.localizedDescription)")
+            }
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+            // The file's size and modification time stand in for an ETag.
+            let validator = "file:\(size):\(Int64(modified * 1000))"
+            if state.etag == validator { return .notModified(freshness: nil, status: "unchanged") }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw SourceReadError("cannot read \(path)")
+            }
+            return .document(
+                bytes: Array(data), charset: nil, baseURL: URL(fileURLWithPath: path), etag: validator,
+                lastModified: nil, freshness: nil, status: "read")
+        }
+    }
+
+    /// The message, short status and Retry-After of a failure.
+    static func describe(_ error: any Error) -> (String, String, TimeInterval?) {
+        switch error {
+        case let error as FetchError:
+            let code =
+                switch error.kind {
+                case .http(let status): String(status)
+                case .blockedAddress: "blocked"
+                case .dns: "dns"
+                case .timeout: "timeout"
+                case .tooLarge: "too_large"
+                case .tooManyRedirects: "redirects"
+                case .connect: "connect"
+                case .tls: "tls"
+                case .badURL: "bad_url"
+                case .cancelled: "cancelled"
+                case .other: "error"
+                }
+            return (error.message, code, error.retryAfter)
+        case let error as SourceReadError:
+            return (error.description, "invalid", nil)
+        default:
+            return ("poller: \(error)", "error", nil)
+        }
+    }
+
+    /// The entry as stored: its item encoded once, here, so serving a page only joins strings.
+    static func input(_ entry: SourceEntry) throws -> EntryInput {
+        let json = String(decoding: try TidingsJSON.encoder().encode(entry.item), as: UTF8.self)
+        let itemID =
+            switch entry.item {
+            case .teaser(let teaser): teaser.id
+            default: entry.item.id
+            }
+        return EntryInput(
+            key: entry.key, itemID: itemID, itemJSON: json, contentHTML: entry.contentHTML,
+            publishedAt: entry.publishedAt,
+            contentHash: StableHash.hex(json + "\u{0}" + (entry.contentHTML ?? "")))
+    }
+}

@@ -1,0 +1,107 @@
+import FeedParsing
+import Foundation
+import Logging
+import ServiceLifecycle
+import TidingsModel
+import TidingsSections
+import TidingsStore
+
+/// Fetches every configured source when it is due and stores its entries: a service in the
+/// server's lifecycle. Sources are leased in the database before fetching, so several servers
+/// sharing one PostgreSQL database fetch each source once, not once each.
+public final class SourcePoller: Service, Sendable {
+    let sources: [String: (source: FetchedSource, streams: [String])]
+    let settings: SectionsConfiguration
+    let store: any SectionStore
+    let fetcher: SourceFetcher
+    let reader = SourceReader()
+    let schedule: PollSchedule
+    let logger: Logger
+    let clock: @Sendable () -> Date
+    let onChange: @Sendable ([String]) -> Void
+    /// Who holds leases taken by this process: host, process id and a random suffix.
+    public let owner: String
+
+    /// A poller for `configuration`'s sources; `onChange` hears which streams got new or changed
+    /// entries (the server drops its cached pages).
+    public init(
+        configuration: SectionsConfiguration, store: any SectionStore, logger: Logger = Logger(label: "tidings.poller"),
+        clock: @escaping @Sendable () -> Date = Date.init, onChange: @escaping @Sendable ([String]) -> Void = { _ in }
+    ) {
+        var sources: [String: (FetchedSource, [String])] = [:]
+        for (source, streams) in configuration.fetchedSources { sources[source.id] = (source, streams) }
+        self.sources = sources
+        self.settings = configuration
+        self.store = store
+        let fetch = configuration.fetch
+        self.fetcher = SourceFetcher(
+            policy: FetchPolicy(
+                connectTimeout: .milliseconds(Int64(fetch.connectTimeout * 1000)),
+                readTimeout: .milliseconds(Int64(fetch.readTimeout * 1000)),
+                totalTimeout: .milliseconds(Int64(max(fetch.readTimeout * 4, 120) * 1000)),
+                maxBodyBytes: fetch.maxBytes,
+                allowHosts: fetch.allowHosts))
+        self.schedule = PollSchedule(fetch)
+        self.logger = logger
+        self.clock = clock
+        self.onChange = onChange
+        let host = ProcessInfo.processInfo.hostName
+        self.owner =
+            "\(host):\(ProcessInfo.processInfo.processIdentifier):\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+    }
+
+    /// How long a claimed source stays leased: the longest a fetch may take, and a margin.
+    var lease: TimeInterval { max(settings.fetch.readTimeout * 4, 120) + 60 }
+
+    /// Registers the sources, then polls until the service is asked to stop.
+    public func run() async throws {
+        try await store.registerSources(sources.values.map { ($0.source.id, $0.source.format.rawValue) }, now: clock())
+        do {
+            try await cancelWhenGracefulShutdown {
+                while !Task.isCancelled {
+                    let polled = try await self.pollDue()
+                    if polled.isEmpty { try await Task.sleep(for: .seconds(1)) }
+                }
+            }
+        } catch is CancellationError {
+            // Stopping.
+        }
+        try await fetcher.shutdown()
+    }
+
+    /// Fetches every source due now (up to `fetch.concurrency` at once) and returns what happened.
+    @discardableResult
+    public func pollDue() async throws -> [PollResult] {
+        let due = try await store.claimDueSources(
+            owner: owner, now: clock(), lease: lease, limit: settings.fetch.concurrency)
+        return await poll(due)
+    }
+
+    /// Registers the sources and fetches all of them once, due or not (`tidings sources refresh`).
+    public func pollAllNow() async throws -> [PollResult] {
+        try await store.registerSources(sources.values.map { ($0.source.id, $0.source.format.rawValue) }, now: clock())
+        let states = try await store.sourceStates().filter { sources[$0.id] != nil }
+        var results: [PollResult] = []
+        for start in stride(from: 0, to: states.count, by: settings.fetch.concurrency) {
+            results += await poll(Array(states[start..<min(start + settings.fetch.concurrency, states.count)]))
+        }
+        return results
+    }
+}
+
+/// What one poll of one source did.
+public struct PollResult: Sendable, Hashable {
+    public var sourceID: String
+    /// "200", "304", "unchanged", "404", "timeout", "blocked", "invalid" …
+    public var status: String
+    public var error: String?
+    public var changes: UpsertSummary
+    public var nextFetchAt: Date
+}
+
+extension SourcePoller {
+    /// Closes the HTTP client; for pollers not run as a service (`run()` does it itself).
+    public func shutdown() async throws {
+        try await fetcher.shutdown()
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import TidingsModel
+
+extension BrandsReader {
+    /// `ads: {positions: [3, 9], every: 6, after: 4, format: banner}`, or `ads: off` to drop the
+    /// brand's default. Positions count from 1 in the file.
+    func adRule(_ node: ConfigNode) throws -> AdRule? {
+        if node.node.mapping == nil, try node.bool() == false { return nil }
+        let fields = try node.mapping(allowed: ["positions", "every", "after", "format"])
+        var rule = AdRule()
+        rule.positions = try fields["positions"]?.oneOrMany().map { try $0.int(1...100_000) - 1 } ?? []
+        rule.every = try fields["every"]?.int(2...1000)
+        rule.after = try fields["after"]?.int(0...100_000) ?? 0
+        rule.format = try fields["format"]?.nonEmptyString() ?? "banner"
+        guard !rule.positions.isEmpty || rule.every != nil else { throw node.error("needs positions or every") }
+        return rule
+    }
+
+    /// `{position: 4, kind: carousel, section: economy, count: 5, title: …}` or
+    /// `{position: 8, kind: weather, location: {city: Oslo}}`.
+    mutating func widget(_ node: ConfigNode, brand: String) throws -> WidgetRule {
+        let fields = try node.mapping(allowed: ["position", "kind", "title", "section", "count", "location"])
+        let position = try node.require("position", in: fields).int(1...100_000) - 1
+        let kindNode = try node.require("kind", in: fields)
+        let raw = try kindNode.string()
+        guard let kind = Widget.Kind(rawValue: raw) else {
+            throw kindNode.error("must be carousel, list, weather or local, not \"\(raw)\"")
+        }
+        var rule = WidgetRule(position: position, kind: kind, title: try fields["title"]?.localized())
+        switch kind {
+        case .carousel, .list:
+            let sectionNode = try node.require("section", in: fields)
+            let name = try sectionNode.nonEmptyString()
+            let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty }) else {
+                throw sectionNode.error("must be a section id or brand/section, not \"\(name)\"")
+            }
+            let reference = SectionReference(brand: parts.count == 2 ? parts[0] : brand, section: parts.last!)
+            rule.section = reference
+            noteReference(sectionNode, reference)
+            rule.count = try fields["count"]?.int(1...50) ?? 5
+            if let location = fields["location"] { throw location.error("applies to weather and local widgets only") }
+        case .weather, .local:
+            let locationNode = try node.require("location", in: fields)
+            guard let mapping = locationNode.node.mapping, !mapping.isEmpty else {
+                throw locationNode.error("must be a mapping such as {city: Oslo}")
+            }
+            for (key, value) in mapping {
+                rule.location[key.string ?? ""] = try locationNode.child(value, key.string ?? "").nonEmptyString()
+            }
+            for key in ["section", "count"] where fields[key] != nil {
+                throw fields[key]!.error("applies to carousel and list widgets only")
+            }
+        }
+        return rule
+    }
+
+    /// `{id: enable-push, kind: enable_push, text: {en: …, ru: …}, dismissible: true}`.
+    func notification(_ node: ConfigNode) throws -> NotificationRule {
+        let fields = try node.mapping(allowed: ["id", "kind", "text", "dismissible"])
+        return NotificationRule(
+            id: try node.require("id", in: fields).id(),
+            kind: try node.require("kind", in: fields).nonEmptyString(),
+            text: try node.require("text", in: fields).localized(),
+            dismissible: try fields["dismissible"]?.bool() ?? true)
+    }
+}
+
+extension ConfigNode {
+    /// A `#rrggbb` colour.
+    func colour() throws -> String {
+        let raw = try string()
+        let digits = raw.utf8.dropFirst()
+        guard raw.utf8.first == UInt8(ascii: "#"), digits.count == 6,
+            digits.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0 | 0x20) })
+        else { throw error("must be a colour such as #1a2b3c, not \"\(raw)\"") }
+        return raw.lowercased()
+    }
+}

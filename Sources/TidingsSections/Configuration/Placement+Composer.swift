@@ -1,0 +1,35 @@
+import FeedComposition
+import TidingsModel
+
+extension Placement {
+    /// The composer for one request: notification cards first (they hold the top), then widgets,
+    /// then ads. `teasers` holds the current teasers of every section a widget shows.
+    public func composer(language: Language, teasers: [SectionReference: [Teaser]]) -> FeedComposer {
+        var providers: [any SlotProvider] = []
+        if !notifications.isEmpty {
+            providers.append(
+                NotificationProvider(
+                    cards: notifications.map {
+                        NotificationCard(
+                            id: $0.id, kind: $0.kind, text: $0.text.text(language), dismissible: $0.dismissible)
+                    }))
+        }
+        for rule in widgets {
+            let items = rule.section.map { Array((teasers[$0] ?? []).prefix(rule.count)) } ?? []
+            // A carousel with nothing to show is left out rather than shown empty.
+            if rule.section != nil, items.isEmpty { continue }
+            let widget = Widget(
+                id: rule.id, kind: rule.kind, title: rule.title?.text(language), section: rule.section?.stream,
+                items: items, location: rule.location)
+            providers.append(WidgetProvider(position: rule.position, widget: widget))
+        }
+        if let ads {
+            providers.append(
+                AdProvider(positions: Set(ads.positions), every: ads.every, after: ads.after, format: ads.format))
+        }
+        return FeedComposer(providers: providers)
+    }
+
+    /// How many cards can sit at the top, so a caller knows when dismissals matter for a page.
+    public var notificationCount: Int { notifications.count }
+}

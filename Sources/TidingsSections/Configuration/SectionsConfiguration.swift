@@ -1,0 +1,162 @@
+import Foundation
+import TidingsModel
+
+/// The brands a server shows, their sections and where each section's content comes from, plus
+/// how sources are fetched and kept. Read from the `brands`, `fetch` and `retention` keys of the
+/// YAML configuration file (see ``SectionsConfiguration/load(yaml:file:)``).
+public struct SectionsConfiguration: Sendable, Hashable {
+    /// Brands in the order the file lists them.
+    public var brands: [Brand]
+    /// How URL sources are polled.
+    public var fetch: FetchSettings
+    /// How long entries are kept.
+    public var retention: Retention
+
+    /// Creates a configuration.
+    public init(brands: [Brand] = [], fetch: FetchSettings = .init(), retention: Retention = .init()) {
+        self.brands = brands
+        self.fetch = fetch
+        self.retention = retention
+    }
+
+    /// The brand with this id.
+    public func brand(_ id: String) -> Brand? { brands.first { $0.id == id } }
+
+    /// Every section with its brand, in file order.
+    public var sections: [(brand: Brand, section: Section)] {
+        brands.flatMap { brand in brand.sections.map { (brand, $0) } }
+    }
+
+    /// Every source that needs fetching (URLs and files), each once, with the streams
+    /// ("brand/section") its entries go to.
+    public var fetchedSources: [(source: FetchedSource, streams: [String])] {
+        var order: [FetchedSource] = []
+        var streams: [FetchedSource: [String]] = [:]
+        for (brand, section) in sections {
+            for source in section.source.fetched {
+                if streams[source] == nil { order.append(source) }
+                streams[source, default: []].append(brand.id + "/" + section.id)
+            }
+        }
+        return order.map { ($0, streams[$0] ?? []) }
+    }
+}
+
+/// A publication: its own sections, language and colours.
+public struct Brand: Sendable, Hashable, Identifiable {
+    /// URL-safe id (`[a-z0-9-]`).
+    public var id: String
+    /// Display name.
+    public var name: String
+    /// The language its pages default to.
+    public var locale: Language
+    /// Theme colours as `#rrggbb`, by role (`primary`, `accent`, `background`, `text`).
+    public var theme: [String: String]
+    /// The sections, in menu order; the first is the front section unless `front` names another.
+    public var sections: [Section]
+    /// The id of the front section.
+    public var front: String
+
+    /// Creates a brand.
+    public init(
+        id: String, name: String, locale: Language, theme: [String: String] = [:], sections: [Section],
+        front: String? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.locale = locale
+        self.theme = theme
+        self.sections = sections
+        self.front = front ?? sections.first?.id ?? ""
+    }
+
+    /// The section with this id.
+    public func section(_ id: String) -> Section? { sections.first { $0.id == id } }
+}
+
+/// One feed of a brand: where its items come from, how it renders and what is injected.
+public struct Section: Sendable, Hashable, Identifiable {
+    /// URL-safe id, unique within the brand.
+    public var id: String
+    /// Title per language.
+    public var title: LocalizedText
+    /// Where the content comes from.
+    public var source: SourceSpec
+    /// Native items, a web page, or whichever the source's response asks for.
+    public var render: RenderMode
+    /// Ads, widgets and notification cards placed among the content.
+    public var placement: Placement
+
+    /// Creates a section.
+    public init(
+        id: String, title: LocalizedText, source: SourceSpec, render: RenderMode = .native,
+        placement: Placement = .init()
+    ) {
+        self.id = id
+        self.title = title
+        self.source = source
+        self.render = render
+        self.placement = placement
+    }
+}
+
+/// How a section is shown.
+public enum RenderMode: Sendable, Hashable {
+    /// Items for native cells.
+    case native
+    /// Always this web page.
+    case web(URL)
+    /// Native unless the source's last response asked for its web page (`renderAsWeb`).
+    case auto
+}
+
+/// Text in several languages.
+public struct LocalizedText: Sendable, Hashable {
+    /// The text per language; at least one.
+    public var values: [Language: String]
+
+    /// One text for every language.
+    public init(_ text: String) { values = [.en: text] }
+
+    /// Texts per language.
+    public init(_ values: [Language: String]) { self.values = values }
+
+    /// The text in `language`, else English, else Russian.
+    public func text(_ language: Language) -> String {
+        values[language] ?? values[.en] ?? values[.ru] ?? ""
+    }
+}
+
+/// Poller settings (`fetch.*`).
+public struct FetchSettings: Sendable, Hashable {
+    /// Interval when a source gives no hint (`fetch.interval`, default 15m).
+    public var interval: TimeInterval = 15 * 60
+    /// No source is fetched more often (`fetch.min_interval`, default 1m).
+    public var minInterval: TimeInterval = 60
+    /// Nor less often, backoff included (`fetch.max_interval`, default 6h).
+    public var maxInterval: TimeInterval = 6 * 3600
+    /// Connect timeout (`fetch.connect_timeout`, default 10s).
+    public var connectTimeout: TimeInterval = 10
+    /// Read timeout: the longest wait for the next bytes (`fetch.read_timeout`, default 30s).
+    public var readTimeout: TimeInterval = 30
+    /// Largest body accepted after decompression (`fetch.max_bytes`, default 16 MiB).
+    public var maxBytes = 16 << 20
+    /// Hosts, addresses or CIDR ranges fetched even though private or loopback (`fetch.allow_hosts`).
+    public var allowHosts: [String] = []
+    /// Sources fetched at once by one process (`fetch.concurrency`, default 4).
+    public var concurrency = 4
+
+    /// The defaults.
+    public init() {}
+}
+
+/// What is kept per section (`retention.*`).
+public struct Retention: Sendable, Hashable {
+    /// Newest entries kept per section (`retention.max_items`, default 1000).
+    public var maxItems = 1000
+    /// Entries first seen longer ago are dropped (`retention.max_age`, default 90d).
+    public var maxAge: TimeInterval = 90 * 86_400
+
+    /// The defaults.
+    public init() {}
+}

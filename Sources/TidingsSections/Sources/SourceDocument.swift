@@ -1,0 +1,58 @@
+import Foundation
+import TidingsModel
+
+/// One item a source delivered, ready to store.
+public struct SourceEntry: Sendable, Hashable {
+    /// What the entry is upserted and de-duplicated by within a section: the article's link when
+    /// it has one (the same story from two feeds is one entry), else the item's type and id.
+    public var key: String
+    /// The item as clients receive it.
+    public var item: FeedItem
+    /// When it was published, if known.
+    public var publishedAt: Date?
+    /// Sanitized article HTML, for the article page.
+    public var contentHTML: String?
+
+    /// Creates an entry.
+    public init(key: String, item: FeedItem, publishedAt: Date? = nil, contentHTML: String? = nil) {
+        self.key = key
+        self.item = item
+        self.publishedAt = publishedAt
+        self.contentHTML = contentHTML
+    }
+}
+
+/// What one fetch of a source yielded.
+public struct SourceDocument: Sendable, Hashable {
+    /// The document's own title.
+    public var title: String?
+    /// Entries in display order, top first.
+    public var entries: [SourceEntry]
+    /// Set when a legacy response asks to be shown as this web page (`renderAsWeb`).
+    public var webURL: URL?
+    /// How often the document says it changes, in seconds (RSS ttl, sy:updatePeriod).
+    public var refreshHint: TimeInterval?
+    /// Problems worth showing in `tidings sources list`, e.g. skipped items.
+    public var warnings: [String]
+
+    /// Creates a document.
+    public init(
+        title: String? = nil, entries: [SourceEntry], webURL: URL? = nil, refreshHint: TimeInterval? = nil,
+        warnings: [String] = []
+    ) {
+        self.title = title
+        self.entries = entries
+        self.webURL = webURL
+        self.refreshHint = refreshHint
+        self.warnings = warnings
+    }
+}
+
+/// A fetched document that cannot be read as its source's format.
+public struct SourceReadError: Error, CustomStringConvertible, Sendable, Hashable {
+    /// What is wrong, starting with "source: ".
+    public var description: String
+
+    /// Creates an error.
+    public init(_ message: String) { description = "source: " + message }
+}

@@ -1,0 +1,80 @@
+import FeedParsing
+import Foundation
+import TidingsModel
+
+/// Turns a fetched document into entries, by the source's format. Pure: bytes in, values out.
+public struct SourceReader: Sendable {
+    /// The feed parser used for `feed` sources.
+    public var parser: FeedParser
+    /// Longest teaser summary, in characters; longer ones are cut at a word.
+    public var summaryLength = 280
+
+    /// Creates a reader.
+    public init(parser: FeedParser = FeedParser()) {
+        self.parser = parser
+    }
+
+    /// Reads `bytes` as `format`. Teasers name their source by the document's title, else by
+    /// `sourceName` (a host or file name); `baseURL` resolves relative links (the document's final URL).
+    public func read(
+        _ bytes: [UInt8], format: SourceFormat, sourceName: String, charset: String? = nil, baseURL: URL? = nil
+    ) throws(SourceReadError) -> SourceDocument {
+        switch format {
+        case .feed: try readFeed(bytes, sourceName: sourceName, charset: charset, baseURL: baseURL)
+        case .unifiedJSON: try readUnified(bytes, sourceName: sourceName, baseURL: baseURL)
+        case .legacyJSON: try readLegacy(bytes, sourceName: sourceName, baseURL: baseURL)
+        }
+    }
+
+    /// Teaser ids: a stable hash of the entry key, short and safe in URLs.
+    static func teaserID(_ key: String) -> String { StableHash.hex(key) }
+
+    /// `text` cut to `summaryLength` characters at a word boundary, with an ellipsis.
+    func summary(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        guard text.count > summaryLength else { return text }
+        let cut = text.prefix(summaryLength)
+        let end = cut.lastIndex(where: { $0 == " " }) ?? cut.endIndex
+        return String(cut[..<end]) + "…"
+    }
+
+    private func readFeed(
+        _ bytes: [UInt8], sourceName: String, charset: String?, baseURL: URL?
+    ) throws(SourceReadError) -> SourceDocument {
+        let feed: ParsedFeed
+        do {
+            feed = try parser.parse(bytes, httpCharset: charset, baseURL: baseURL)
+        } catch {
+            throw SourceReadError("not a feed: \(error)")
+        }
+        let sourceName = feed.title.flatMap { $0.isEmpty ? nil : $0 } ?? sourceName
+        // Newest first, whatever the document's order; undated entries keep their place after dated ones.
+        let ordered = feed.entries.enumerated().sorted { left, right in
+            switch (left.element.published ?? left.element.updated, right.element.published ?? right.element.updated) {
+            case (let l?, let r?) where l != r: l > r
+            case (.some, nil): true
+            case (nil, .some): false
+            default: left.offset < right.offset
+            }
+        }
+        var entries: [SourceEntry] = []
+        var seen: Set<String> = []
+        for (_, entry) in ordered {
+            let key = entry.link ?? ("id:" + entry.id)
+            guard seen.insert(key).inserted else { continue }
+            let title = entry.title ?? entry.summaryText.map { String($0.prefix(80)) } ?? "Untitled"
+            let teaser = Teaser(
+                id: Self.teaserID(key), title: title, summary: summary(entry.summaryText ?? entry.contentText),
+                imageURL: entry.image.flatMap(URL.init(string:)), url: entry.link.flatMap(URL.init(string:)),
+                publishedAt: entry.published ?? entry.updated, source: sourceName)
+            entries.append(
+                SourceEntry(
+                    key: key, item: .teaser(teaser), publishedAt: teaser.publishedAt,
+                    contentHTML: entry.contentHTML ?? entry.summaryHTML))
+        }
+        let warnings = feed.warnings.prefix(5).map(\.description)
+        return SourceDocument(
+            title: feed.title, entries: entries, refreshHint: feed.refreshHint.map(TimeInterval.init),
+            warnings: Array(warnings))
+    }
+}

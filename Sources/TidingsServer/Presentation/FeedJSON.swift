@@ -1,0 +1,48 @@
+import Foundation
+import Hummingbird
+
+/// Writes the `Feed` JSON shape (TidingsModel's `Feed`) around items that are already encoded, so
+/// a page costs string joins rather than an encoder pass over every item.
+enum FeedJSON {
+    static func native(title: String, items: [String], nextCursor: String?) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(items.reduce(64) { $0 + $1.utf8.count + 1 })
+        buffer.writeString("{\"title\":")
+        buffer.writeString(quoted(title))
+        buffer.writeString(",\"render\":\"native\",\"items\":[")
+        for (index, item) in items.enumerated() {
+            if index > 0 { buffer.writeString(",") }
+            buffer.writeString(item)
+        }
+        buffer.writeString("],\"next_cursor\":")
+        buffer.writeString(nextCursor.map(quoted) ?? "null")
+        buffer.writeString("}")
+        return buffer
+    }
+
+    static func web(title: String, url: URL) -> ByteBuffer {
+        ByteBuffer(
+            string:
+                "{\"title\":\(quoted(title)),\"render\":\"web\",\"url\":\(quoted(url.absoluteString)),\"next_cursor\":null}"
+        )
+    }
+
+    /// A JSON string literal.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

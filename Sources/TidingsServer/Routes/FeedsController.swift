@@ -1,0 +1,95 @@
+import FeedWriting
+import Foundation
+import Hummingbird
+import TidingsModel
+import TidingsSections
+
+/// Every section as a subscribable feed: `/feeds/{brand}/{section}.rss`, `.atom` and `.json`
+/// (RSS 2.0, Atom 1.0, JSON Feed 1.1) — its newest content, without injected slots.
+struct FeedsController: Sendable {
+    let sections: SectionService
+    static let size = 50
+
+    func addRoutes(to router: Router<TidingsRequestContext>) {
+        router.get("/feeds/:brand/:file", use: feed)
+    }
+
+    @Sendable func feed(request: Request, context: TidingsRequestContext) async throws -> Response {
+        let brandID = context.parameters.get("brand") ?? ""
+        let file = context.parameters.get("file") ?? ""
+        let parts = file.split(separator: ".", omittingEmptySubsequences: false)
+        guard let brand = sections.configuration.brand(brandID), parts.count == 2,
+            let section = brand.section(String(parts[0])), let format = SyndicationFormat(rawValue: String(parts[1]))
+        else {
+            throw HTTPAPIError(
+                .notFound, code: "not_found",
+                message: "api: there is no feed \(brandID)/\(file) (try .rss, .atom or .json)")
+        }
+        if case .web = section.source {
+            throw HTTPAPIError(
+                .notFound, code: "not_found", message: "api: \(brand.id)/\(section.id) is a web page and has no feed")
+        }
+        let language = Language.negotiate(
+            query: request.uri.queryParameters["locale"].map(String.init), acceptLanguage: nil, fallback: brand.locale)
+        let base = Self.origin(request)
+        let key = "\(brand.id)/\(section.id)|\(format.rawValue)|\(language.rawValue)|\(base)"
+        let body = try await sections.feedDocuments.value(for: key, now: sections.clock()) {
+            let items = try await sections.syndicationItems(
+                brand: brand, section: section, language: language, count: Self.size)
+            let feed = SyndicationFeed(
+                title: "\(brand.name) — \(section.title.text(language))", description: nil,
+                homePageURL: URL(string: "\(base)/\(brand.id)/\(section.id)"),
+                feedURL: URL(string: "\(base)/feeds/\(brand.id)/\(file)")!, language: language.rawValue,
+                updated: items.compactMap { $0.updated ?? $0.published }.max() ?? Date(timeIntervalSince1970: 0),
+                authorName: brand.name, items: items)
+            return ByteBuffer(bytes: feed.rendered(as: format))
+        }
+        return Response(
+            status: .ok, headers: [.contentType: format.mediaType, .cacheControl: "max-age=300"],
+            body: .init(byteBuffer: body))
+    }
+
+    /// `scheme://host[:port]` the client used, for the feed's absolute self link.
+    static func origin(_ request: Request) -> String {
+        let scheme = request.headers[.init("X-Forwarded-Proto")!] == "https" ? "https" : "http"
+        let host = request.head.authority ?? "localhost"
+        let safe = host.utf8.allSatisfy {
+            $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "\\")
+        }
+        return "\(scheme)://\(safe ? host : "localhost")"
+    }
+}
+
+extension SectionService {
+    /// The section's newest content as syndication items: teasers and catalog news; ads, widgets
+    /// and items of unknown types are not articles and are left out.
+    func syndicationItems(brand: Brand, section: Section, language: Language, count: Int) async throws
+        -> [SyndicationItem]
+    {
+        let now = clock()
+        let decoder = TidingsJSON.decoder()
+        if case .catalog = section.source {
+            let page = try await contentPage(
+                brand: brand, section: section, after: nil, limit: count, language: language, now: now)
+            return page.items.compactMap { json in
+                guard case .catalogNews(let news) = try? decoder.decode(FeedItem.self, from: Data(json.utf8)) else {
+                    return nil
+                }
+                return SyndicationItem(
+                    id: "urn:tidings:\(brand.id):news:\(news.id)", title: news.title + news.product.name,
+                    summary: [news.price, news.product.size].joined(separator: " • "),
+                    imageURL: news.product.imageURL.flatMap(URL.init(string:)), published: news.createdAt)
+            }
+        }
+        let entries = try await store.entries(stream: brand.id + "/" + section.id, afterSeq: nil, limit: count)
+        return entries.compactMap { entry in
+            guard case .teaser(let teaser) = try? decoder.decode(FeedItem.self, from: Data(entry.itemJSON.utf8)) else {
+                return nil
+            }
+            return SyndicationItem(
+                id: teaser.url?.absoluteString ?? "urn:tidings:\(brand.id):teaser:\(teaser.id)", title: teaser.title,
+                url: teaser.url, summary: teaser.summary, contentHTML: entry.contentHTML, imageURL: teaser.imageURL,
+                published: teaser.publishedAt ?? entry.firstSeenAt, authorName: teaser.source)
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TidingsModel
+import TidingsSections
+
+/// The brands and their composed sections:
+/// `GET /api/v1/brands`, `GET /api/v1/brands/{brand}/sections`,
+/// `GET /api/v1/brands/{brand}/sections/{section}?cursor=&limit=&locale=`, and
+/// `POST /api/v1/notifications/{id}/dismiss` with an `X-Device-ID` header.
+struct SectionsController: Sendable {
+    let sections: SectionService
+    static let defaultLimit = 20
+    static let maximumLimit = 100
+    static let deviceHeader = HTTPField.Name("X-Device-ID")!
+
+    func addRoutes(to router: Router<TidingsRequestContext>) {
+        router.get("/api/v1/brands", use: brands)
+        router.get("/api/v1/brands/:brand/sections", use: sectionList)
+        router.get("/api/v1/brands/:brand/sections/:section", use: section)
+        router.post("/api/v1/notifications/:id/dismiss", use: dismiss)
+    }
+
+    @Sendable func brands(request: Request, context: TidingsRequestContext) async throws -> Response {
+        let list = BrandList(
+            brands: sections.configuration.brands.map {
+                BrandSummary(id: $0.id, name: $0.name, locale: $0.locale.rawValue, theme: $0.theme, front: $0.front)
+            })
+        return try json(list)
+    }
+
+    @Sendable func sectionList(request: Request, context: TidingsRequestContext) async throws -> Response {
+        let brand = try self.brand(context)
+        let language = self.language(request, brand: brand)
+        let list = SectionList(
+            brand: brand.id,
+            sections: brand.sections.map { section in
+                let render =
+                    switch section.render {
+                    case .native: "native"
+                    case .web: "web"
+                    case .auto: "auto"
+                    }
+                var feeds: [String: String] = [:]
+                if case .web = section.source {
+                } else {
+                    for format in ["rss", "atom", "json"] {
+                        feeds[format] = "/feeds/\(brand.id)/\(section.id).\(format)"
+                    }
+                }
+                return SectionSummary(
+                    id: section.id, title: section.title.text(language), render: render,
+                    source: section.source.typeName, href: "/api/v1/brands/\(brand.id)/sections/\(section.id)",
+                    feeds: feeds)
+            })
+        var response = try json(list)
+        response.headers[.vary] = "Accept-Language"
+        return response
+    }
+
+    @Sendable func section(request: Request, context: TidingsRequestContext) async throws -> Response {
+        let brand = try self.brand(context)
+        let id = context.parameters.get("section") ?? ""
+        guard let section = brand.section(id) else {
+            throw HTTPAPIError(.notFound, code: "not_found", message: "api: brand \(brand.id) has no section \(id)")
+        }
+        let query = request.uri.queryParameters
+        var limit = Self.defaultLimit
+        if let text = query["limit"].map(String.init) {
+            guard let value = Int(text), (1...Self.maximumLimit).contains(value) else {
+                throw HTTPAPIError(
+                    .badRequest, code: "invalid_parameter",
+                    message: "api: limit must be a whole number from 1 to \(Self.maximumLimit)", field: "limit")
+            }
+            limit = value
+        }
+        let badCursor = HTTPAPIError(
+            .badRequest, code: "invalid_cursor", message: "api: cursor is not one this server issued", field: "cursor")
+        var cursor: SectionCursor?
+        if let token = query["cursor"].map(String.init), !token.isEmpty {
+            guard let parsed = SectionCursor(token: token) else { throw badCursor }
+            cursor = parsed
+        }
+        let device = try self.device(request, required: false)
+        let body: ByteBuffer
+        do {
+            body = try await sections.page(
+                brand: brand, section: section, cursor: cursor, limit: limit,
+                language: language(request, brand: brand), device: device)
+        } catch SectionRequestError.badCursor {
+            throw badCursor
+        }
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "application/json; charset=utf-8", .cacheControl: "no-cache", .vary: "Accept-Language",
+            ],
+            body: .init(byteBuffer: body))
+    }
+
+    @Sendable func dismiss(request: Request, context: TidingsRequestContext) async throws -> Response {
+        let id = context.parameters.get("id") ?? ""
+        let known = sections.configuration.sections.contains { _, section in
+            section.placement.notifications.contains { $0.id == id }
+        }
+        guard known else {
+            throw HTTPAPIError(.notFound, code: "not_found", message: "api: there is no notification card \(id)")
+        }
+        guard let device = try self.device(request, required: true) else { return Response(status: .badRequest) }
+        try await sections.store.dismiss(notification: id, device: device, at: sections.clock())
+        return Response(status: .noContent)
+    }
+
+    private func brand(_ context: TidingsRequestContext) throws -> Brand {
+        let id = context.parameters.get("brand") ?? ""
+        guard let brand = sections.configuration.brand(id) else {
+            throw HTTPAPIError(.notFound, code: "not_found", message: "api: there is no brand \(id)")
+        }
+        return brand
+    }
+
+    private func language(_ request: Request, brand: Brand) -> Language {
+        Language.negotiate(
+            query: request.uri.queryParameters["locale"].map(String.init),
+            acceptLanguage: request.headers[.acceptLanguage], fallback: brand.locale)
+    }
+
+    /// The `X-Device-ID` header: 1–128 letters, digits and `-_.:`.
+    private func device(_ request: Request, required: Bool) throws -> String? {
+        guard let value = request.headers[Self.deviceHeader], !value.isEmpty else {
+            guard !required else {
+                throw HTTPAPIError(
+                    .badRequest, code: "missing_device", message: "api: the X-Device-ID header is required",
+                    field: "X-Device-ID")
+            }
+            return nil
+        }
+        let valid =
+            value.utf8.count <= 128
+            && value.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || [0x2D, 0x5F, 0x2E, 0x3A].contains(byte)
+            }
+        guard valid else {
+            throw HTTPAPIError(
+                .badRequest, code: "invalid_device",
+                message: "api: X-Device-ID must be 1 to 128 letters, digits, dashes, underscores, dots or colons",
+                field: "X-Device-ID")
+        }
+        return value
+    }
+
+    private func json(_ value: some Encodable) throws -> Response {
+        let data = try TidingsJSON.encoder().encode(value)
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

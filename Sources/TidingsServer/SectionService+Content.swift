@@ -1,0 +1,72 @@
+import Foundation
+import TidingsCatalog
+import TidingsModel
+import TidingsSections
+import TidingsStore
+
+extension SectionService {
+    /// `limit` content items after keyset `after`, from the entries table or the catalog.
+    func contentPage(
+        brand: Brand, section: Section, after: String?, limit: Int, language: Language, now: Date
+    ) async throws -> ContentPage {
+        if case .catalog = section.source {
+            return try await catalogPage(after: after, limit: limit, language: language, now: now)
+        }
+        let stream = brand.id + "/" + section.id
+        let afterSeq = try after.map { token in
+            guard let seq = Int64(token), seq > 0 else { throw SectionRequestError.badCursor }
+            return seq
+        }
+        return try await contents.value(for: "\(stream)|\(after ?? "")|\(limit)", now: now) {
+            let entries = try await store.entries(stream: stream, afterSeq: afterSeq, limit: limit + 1)
+            let shown = entries.prefix(limit)
+            return ContentPage(
+                items: shown.map(\.itemJSON), next: entries.count > limit ? shown.last.map { String($0.seq) } : nil)
+        }
+    }
+
+    /// Catalog news as `catalog_news` items, localized; the keyset is the news cursor.
+    private func catalogPage(after: String?, limit: Int, language: Language, now: Date) async throws -> ContentPage {
+        let cursor = try after.map { token in
+            guard let cursor = NewsCursor(token: token) else { throw SectionRequestError.badCursor }
+            return cursor
+        }
+        // Keyed by the minute: time_ago and the feed window move with the clock.
+        let minute = Int(now.timeIntervalSince1970 / 60)
+        let key = "catalog|\(language.rawValue)|\(minute)|\(after ?? "")|\(limit)"
+        return try await contents.value(for: key, now: now) {
+            let since = now.addingTimeInterval(-Double(catalog.configuration.windowDays) * 86_400)
+            let entries = try await store.newsPage(since: since, after: cursor, limit: limit + 1)
+            let presenter = NewsPresenter(markup: catalog.configuration.markupPercent)
+            let encoder = TidingsJSON.encoder()
+            let shown = entries.prefix(limit)
+            let items = try shown.map { entry in
+                let item = FeedItem.catalogNews(presenter.item(entry, language: language, now: now))
+                return String(decoding: try encoder.encode(item), as: UTF8.self)
+            }
+            let next =
+                entries.count > limit
+                ? shown.last.map {
+                    NewsCursor(createdAt: $0.record.createdAt.millisecondsSince1970, id: $0.record.id).token
+                } : nil
+            return ContentPage(items: items, next: next)
+        }
+    }
+
+    /// The newest teasers of a section, for carousel and list widgets.
+    func newestTeasers(_ reference: SectionReference, now: Date) async throws -> [Teaser] {
+        try await teasers.value(for: reference.stream + "|", now: now) {
+            let decoder = TidingsJSON.decoder()
+            return try await store.entries(stream: reference.stream, afterSeq: nil, limit: 50).compactMap { entry in
+                guard case .teaser(let teaser) = try? decoder.decode(FeedItem.self, from: Data(entry.itemJSON.utf8))
+                else { return nil }
+                return teaser
+            }
+        }
+    }
+}
+
+/// Request mistakes the section routes turn into 400s.
+enum SectionRequestError: Error {
+    case badCursor
+}

@@ -1,0 +1,91 @@
+import FeedComposition
+import Foundation
+import Hummingbird
+import TidingsCatalog
+import TidingsModel
+import TidingsSections
+import TidingsStore
+
+/// Composes sections: content from the section's source, then ads, widgets and notification cards
+/// placed by its rules, as the JSON `Feed` clients read.
+public final class SectionService: Sendable {
+    public let configuration: SectionsConfiguration
+    let catalog: CatalogService
+    var store: any TidingsStorage { catalog.store }
+    var clock: @Sendable () -> Date { catalog.clock }
+    /// Content pages as encoded items, by stream, keyset and size (and language for the catalog).
+    let contents = ExpiringCache<ContentPage>(lifetime: 5)
+    /// The newest teasers of sections that widgets show.
+    let teasers = ExpiringCache<[Teaser]>(lifetime: 5)
+    /// Rendered RSS, Atom and JSON Feed documents.
+    let feedDocuments = ExpiringCache<ByteBuffer>(lifetime: 5)
+    /// Source states, for `auto` sections (which render as web when the source says so).
+    let sourceStates = ExpiringCache<[String: SourceState]>(lifetime: 5, capacity: 1)
+
+    /// A service over the catalog's store.
+    public init(configuration: SectionsConfiguration, catalog: CatalogService) {
+        self.configuration = configuration
+        self.catalog = catalog
+    }
+
+    /// Drops cached pages of `streams` ("brand/section"); the poller calls it after writing
+    /// their entries in this process. Other processes' writes show within the caches' 5 seconds.
+    public func contentChanged(streams: [String]) {
+        let prefixes = streams.map { $0 + "|" }
+        contents.remove(prefixes: prefixes)
+        teasers.remove(prefixes: prefixes)
+        feedDocuments.remove(prefixes: prefixes)
+        sourceStates.removeAll()
+    }
+
+    /// One page of content, items already encoded.
+    struct ContentPage: Sendable {
+        var items: [String]
+        /// The keyset of the last item, when more follow.
+        var next: String?
+    }
+
+    /// A composed page of `section`, as JSON bytes.
+    func page(
+        brand: Brand, section: Section, cursor: SectionCursor?, limit: Int, language: Language, device: String?
+    ) async throws -> ByteBuffer {
+        let now = clock()
+        let title = section.title.text(language)
+        if let url = try await webURL(section, now: now) {
+            return FeedJSON.web(title: title, url: url)
+        }
+        let content = try await contentPage(
+            brand: brand, section: section, after: cursor?.after, limit: limit, language: language, now: now)
+        let position = cursor?.position ?? 0
+        var context = CompositionContext()
+        if let device, position < section.placement.notificationCount {
+            context.dismissed = try await store.dismissedNotifications(device: device)
+        }
+        var widgetTeasers: [SectionReference: [Teaser]] = [:]
+        for rule in section.placement.widgets {
+            guard let reference = rule.section else { continue }
+            widgetTeasers[reference] = try await newestTeasers(reference, now: now)
+        }
+        let composer = section.placement.composer(language: language, teasers: widgetTeasers)
+        let encoder = TidingsJSON.encoder()
+        let (items, nextPosition) = composer.compose(content.items, startingAt: position, context: context) { slot in
+            (try? encoder.encode(slot)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        }
+        let next = content.next.map { SectionCursor(position: nextPosition, after: $0).token }
+        return FeedJSON.native(title: title, items: items, nextCursor: next)
+    }
+
+    /// The web page a section shows instead of items, if any.
+    func webURL(_ section: Section, now: Date) async throws -> URL? {
+        switch section.render {
+        case .native: return nil
+        case .web(let url): return url
+        case .auto:
+            guard let id = section.source.fetched.first?.id else { return nil }
+            let states = try await sourceStates.value(for: "all", now: now) {
+                Dictionary(try await store.sourceStates().map { ($0.id, $0) }) { first, _ in first }
+            }
+            return states[id]?.webURL.flatMap(URL.init(string:))
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import SQLKit
+import TidingsModel
+
+extension SQLCatalogStore: SectionStore {
+    public func registerSources(_ sources: [(id: String, format: String)], now: Date) async throws {
+        guard !sources.isEmpty else { return }
+        try await source.write { db in
+            for chunk in stride(from: 0, to: sources.count, by: 200) {
+                var insert = RowsInsert(
+                    into: "sources", columns: ["id", "format", "next_fetch_at", "failures", "entry_count"])
+                for source in sources[chunk..<min(chunk + 200, sources.count)] {
+                    insert.rows.append([
+                        .text(source.id), .text(source.format), .int(now.millisecondsSince1970), .int(0), .int(0),
+                    ])
+                }
+                try await db.raw("\(insert) ON CONFLICT (id) DO NOTHING").run()
+            }
+        }
+    }
+
+    public func claimDueSources(owner: String, now: Date, lease: TimeInterval, limit: Int) async throws -> [SourceState]
+    {
+        let at = now.millisecondsSince1970
+        let until = now.addingTimeInterval(lease).millisecondsSince1970
+        // Inside the serialized write transaction (PostgreSQL: the advisory lock), so two
+        // processes claiming at once take turns and never lease the same source.
+        return try await source.write { db in
+            let rows = try await db.raw(
+                """
+                UPDATE sources SET lease_owner = \(bind: owner), lease_until = \(bind: until)
+                WHERE id IN (SELECT id FROM sources WHERE next_fetch_at <= \(bind: at)
+                  AND (lease_until IS NULL OR lease_until < \(bind: at)) ORDER BY next_fetch_at, id LIMIT \(bind: limit))
+                RETURNING \(unsafeRaw: Self.sourceColumns)
+                """
+            ).all()
+            return try rows.map(Self.decodeSource).sorted { $0.nextFetchAt < $1.nextFetchAt }
+        }
+    }
+
+    public func sourceStates() async throws -> [SourceState] {
+        try await source.read { db in
+            try await db.raw("SELECT \(unsafeRaw: Self.sourceColumns) FROM sources ORDER BY id").all().map(
+                Self.decodeSource)
+        }
+    }
+
+    public func recordFetches(_ records: [FetchRecord], owner: String) async throws -> [UpsertSummary] {
+        guard !records.isEmpty else { return [] }
+        return try await source.write { db in
+            var summaries = [UpsertSummary](repeating: UpsertSummary(), count: records.count)
+            var streams: [String: [MergedEntry]] = [:]
+            var order: [String] = []
+            for (index, record) in records.enumerated() {
+                guard case .fetched(let entries, _, _, _, _) = record.outcome else { continue }
+                for stream in record.streams {
+                    if streams[stream] == nil { order.append(stream) }
+                    streams[stream, default: []].append(
+                        contentsOf: entries.map { MergedEntry(input: $0, sourceID: record.sourceID, record: index) })
+                }
+            }
+            let keep = records[0].keepItems
+            let since = records[0].keepSince
+            for stream in order {
+                let merged = MergedEntry.newestFirst(streams[stream] ?? [])
+                try await Self.upsert(
+                    merged, stream: stream, at: records[0].attemptedAt.millisecondsSince1970,
+                    into: &summaries, db: db)
+                let pruned = try await Self.prune(stream: stream, keep: keep, since: since, db: db)
+                if let first = merged.first { summaries[first.record].pruned += pruned }
+            }
+            for record in records { try await Self.updateState(record, owner: owner, db: db) }
+            return summaries
+        }
+    }
+
+    /// Writes one fetch's outcome to its source row and releases its lease.
+    static func updateState(_ record: FetchRecord, owner: String, db: any SQLDatabase) async throws {
+        let at = record.attemptedAt.millisecondsSince1970
+        let id = record.sourceID
+        switch record.outcome {
+        case .fetched(let entries, let etag, let lastModified, let title, let webURL):
+            try await db.raw(
+                """
+                UPDATE sources SET etag = \(bind: etag), last_modified = \(bind: lastModified), title = \(bind: title),
+                  web_url = \(bind: webURL), last_success_at = \(bind: at), last_error = NULL,
+                  entry_count = \(bind: entries.count) WHERE id = \(bind: id)
+                """
+            ).run()
+        case .notModified:
+            try await db.raw(
+                "UPDATE sources SET last_success_at = \(bind: at), last_error = NULL WHERE id = \(bind: id)"
+            ).run()
+        case .failed(let message):
+            try await db.raw("UPDATE sources SET last_error = \(bind: message) WHERE id = \(bind: id)").run()
+        }
+        // The lease is released only by its holder: a fetch that outlived its lease must not
+        // free a source another process has claimed since.
+        try await db.raw(
+            """
+            UPDATE sources SET next_fetch_at = \(bind: record.nextFetchAt.millisecondsSince1970),
+              last_attempt_at = \(bind: at), last_status = \(bind: record.status), failures = \(bind: record.failures),
+              lease_until = CASE WHEN lease_owner = \(bind: owner) THEN NULL ELSE lease_until END,
+              lease_owner = CASE WHEN lease_owner = \(bind: owner) THEN NULL ELSE lease_owner END
+            WHERE id = \(bind: id)
+            """
+        ).run()
+    }
+
+    static var sourceColumns: String {
+        """
+        id, format, etag, last_modified, title, web_url, next_fetch_at, last_attempt_at, last_success_at, \
+        last_status, last_error, failures, entry_count, lease_owner, lease_until
+        """
+    }
+
+    static func decodeSource(_ row: any SQLRow) throws -> SourceState {
+        func date(_ column: String) throws -> Date? {
+            try row.decode(column: column, as: Int64?.self).map(Date.init(millisecondsSince1970:))
+        }
+        var state = SourceState(
+            id: try row.decode(column: "id", as: String.self),
+            format: try row.decode(column: "format", as: String.self),
+            nextFetchAt: try date("next_fetch_at") ?? Date(timeIntervalSince1970: 0))
+        state.etag = try row.decode(column: "etag", as: String?.self)
+        state.lastModified = try row.decode(column: "last_modified", as: String?.self)
+        state.title = try row.decode(column: "title", as: String?.self)
+        state.webURL = try row.decode(column: "web_url", as: String?.self)
+        state.lastAttemptAt = try date("last_attempt_at")
+        state.lastSuccessAt = try date("last_success_at")
+        state.lastStatus = try row.decode(column: "last_status", as: String?.self)
+        state.lastError = try row.decode(column: "last_error", as: String?.self)
+        state.failures = Int(try row.decode(column: "failures", as: Int64.self))
+        state.entryCount = Int(try row.decode(column: "entry_count", as: Int64.self))
+        state.leaseOwner = try row.decode(column: "lease_owner", as: String?.self)
+        state.leaseUntil = try date("lease_until")
+        return state
+    }
+}

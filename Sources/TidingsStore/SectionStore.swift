@@ -1,0 +1,148 @@
+import Foundation
+
+/// What sections need stored: the state of every fetched source (for conditional, scheduled,
+/// leased polling), the entries each section shows, and which cards each device dismissed.
+public protocol SectionStore: Sendable {
+    /// Adds sources not seen before, due at once; existing ones keep their state.
+    func registerSources(_ sources: [(id: String, format: String)], now: Date) async throws
+    /// Leases up to `limit` due sources to `owner` until `now + lease`, so no other process
+    /// fetches them meanwhile. Sources leased to someone else are skipped until the lease ends.
+    func claimDueSources(owner: String, now: Date, lease: TimeInterval, limit: Int) async throws -> [SourceState]
+    /// Records fetches in one transaction: each source's new state, its entries upserted into its
+    /// streams, its lease released. New entries of sources sharing a stream are merged newest
+    /// first. Returns what changed, per record.
+    func recordFetches(_ records: [FetchRecord], owner: String) async throws -> [UpsertSummary]
+    /// Every source's state, by id.
+    func sourceStates() async throws -> [SourceState]
+    /// Entries of `stream`, newest first, strictly older than `afterSeq`.
+    func entries(stream: String, afterSeq: Int64?, limit: Int) async throws -> [StoredEntry]
+    /// The entry whose item has this id, in any section.
+    func entry(itemID: String) async throws -> StoredEntry?
+    /// Records that `device` dismissed card `notification`.
+    func dismiss(notification: String, device: String, at: Date) async throws
+    /// The cards `device` dismissed.
+    func dismissedNotifications(device: String) async throws -> Set<String>
+}
+
+/// Everything a server keeps: the catalog and the sections.
+public typealias TidingsStorage = CatalogStore & SectionStore
+
+/// A source's polling state.
+public struct SourceState: Sendable, Hashable {
+    public var id: String
+    public var format: String
+    public var etag: String?
+    public var lastModified: String?
+    public var title: String?
+    /// The web page a legacy response asked to be shown as; nil to render natively.
+    public var webURL: String?
+    public var nextFetchAt: Date
+    public var lastAttemptAt: Date?
+    public var lastSuccessAt: Date?
+    /// "200", "304", "error" …
+    public var lastStatus: String?
+    public var lastError: String?
+    /// Failures in a row (drives the backoff).
+    public var failures: Int
+    /// Entries in its last good document.
+    public var entryCount: Int
+    public var leaseOwner: String?
+    public var leaseUntil: Date?
+
+    /// Creates a state (tests and the store).
+    public init(id: String, format: String, nextFetchAt: Date) {
+        self.id = id
+        self.format = format
+        self.nextFetchAt = nextFetchAt
+        self.failures = 0
+        self.entryCount = 0
+    }
+}
+
+/// The outcome of one fetch, as the poller hands it to the store.
+public struct FetchRecord: Sendable {
+    /// What the fetch found.
+    public enum Outcome: Sendable {
+        /// A new document: its entries (top first) and what to remember about it.
+        case fetched(entries: [EntryInput], etag: String?, lastModified: String?, title: String?, webURL: String?)
+        /// 304, or an unchanged file.
+        case notModified
+        /// Any failure, with its message.
+        case failed(String)
+    }
+
+    public var sourceID: String
+    public var streams: [String]
+    public var attemptedAt: Date
+    public var outcome: Outcome
+    /// "200", "304", "404", "timeout" …
+    public var status: String
+    public var nextFetchAt: Date
+    /// Failures in a row after this attempt.
+    public var failures: Int
+    /// Newest entries kept per stream, and the oldest first-seen time kept.
+    public var keepItems: Int
+    public var keepSince: Date
+
+    /// Creates a record.
+    public init(
+        sourceID: String, streams: [String], attemptedAt: Date, outcome: Outcome, status: String, nextFetchAt: Date,
+        failures: Int, keepItems: Int, keepSince: Date
+    ) {
+        self.sourceID = sourceID
+        self.streams = streams
+        self.attemptedAt = attemptedAt
+        self.outcome = outcome
+        self.status = status
+        self.nextFetchAt = nextFetchAt
+        self.failures = failures
+        self.keepItems = keepItems
+        self.keepSince = keepSince
+    }
+}
+
+/// One entry to upsert: the item already encoded as the JSON clients receive.
+public struct EntryInput: Sendable, Hashable {
+    public var key: String
+    public var itemID: String
+    public var itemJSON: String
+    public var contentHTML: String?
+    public var publishedAt: Date?
+    /// A hash of everything above; an entry whose hash is unchanged is not written.
+    public var contentHash: String
+
+    /// Creates an entry input.
+    public init(
+        key: String, itemID: String, itemJSON: String, contentHTML: String?, publishedAt: Date?, contentHash: String
+    ) {
+        self.key = key
+        self.itemID = itemID
+        self.itemJSON = itemJSON
+        self.contentHTML = contentHTML
+        self.publishedAt = publishedAt
+        self.contentHash = contentHash
+    }
+}
+
+/// A stored entry.
+public struct StoredEntry: Sendable, Hashable {
+    public var seq: Int64
+    public var stream: String
+    public var key: String
+    public var sourceID: String
+    public var itemID: String
+    public var itemJSON: String
+    public var contentHTML: String?
+    public var publishedAt: Date?
+    public var firstSeenAt: Date
+}
+
+/// What one recorded fetch changed, summed over its streams.
+public struct UpsertSummary: Sendable, Hashable {
+    public var inserted = 0
+    public var updated = 0
+    public var unchanged = 0
+    public var pruned = 0
+
+    public init() {}
+}

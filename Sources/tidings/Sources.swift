@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import Logging
+import TidingsIngest
+import TidingsRuntime
+import TidingsSections
+import TidingsStore
+
+/// `tidings sources …`: what the poller fetches, and how it went.
+struct SourcesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sources", abstract: "List, refresh, import and export the sources sections are fetched from.",
+        subcommands: [List.self, Refresh.self, Import.self, Export.self])
+
+    /// `--config` and `--database`, shared by the subcommands.
+    struct Setup: ParsableArguments {
+        @Option(help: "YAML configuration file; without brands in it, the demo brands.") var config: String?
+        @OptionGroup var database: DatabaseOption
+
+        func open() async throws -> (SectionsConfiguration, any TidingsStorage) {
+            let sections = try SectionsConfiguration.resolved(file: config)
+            var logger = Logger(label: "tidings")
+            logger.logLevel = .warning
+            let store = try await DatabaseURL(database.resolved).open(policy: .init(), logger: logger)
+            return (sections, store)
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Every configured source: its sections, last fetch, next fetch, failures and last error.")
+        @OptionGroup var setup: Setup
+
+        func run() async throws {
+            let (sections, store) = try await setup.open()
+            let states = Dictionary(try await store.sourceStates().map { ($0.id, $0) }) { first, _ in first }
+            try await store.close()
+            let now = Date()
+            for (source, streams) in sections.fetchedSources {
+                let state = states[source.id]
+                say("\(source.id)")
+                say("  format \(source.format.rawValue) · sections \(streams.joined(separator: ", "))")
+                guard let state else {
+                    say("  never fetched (starts when `tidings serve` runs)")
+                    continue
+                }
+                let last = state.lastAttemptAt.map { "\(state.lastStatus ?? "?") \(Self.ago($0, now)) ago" } ?? "never"
+                let next = state.nextFetchAt > now ? "in \(Self.ago(now, state.nextFetchAt))" : "due"
+                say("  last \(last) · next \(next) · \(state.entryCount) entries · \(state.failures) failures in a row")
+                if let error = state.lastError { say("  error: \(error)") }
+                if let owner = state.leaseOwner, let until = state.leaseUntil, until > now {
+                    say("  being fetched by \(owner)")
+                }
+            }
+        }
+
+        /// "42s", "5m", "3h", "2d".
+        static func ago(_ from: Date, _ to: Date) -> String {
+            let seconds = max(0, Int(to.timeIntervalSince(from)))
+            switch seconds {
+            case ..<60: return "\(seconds)s"
+            case ..<3600: return "\(seconds / 60)m"
+            case ..<86_400: return "\(seconds / 3600)h"
+            default: return "\(seconds / 86_400)d"
+            }
+        }
+    }
+
+    struct Refresh: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fetch every source now, whether due or not, and say what changed.")
+        @OptionGroup var setup: Setup
+
+        func run() async throws {
+            let (sections, store) = try await setup.open()
+            var logger = Logger(label: "tidings")
+            logger.logLevel = .error
+            let poller = SourcePoller(configuration: sections, store: store, logger: logger)
+            let results: [PollResult]
+            do {
+                results = try await poller.pollAllNow()
+                try await poller.shutdown()
+            } catch {
+                try? await store.close()
+                throw error
+            }
+            try await store.close()
+            for result in results {
+                let changes = result.changes
+                let what =
+                    result.error
+                    ?? "\(changes.inserted) new, \(changes.updated) changed, \(changes.unchanged) unchanged"
+                say("\(result.status.padding(toLength: 9, withPad: " ", startingAt: 0)) \(result.sourceID): \(what)")
+            }
+            if results.contains(where: { $0.error != nil }) { throw ExitCode(1) }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import ArgumentParser
+import FeedWriting
+import Foundation
+import TidingsRuntime
+import TidingsSections
+
+extension SourcesCommand {
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Turn an OPML subscription list into a brands file on standard output.",
+            discussion: """
+                Each innermost folder becomes a section merging its feeds; feeds outside folders get a \
+                section each. The output is checked by loading it before it is printed, so it can be \
+                served at once: tidings sources import subs.opml > reader.yaml && tidings serve --config reader.yaml
+                """)
+        @Argument(help: "The OPML file.") var file: String
+        @Option(help: "Id of the brand to create.") var brand = "reader"
+        @Option(help: "Its name (default: the OPML title).") var name: String?
+        @Option(help: "Its language: en or ru.") var locale = "en"
+
+        func run() async throws {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw ValidationError("cannot read \(file)")
+            }
+            let document: OPMLDocument
+            do {
+                document = try OPMLDocument(bytes: Array(data))
+            } catch {
+                throw ValidationError("\(file): \(error)")
+            }
+            let yaml = Self.brandsFile(document, brand: brand, name: name ?? document.title ?? "Reader", locale: locale)
+            // Checked exactly as `tidings serve --config` will read it.
+            _ = try SectionsConfiguration.load(yaml: yaml, file: "<import>", baseDirectory: ".")
+            print(yaml, terminator: "")
+            let sections = yaml.components(separatedBy: "\n      - id: ").count - 1
+            printError("Imported \(document.feeds.count) feeds into \(sections) sections of brand \(brand).")
+        }
+
+        static func brandsFile(_ document: OPMLDocument, brand: String, name: String, locale: String) -> String {
+            var groups: [(title: String, urls: [URL])] = []
+            for feed in document.feeds {
+                guard let url = feed.outline.xmlURL, ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+                    continue
+                }
+                let title = feed.folders.last ?? feed.outline.title ?? feed.outline.text
+                if let index = groups.firstIndex(where: { $0.title == title }), !feed.folders.isEmpty {
+                    if !groups[index].urls.contains(url) { groups[index].urls.append(url) }
+                } else {
+                    groups.append((title, [url]))
+                }
+            }
+            var used: Set<String> = []
+            var lines = [
+                "# Imported from OPML by `tidings sources import`.", "brands:", "  - id: \(brand)",
+                "    name: \(quoted(name))", "    locale: \(locale)", "    sections:",
+            ]
+            for (index, group) in groups.enumerated() {
+                var id = slug(group.title)
+                if id.isEmpty { id = "feeds-\(index + 1)" }
+                var unique = id
+                var counter = 2
+                while !used.insert(unique).inserted {
+                    unique = "\(id.prefix(60))-\(counter)"
+                    counter += 1
+                }
+                lines.append("      - id: \(unique)")
+                lines.append("        title: \(quoted(group.title.isEmpty ? unique : group.title))")
+                lines.append("        source:")
+                lines.append("          type: feed")
+                lines.append("          urls:")
+                for url in group.urls { lines.append("            - \(quoted(url.absoluteString))") }
+            }
+            if groups.isEmpty { lines.append("      []") }
+            return lines.joined(separator: "\n") + "\n"
+        }
+
+        /// A lowercase id: letters and digits kept, runs of anything else become one dash.
+        static func slug(_ text: String) -> String {
+            var out = ""
+            for scalar in text.lowercased().unicodeScalars {
+                if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                    out.unicodeScalars.append(scalar)
+                } else if !out.isEmpty, out.last != "-" {
+                    out += "-"
+                }
+            }
+            while out.hasSuffix("-") { out.removeLast() }
+            return String(out.prefix(64))
+        }
+
+        /// A YAML double-quoted scalar.
+        static func quoted(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case _ where scalar.value < 0x20: out += String(format: "\\x%02x", scalar.value)
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+    }
+
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "export",
+            abstract: "Write the configured feed sources as OPML 2.0 on standard output, a folder per section.",
+            discussion: """
+                With --served-at, the sections' own feeds on that server are written instead \
+                (e.g. --served-at http://127.0.0.1:8080 lists /feeds/{brand}/{section}.rss).
+                """)
+        @Option(help: "YAML configuration file; without brands in it, the demo brands.") var config: String?
+        @Option(help: "Export each section's own RSS feed on this server instead of its sources.")
+        var servedAt: String?
+
+        func run() async throws {
+            let sections = try SectionsConfiguration.resolved(file: config)
+            var brands: [OPMLOutline] = []
+            for brand in sections.brands {
+                var children: [OPMLOutline] = []
+                for section in brand.sections {
+                    let title = section.title.text(brand.locale)
+                    if let servedAt {
+                        guard case .web = section.source else {
+                            let url = URL(string: "\(servedAt)/feeds/\(brand.id)/\(section.id).rss")
+                            children.append(
+                                OPMLOutline(
+                                    text: title, title: title, type: "rss", xmlURL: url, htmlURL: nil, children: []))
+                            continue
+                        }
+                        continue
+                    }
+                    guard case .feed(let urls) = section.source else { continue }
+                    let feeds = urls.map {
+                        OPMLOutline(
+                            text: $0.host ?? $0.absoluteString, title: nil, type: "rss", xmlURL: $0, htmlURL: nil,
+                            children: [])
+                    }
+                    children.append(
+                        OPMLOutline(text: title, title: title, type: nil, xmlURL: nil, htmlURL: nil, children: feeds))
+                }
+                if !children.isEmpty {
+                    brands.append(
+                        OPMLOutline(
+                            text: brand.name, title: brand.name, type: nil, xmlURL: nil, htmlURL: nil,
+                            children: children))
+                }
+            }
+            let document = OPMLDocument(title: "Tidings sources", dateCreated: Date(), outlines: brands)
+            FileHandle.standardOutput.write(Data(document.rendered()))
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+import Testing
+import TidingsModel
+import TidingsTesting
+
+/// Two `tidings serve` processes on one PostgreSQL database share the polling: each source is
+/// fetched by one process at a time (the lease), and the work is split between them.
+@Suite(
+    "Two servers share polling",
+    .enabled(if: TestDatabase.postgresURL != nil, Comment(rawValue: TestDatabase.postgresSkipMessage)))
+struct SharedPollingTests {
+    /// Serves `/feed/N.rss` slowly, recording how many requests per path were in flight at once.
+    final class SlowFeeds: Sendable {
+        let state = Mutex((inFlight: [String: Int](), most: [String: Int](), hits: [String: Int]()))
+
+        var router: Router<BasicRequestContext> {
+            let router = Router()
+            router.get("/feed/:n") { request, _ -> Response in
+                let path = request.uri.path
+                self.state.withLock { state in
+                    state.inFlight[path, default: 0] += 1
+                    state.hits[path, default: 0] += 1
+                    state.most[path] = max(state.most[path] ?? 0, state.inFlight[path]!)
+                }
+                try await Task.sleep(for: .milliseconds(400))
+                self.state.withLock { $0.inFlight[path, default: 1] -= 1 }
+                return Response(
+                    status: .ok, headers: [.contentType: "application/rss+xml"],
+                    body: .init(byteBuffer: ByteBuffer(string: FeedFiles.rss(items: 1...3, title: path))))
+            }
+            return router
+        }
+    }
+
+    @Test("each source is fetched by exactly one process at a time, and both processes fetch")
+    func leases() async throws {
+        let feeds = SlowFeeds()
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            router: feeds.router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) })
+        let services = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await services.run() }
+            var iterator = ports.makeAsyncIterator()
+            let port = try #require(await iterator.next())
+            defer { Task { await services.triggerGracefulShutdown() } }
+            try await TestDatabase.with(.postgres) { database in
+                try await Self.run(port: port, database: database.url, feeds: feeds)
+            }
+            await services.triggerGracefulShutdown()
+        }
+    }
+
+    static func run(port: Int, database: String, feeds: SlowFeeds) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tidings-shared-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sections = (1...6).map { n in
+            "      - {id: s\(n), title: S\(n), source: {type: feed, url: \"http://127.0.0.1:\(port)/feed/\(n).rss\"}}"
+        }
+        let yaml = """
+            fetch: {interval: 2s, min_interval: 1s, max_interval: 10s, allow_hosts: [127.0.0.1], concurrency: 2}
+            brands:
+              - id: shared
+                name: Shared
+                sections:
+            \(sections.joined(separator: "\n"))
+
+            """
+        try Data(yaml.utf8).write(to: folder.appendingPathComponent("brands.yaml"))
+        let arguments = ["serve", "--port", "0", "--no-demo", "--config", "brands.yaml", "--database", database]
+        let environment = ["LOG_LEVEL": "debug"]
+        let first = try TidingsProcess(arguments, in: folder, environment: environment)
+        let second = try TidingsProcess(arguments, in: folder, environment: environment)
+        let line = try await first.waitForLine(containing: "listening on http://127.0.0.1:")
+        _ = try await second.waitForLine(containing: "listening on http://127.0.0.1:")
+        try await Task.sleep(for: .seconds(9))
+        first.process.terminate()
+        second.process.terminate()
+        #expect(try await first.waitForExit() == 0)
+        #expect(try await second.waitForExit() == 0)
+
+        let (most, hits) = feeds.state.withLock { ($0.most, $0.hits) }
+        #expect(hits.count == 6, "every source was fetched: \(hits)")
+        #expect(most.values.allSatisfy { $0 == 1 }, "never two fetches of one source at once: \(most)")
+        let fetches = [first, second].map { process in
+            process.text.split(separator: "\n").filter { $0.contains("poller: fetched http://127.0.0.1:\(port)/feed/") }
+                .count
+        }
+        #expect(fetches.allSatisfy { $0 > 0 }, "both processes fetched: \(fetches)")
+        #expect(fetches.reduce(0, +) == hits.values.reduce(0, +), "every request the feeds saw was a poller fetch")
+        // One process alone would fetch each source about every 2 s; two must not double that.
+        #expect(hits.values.allSatisfy { $0 <= 7 }, "\(hits)")
+        _ = line
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Hummingbird
+import ServiceLifecycle
+import Synchronization
+import Testing
+import TidingsIngest
+
+/// A Hummingbird app on 127.0.0.1, port 0, for the fetcher to talk to.
+enum FetchTestServer {
+    /// The policy the server tests use: the defaults with 127.0.0.1 allowed.
+    static let policy = FetchPolicy(allowHosts: ["127.0.0.1"])
+
+    /// Runs `body` with the port of a server answering with `router`, then stops the server.
+    static func with(_ router: Router<BasicRequestContext>, _ body: (Int) async throws -> Void) async throws {
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) })
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            let services = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
+            group.addTask { try await services.run() }
+            var iterator = ports.makeAsyncIterator()
+            let port = try #require(await iterator.next())
+            do {
+                try await body(port)
+            } catch {
+                await services.triggerGracefulShutdown()
+                throw error
+            }
+            await services.triggerGracefulShutdown()
+        }
+    }
+
+    /// Runs `body` with a fetcher over `policy`, shut down afterwards.
+    static func withFetcher(
+        _ policy: FetchPolicy = policy, _ body: (SourceFetcher) async throws -> Void
+    ) async throws {
+        let fetcher = SourceFetcher(policy: policy)
+        do {
+            try await body(fetcher)
+        } catch {
+            try await fetcher.shutdown()
+            throw error
+        }
+        try await fetcher.shutdown()
+    }
+
+    /// The fetch's error, or an issue recorded when it succeeded.
+    static func failure(
+        _ fetcher: SourceFetcher, _ url: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> FetchError? {
+        do {
+            let response = try await fetcher.fetch(FetchRequest(url: URL(string: url)!))
+            Issue.record("expected an error, got \(response.status)", sourceLocation: sourceLocation)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// `bytes` compressed by the system's gzip. A real gzip's output is what servers send, and the bomb
+    /// needs real compression (10 MB of zeros → about 10 KB), which a hand-written encoder would not give.
+    static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-gzip-\(UUID().uuidString)")
+        try Data(bytes).write(to: input)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gzip")
+        process.arguments = ["-c", "-n", "-9", input.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        return Array(data)
+    }
+}
+
+/// Counts what the server's handlers saw; shared between them and the test.
+final class Seen: Sendable {
+    private let state = Mutex<[String: [String]]>([:])
+
+    /// Records `value` under `key`.
+    func record(_ key: String, _ value: String = "") {
+        state.withLock { $0[key, default: []].append(value) }
+    }
+
+    /// Everything recorded under `key`.
+    func values(_ key: String) -> [String] { state.withLock { $0[key] ?? [] } }
+
+    /// How many times `key` was recorded.
+    func count(_ key: String) -> Int { values(key).count }
+}
+
+/// Holds a stalled handler until the test opens it (or ten seconds pass), so the server can stop promptly.
+final class Gate: Sendable {
+    private let opened = Mutex(false)
+
+    /// Lets waiting handlers go.
+    func open() { opened.withLock { $0 = true } }
+
+    /// Waits until `open()` is called, polling without writing to the connection.
+    func wait() async {
+        var polls = 0
+        while !opened.withLock({ $0 }) && polls < 500 {
+            try? await Task.sleep(for: .milliseconds(20))
+            polls += 1
+        }
+    }
+}

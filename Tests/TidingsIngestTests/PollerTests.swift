@@ -1,0 +1,169 @@
+import Foundation
+import Hummingbird
+import Synchronization
+import Testing
+import TidingsModel
+import TidingsStore
+import TidingsTesting
+
+@testable import TidingsIngest
+
+/// The poller against a real HTTP server on loopback and a real SQLite file.
+@Suite struct PollerTests {
+    /// A feed behind an ETag; the version can be bumped, and requests are counted by kind.
+    final class FeedServer: Sendable {
+        let version = Mutex(1)
+        let hits = Mutex([String: Int]())
+
+        func count(_ kind: String) { hits.withLock { $0[kind, default: 0] += 1 } }
+        func hits(_ kind: String) -> Int { hits.withLock { $0[kind] ?? 0 } }
+
+        var router: Router<BasicRequestContext> {
+            let router = Router()
+            router.get("/feed.rss") { request, _ -> Response in
+                let version = self.version.withLock { $0 }
+                let etag = "\"v\(version)\""
+                if request.headers[.ifNoneMatch] == etag {
+                    self.count("304")
+                    return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: "max-age=600"])
+                }
+                self.count("200")
+                return Response(
+                    status: .ok,
+                    headers: [.eTag: etag, .contentType: "application/rss+xml", .cacheControl: "max-age=600"],
+                    body: .init(byteBuffer: ByteBuffer(string: FeedFiles.rss(items: 1...(3 * version)))))
+            }
+            router.get("/broken") { _, _ -> Response in
+                self.count("500")
+                return Response(status: .internalServerError)
+            }
+            router.get("/page.html") { _, _ -> Response in
+                Response(
+                    status: .ok, headers: [.contentType: "text/html"],
+                    body: .init(byteBuffer: ByteBuffer(string: "<html><body>Not a feed</body></html>")))
+            }
+            return router
+        }
+    }
+
+    static func sections(port: Int, paths: [String], allow: [String] = ["127.0.0.1"]) -> SectionsConfiguration {
+        var fetch = FetchSettings()
+        fetch.allowHosts = allow
+        fetch.minInterval = 60
+        return SectionsConfiguration(
+            brands: [
+                Brand(
+                    id: "b", name: "B", locale: .en,
+                    sections: paths.enumerated().map { index, path in
+                        Section(
+                            id: "s\(index)", title: LocalizedText("S"),
+                            source: .feed([URL(string: "http://127.0.0.1:\(port)\(path)")!]))
+                    })
+            ], fetch: fetch)
+    }
+
+    /// Runs `body` with a poller over a fresh SQLite database whose clock the test moves.
+    static func with(
+        _ sections: SectionsConfiguration,
+        _ body: (SourcePoller, any TidingsStorage, TestClock) async throws -> Void
+    ) async throws {
+        try await TestDatabase.with(.sqlite) { database in
+            let store = try await database.open()
+            let now = TestClock()
+            let poller = SourcePoller(configuration: sections, store: store, clock: { now.withLock { $0 } })
+            do {
+                try await store.registerSources(
+                    sections.fetchedSources.map { ($0.source.id, "feed") }, now: now.withLock { $0 })
+                try await body(poller, store, now)
+            } catch {
+                try? await poller.shutdown()
+                try? await store.close()
+                throw error
+            }
+            try await poller.shutdown()
+            try await store.close()
+        }
+    }
+
+    @Test func fetchesStoresThenRevalidatesWithTheETag() async throws {
+        let server = FeedServer()
+        try await FetchTestServer.with(server.router) { port in
+            try await Self.with(Self.sections(port: port, paths: ["/feed.rss"])) { poller, store, now in
+                let first = try await poller.pollDue()
+                #expect(first.map(\.changes.inserted) == [3])
+                #expect(try await poller.pollDue().isEmpty, "not due again yet")
+                now.withLock { $0 += 661 }
+                let second = try await poller.pollDue()
+                #expect(second.map(\.status) == ["304"])
+                #expect(server.hits("304") == 1)
+                server.version.withLock { $0 = 2 }
+                now.withLock { $0 += 661 }
+                let third = try await poller.pollDue()
+                #expect(third.map(\.changes.inserted) == [3], "only the new entries are written")
+                #expect(third.map(\.changes.unchanged) == [3])
+                let entries = try await store.entries(stream: "b/s0", afterSeq: nil, limit: 10)
+                #expect(entries.count == 6)
+                let state = try #require(try await store.sourceStates().first)
+                #expect(state.etag == "\"v2\"")
+                #expect(state.nextFetchAt.timeIntervalSince(now.withLock { $0 }) >= 600, "max-age=600 honoured")
+            }
+        }
+    }
+
+    @Test func failuresBackOffAndTheLastErrorIsKept() async throws {
+        let server = FeedServer()
+        try await FetchTestServer.with(server.router) { port in
+            try await Self.with(Self.sections(port: port, paths: ["/broken", "/page.html"])) { poller, store, now in
+                let results = try await poller.pollDue().sorted { $0.sourceID < $1.sourceID }
+                #expect(results.map(\.status) == ["500", "invalid"])
+                var delays: [TimeInterval] = []
+                for _ in 1...3 {
+                    let state = try #require(try await store.sourceStates().first { $0.id.hasSuffix("/broken") })
+                    delays.append(state.nextFetchAt.timeIntervalSince(now.withLock { $0 }))
+                    now.withLock { $0 = state.nextFetchAt }
+                    _ = try await poller.pollDue()
+                }
+                #expect(delays[1] > delays[0] * 1.8 && delays[2] > delays[1] * 1.8, "\(delays)")
+                let states = try await store.sourceStates()
+                let broken = try #require(states.first { $0.id.hasSuffix("/broken") })
+                #expect(broken.failures == 4)
+                #expect(broken.lastError?.contains("500") == true)
+                let page = try #require(states.first { $0.id.hasSuffix("/page.html") })
+                #expect(page.lastError?.hasPrefix("source: not a feed") == true, "\(page.lastError ?? "")")
+            }
+        }
+    }
+
+    @Test func privateAddressesAreRefusedUnlessAllowed() async throws {
+        let server = FeedServer()
+        try await FetchTestServer.with(server.router) { port in
+            try await Self.with(Self.sections(port: port, paths: ["/feed.rss"], allow: [])) { poller, store, _ in
+                let results = try await poller.pollDue()
+                #expect(results.map(\.status) == ["blocked"])
+                #expect(server.hits("200") == 0, "no request reached the server")
+                #expect(try await store.sourceStates().first?.lastError?.contains("allow_hosts") == true)
+            }
+        }
+    }
+
+    @Test func aLeasedSourceIsNotClaimedTwice() async throws {
+        let server = FeedServer()
+        try await FetchTestServer.with(server.router) { port in
+            try await Self.with(Self.sections(port: port, paths: ["/feed.rss"])) { _, store, now in
+                let at = now.withLock { $0 }
+                let mine = try await store.claimDueSources(owner: "a", now: at, lease: 300, limit: 10)
+                let theirs = try await store.claimDueSources(owner: "b", now: at, lease: 300, limit: 10)
+                #expect(mine.count == 1 && theirs.isEmpty)
+                let later = try await store.claimDueSources(owner: "b", now: at + 301, lease: 300, limit: 10)
+                #expect(later.count == 1, "an expired lease can be taken over")
+            }
+        }
+    }
+}
+
+/// A clock the test moves by hand.
+final class TestClock: Sendable {
+    private let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+
+    func withLock<T>(_ body: (inout Date) -> T) -> T { now.withLock { body(&$0) } }
+}

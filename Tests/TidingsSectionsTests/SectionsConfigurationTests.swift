@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import TidingsModel
+
+@testable import TidingsSections
+
+/// Reading the brands file: what each key means, and where a mistake is reported.
+struct SectionsConfigurationTests {
+    /// A directory with one feed file, for `file` sources.
+    static let directory: String = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-sections-tests")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try? Data("<rss/>".utf8).write(to: url.appendingPathComponent("world.rss"))
+        return url.path
+    }()
+
+    static func load(_ yaml: String) throws -> SectionsConfiguration {
+        try SectionsConfiguration.load(yaml: yaml, file: "brands.yaml", baseDirectory: directory)
+    }
+
+    static let complete = """
+        fetch: {interval: 10m, min_interval: 30s, max_interval: 2h, allow_hosts: [127.0.0.1]}
+        retention: {max_items: 200, max_age: 7d}
+        brands:
+          - id: courier
+            name: The Courier
+            locale: en
+            theme: {primary: "#0B3D91"}
+            front: news
+            placement:
+              ads: {positions: [3], every: 8, after: 3}
+            sections:
+              - id: economy
+                title: {en: Economy, ru: Экономика}
+                source: {type: unified_json, url: "https://partner.example/economy.json"}
+              - id: news
+                title: News
+                source: {type: feed, urls: ["https://a.example/rss", "https://b.example/atom"]}
+                placement:
+                  widgets:
+                    - {position: 5, kind: carousel, section: economy, count: 3}
+                  notifications:
+                    - {id: push, kind: enable_push, text: {en: Turn on, ru: Включите}}
+              - id: lifestyle
+                title: Lifestyle
+                source: {type: legacy_json, url: "https://partner.example/lifestyle.json"}
+                render: auto
+                placement: {ads: off}
+              - id: local
+                title: Local
+                source: {type: file, path: world.rss}
+              - id: sport
+                title: Sport
+                source: {type: web, url: "https://sport.example/"}
+          - id: grocery
+            name: Grocery
+            locale: ru
+            sections:
+              - {id: news, title: Новинки, source: {type: catalog}}
+        """
+
+    @Test func readsBrandsSectionsAndSources() throws {
+        let configuration = try Self.load(Self.complete)
+        #expect(configuration.brands.map(\.id) == ["courier", "grocery"])
+        let courier = try #require(configuration.brand("courier"))
+        #expect(courier.front == "news")
+        #expect(courier.theme == ["primary": "#0b3d91"])
+        #expect(courier.section("economy")?.title.text(.ru) == "Экономика")
+        #expect(courier.section("news")?.title.text(.ru) == "News", "one text serves every language")
+        #expect(courier.section("sport")?.render == .web(URL(string: "https://sport.example/")!))
+        #expect(courier.section("lifestyle")?.render == .auto)
+        let local = try #require(courier.section("local"))
+        #expect(local.source == .file([Self.directory + "/world.rss"], format: .feed))
+        #expect(configuration.fetch.interval == 600)
+        #expect(configuration.fetch.allowHosts == ["127.0.0.1"])
+        #expect(configuration.retention.maxItems == 200)
+        #expect(configuration.brand("grocery")?.front == "news", "the first section is the front by default")
+    }
+
+    @Test func positionsCountFromOneInTheFileAndFromZeroInside() throws {
+        let courier = try #require(try Self.load(Self.complete).brand("courier"))
+        let news = try #require(courier.section("news"))
+        #expect(news.placement.ads == AdRule(positions: [2], every: 8, after: 3), "brand default inherited")
+        #expect(news.placement.widgets.first?.position == 4)
+        #expect(news.placement.widgets.first?.section == SectionReference(brand: "courier", section: "economy"))
+        #expect(courier.section("lifestyle")?.placement.ads == nil, "ads: off drops the brand default")
+    }
+
+    @Test func fetchedSourcesAreListedOnceWithEveryStreamTheyFeed() throws {
+        var configuration = try Self.load(Self.complete)
+        configuration.brands[0].sections.append(
+            Section(id: "again", title: LocalizedText("Again"), source: .feed([URL(string: "https://a.example/rss")!])))
+        let fetched = configuration.fetchedSources
+        let shared = try #require(fetched.first { $0.source.id == "https://a.example/rss" })
+        #expect(shared.streams == ["courier/news", "courier/again"])
+        #expect(fetched.count == 5, "two feed URLs, two partner URLs and one file; catalog and web fetch nothing")
+    }
+
+    @Test func noBrandsKeyGivesNoBrands() throws {
+        #expect(try Self.load("news: {window_days: 3}").brands.isEmpty)
+    }
+
+    @Test(arguments: [
+        (
+            "brands:\n  - id: a\n    name: A\n    colour: red\n    sections: []",
+            "brands.yaml:4: brands[0].colour is not a known key"
+        ),
+        ("brands:\n  - name: A\n    sections: []", "brands.yaml:2: brands[0] needs id"),
+        ("brands:\n  - id: Big Brand\n    name: A\n    sections: []", "brands.yaml:2: brands[0].id must be an id"),
+        (
+            "brands:\n  - id: a\n    name: A\n    sections: []",
+            "brands.yaml:4: brands[0].sections must list at least one"
+        ),
+        (
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - {id: s, title: S, source: {type: catalog}}\n      - {id: s, title: T, source: {type: catalog}}",
+            "brands.yaml:6: brands[0].sections[1] repeats section id s"
+        ),
+        (
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - id: s\n        title: S\n        source: {type: feed, url: ftp://x/}",
+            "brands.yaml:7: brands[0].sections[0].source.url must be an absolute http or https URL"
+        ),
+        (
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - id: s\n        title: S\n        source: {type: rss, url: \"https://x/\"}",
+            "brands.yaml:7: brands[0].sections[0].source.type must be catalog, feed"
+        ),
+        (
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - id: s\n        title: S\n        source: {type: feed, url: \"https://x/\"}\n        render: auto",
+            "brands.yaml:8: brands[0].sections[0].render auto needs a legacy_json source"
+        ),
+        (
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - id: s\n        title: S\n        source: {type: catalog}\n        render: web",
+            "brands.yaml:5: brands[0].sections[0] renders as web, so it needs web_url"
+        ),
+        (
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - id: s\n        title: S\n        source: {type: file, path: missing.rss}",
+            "brands.yaml:7: brands[0].sections[0].source.path names"
+        ),
+        (
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - id: s\n        title: S\n        source: {type: catalog}\n        placement:\n          widgets:\n            - {position: 2, kind: carousel, section: nowhere}",
+            "brands.yaml:10: brands[0].sections[0].placement.widgets[0].section names section a/nowhere, which is not configured"
+        ),
+        (
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - id: s\n        title: S\n        source: {type: catalog}\n        placement:\n          widgets:\n            - {position: 2, kind: list, section: s}",
+            "brands.yaml:10: brands[0].sections[0].placement.widgets[0].section names a/s, which has no teasers"
+        ),
+        (
+            "brands:\n  - id: a\n    name: A\n    locale: de\n    sections: []",
+            "brands.yaml:4: brands[0].locale must be ru or en"
+        ),
+        (
+            "brands:\n  - id: a\n    name: A\n    theme: {primary: blue}\n    sections: []",
+            "brands.yaml:4: brands[0].theme.primary must be a colour"
+        ),
+        (
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - id: s\n        title: S\n        source: {type: catalog}\n        placement: {ads: {every: 1}}",
+            "brands.yaml:8: brands[0].sections[0].placement.ads.every must be a whole number from 2"
+        ),
+        (
+            "fetch: {min_interval: 2h, max_interval: 1h}",
+            "brands.yaml:1: fetch min_interval must not exceed max_interval"
+        ),
+        ("brands: [", "brands.yaml: "),
+    ])
+    func mistakesNameFileLineAndKey(yaml: String, expected: String) {
+        let error = #expect(throws: ConfigurationError.self) { try Self.load(yaml) }
+        #expect(error?.message.hasPrefix("config: " + expected) == true, "\(String(describing: error))")
+    }
+}

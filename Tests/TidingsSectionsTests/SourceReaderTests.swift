@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import TidingsModel
+
+@testable import TidingsSections
+
+/// Partner and feed documents turned into entries.
+struct SourceReaderTests {
+    let reader = SourceReader()
+
+    /// Seed 003's economy response: teasers without ids, an ad id repeated, a widget with a subtype.
+    static let economy = """
+        {"title": "Economy", "items": [
+          {"type": "teaser", "title": "Dow sees largest gain", "url": "https://p.example/dow"},
+          {"type": "ad", "id": "123"},
+          {"type": "teaser", "title": "Who qualifies?", "summary": "<p>Most <b>households</b>.</p>"},
+          {"type": "widget", "subtype": "carousel", "items": [{"title": "Oil steady"}]},
+          {"type": "ad", "id": "276"},
+          {"type": "teaser"},
+          {"type": "ad", "id": 276},
+          {"type": "poll", "id": "p1", "question": "Yes?"}
+        ]}
+        """
+
+    @Test func unifiedItemsKeepTheirOrderAndKinds() throws {
+        let document = try reader.read(Array(Self.economy.utf8), format: .unifiedJSON, sourceName: "eco")
+        #expect(document.title == "Economy")
+        #expect(document.entries.map(\.item.type) == ["teaser", "ad", "teaser", "widget", "ad", "ad", "poll"])
+        guard case .teaser(let teaser) = document.entries[2].item else { throw Failure("not a teaser") }
+        #expect(teaser.summary == "Most households.", "HTML in partner text is reduced to plain text")
+        #expect(teaser.source == "Economy", "the document title names the source")
+        guard case .widget(let widget) = document.entries[3].item else { throw Failure("not a widget") }
+        #expect(widget.kind == .carousel)
+        #expect(widget.items.map(\.title) == ["Oil steady"])
+        #expect(document.warnings == ["item 6: a teaser without a title was skipped"])
+    }
+
+    @Test func repeatedPartnerIDsGetDistinctKeys() throws {
+        let document = try reader.read(Array(Self.economy.utf8), format: .unifiedJSON, sourceName: "eco")
+        let keys = document.entries.map(\.key)
+        #expect(Set(keys).count == keys.count)
+        #expect(
+            keys.contains("ad:276") && keys.contains("ad:276#2"), "the number 276 and the string \"276\" are one id")
+        #expect(keys[0] == "https://p.example/dow", "a teaser with a link is keyed by it")
+    }
+
+    @Test func unknownUnifiedTypesPassThroughAsTheyCame() throws {
+        let document = try reader.read(Array(Self.economy.utf8), format: .unifiedJSON, sourceName: "eco")
+        guard case .unknown(let type, let raw) = document.entries.last?.item else { throw Failure("not unknown") }
+        #expect(type == "poll")
+        #expect(raw["question"] == .string("Yes?"))
+    }
+
+    @Test func legacyRenderAsWebGivesTheWebPage() throws {
+        let json = """
+            {"title": "Lifestyle", "renderAsWeb": true, "renderAsWebUrl": "https://p.example/life",
+             "items": [{"title": "Kale pasta", "link": "/kale", "image": "https://img.example/k.jpg"}, {"name": "x"}]}
+            """
+        let document = try reader.read(
+            Array(json.utf8), format: .legacyJSON, sourceName: "life", baseURL: URL(string: "https://p.example/api/"))
+        #expect(document.webURL == URL(string: "https://p.example/life"))
+        guard case .teaser(let teaser) = document.entries.first?.item else { throw Failure("not a teaser") }
+        #expect(teaser.url == URL(string: "https://p.example/kale"), "relative links resolve against the document")
+        #expect(teaser.imageURL == URL(string: "https://img.example/k.jpg"))
+        #expect(document.entries.count == 1)
+        #expect(document.warnings == ["item 2: an item without a title was skipped"])
+    }
+
+    @Test func legacyWithoutTheFlagRendersNatively() throws {
+        let json = #"{"title": "L", "renderAsWeb": false, "renderAsWebUrl": "https://p.example/", "items": []}"#
+        #expect(try reader.read(Array(json.utf8), format: .legacyJSON, sourceName: "l").webURL == nil)
+    }
+
+    @Test(arguments: ["[]", "{\"title\": \"x\"}", "not json", "{\"items\": 3}"])
+    func partnerDocumentsWithoutItemsAreRefused(text: String) {
+        #expect(throws: SourceReadError.self) {
+            try reader.read(Array(text.utf8), format: .unifiedJSON, sourceName: "x")
+        }
+    }
+
+    @Test func feedEntriesComeNewestFirstAndOncePerLink() throws {
+        let rss = """
+            <rss version="2.0"><channel><title>T</title><ttl>30</ttl>
+            <item><title>Old</title><link>https://x.example/1</link><pubDate>Mon, 02 Nov 2026 10:00:00 GMT</pubDate></item>
+            <item><title>New</title><link>https://x.example/2</link><pubDate>Tue, 03 Nov 2026 10:00:00 GMT</pubDate></item>
+            <item><title>Again</title><link>https://x.example/1</link><pubDate>Mon, 02 Nov 2026 09:00:00 GMT</pubDate></item>
+            <item><title>Undated</title><link>https://x.example/3</link></item>
+            </channel></rss>
+            """
+        let document = try reader.read(Array(rss.utf8), format: .feed, sourceName: "https://x.example/rss")
+        let titles = document.entries.compactMap { entry -> String? in
+            if case .teaser(let teaser) = entry.item { return teaser.title }
+            return nil
+        }
+        #expect(titles == ["New", "Old", "Undated"])
+        #expect(document.refreshHint == 1800)
+    }
+
+    @Test func aDocumentThatIsNotAFeedIsRefused() {
+        #expect(throws: SourceReadError.self) {
+            try reader.read(Array("<html><body>hi</body></html>".utf8), format: .feed, sourceName: "x")
+        }
+    }
+}
+
+struct Failure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

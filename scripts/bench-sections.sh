@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Sections benchmark: 7 brands x 100 sections, each polled from a live local feed that changes every
+# 3 s (so the poller keeps ingesting), then wrk -t2 -c64 against /health and against random composed
+# section pages (20 content items, ads, a card and a carousel each), printing req/s, p99 and the ratio.
+# Usage: scripts/bench-sections.sh [DURATION]   (installs wrk from Debian packages if missing)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+duration=${1:-10s}
+port=8392
+feeds_port=8393
+if ! command -v wrk >/dev/null; then
+  echo "bench-sections: installing wrk" >&2
+  apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >&2
+fi
+swift build -c release --product tidings --scratch-path .build-release >&2
+binary=.build-release/release/tidings
+scratch=$(mktemp -d)
+trap 'kill $server $feeds 2>/dev/null || true; rm -rf "$scratch"' EXIT
+python3 scripts/bench/feeds.py "$feeds_port" &
+feeds=$!
+
+{
+  echo "fetch: {interval: 10s, min_interval: 5s, max_interval: 1m, allow_hosts: [127.0.0.1], concurrency: 8}"
+  echo "brands:"
+  for b in 1 2 3 4 5 6 7; do
+    echo "  - id: brand$b"
+    echo "    name: Brand $b"
+    echo "    placement:"
+    echo "      ads: {positions: [3], every: 6, after: 4}"
+    echo "      widgets: [{position: 8, kind: carousel, section: s1, count: 5}]"
+    echo "      notifications: [{id: push$b, kind: enable_push, text: {en: Turn on notifications, ru: Включите уведомления}}]"
+    echo "    sections:"
+    for s in $(seq 1 100); do
+      echo "      - {id: s$s, title: Section $s, source: {type: feed, url: \"http://127.0.0.1:$feeds_port/feed/b$b-s$s.rss\"}}"
+    done
+  done
+} >"$scratch/brands.yaml"
+
+"$binary" serve --port "$port" --no-demo --config "$scratch/brands.yaml" --database "sqlite:$scratch/bench.sqlite" \
+  >"$scratch/server.log" 2>&1 &
+server=$!
+for _ in $(seq 1 100); do grep -q "listening on" "$scratch/server.log" && break; sleep 0.1; done
+# Wait until every section has content (the first round of 700 fetches).
+for _ in $(seq 1 240); do
+  filled=$("$binary" sources list --config "$scratch/brands.yaml" --database "sqlite:$scratch/bench.sqlite" |
+    grep -c " 30 entries" || true)
+  [ "$filled" -ge 700 ] && break
+  sleep 1
+done
+echo "bench-sections: $filled of 700 sources fetched; the poller keeps fetching during the runs" >&2
+
+cat >"$scratch/sections.lua" <<'LUA'
+math.randomseed(os.time())
+request = function()
+  local path = string.format("/api/v1/brands/brand%d/sections/s%d?limit=20", math.random(1, 7), math.random(1, 100))
+  return wrk.format("GET", path)
+end
+LUA
+
+run() { # prints "req/s p99_ms"
+  wrk -t2 -c64 -d"$duration" --latency "$@" | awk '
+    /Requests\/sec/ { rps = $2 }
+    /^ +99%/ { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; p99 = v }
+    /Non-2xx/ { bad = $NF }
+    END { if (bad) { print "non-2xx responses: " bad > "/dev/stderr" }; printf "%s %.2f\n", rps, p99 }'
+}
+items=$(curl -s "http://127.0.0.1:$port/api/v1/brands/brand1/sections/s2?limit=20" | grep -o '"type":"teaser"' | wc -l)
+[ "$items" -ge 20 ] || { echo "bench-sections: expected 20 teasers on a page, got $items" >&2; exit 1; }
+before=$(grep -c "poller: .* new" "$scratch/server.log" || true)
+read -r health_rps health_p99 < <(run "http://127.0.0.1:$port/health")
+read -r page_rps page_p99 < <(run -s "$scratch/sections.lua" "http://127.0.0.1:$port")
+after=$(grep -c "poller: .* new" "$scratch/server.log" || true)
+ratio=$(awk -v a="$page_rps" -v b="$health_rps" 'BEGIN { printf "%.0f", 100 * a / b }')
+printf '/health:                  %8.0f req/s  p99 %6.2f ms\n' "$health_rps" "$health_p99"
+printf 'random section page:      %8.0f req/s  p99 %6.2f ms\n' "$page_rps" "$page_p99"
+printf 'ratio: section page = %s%% of /health req/s (target >= 50%%, p99 < 25 ms)\n' "$ratio"
+printf 'poller: %d fetches with new entries during the two runs\n' "$((after - before))"
