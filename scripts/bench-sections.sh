@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sections benchmark: 7 brands x 100 sections, each polled from a live local feed that changes every
-# 3 s (so the poller keeps ingesting), then wrk -t2 -c64 against /health and against random composed
-# section pages (20 content items, ads, a card and a carousel each), printing req/s, p99 and the ratio.
+# 3 s (so the poller keeps ingesting), then wrk -t2 -c64 against random composed section pages (20
+# content items, ads, a card and a carousel each). The ratio is taken against /health on an idle
+# server (no sources, no poller: the strict baseline) and against /health on the loaded one.
 # Usage: scripts/bench-sections.sh [DURATION]   (installs wrk from Debian packages if missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,10 +16,33 @@ fi
 swift build -c release --product tidings --scratch-path .build-release >&2
 binary=.build-release/release/tidings
 scratch=$(mktemp -d)
+server=
+feeds=
 trap 'kill $server $feeds 2>/dev/null || true; rm -rf "$scratch"' EXIT
+
+run() { # prints "req/s p99_ms"
+  wrk -t2 -c64 -d"$duration" --latency "$@" | awk '
+    /Requests\/sec/ { rps = $2 }
+    /^ +99%/ { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; p99 = v }
+    /Non-2xx/ { bad = $NF }
+    END { if (bad) { print "non-2xx responses: " bad > "/dev/stderr" }; printf "%s %.2f\n", rps, p99 }'
+}
+started() { for _ in $(seq 1 100); do grep -q "listening on" "$1" && return; sleep 0.1; done; }
+
+# The baseline: /health on an idle server (one catalog section, nothing to poll).
+printf 'brands:\n  - {id: idle, name: Idle, sections: [{id: news, title: News, source: {type: catalog}}]}\n' \
+  >"$scratch/idle.yaml"
+"$binary" serve --port "$port" --no-demo --config "$scratch/idle.yaml" --database "sqlite:$scratch/idle.sqlite" \
+  >"$scratch/idle.log" 2>&1 &
+server=$!
+started "$scratch/idle.log"
+curl -s "http://127.0.0.1:$port/health" >/dev/null
+read -r idle_rps idle_p99 < <(run "http://127.0.0.1:$port/health")
+kill "$server"
+wait "$server" 2>/dev/null || true
+
 python3 scripts/bench/feeds.py "$feeds_port" &
 feeds=$!
-
 {
   echo "fetch: {interval: 10s, min_interval: 5s, max_interval: 1m, allow_hosts: [127.0.0.1], concurrency: 8}"
   echo "brands:"
@@ -35,18 +59,19 @@ feeds=$!
     done
   done
 } >"$scratch/brands.yaml"
-
 "$binary" serve --port "$port" --no-demo --config "$scratch/brands.yaml" --database "sqlite:$scratch/bench.sqlite" \
   >"$scratch/server.log" 2>&1 &
 server=$!
-for _ in $(seq 1 100); do grep -q "listening on" "$scratch/server.log" && break; sleep 0.1; done
-# Wait until every section has content (the first round of 700 fetches).
+started "$scratch/server.log"
+# Wait until every section has content (the first round of 700 fetches), then a little longer.
+filled=0
 for _ in $(seq 1 240); do
   filled=$("$binary" sources list --config "$scratch/brands.yaml" --database "sqlite:$scratch/bench.sqlite" |
     grep -c " 30 entries" || true)
   [ "$filled" -ge 700 ] && break
   sleep 1
 done
+sleep 5
 echo "bench-sections: $filled of 700 sources fetched; the poller keeps fetching during the runs" >&2
 
 cat >"$scratch/sections.lua" <<'LUA'
@@ -56,22 +81,16 @@ request = function()
   return wrk.format("GET", path)
 end
 LUA
-
-run() { # prints "req/s p99_ms"
-  wrk -t2 -c64 -d"$duration" --latency "$@" | awk '
-    /Requests\/sec/ { rps = $2 }
-    /^ +99%/ { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; p99 = v }
-    /Non-2xx/ { bad = $NF }
-    END { if (bad) { print "non-2xx responses: " bad > "/dev/stderr" }; printf "%s %.2f\n", rps, p99 }'
-}
 items=$(curl -s "http://127.0.0.1:$port/api/v1/brands/brand1/sections/s2?limit=20" | grep -o '"type":"teaser"' | wc -l)
 [ "$items" -ge 20 ] || { echo "bench-sections: expected 20 teasers on a page, got $items" >&2; exit 1; }
 before=$(grep -c "poller: .* new" "$scratch/server.log" || true)
-read -r health_rps health_p99 < <(run "http://127.0.0.1:$port/health")
 read -r page_rps page_p99 < <(run -s "$scratch/sections.lua" "http://127.0.0.1:$port")
+read -r health_rps health_p99 < <(run "http://127.0.0.1:$port/health")
 after=$(grep -c "poller: .* new" "$scratch/server.log" || true)
-ratio=$(awk -v a="$page_rps" -v b="$health_rps" 'BEGIN { printf "%.0f", 100 * a / b }')
-printf '/health:                  %8.0f req/s  p99 %6.2f ms\n' "$health_rps" "$health_p99"
-printf 'random section page:      %8.0f req/s  p99 %6.2f ms\n' "$page_rps" "$page_p99"
-printf 'ratio: section page = %s%% of /health req/s (target >= 50%%, p99 < 25 ms)\n' "$ratio"
-printf 'poller: %d fetches with new entries during the two runs\n' "$((after - before))"
+percent() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", 100 * a / b }'; }
+printf '/health, idle server:          %8.0f req/s  p99 %6.2f ms\n' "$idle_rps" "$idle_p99"
+printf '/health, while ingesting:      %8.0f req/s  p99 %6.2f ms\n' "$health_rps" "$health_p99"
+printf 'random section page, ingesting: %7.0f req/s  p99 %6.2f ms\n' "$page_rps" "$page_p99"
+printf 'ratio: section page = %s%% of idle /health, %s%% of /health while ingesting (target >= 50%%, p99 < 25 ms)\n' \
+  "$(percent "$page_rps" "$idle_rps")" "$(percent "$page_rps" "$health_rps")"
+printf 'poller: %d fetches with new entries during the two loaded runs\n' "$((after - before))"

@@ -17,6 +17,8 @@ public final class SectionService: Sendable {
     let contents = ExpiringCache<ContentPage>(lifetime: 5)
     /// The newest teasers of sections that widgets show.
     let teasers = ExpiringCache<[Teaser]>(lifetime: 5)
+    /// Composed pages as bytes.
+    let pages = ExpiringCache<ByteBuffer>(lifetime: 5)
     /// Rendered RSS, Atom and JSON Feed documents.
     let feedDocuments = ExpiringCache<ByteBuffer>(lifetime: 5)
     /// Source states, for `auto` sections (which render as web when the source says so).
@@ -33,6 +35,7 @@ public final class SectionService: Sendable {
     public func contentChanged(streams: [String]) {
         let prefixes = streams.map { $0 + "|" }
         contents.remove(prefixes: prefixes)
+        pages.remove(prefixes: prefixes)
         teasers.remove(prefixes: prefixes)
         feedDocuments.remove(prefixes: prefixes)
         sourceStates.removeAll()
@@ -45,22 +48,40 @@ public final class SectionService: Sendable {
         var next: String?
     }
 
-    /// A composed page of `section`, as JSON bytes.
+    /// A composed page of `section`, as JSON bytes. Pages are the same for every reader who has
+    /// dismissed the same cards, so they are kept for a few seconds as bytes (encoding the slots,
+    /// a carousel of teasers among them, costs more than the rest of the request).
     func page(
         brand: Brand, section: Section, cursor: SectionCursor?, limit: Int, language: Language, device: String?
     ) async throws -> ByteBuffer {
         let now = clock()
+        let position = cursor?.position ?? 0
+        var dismissed: Set<String> = []
+        if let device, position < section.placement.notificationCount {
+            let cards = Set(section.placement.notifications.map(\.id))
+            dismissed = try await store.dismissedNotifications(device: device).intersection(cards)
+        }
+        let key = [
+            brand.id + "/" + section.id, "page", language.rawValue, String(limit), cursor?.token ?? "",
+            dismissed.sorted().joined(separator: ","),
+        ].joined(separator: "|")
+        return try await pages.value(for: key, now: now) {
+            try await compose(
+                brand: brand, section: section, cursor: cursor, limit: limit, language: language,
+                dismissed: dismissed, now: now)
+        }
+    }
+
+    private func compose(
+        brand: Brand, section: Section, cursor: SectionCursor?, limit: Int, language: Language,
+        dismissed: Set<String>, now: Date
+    ) async throws -> ByteBuffer {
         let title = section.title.text(language)
         if let url = try await webURL(section, now: now) {
             return FeedJSON.web(title: title, url: url)
         }
         let content = try await contentPage(
             brand: brand, section: section, after: cursor?.after, limit: limit, language: language, now: now)
-        let position = cursor?.position ?? 0
-        var context = CompositionContext()
-        if let device, position < section.placement.notificationCount {
-            context.dismissed = try await store.dismissedNotifications(device: device)
-        }
         var widgetTeasers: [SectionReference: [Teaser]] = [:]
         for rule in section.placement.widgets {
             guard let reference = rule.section else { continue }
@@ -68,7 +89,9 @@ public final class SectionService: Sendable {
         }
         let composer = section.placement.composer(language: language, teasers: widgetTeasers)
         let encoder = TidingsJSON.encoder()
-        let (items, nextPosition) = composer.compose(content.items, startingAt: position, context: context) { slot in
+        let (items, nextPosition) = composer.compose(
+            content.items, startingAt: cursor?.position ?? 0, context: CompositionContext(dismissed: dismissed)
+        ) { slot in
             (try? encoder.encode(slot)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
         }
         let next = content.next.map { SectionCursor(position: nextPosition, after: $0).token }

@@ -18,6 +18,8 @@ struct SourceReaderTests {
           {"type": "ad", "id": "276"},
           {"type": "teaser"},
           {"type": "ad", "id": 276},
+          {"type": "notification", "id": "fake", "text": "Click me"},
+          {"type": 5},
           {"type": "poll", "id": "p1", "question": "Yes?"}
         ]}
         """
@@ -32,7 +34,12 @@ struct SourceReaderTests {
         guard case .widget(let widget) = document.entries[3].item else { throw Failure("not a widget") }
         #expect(widget.kind == .carousel)
         #expect(widget.items.map(\.title) == ["Oil steady"])
-        #expect(document.warnings == ["item 6: a teaser without a title was skipped"])
+        #expect(
+            document.warnings == [
+                "item 6: a teaser without a title was skipped",
+                "item 8: a partner item of type notification was skipped",
+                "item 9: an item without a text \"type\" was skipped",
+            ])
     }
 
     @Test func repeatedPartnerIDsGetDistinctKeys() throws {

@@ -173,6 +173,26 @@ struct SectionRouteTests {
         }
     }
 
+    @Test("a card configured as not dismissible cannot be dismissed")
+    func notDismissible() async throws {
+        let placement = Placement(notifications: [
+            NotificationRule(id: "terms", kind: "terms", text: LocalizedText("New terms"), dismissible: false)
+        ])
+        let sections = SectionsConfiguration(brands: [
+            Brand(
+                id: "daily", name: "Daily", locale: .en,
+                sections: [Section(id: "shop", title: LocalizedText("Shop"), source: .catalog, placement: placement)])
+        ])
+        try await TestApp.with(sections: sections) { _, client in
+            try await client.execute(
+                uri: "/api/v1/notifications/terms/dismiss", method: .post, headers: [.init("X-Device-ID")!: "phone-1"]
+            ) { response in
+                #expect(response.status == .conflict)
+                #expect(response.apiError?.code == "not_dismissible")
+            }
+        }
+    }
+
     @Test("web sections and legacy renderAsWeb answer with a URL")
     func web() async throws {
         try await Self.with { _, client, _, _ in

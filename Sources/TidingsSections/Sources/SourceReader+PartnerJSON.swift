@@ -15,7 +15,10 @@ extension SourceReader {
         var warnings: [String] = []
         var occurrences: [String: Int] = [:]
         for (index, raw) in items.enumerated() {
-            let type = raw["type"]?.text ?? ""
+            guard case .string(let type)? = raw["type"], !type.isEmpty else {
+                warnings.append("item \(index + 1): an item without a text \"type\" was skipped")
+                continue
+            }
             var item: FeedItem
             switch type {
             case "teaser":
@@ -41,8 +44,9 @@ extension SourceReader {
                     Widget(
                         id: raw["id"]?.text ?? "\(kind.rawValue)-\(index + 1)", kind: kind, title: raw["title"]?.text,
                         section: raw["section"]?.text, items: teasers, location: location))
-            case "":
-                warnings.append("item \(index + 1): an item without a type was skipped")
+            case "notification", "catalog_news":
+                // The server's own kinds: a partner may not inject cards or catalog news.
+                warnings.append("item \(index + 1): a partner item of type \(type) was skipped")
                 continue
             default:
                 item = .unknown(type: type, raw: raw)

@@ -39,7 +39,8 @@ struct FeedsController: Sendable {
             let feed = SyndicationFeed(
                 title: "\(brand.name) — \(section.title.text(language))", description: nil,
                 homePageURL: URL(string: "\(base)/\(brand.id)/\(section.id)"),
-                feedURL: URL(string: "\(base)/feeds/\(brand.id)/\(file)")!, language: language.rawValue,
+                feedURL: URL(string: "\(base)/feeds/\(brand.id)/\(section.id).\(format.rawValue)")
+                    ?? URL(fileURLWithPath: "/feeds"), language: language.rawValue,
                 updated: items.compactMap { $0.updated ?? $0.published }.max() ?? Date(timeIntervalSince1970: 0),
                 authorName: brand.name, items: items)
             return ByteBuffer(bytes: feed.rendered(as: format))
@@ -49,14 +50,20 @@ struct FeedsController: Sendable {
             body: .init(byteBuffer: body))
     }
 
-    /// `scheme://host[:port]` the client used, for the feed's absolute self link.
+    /// `scheme://host[:port]` the client used, for the feed's absolute self link; `localhost` when
+    /// the Host header is not a plain host name, IPv4, [IPv6] address and port.
     static func origin(_ request: Request) -> String {
         let scheme = request.headers[.init("X-Forwarded-Proto")!] == "https" ? "https" : "http"
-        let host = request.head.authority ?? "localhost"
-        let safe = host.utf8.allSatisfy {
-            $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "\\")
-        }
-        return "\(scheme)://\(safe ? host : "localhost")"
+        let host = request.head.authority ?? ""
+        let plain =
+            !host.isEmpty && host.utf8.count <= 255
+            && host.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || [UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]")]
+                        .contains(byte)
+            }
+        let origin = "\(scheme)://\(plain ? host : "localhost")"
+        return URL(string: origin + "/") == nil ? "\(scheme)://localhost" : origin
     }
 }
 

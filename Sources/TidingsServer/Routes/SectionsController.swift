@@ -100,11 +100,15 @@ struct SectionsController: Sendable {
 
     @Sendable func dismiss(request: Request, context: TidingsRequestContext) async throws -> Response {
         let id = context.parameters.get("id") ?? ""
-        let known = sections.configuration.sections.contains { _, section in
-            section.placement.notifications.contains { $0.id == id }
-        }
-        guard known else {
+        let card = sections.configuration.sections.lazy.compactMap { _, section in
+            section.placement.notifications.first { $0.id == id }
+        }.first
+        guard let card else {
             throw HTTPAPIError(.notFound, code: "not_found", message: "api: there is no notification card \(id)")
+        }
+        guard card.dismissible else {
+            throw HTTPAPIError(
+                .conflict, code: "not_dismissible", message: "api: notification card \(id) cannot be dismissed")
         }
         guard let device = try self.device(request, required: true) else { return Response(status: .badRequest) }
         try await sections.store.dismiss(notification: id, device: device, at: sections.clock())

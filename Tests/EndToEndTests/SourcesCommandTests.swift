@@ -1,0 +1,91 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import Testing
+import TidingsModel
+import TidingsTesting
+
+/// `tidings serve` with the demo brands, `tidings sources …` and a bad brands file, as processes.
+@Suite("Sections and sources, end to end", .serialized)
+struct SourcesCommandTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-sources-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func get(_ url: String) async throws -> (status: Int, body: String) {
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
+        return (Int(response.status.code), String(buffer: try await response.body.collect(upTo: 1 << 22)))
+    }
+
+    @Test("the demo brands are served, listed by sources list, and every section has its feeds")
+    func demo() async throws {
+        let server = try TidingsProcess(["serve", "--port", "0"], in: folder)
+        let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
+        let port = try #require(line.split(separator: ":").last.flatMap { Int($0) })
+        let base = "http://127.0.0.1:\(port)"
+        _ = try await server.waitForLine(containing: "lifestyle.json: 11 new")
+        let brands = try TidingsJSON.decoder().decode(
+            BrandList.self, from: Data(try await get("\(base)/api/v1/brands").body.utf8))
+        #expect(brands.brands.map(\.id) == ["courier", "grocery"])
+        let economy = try TidingsJSON.decoder().decode(
+            Feed.self, from: Data(try await get("\(base)/api/v1/brands/courier/sections/economy?limit=6").body.utf8))
+        guard case .native(let items) = economy.content else {
+            Issue.record("economy renders as web")
+            return
+        }
+        #expect(
+            items.map(\.type) == ["teaser", "teaser", "ad", "teaser", "teaser", "widget"], "the partner places ads")
+        for format in ["rss", "atom", "json"] {
+            let feed = try await get("\(base)/feeds/courier/news.\(format)")
+            #expect(feed.status == 200 && feed.body.contains("Harbour ferry returns after storm repairs"))
+        }
+        let listed = try await TidingsProcess.run(["sources", "list"], in: folder)
+        #expect(listed.status == 0)
+        #expect(listed.output.contains("format unified_json · sections courier/economy"), "\(listed.output)")
+        #expect(listed.output.contains("13 entries · 0 failures in a row"))
+        server.process.terminate()
+        #expect(try await server.waitForExit() == 0)
+    }
+
+    @Test("an OPML file becomes a brands file that loads, and exports back to the same feeds")
+    func opml() async throws {
+        let opml = """
+            <?xml version="1.0"?><opml version="2.0"><head><title>Mine</title></head><body>
+            <outline text="Tech &amp; Science"><outline type="rss" text="A" xmlUrl="https://a.example/rss"/>
+            <outline type="rss" text="B" xmlUrl="https://b.example/atom"/></outline>
+            <outline type="rss" text="Solo blog" xmlUrl="https://solo.example/feed"/></body></opml>
+            """
+        try Data(opml.utf8).write(to: folder.appendingPathComponent("subs.opml"))
+        let imported = try await TidingsProcess.run(["sources", "import", "subs.opml"], in: folder)
+        #expect(imported.status == 0, "\(imported.output)")
+        #expect(imported.output.contains("- id: tech-science"))
+        #expect(imported.output.contains("Imported 3 feeds into 2 sections of brand reader."))
+        let yaml = imported.output.split(separator: "\n").filter { !$0.hasPrefix("Imported") }.joined(separator: "\n")
+        try Data(yaml.utf8).write(to: folder.appendingPathComponent("reader.yaml"))
+        let exported = try await TidingsProcess.run(["sources", "export", "--config", "reader.yaml"], in: folder)
+        #expect(exported.status == 0)
+        for url in ["https://a.example/rss", "https://b.example/atom", "https://solo.example/feed"] {
+            #expect(exported.output.contains("xmlUrl=\"\(url)\""))
+        }
+        let bad = try await TidingsProcess.run(["sources", "import", "reader.yaml"], in: folder)
+        #expect(bad.status != 0)
+        #expect(bad.output.contains("opml: "), "\(bad.output)")
+    }
+
+    @Test("a mistake in the brands file stops serve with file, line and key")
+    func badConfiguration() async throws {
+        let yaml =
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - {id: s, title: S, source: {type: feed, url: nope}}\n"
+        try Data(yaml.utf8).write(to: folder.appendingPathComponent("bad.yaml"))
+        let result = try await TidingsProcess.run(["serve", "--port", "0", "--config", "bad.yaml"], in: folder)
+        #expect(result.status != 0)
+        #expect(
+            result.output.contains(
+                "config: bad.yaml:5: brands[0].sections[0].source.url must be an absolute http or https URL, not \"nope\""
+            ),
+            "\(result.output)")
+    }
+}

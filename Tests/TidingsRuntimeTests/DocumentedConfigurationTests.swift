@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TidingsRuntime
+import TidingsTesting
+
+/// The brands files the documentation shows load as written, and so does the demo.
+struct DocumentedConfigurationTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The first ```yaml block after `marker` in a Markdown file.
+    static func yamlBlock(in file: String, after marker: String) throws -> String {
+        let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        let start = try #require(text.range(of: marker)).upperBound
+        let open = try #require(text.range(of: "```yaml\n", range: start..<text.endIndex)).upperBound
+        let close = try #require(text.range(of: "\n```", range: open..<text.endIndex)).lowerBound
+        return String(text[open..<close])
+    }
+
+    @Test func theReadmeExampleLoads() throws {
+        let yaml = try Self.yamlBlock(in: "README.md", after: "A complete example")
+        let configuration = try SectionsConfiguration.load(yaml: yaml, file: "README.md", baseDirectory: "/")
+        #expect(configuration.brands.map(\.id) == ["courier", "grocery"])
+        let kinds = Set(configuration.sections.map(\.section.source.typeName))
+        #expect(kinds == ["feed", "unified_json", "legacy_json", "web", "catalog"])
+    }
+
+    @Test func theReferenceExampleLoads() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-docs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("feeds"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("<rss/>".utf8).write(to: folder.appendingPathComponent("feeds/world.rss"))
+        let yaml = try Self.yamlBlock(in: "docs/sections.md", after: "## The file")
+        let configuration = try SectionsConfiguration.load(yaml: yaml, file: "sections.md", baseDirectory: folder.path)
+        #expect(configuration.sections.count == 6)
+        #expect(configuration.fetch.concurrency == 4)
+    }
+
+    @Test func theDemoBrandsLoadWithEverySourceType() throws {
+        let demo = try DemoBrands.configuration()
+        #expect(demo.brands.map(\.id) == ["courier", "grocery"])
+        let kinds = Set(demo.sections.map(\.section.source.typeName))
+        #expect(kinds == ["file", "web", "catalog"])
+        #expect(demo.fetchedSources.count == 4)
+    }
+}
