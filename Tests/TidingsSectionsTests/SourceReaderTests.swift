@@ -103,6 +103,17 @@ struct SourceReaderTests {
         #expect(document.refreshHint == 1800)
     }
 
+    @Test func onlyWebLinksReachTeasers() throws {
+        let rss = """
+            <rss version="2.0"><channel><title>T</title>
+            <item><title>Bad</title><link>javascript:alert(1)</link><guid isPermaLink="false">g1</guid></item>
+            </channel></rss>
+            """
+        let document = try reader.read(Array(rss.utf8), format: .feed, sourceName: "x")
+        guard case .teaser(let teaser) = document.entries.first?.item else { throw Failure("not a teaser") }
+        #expect(teaser.url == nil)
+    }
+
     @Test func aDocumentThatIsNotAFeedIsRefused() {
         #expect(throws: SourceReadError.self) {
             try reader.read(Array("<html><body>hi</body></html>".utf8), format: .feed, sourceName: "x")
