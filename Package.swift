@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "tidings", targets: ["tidings"]),
         .library(name: "TidingsModel", targets: ["TidingsModel"]),
+        .library(name: "TidingsKit", targets: ["TidingsKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -28,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // Wire model shared by server and SDK: Foundation only.
@@ -44,6 +46,17 @@ let package = Package(
         .target(
             name: "TidingsSections",
             dependencies: ["TidingsModel", "FeedComposition", "FeedParsing", .product(name: "Yams", package: "Yams")]
+        ),
+        // The client SDK's offline store (GRDB, the iOS community's SQLite library). No server code.
+        .target(
+            name: "TidingsKitStore",
+            dependencies: ["TidingsModel", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The client SDK for feed screens: client, HTTP cache, pager, screen states, loaders. It
+        // depends on no server, storage or UI code and builds for iOS, macOS and Linux.
+        .target(
+            name: "TidingsKit",
+            dependencies: ["TidingsModel", "FeedParsing", "FeedComposition", "TidingsKitStore"]
         ),
         // Catalog domain: events, validation, news derivation. Pure, no I/O.
         .target(name: "TidingsCatalog", dependencies: ["TidingsModel"]),
@@ -120,7 +133,7 @@ let package = Package(
             name: "tidings",
             dependencies: [
                 "TidingsRuntime", "TidingsIngest", "TidingsSections",
-                "FeedParsing", "FeedWriting",
+                "FeedParsing", "FeedWriting", "TidingsKit", "TidingsKitStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -135,6 +148,8 @@ let package = Package(
         ),
         .testTarget(name: "FeedWritingTests", dependencies: ["FeedWriting", "FeedParsing"]),
         .testTarget(name: "TidingsSectionsTests", dependencies: ["TidingsSections"]),
+        .testTarget(name: "TidingsKitStoreTests", dependencies: ["TidingsKitStore"]),
+        .testTarget(name: "TidingsKitTests", dependencies: ["TidingsKit", "FeedComposition", "TidingsTesting"]),
         .testTarget(
             name: "TidingsIngestTests",
             dependencies: ["TidingsIngest", "TidingsTesting", .product(name: "Hummingbird", package: "hummingbird")]

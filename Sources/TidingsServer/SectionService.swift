@@ -17,8 +17,14 @@ public final class SectionService: Sendable {
     let contents = ExpiringCache<ContentPage>(lifetime: 5)
     /// The newest teasers of sections that widgets show.
     let teasers = ExpiringCache<[Teaser]>(lifetime: 5)
-    /// Composed pages as bytes.
-    let pages = ExpiringCache<ByteBuffer>(lifetime: 5)
+    /// Composed pages as bytes, with their ETags.
+    let pages = ExpiringCache<ComposedPage>(lifetime: 5)
+
+    /// A composed page and its strong ETag.
+    struct ComposedPage: Sendable {
+        var body: ByteBuffer
+        var etag: String
+    }
     /// Rendered RSS, Atom and JSON Feed documents.
     let feedDocuments = ExpiringCache<ByteBuffer>(lifetime: 5)
     /// Source states, for `auto` sections (which render as web when the source says so).
@@ -53,7 +59,7 @@ public final class SectionService: Sendable {
     /// a carousel of teasers among them, costs more than the rest of the request).
     func page(
         brand: Brand, section: Section, cursor: SectionCursor?, limit: Int, language: Language, device: String?
-    ) async throws -> ByteBuffer {
+    ) async throws -> ComposedPage {
         let now = clock()
         let position = cursor?.position ?? 0
         var dismissed: Set<String> = []
@@ -66,9 +72,10 @@ public final class SectionService: Sendable {
             dismissed.sorted().joined(separator: ","),
         ].joined(separator: "|")
         return try await pages.value(for: key, now: now) {
-            try await compose(
+            let body = try await compose(
                 brand: brand, section: section, cursor: cursor, limit: limit, language: language,
                 dismissed: dismissed, now: now)
+            return ComposedPage(body: body, etag: ETag.of(Data(buffer: body)))
         }
     }
 

@@ -27,14 +27,14 @@ public struct FeedFiles: Sendable {
         return url.path
     }
 
-    /// An RSS document with items numbered `range`, newest (highest) first, one hour apart.
-    public static func rss(items range: ClosedRange<Int>, title: String = "Test feed") -> String {
+    /// An RSS document with items numbered `numbers`, newest (highest) first, one hour apart.
+    public static func rss(items numbers: some Sequence<Int>, title: String = "Test feed") -> String {
         let base = Date(timeIntervalSince1970: 1_795_000_000)
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        let items = range.reversed().map { number in
+        let items = numbers.sorted().reversed().map { number in
             """
             <item><title>Story \(number)</title><link>https://news.example/\(number)</link>
             <description>Text of story \(number).</description>

@@ -12,7 +12,7 @@ import TidingsServer
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure throughput (results go in docs/benchmarks.md).",
-        subcommands: [Ingest.self, BackfillBench.self, BenchParse.self])
+        subcommands: [Ingest.self, BackfillBench.self, BenchParse.self, BenchOffline.self])
 
     struct Ingest: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

@@ -8,6 +8,7 @@ struct Tidings: AsyncParsableCommand {
         abstract: "A news-feed engine: catalog events in, localized paginated feeds out.",
         subcommands: [
             Serve.self, Parse.self, SourcesCommand.self, Keys.self, BackfillCommand.self, News.self, Bench.self,
+            ReadCommand.self,
         ])
 }
 

@@ -149,6 +149,23 @@ struct SectionRouteTests {
         }
     }
 
+    @Test("pages carry an ETag; a matching If-None-Match gets 304")
+    func etag() async throws {
+        try await Self.with { _, client, _, _ in
+            let uri = "/api/v1/brands/daily/sections/news?limit=3"
+            let etag = try await client.execute(uri: uri, method: .get) { response in
+                try #require(response.headers[.eTag])
+            }
+            try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: etag]) { response in
+                #expect(response.status == .notModified)
+                #expect(response.body.readableBytes == 0)
+            }
+            try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: "\"other\""]) { response in
+                #expect(response.status == .ok)
+            }
+        }
+    }
+
     @Test("a dismissed card never comes back for that device, and stays for others")
     func dismissal() async throws {
         try await Self.with { _, client, _, _ in

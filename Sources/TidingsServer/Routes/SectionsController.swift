@@ -82,20 +82,24 @@ struct SectionsController: Sendable {
             cursor = parsed
         }
         let device = try self.device(request, required: false)
-        let body: ByteBuffer
+        let page: SectionService.ComposedPage
         do {
-            body = try await sections.page(
+            page = try await sections.page(
                 brand: brand, section: section, cursor: cursor, limit: limit,
                 language: language(request, brand: brand), device: device)
         } catch SectionRequestError.badCursor {
             throw badCursor
         }
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: "application/json; charset=utf-8", .cacheControl: "no-cache", .vary: "Accept-Language",
-            ],
-            body: .init(byteBuffer: body))
+        // Revalidated on every use (new items may arrive any time), cheaply: the ETag is the page's.
+        var headers: HTTPFields = [
+            .contentType: "application/json; charset=utf-8", .cacheControl: "no-cache", .vary: "Accept-Language",
+            .eTag: page.etag,
+        ]
+        if let match = request.headers[.ifNoneMatch], NewsItemsController.matches(match, etag: page.etag) {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: page.body))
     }
 
     @Sendable func dismiss(request: Request, context: TidingsRequestContext) async throws -> Response {

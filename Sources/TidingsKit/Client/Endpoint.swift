@@ -1,0 +1,97 @@
+import Foundation
+import TidingsModel
+
+/// One typed request to a Tidings server: where, how, and how to read the answer (seed 002's
+/// Resource). All backend-shaped knowledge lives in these values.
+public struct Endpoint<Response: Sendable>: Sendable {
+    public var method: String
+    /// Path below the server's base URL, e.g. `/api/v1/brands`.
+    public var path: String
+    public var query: [URLQueryItem]
+    public var headers: [String: String]
+    /// Whether responses may be kept by the HTTP cache (GETs only).
+    public var cacheable: Bool
+    /// Reads a successful body.
+    public var decode: @Sendable (Data) throws -> Response
+
+    /// Creates an endpoint.
+    public init(
+        method: String = "GET", path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
+        cacheable: Bool = true, decode: @escaping @Sendable (Data) throws -> Response
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.cacheable = cacheable && method == "GET"
+        self.decode = decode
+    }
+
+    /// The full URL below `base`.
+    public func url(base: URL) -> URL {
+        var components = URLComponents(url: base, resolvingAgainstBaseURL: false) ?? URLComponents()
+        let basePath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        components.path = basePath + path
+        components.queryItems = query.isEmpty ? nil : query
+        return components.url ?? base
+    }
+}
+
+extension Endpoint where Response: Decodable {
+    /// A GET decoding JSON with the server's conventions.
+    static func json(_ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:]) -> Endpoint {
+        Endpoint(path: path, query: query, headers: headers) { data in
+            try TidingsJSON.decoder().decode(Response.self, from: data)
+        }
+    }
+}
+
+/// Every endpoint of the Tidings API the SDK uses.
+public enum Endpoints {
+    /// `GET /api/v1/brands`.
+    public static func brands() -> Endpoint<BrandList> { .json("/api/v1/brands") }
+
+    /// `GET /api/v1/brands/{brand}/sections`, titles in `language`.
+    public static func sections(brand: String, language: Language? = nil) -> Endpoint<SectionList> {
+        .json("/api/v1/brands/\(escaped(brand))/sections", query: locale(language))
+    }
+
+    /// One page of a composed section. `device` keeps dismissed cards away.
+    public static func section(
+        brand: String, section: String, cursor: String? = nil, limit: Int? = nil, language: Language? = nil,
+        device: String? = nil
+    ) -> Endpoint<Feed> {
+        var query = locale(language)
+        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
+        if let limit { query.append(URLQueryItem(name: "limit", value: String(limit))) }
+        return .json(
+            "/api/v1/brands/\(escaped(brand))/sections/\(escaped(section))", query: query,
+            headers: device.map { ["X-Device-ID": $0] } ?? [:])
+    }
+
+    /// One page of the catalog's news items.
+    public static func newsItems(cursor: String? = nil, limit: Int? = nil, language: Language? = nil)
+        -> Endpoint<NewsItemsPage>
+    {
+        var query = locale(language)
+        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
+        if let limit { query.append(URLQueryItem(name: "limit", value: String(limit))) }
+        return .json("/api/v1/news_items", query: query)
+    }
+
+    /// `POST /api/v1/notifications/{id}/dismiss` for `device`.
+    public static func dismiss(notification: String, device: String) -> Endpoint<Void> {
+        Endpoint(
+            method: "POST", path: "/api/v1/notifications/\(escaped(notification))/dismiss",
+            headers: ["X-Device-ID": device], cacheable: false
+        ) { _ in }
+    }
+
+    private static func locale(_ language: Language?) -> [URLQueryItem] {
+        language.map { [URLQueryItem(name: "locale", value: $0.rawValue)] } ?? []
+    }
+
+    private static func escaped(_ segment: String) -> String {
+        segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? segment
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import TidingsModel
+
+/// Talks to a Tidings server: typed requests for every endpoint, through a pluggable transport,
+/// with the HTTP cache in front.
+///
+/// ```swift
+/// let client = TidingsClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
+/// let brands = try await client.brands()
+/// let page = try await client.section(brand: "courier", section: "news")
+/// ```
+public final class TidingsClient: Sendable {
+    public let baseURL: URL
+    public let transport: any HTTPTransport
+    public let cache: ResponseCache
+    /// The language asked for; nil lets the server choose (the brand's language).
+    public let language: Language?
+    /// Sent as `X-Device-ID`, so cards this device dismissed stay away.
+    public let deviceID: String?
+    let clock: @Sendable () -> Date
+
+    /// A client for the server at `baseURL`.
+    public init(
+        baseURL: URL, transport: any HTTPTransport = URLSessionTransport(), cache: ResponseCache = ResponseCache(),
+        language: Language? = nil, deviceID: String? = nil, clock: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.baseURL = baseURL
+        self.transport = transport
+        self.cache = cache
+        self.language = language
+        self.deviceID = deviceID
+        self.clock = clock
+    }
+
+    /// Sends `endpoint`: from the cache while fresh, revalidated when stale, from the network otherwise.
+    public func send<Response>(_ endpoint: Endpoint<Response>) async throws(TidingsError) -> Response {
+        let url = endpoint.url(base: baseURL)
+        var request = TransportRequest(method: endpoint.method, url: url, headers: endpoint.headers)
+        request.headers["Accept"] = "application/json"
+        let cached = endpoint.cacheable ? cache.entry(for: url) : nil
+        if let cached, cached.freshUntil > clock(), let value = try? endpoint.decode(cached.body) {
+            return value
+        }
+        if let cached {
+            if let etag = cached.etag { request.headers["If-None-Match"] = etag }
+            if let lastModified = cached.lastModified { request.headers["If-Modified-Since"] = lastModified }
+        }
+        let response = try await transport.send(request)
+        let now = clock()
+        switch response.status {
+        case 304:
+            guard let entry = cache.revalidated(response, for: url, at: now) else {
+                throw TidingsError.badResponse("304 Not Modified for a request that was not conditional")
+            }
+            return try decode(entry.body, endpoint)
+        case 200..<300:
+            let value = try decode(response.body, endpoint)
+            if endpoint.cacheable { cache.store(response, for: url, at: now) }
+            return value
+        default:
+            throw Self.serverError(response)
+        }
+    }
+
+    private func decode<Response>(_ body: Data, _ endpoint: Endpoint<Response>) throws(TidingsError) -> Response {
+        do {
+            return try endpoint.decode(body)
+        } catch {
+            throw TidingsError.badResponse("\(error)")
+        }
+    }
+
+    /// A `.server` error with the code and message of the server's error envelope, if it sent one.
+    static func serverError(_ response: TransportResponse) -> TidingsError {
+        let detail = try? TidingsJSON.decoder().decode(APIErrorBody.self, from: response.body).error
+        return .server(status: response.status, code: detail?.code, message: detail?.message)
+    }
+}
+
+extension TidingsClient {
+    /// The brands the server shows.
+    public func brands() async throws(TidingsError) -> [BrandSummary] {
+        try await send(Endpoints.brands()).brands
+    }
+
+    /// A brand's sections.
+    public func sections(brand: String) async throws(TidingsError) -> [SectionSummary] {
+        try await send(Endpoints.sections(brand: brand, language: language)).sections
+    }
+
+    /// One page of a composed section; pass the previous page's `nextCursor` for the next one.
+    public func section(brand: String, section: String, cursor: String? = nil, limit: Int? = nil)
+        async throws(TidingsError) -> Feed
+    {
+        try await send(
+            Endpoints.section(
+                brand: brand, section: section, cursor: cursor, limit: limit, language: language, device: deviceID))
+    }
+
+    /// One page of the catalog's news items.
+    public func newsItems(cursor: String? = nil, limit: Int? = nil) async throws(TidingsError) -> NewsItemsPage {
+        try await send(Endpoints.newsItems(cursor: cursor, limit: limit, language: language))
+    }
+
+    /// Dismisses a notification card for this client's device.
+    public func dismiss(notification: String) async throws(TidingsError) {
+        guard let deviceID else { throw TidingsError.badResponse("dismissing a card needs a deviceID") }
+        try await send(Endpoints.dismiss(notification: notification, device: deviceID))
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import TidingsModel
+
+/// Loads a feed page by page (seed 003's `FeedLoadable`, async): a Tidings section, any RSS, Atom
+/// or JSON Feed URL, or whatever an app defines. `cursor` is nil for the first page and the
+/// previous page's `nextCursor` after that.
+public protocol FeedLoader: Sendable {
+    /// The page after `cursor`.
+    func load(cursor: String?) async throws(TidingsError) -> Feed
+}
+
+/// A loader made of a closure, for app-defined feeds.
+public struct ClosureFeedLoader: FeedLoader {
+    let body: @Sendable (String?) async throws(TidingsError) -> Feed
+
+    /// A loader calling `body`.
+    public init(_ body: @escaping @Sendable (String?) async throws(TidingsError) -> Feed) {
+        self.body = body
+    }
+
+    public func load(cursor: String?) async throws(TidingsError) -> Feed { try await body(cursor) }
+}
+
+/// A composed section of a Tidings server.
+public struct SectionLoader: FeedLoader {
+    public let client: TidingsClient
+    public let brand: String
+    public let section: String
+    /// Content items per page; nil for the server's default (20).
+    public let limit: Int?
+
+    /// A loader for `brand`/`section` on `client`'s server.
+    public init(client: TidingsClient, brand: String, section: String, limit: Int? = nil) {
+        self.client = client
+        self.brand = brand
+        self.section = section
+        self.limit = limit
+    }
+
+    public func load(cursor: String?) async throws(TidingsError) -> Feed {
+        try await client.section(brand: brand, section: section, cursor: cursor, limit: limit)
+    }
+}

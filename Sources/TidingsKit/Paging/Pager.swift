@@ -1,0 +1,72 @@
+/// The I/O shell around a `PagerState`: runs its fetches with a loader and publishes every state.
+///
+/// Each entry point returns once the load it triggered, or the load already in flight that it
+/// joined, has finished. A fetch superseded by `start` or `refresh` is cancelled and its
+/// response ignored.
+public actor Pager<Item: Identifiable & Sendable & Equatable, Failure: Error & Equatable> {
+    /// Fetches the page a request asks for.
+    public typealias Loader = @Sendable (PagerRequest) async throws(Failure) -> PagerPage<Item>
+
+    /// Every state the pager goes through, starting with the current one; for one consumer.
+    public nonisolated let states: AsyncStream<PagerState<Item, Failure>>
+    /// The current state.
+    public private(set) var state = PagerState<Item, Failure>()
+    private let loader: Loader
+    private let continuation: AsyncStream<PagerState<Item, Failure>>.Continuation
+    private var running: Task<Void, Never>?
+
+    /// A pager fetching pages with `loader`; `buffering` bounds the states kept for a slow consumer.
+    public init(
+        buffering: AsyncStream<PagerState<Item, Failure>>.Continuation.BufferingPolicy = .unbounded,
+        loader: @escaping Loader
+    ) {
+        self.loader = loader
+        (states, continuation) = AsyncStream.makeStream(bufferingPolicy: buffering)
+        continuation.yield(state)
+    }
+
+    deinit {
+        continuation.finish()
+    }
+
+    /// Loads the first page, from scratch if already started (joins a first page loading).
+    public func start() async { await send(.start) }
+
+    /// Loads the next page if there is one and nothing is loading.
+    public func loadMore() async { await send(.loadMore) }
+
+    /// Loads the first page again and puts its new items on top.
+    public func refresh() async { await send(.refresh) }
+
+    /// Issues the failed request again.
+    public func retry() async { await send(.retry) }
+
+    private func send(_ event: PagerEvent<Item, Failure>) async {
+        guard case .fetch(let request) = apply(event) else {
+            await running?.value
+            return
+        }
+        running?.cancel()
+        let task = Task { await fetch(request) }
+        running = task
+        await task.value
+    }
+
+    private func fetch(_ request: PagerRequest) async {
+        let event: PagerEvent<Item, Failure>
+        do throws(Failure) {
+            event = .pageLoaded(try await loader(request), for: request)
+        } catch {
+            event = .pageFailed(error, for: request)
+        }
+        // A response never asks for another fetch.
+        _ = apply(event)
+    }
+
+    private func apply(_ event: PagerEvent<Item, Failure>) -> PagerAction? {
+        let before = state
+        let action = state.handle(event)
+        if state != before { continuation.yield(state) }
+        return action
+    }
+}

@@ -1,0 +1,109 @@
+/// A paged list as a pure value: events in, fetch actions out, no I/O.
+///
+/// idle → loadingFirst → loaded ⇄ loadingMore → ended, refreshing from any list, and failed
+/// with a retry of the request that failed. At most one request is awaited at a time; a response
+/// to any other (superseded by `start` or `refresh`) is ignored. Item ids are unique in `items`
+/// at all times, so an app can hand them straight to a diffable data source.
+public struct PagerState<Item: Identifiable & Sendable & Equatable, Failure: Error & Equatable>: Sendable, Equatable {
+    /// Where the pager is.
+    public enum Phase: Sendable, Equatable {
+        /// Not started.
+        case idle
+        /// Loading the first page into an empty list.
+        case loadingFirst
+        /// Showing items; there are more to load.
+        case loaded
+        /// Showing items and loading the page after them.
+        case loadingMore
+        /// Showing items and loading the first page again.
+        case refreshing
+        /// Showing every item there is.
+        case ended
+        /// A request failed; `retry` issues a request of that kind again. Items, if any, stay.
+        case failed(Failure, retry: PagerRequest.Kind)
+    }
+
+    /// Where the pager is.
+    public private(set) var phase: Phase = .idle
+    /// The items shown, top to bottom, ids unique.
+    public private(set) var items: [Item] = []
+    /// The cursor of the page after the bottom of `items`: nil before the first page and at the end.
+    public private(set) var nextCursor: String?
+    /// The request whose response is awaited: set exactly while loading.
+    public private(set) var inFlight: PagerRequest?
+    private var generation = 0
+
+    /// An idle pager with no items.
+    public init() {}
+
+    /// Whether `loadMore` would fetch a page now.
+    public var canLoadMore: Bool { phase == .loaded }
+
+    /// Whether a page is loading.
+    public var isLoading: Bool { inFlight != nil }
+
+    /// Applies `event`; returns the fetch to run, if any.
+    public mutating func handle(_ event: PagerEvent<Item, Failure>) -> PagerAction? {
+        switch event {
+        case .start:
+            return phase == .loadingFirst ? nil : restart()
+        case .loadMore:
+            guard phase == .loaded, let cursor = nextCursor else { return nil }
+            return issue(.next(cursor: cursor))
+        case .refresh:
+            switch phase {
+            case .idle: return restart()
+            case .failed where items.isEmpty: return restart()
+            case .loaded, .loadingMore, .ended, .failed: return issue(.refresh)
+            case .loadingFirst, .refreshing: return nil
+            }
+        case .retry:
+            guard case .failed(_, let kind) = phase else { return nil }
+            return issue(kind)
+        case .pageLoaded(let page, let request):
+            guard request == inFlight else { return nil }
+            inFlight = nil
+            receive(page, for: request.kind)
+            return nil
+        case .pageFailed(let failure, let request):
+            guard request == inFlight else { return nil }
+            inFlight = nil
+            phase = .failed(failure, retry: request.kind)
+            return nil
+        }
+    }
+
+    /// Merges the page answering a request of `kind` into the list and settles the phase.
+    private mutating func receive(_ page: PagerPage<Item>, for kind: PagerRequest.Kind) {
+        switch kind {
+        case .first, .next:
+            items = Self.appending(page.items, to: items)
+            nextCursor = page.nextCursor
+        case .refresh:
+            // The bottom of a list shown stays where it was: its cursor still says what comes next.
+            if items.isEmpty { nextCursor = page.nextCursor }
+            items = Self.puttingOnTop(page.items, of: items)
+        }
+        phase = nextCursor == nil ? .ended : .loaded
+    }
+
+    /// Empties the list and fetches the first page.
+    private mutating func restart() -> PagerAction {
+        items = []
+        nextCursor = nil
+        return issue(.first)
+    }
+
+    /// Awaits a new request of `kind`, superseding any in flight.
+    private mutating func issue(_ kind: PagerRequest.Kind) -> PagerAction {
+        generation += 1
+        let request = PagerRequest(kind, generation: generation)
+        inFlight = request
+        switch kind {
+        case .first: phase = .loadingFirst
+        case .next: phase = .loadingMore
+        case .refresh: phase = .refreshing
+        }
+        return .fetch(request)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import TidingsModel
+
+/// Keeps what a feed screen shows a reader offline: the last items seen, by feed.
+public protocol FeedStorage: Sendable {
+    /// The items kept for `key`, if any.
+    func feed(key: String) throws -> StoredFeed?
+    /// Keeps `feed` for `key`, replacing what was kept.
+    func save(_ feed: StoredFeed, key: String) throws
+}
+
+/// The model behind a feed screen: give it a loader, observe `states`, call `load()` when the
+/// screen appears, `loadMore()` near the bottom, `refresh()` on pull to refresh, `retry()` from an
+/// error. With `storage`, the last items seen are shown (marked stale, with when they were fetched)
+/// while loading and when the network fails.
+///
+/// ```swift
+/// let client = TidingsClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
+/// let model = FeedScreenModel(loader: SectionLoader(client: client, brand: "courier", section: "news"))
+/// Task { for await state in model.states { render(state) } }
+/// await model.load()
+/// ```
+public actor FeedScreenModel {
+    /// Every state the screen goes through; for one consumer.
+    public nonisolated let states: AsyncStream<FeedScreenState>
+    /// The state shown now.
+    public private(set) var state: FeedScreenState = .loading
+    let loader: any FeedLoader
+    let language: Language
+    let emptyMessage: String
+    let storage: (any FeedStorage)?
+    let storageKey: String
+    let clock: @Sendable () -> Date
+    private let continuation: AsyncStream<FeedScreenState>.Continuation
+    /// The paging core; this actor is its I/O shell (as `Pager` is for apps that only page).
+    private var pager = PagerState<FeedItem, TidingsError>()
+    private var running: Task<Void, Never>?
+    private var title = ""
+    private var web: URL?
+    private var stored: StoredFeed?
+
+    /// A model over `loader`; `storageKey` names the feed in `storage` (e.g. "courier/news").
+    public init(
+        loader: any FeedLoader, language: Language = .en, emptyMessage: String? = nil,
+        storage: (any FeedStorage)? = nil, storageKey: String = "feed",
+        clock: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.loader = loader
+        self.language = language
+        self.emptyMessage = emptyMessage ?? FeedScreenState.defaultEmptyMessage(language)
+        self.storage = storage
+        self.storageKey = storageKey
+        self.clock = clock
+        (states, continuation) = AsyncStream.makeStream()
+        continuation.yield(.loading)
+    }
+
+    deinit {
+        continuation.finish()
+    }
+
+    /// The screen appeared: show what is stored, then load the first page.
+    public func load() async {
+        if stored == nil, let storage { stored = try? storage.feed(key: storageKey) }
+        await send(.start)
+    }
+
+    /// Near the bottom: load the next page (nothing happens while one is loading).
+    public func loadMore() async { await send(.loadMore) }
+
+    /// Pull to refresh, or the empty state's reload button: new items go on top, without duplicates.
+    public func refresh() async { await send(.refresh) }
+
+    /// From an error or a failed footer: try the failed request again.
+    public func retry() async { await send(.retry) }
+
+    private func send(_ event: PagerEvent<FeedItem, TidingsError>) async {
+        let action = pager.handle(event)
+        publish()
+        guard case .fetch(let request) = action else {
+            await running?.value
+            return
+        }
+        running?.cancel()
+        let task = Task { await self.fetch(request) }
+        running = task
+        await task.value
+    }
+
+    private func fetch(_ request: PagerRequest) async {
+        let event: PagerEvent<FeedItem, TidingsError>
+        do throws(TidingsError) {
+            let feed = try await loader.load(cursor: request.cursor)
+            title = feed.title
+            switch feed.content {
+            case .web(let url):
+                web = url
+                event = .pageLoaded(PagerPage(items: [], nextCursor: nil), for: request)
+            case .native(let items):
+                web = nil
+                event = .pageLoaded(PagerPage(items: items, nextCursor: feed.nextCursor), for: request)
+            }
+        } catch {
+            event = .pageFailed(error, for: request)
+        }
+        _ = pager.handle(event)
+        publish()
+        keep()
+    }
+
+    /// Keeps the items shown for offline use after a successful load.
+    private func keep() {
+        guard let storage, web == nil, !pager.items.isEmpty, !pager.isLoading else { return }
+        if case .failed = pager.phase { return }
+        let feed = StoredFeed(title: title, items: pager.items, nextCursor: pager.nextCursor, fetchedAt: clock())
+        try? storage.save(feed, key: storageKey)
+    }
+
+    private func publish() {
+        let next = FeedScreenState.make(
+            pager: pager, title: title, web: web, stored: stored, language: language, emptyMessage: emptyMessage)
+        guard next != state else { return }
+        state = next
+        continuation.yield(next)
+    }
+}

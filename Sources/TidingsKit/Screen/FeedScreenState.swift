@@ -1,0 +1,116 @@
+import Foundation
+import TidingsModel
+
+/// What a feed screen shows: seed 003's container states (loading, native, web, error) and seed
+/// 000's empty state with a reload button.
+public enum FeedScreenState: Sendable, Equatable {
+    /// The first page is loading and nothing is stored.
+    case loading
+    /// Items to show natively.
+    case native(FeedScreenContent)
+    /// A web page to show instead.
+    case web(url: URL, title: String)
+    /// Nothing to show: the message explains what the feed will show; `canReload` offers a button.
+    case empty(message: String, canReload: Bool)
+    /// The first page failed and nothing is stored.
+    case error(message: String, canRetry: Bool)
+}
+
+/// A native feed on screen.
+public struct FeedScreenContent: Sendable, Equatable {
+    public var title: String
+    /// Top to bottom, ids unique: ready for a diffable data source.
+    public var items: [FeedItem]
+    /// Whether scrolling to the bottom should call `loadMore()`.
+    public var canLoadMore: Bool
+    public var isLoadingMore: Bool
+    /// Pull to refresh is running.
+    public var isRefreshing: Bool
+    /// Set when the items come from the offline store: when they were fetched.
+    public var staleSince: Date?
+    /// Loading more or refreshing failed: the message for a retry footer (the items stay).
+    public var footerError: String?
+
+    /// Creates content.
+    public init(
+        title: String, items: [FeedItem], canLoadMore: Bool = false, isLoadingMore: Bool = false,
+        isRefreshing: Bool = false, staleSince: Date? = nil, footerError: String? = nil
+    ) {
+        self.title = title
+        self.items = items
+        self.canLoadMore = canLoadMore
+        self.isLoadingMore = isLoadingMore
+        self.isRefreshing = isRefreshing
+        self.staleSince = staleSince
+        self.footerError = footerError
+    }
+}
+
+extension FeedScreenState {
+    /// What the screen shows for a pager state. Pure: the screen model's whole presentation logic.
+    ///
+    /// - `web`: the loader answered with a web page.
+    /// - `stored`: the items kept from an earlier visit, shown (marked stale) while the first page
+    ///   loads or when it fails.
+    public static func make(
+        pager: PagerState<FeedItem, TidingsError>, title: String, web: URL?, stored: StoredFeed?,
+        language: Language, emptyMessage: String
+    ) -> FeedScreenState {
+        if let web { return .web(url: web, title: title) }
+        switch pager.phase {
+        case .idle, .loadingFirst:
+            guard let stored, !stored.items.isEmpty else { return .loading }
+            return .native(
+                FeedScreenContent(
+                    title: stored.title, items: stored.items, isRefreshing: true, staleSince: stored.fetchedAt))
+        case .failed(let error, .first) where pager.items.isEmpty:
+            if let stored, !stored.items.isEmpty {
+                return .native(
+                    FeedScreenContent(
+                        title: stored.title, items: stored.items, staleSince: stored.fetchedAt,
+                        footerError: error.message(in: language)))
+            }
+            return .error(message: error.message(in: language), canRetry: error.isRetryable)
+        default:
+            break
+        }
+        guard !pager.items.isEmpty else {
+            if case .failed(let error, _) = pager.phase {
+                return .error(message: error.message(in: language), canRetry: error.isRetryable)
+            }
+            if pager.phase == .refreshing { return .loading }
+            return .empty(message: emptyMessage, canReload: true)
+        }
+        var footer: String?
+        if case .failed(let error, _) = pager.phase { footer = error.message(in: language) }
+        return .native(
+            FeedScreenContent(
+                title: title, items: pager.items, canLoadMore: pager.canLoadMore,
+                isLoadingMore: pager.phase == .loadingMore, isRefreshing: pager.phase == .refreshing,
+                footerError: footer))
+    }
+
+    /// The default empty-state text: what a feed will show, in the reader's language.
+    public static func defaultEmptyMessage(_ language: Language) -> String {
+        switch language {
+        case .ru: "Здесь пока ничего нет. Новые материалы появятся здесь, как только выйдут."
+        case .en: "Nothing here yet. New stories will appear here as soon as they are published."
+        }
+    }
+}
+
+/// A feed as the offline store kept it.
+public struct StoredFeed: Sendable, Equatable {
+    public var title: String
+    public var items: [FeedItem]
+    public var nextCursor: String?
+    public var fetchedAt: Date
+
+    /// Creates a stored feed.
+    public init(title: String, items: [FeedItem], nextCursor: String?, fetchedAt: Date) {
+        self.title = title
+        self.items = items
+        self.nextCursor = nextCursor
+        self.fetchedAt = fetchedAt
+    }
+}

@@ -1,0 +1,13 @@
+/// What the reader's state machine asks its I/O shell to do.
+enum ReadEffect: Hashable, Sendable {
+    case loadBrands
+    case loadSections(brand: String)
+    /// A new `FeedScreenModel` for the feed, loaded.
+    case openFeed(brand: String, section: String)
+    case loadMore
+    case refresh
+    case retry
+    /// `client.dismiss(notification:)`.
+    case dismiss(notification: String)
+    case quit
+}

@@ -1,0 +1,33 @@
+import Foundation
+import TidingsModel
+
+/// How the reader writes times: in the reader's language and time zone (fixed in tests).
+struct ReadFormat: Sendable {
+    var language: Language
+    var timeZone: TimeZone
+
+    /// A format for `language` in the machine's time zone.
+    init(language: Language, timeZone: TimeZone = .current) {
+        self.language = language
+        self.timeZone = timeZone
+    }
+
+    /// "20 Nov 17:30": when a story was published.
+    func time(_ date: Date) -> String {
+        format(date, template: "dMMMHHmm")
+    }
+
+    /// "17:30": when the offline items were fetched.
+    func clock(_ date: Date) -> String {
+        format(date, pattern: "HH:mm")
+    }
+
+    private func format(_ date: Date, template: String? = nil, pattern: String? = nil) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = language.locale
+        formatter.timeZone = timeZone
+        if let template { formatter.setLocalizedDateFormatFromTemplate(template) }
+        if let pattern { formatter.dateFormat = pattern }
+        return formatter.string(from: date)
+    }
+}

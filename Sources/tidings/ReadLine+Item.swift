@@ -1,0 +1,53 @@
+import TidingsModel
+
+extension ReadLine {
+    /// The list line of `item`: one style per item type.
+    ///
+    /// - teaser: bold title, dim source and time
+    /// - catalog news: a price drop green, a rise red, the old price struck through; a new product plain
+    /// - ad: dim "Ad · banner"; widget: "▸ carousel: title (N stories)"; notification: yellow "★ text"
+    /// - a type this reader does not know: dim "(unsupported item: type)"
+    static func item(_ item: FeedItem, format: ReadFormat) -> ReadLine {
+        switch item {
+        case .teaser(let teaser):
+            let byline = [teaser.source] + (teaser.publishedAt.map { [format.time($0)] } ?? [])
+            return ReadLine(teaser.title, .bold) + ReadLine(" · " + byline.joined(separator: " · "), .dim)
+        case .catalogNews(let news):
+            return catalog(news)
+        case .ad(let ad):
+            return ReadLine("Ad · \(ad.format)", .dim)
+        case .widget(let widget):
+            return ReadLine("▸ " + widgetSummary(widget))
+        case .notification(let card):
+            return ReadLine("★ " + card.text, .yellow)
+        case .unknown(let type, _):
+            return ReadLine("(unsupported item: \(type.isEmpty ? "no type" : type))", .dim)
+        }
+    }
+
+    /// "▼ Скидка 5%: Масло, 1 л  87,10 ₽ → 82,75 ₽" with the old price struck through.
+    private static func catalog(_ news: NewsItem) -> ReadLine {
+        let (mark, colour): (String, ReadStyle) =
+            switch (news.event, news.discounted) {
+            case (.newProduct, _): ("+", [])
+            case (.priceUpdated, true?): ("▼", .green)
+            case (.priceUpdated, false?): ("▲", .red)
+            case (.priceUpdated, nil): ("•", [])
+            }
+        let head = ReadLine("\(mark) \(news.title)\(news.product.name), \(news.product.size)  ", colour)
+        guard let oldPrice = news.oldPrice else { return head + ReadLine(news.price, colour) }
+        return head + ReadLine(oldPrice, colour.union(.strike)) + ReadLine(" → " + news.price, colour)
+    }
+
+    /// "carousel: From Economy (4 stories)", "weather: Weather (Bergen)".
+    static func widgetSummary(_ widget: Widget) -> String {
+        var text = widget.kind.rawValue + ": " + (widget.title ?? widget.section ?? widget.id)
+        switch widget.kind {
+        case .carousel, .list:
+            text += " (\(widget.items.count) \(widget.items.count == 1 ? "story" : "stories"))"
+        case .weather, .local:
+            if let city = widget.location["city"] { text += " (\(city))" }
+        }
+        return text
+    }
+}

@@ -1,0 +1,89 @@
+import TidingsKit
+import TidingsModel
+
+/// Runs the reader's effects against the SDK; every answer comes back as a ``ReadSession/Event``.
+final class ReadRunner {
+    let client: TidingsClient
+    let storage: any FeedStorage
+    let limit: Int?
+    let sink: AsyncStream<ReadSession.Event>.Continuation
+    private var model: FeedScreenModel?
+    private var forwarding: Task<Void, Never>?
+
+    /// A runner answering into `sink`.
+    init(
+        client: TidingsClient, storage: any FeedStorage, limit: Int?, sink: AsyncStream<ReadSession.Event>.Continuation
+    ) {
+        self.client = client
+        self.storage = storage
+        self.limit = limit
+        self.sink = sink
+    }
+
+    /// Starts `effect`; `language` is the one the feed's messages are in.
+    func run(_ effect: ReadEffect, language: Language) {
+        let client = client
+        let sink = sink
+        switch effect {
+        case .loadBrands:
+            Task {
+                do throws(TidingsError) {
+                    sink.yield(.brands(.success(try await client.brands())))
+                } catch {
+                    sink.yield(.brands(.failure(error)))
+                }
+            }
+        case .loadSections(let brand):
+            Task {
+                do throws(TidingsError) {
+                    sink.yield(.sections(.success(try await client.sections(brand: brand)), brand: brand))
+                } catch {
+                    sink.yield(.sections(.failure(error), brand: brand))
+                }
+            }
+        case .openFeed(let brand, let section):
+            open(brand: brand, section: section, language: language)
+        case .loadMore, .refresh, .retry:
+            guard let model else { return }
+            Task {
+                switch effect {
+                case .loadMore: await model.loadMore()
+                case .retry: await model.retry()
+                default: await model.refresh()
+                }
+            }
+        case .dismiss(let notification):
+            Task {
+                do throws(TidingsError) {
+                    try await client.dismiss(notification: notification)
+                    sink.yield(.dismissed(nil, notification: notification))
+                } catch {
+                    sink.yield(.dismissed(error, notification: notification))
+                }
+            }
+        case .quit:
+            stop()
+        }
+    }
+
+    /// A new screen model for the feed, its states forwarded, its first page loading.
+    private func open(brand: String, section: String, language: Language) {
+        stop()
+        let key = brand + "/" + section
+        let loader = SectionLoader(client: client, brand: brand, section: section, limit: limit)
+        let model = FeedScreenModel(loader: loader, language: language, storage: storage, storageKey: key)
+        let sink = sink
+        self.model = model
+        forwarding = Task {
+            for await state in model.states { sink.yield(.feed(state, key: key)) }
+        }
+        Task { await model.load() }
+    }
+
+    /// Stops forwarding the open feed's states.
+    func stop() {
+        forwarding?.cancel()
+        forwarding = nil
+        model = nil
+    }
+}

@@ -1,0 +1,62 @@
+import TidingsKit
+import TidingsModel
+
+extension ReadView {
+    /// The page's body: at most `bodyHeight` lines.
+    func body() -> [ReadLine] {
+        switch ui.page {
+        case .brands:
+            return list(ui.brands, row: ui.brandRow, noun: "brands") { ReadLine("\($0.name) (\($0.id))") }
+        case .sections:
+            return list(ui.sections, row: ui.sectionRow, noun: "sections") { section in
+                ReadLine(section.title) + ReadLine(section.render == "web" ? " · web page" : "", .dim)
+            }
+        case .feed:
+            return feedBody()
+        case .detail(let item):
+            let lines = ReadLine.detail(item, format: format, width: width)
+            return Array(lines.dropFirst(min(ui.detailTop, detailLimit)).prefix(bodyHeight))
+        }
+    }
+
+    /// The last top line the open detail can scroll to.
+    var detailLimit: Int {
+        guard case .detail(let item) = ui.page else { return 0 }
+        return max(0, ReadLine.detail(item, format: format, width: width).count - bodyHeight)
+    }
+
+    private func feedBody() -> [ReadLine] {
+        switch ui.feed {
+        case .loading:
+            return [ReadLine("Loading…", .dim)]
+        case .web(let url, _):
+            return ReadLine.wrapped("This section is a web page: \(url.absoluteString)", width: width)
+        case .empty(let message, _):
+            return ReadLine.wrapped(message, width: width) + [ReadLine(), ReadLine("r to reload", .dim)]
+        case .error(let message, _):
+            return ReadLine.wrapped(message, width: width, style: .red) + [ReadLine(), ReadLine("r to retry", .dim)]
+        case .native:
+            return rows(ui.feedItems.map { ReadLine.item($0, format: format) }, selected: ui.feedRow)
+        }
+    }
+
+    private func list<Choice>(
+        _ choices: ReadUI.Choices<Choice>, row: Int, noun: String, line: (Choice) -> ReadLine
+    ) -> [ReadLine] {
+        switch choices {
+        case .idle, .loading: [ReadLine("Loading…", .dim)]
+        case .failed(let message):
+            ReadLine.wrapped(message, width: width, style: .red) + [ReadLine(), ReadLine("r to retry", .dim)]
+        case .loaded(let list) where list.isEmpty: [ReadLine("No \(noun).", .dim)]
+        case .loaded(let list): rows(list.map(line), selected: row)
+        }
+    }
+
+    /// The page of rows holding the selected one, the selected row marked "> " (and in reverse video).
+    private func rows(_ lines: [ReadLine], selected: Int) -> [ReadLine] {
+        let top = (max(0, selected) / bodyHeight) * bodyHeight
+        return lines.enumerated().dropFirst(top).prefix(bodyHeight).map { index, line in
+            index == selected ? (ReadLine("> ") + line).adding(.reverse) : ReadLine("  ") + line
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import TidingsKit
+import TidingsModel
+
+/// The reader's screen as a pure value: the state, the terminal's size and whether to style, in;
+/// the lines to print, out. A header, the page's body, a status line and the key help.
+struct ReadView {
+    var ui: ReadUI
+    var width: Int
+    var height: Int
+    var styled: Bool
+    var timeZone: TimeZone = .current
+
+    var format: ReadFormat { ReadFormat(language: ui.language, timeZone: timeZone) }
+
+    /// Rows for the page's body: the screen without the header, status and help lines.
+    var bodyHeight: Int { max(1, height - 3) }
+
+    /// Exactly `height` lines, each cut to `width`.
+    func lines() -> [String] {
+        var body = self.body()
+        body += Array(repeating: ReadLine(), count: max(0, bodyHeight - body.count))
+        let all = [header()] + body.prefix(bodyHeight) + [status(), help()]
+        return all.prefix(max(1, height)).map { $0.rendered(width: width, styled: styled) }
+    }
+
+    /// "The Daily Courier › News".
+    func header() -> ReadLine {
+        let brandName = ui.brands.list.first { $0.id == ui.brand }?.name ?? ui.brand
+        var parts: [String]
+        switch ui.page {
+        case .brands: parts = ["Tidings", "choose a brand"]
+        case .sections: parts = [brandName ?? "Tidings", "choose a section"]
+        case .feed, .detail: parts = [brandName ?? "Tidings", feedTitle]
+        }
+        if case .detail(let item) = ui.page { parts.append(item.type.replacingOccurrences(of: "_", with: " ")) }
+        return ReadLine(parts.joined(separator: " › "), .bold)
+    }
+
+    /// The feed's title as the server gives it, else the section's, else its id.
+    var feedTitle: String {
+        switch ui.feed {
+        case .native(let content): return content.title
+        case .web(_, let title) where !title.isEmpty: return title
+        default: return ui.sections.list.first { $0.id == ui.section }?.title ?? ui.section ?? ""
+        }
+    }
+
+    /// Loading states, errors, offline and paging, or the last key's notice.
+    func status() -> ReadLine {
+        if let notice = ui.notice { return ReadLine(notice, .yellow) }
+        switch ui.page {
+        case .brands: return pickerStatus(ui.brands, noun: "brand")
+        case .sections: return pickerStatus(ui.sections, noun: "section")
+        case .detail:
+            return ReadLine("item \(ui.feedRow + 1) of \(ui.feedItems.count)", .dim)
+        case .feed:
+            guard let content = ui.content else {
+                return ui.feed == .loading ? ReadLine("Loading…", .dim) : ReadLine()
+            }
+            return feedStatus(content)
+        }
+    }
+
+    private func feedStatus(_ content: FeedScreenContent) -> ReadLine {
+        var line = ReadLine()
+        if let stale = content.staleSince {
+            line = ReadLine("offline — showing items fetched at \(format.clock(stale))", .yellow)
+        } else {
+            line = ReadLine("\(ui.feedItems.count) items", .dim)
+        }
+        func add(_ text: String, _ style: ReadStyle = .dim) {
+            line = line + ReadLine(" · ", .dim) + ReadLine(text, style)
+        }
+        if content.isRefreshing { add("refreshing…") }
+        if content.isLoadingMore { add("loading more…") }
+        if let error = content.footerError, content.staleSince == nil {
+            add(error, .red)
+        } else if content.canLoadMore {
+            add("m for more")
+        } else if content.staleSince == nil, !content.isRefreshing, !content.isLoadingMore {
+            add("end of the section")
+        }
+        return line
+    }
+
+    private func pickerStatus<Choice>(_ choices: ReadUI.Choices<Choice>, noun: String) -> ReadLine {
+        switch choices {
+        case .idle, .loading: ReadLine("Loading \(noun)s…", .dim)
+        case .loaded(let list): ReadLine("\(list.count) \(noun)\(list.count == 1 ? "" : "s")", .dim)
+        case .failed(let message): ReadLine(message, .red)
+        }
+    }
+
+    /// The keys that work on this page.
+    func help() -> ReadLine {
+        let keys =
+            switch ui.page {
+            case .brands: "↑↓/jk move · Enter open · r reload · q quit"
+            case .sections: "↑↓/jk move · Enter open · b back · r reload · q quit"
+            case .feed: "↑↓/jk move · Enter open · m more · r refresh · d dismiss · b back · q quit"
+            case .detail: "↑↓/jk scroll · b back · d dismiss · q quit"
+            }
+        return ReadLine(keys, .dim)
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import TidingsTesting
+
+/// `tidings serve` with the demo brands on a free port, in a folder of its own, for the reader to read.
+struct ReadDemoServer {
+    let folder: URL
+    let process: TidingsProcess
+    let base: String
+
+    /// Starts the server and waits until the demo sources are in.
+    static func start() async throws -> ReadDemoServer {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-read-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let process = try TidingsProcess(["serve", "--port", "0"], in: folder)
+        let line = try await process.waitForLine(containing: "listening on http://127.0.0.1:")
+        guard let port = line.split(separator: ":").last.flatMap({ Int($0) }) else {
+            throw ReadTestError("no port in \(line)")
+        }
+        _ = try await process.waitForLine(containing: "lifestyle.json: 11 new")
+        return ReadDemoServer(folder: folder, process: process, base: "http://127.0.0.1:\(port)")
+    }
+
+    /// The reader's store, in the server's folder.
+    var store: String { folder.appendingPathComponent("cache/read.sqlite").path }
+
+    /// Stops the server.
+    func stop() async throws -> Int32 {
+        process.process.terminate()
+        return try await process.waitForExit()
+    }
+}

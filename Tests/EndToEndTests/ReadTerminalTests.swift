@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import TidingsTesting
+
+/// The interactive reader in a pseudo-terminal, against a real `tidings serve`.
+@Suite("tidings read in a terminal, end to end", .serialized)
+struct ReadTerminalTests {
+    @Test("keys move, open, go back, load more, refresh, dismiss and quit; the terminal is put back")
+    func interactive() async throws {
+        let server = try await ReadDemoServer.start()
+        let arguments = [
+            "read", "--server", server.base, "--brand", "courier", "--section", "news", "--limit", "3",
+            "--store", server.store,
+        ]
+        let terminal = try ReadPseudoTerminal(arguments, in: server.folder)
+        var mark = try await terminal.waitFor("5 items · m for more")
+        let first = terminal.screen()
+        #expect(first.contains("courier › News"))
+        #expect(first.contains("> ★ Turn on notifications to hear about breaking news first."))
+        #expect(first.contains("  Harbour ferry returns after storm repairs · The Daily Courier — World"))
+        #expect(terminal.output.starts(with: "\u{1B}[?1049h\u{1B}[?25l".utf8), "alternate screen")
+        #expect(!terminal.isCooked, "raw mode while it runs")
+
+        terminal.send("j")
+        mark = try await terminal.waitFor("> Harbour ferry returns", after: mark)
+        terminal.send("\r")
+        mark = try await terminal.waitFor("The city's oldest ferry is back on its route", after: mark)
+        #expect(terminal.lastFrame.contains("courier › News › teaser"))
+        #expect(terminal.lastFrame.contains("item 2 of 5"))
+        terminal.send("b")
+        mark = try await terminal.waitFor("Enter open · m more", after: mark)
+        terminal.send("m")
+        mark = try await terminal.waitFor("Offshore wind farm sends first power ashore", after: mark)
+        #expect(terminal.lastFrame.contains("> Harbour ferry returns"), "the selection stays")
+        terminal.send("r")
+        mark = try await terminal.waitFor("refreshing…", after: mark)
+        mark = try await terminal.waitFor("9 items · m for more", after: mark)
+        terminal.send("k")
+        mark = try await terminal.waitFor("> ★ Turn on notifications", after: mark)
+        terminal.send("d")
+        mark = try await terminal.waitFor("Dismissed.", after: mark)
+        #expect(!terminal.lastFrame.contains("★"), "the card left the list")
+        terminal.send("q")
+        #expect(try await terminal.waitForExit() == 0)
+        #expect(terminal.output.suffix(8) == Array("\u{1B}[?1049l".utf8), "leaves the alternate screen last")
+        #expect(terminal.isCooked, "echo and line editing are back")
+
+        let stopped = try ReadPseudoTerminal(arguments, in: server.folder)
+        _ = try await stopped.waitFor("m for more")
+        stopped.process.terminate()
+        #expect(try await stopped.waitForExit() == 128 + 15, "SIGTERM")
+        #expect(stopped.output.suffix(8) == Array("\u{1B}[?1049l".utf8))
+        #expect(stopped.isCooked)
+        #expect(try await server.stop() == 0)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import TidingsKit
+import TidingsModel
+
+@testable import tidings
+
+/// The reader's screen and keys as pure values: no terminal, no server.
+@Suite("tidings read: screen and keys")
+struct ReadViewTests {
+    static let utc = TimeZone(identifier: "UTC")!
+
+    func feed(_ content: FeedScreenContent) -> ReadUI {
+        var (ui, _) = ReadUI.start(brand: "courier", section: "news", language: .en)
+        ui.receive(feed: .native(content), key: "courier/news")
+        return ui
+    }
+
+    func screen(_ ui: ReadUI, width: Int = 60, height: Int = 12) -> [String] {
+        ReadView(ui: ui, width: width, height: height, styled: false, timeZone: Self.utc).lines()
+    }
+
+    @Test("the screen is a header, the list with the selection marked, a status line and the key help")
+    func layout() {
+        let ui = feed(FeedScreenContent(title: "News", items: ReadFixtures.all, canLoadMore: true))
+        let lines = screen(ui)
+        #expect(lines.count == 12)
+        #expect(lines.allSatisfy { $0.count <= 60 })
+        #expect(lines[0] == "courier › News")
+        #expect(lines[1] == "> ★ Turn on notifications.")
+        #expect(lines[2].hasPrefix("  Harbour ferry returns after storm repairs · The Daily"))
+        #expect(lines[2].hasSuffix("…"), "cut to the width")
+        #expect(lines[10] == "8 items · m for more")
+        #expect(lines[11].hasPrefix("↑↓/jk move · Enter open · m more · r refresh"))
+    }
+
+    @Test("stored items say offline and when they were fetched")
+    func offline() {
+        let fetched = ReadFixtures.published
+        let ui = feed(FeedScreenContent(title: "News", items: [ReadFixtures.teaser], staleSince: fetched))
+        #expect(screen(ui)[10] == "offline — showing items fetched at 17:30")
+    }
+
+    @Test("web sections, empty sections and errors say what they are")
+    func states() throws {
+        var (ui, _) = ReadUI.start(brand: "courier", section: "sport", language: .en)
+        let url = try #require(URL(string: "https://www.bbc.com/sport"))
+        ui.receive(feed: .web(url: url, title: "Sport"), key: "courier/sport")
+        #expect(screen(ui)[1] == "This section is a web page: https://www.bbc.com/sport")
+        ui.receive(feed: .empty(message: "Nothing here yet.", canReload: true), key: "courier/sport")
+        #expect(screen(ui)[1...3] == ["Nothing here yet.", "", "r to reload"])
+        ui.receive(feed: .error(message: TidingsError.offline.message(in: .en), canRetry: true), key: "courier/sport")
+        #expect(screen(ui)[1].hasPrefix("You are offline."))
+        ui.receive(feed: .loading, key: "courier/other")
+        #expect(screen(ui)[1].hasPrefix("You are offline."), "states of a feed left are dropped")
+    }
+
+    @Test("j and Enter open the detail, b goes back, moving past the end loads more")
+    func keys() {
+        var ui = feed(
+            FeedScreenContent(title: "News", items: [ReadFixtures.card, ReadFixtures.teaser], canLoadMore: true))
+        let moved = ui.press(.character("j"))
+        let opened = ui.press(.enter)
+        #expect(moved == nil && opened == nil)
+        #expect(ui.page == .detail(ReadFixtures.teaser))
+        let detail = screen(ui, width: 40, height: 14)
+        #expect(detail[0] == "courier › News › teaser")
+        #expect(detail.contains("The city's oldest ferry is back on its"))
+        #expect(detail.contains("https://courier.example/world/ferry"))
+        let back = ui.press(.back)
+        #expect(back == nil && ui.page == .feed)
+        let pastTheEnd = ui.press(.down)
+        let more = ui.press(.character("m"))
+        let refresh = ui.press(.character("r"))
+        let quit = ui.press(.character("q"))
+        #expect([pastTheEnd, more, refresh, quit] == [.loadMore, .loadMore, .refresh, .quit])
+    }
+
+    @Test("a refresh putting items on top keeps the selection on the same item")
+    func selectionFollowsItem() {
+        var ui = feed(FeedScreenContent(title: "News", items: [ReadFixtures.card, ReadFixtures.teaser]))
+        _ = ui.press(.down)
+        let refreshed = FeedScreenContent(title: "News", items: [ReadFixtures.ad] + ui.feedItems)
+        ui.receive(feed: .native(refreshed), key: "courier/news")
+        #expect(ui.feedRow == 2)
+    }
+
+    @Test("d dismisses a notification card, which then leaves the list")
+    func dismiss() {
+        var ui = feed(FeedScreenContent(title: "News", items: [ReadFixtures.card, ReadFixtures.teaser]))
+        let dismiss = ui.press(.character("d"))
+        #expect(dismiss == .dismiss(notification: "courier-push"))
+        ui.receive(dismissal: nil, notification: "courier-push")
+        #expect(ui.feedItems == [ReadFixtures.teaser])
+        let again = ui.press(.character("d"))
+        #expect(again == nil)
+        #expect(ui.notice == "Only notification cards can be dismissed.")
+    }
+
+    @Test("without a brand the reader starts on the brand picker, and Enter picks")
+    func pickers() {
+        var (ui, effect) = ReadUI.start(brand: nil, section: nil, language: nil)
+        #expect(effect == .loadBrands)
+        let brands = [
+            BrandSummary(id: "courier", name: "The Daily Courier", locale: "en", theme: [:], front: "news"),
+            BrandSummary(id: "grocery", name: "Лавка", locale: "ru", theme: [:], front: "news"),
+        ]
+        ui.receive(brands: .success(brands))
+        #expect(screen(ui)[1...2] == ["> The Daily Courier (courier)", "  Лавка (grocery)"])
+        _ = ui.press(.down)
+        effect = ui.press(.enter) ?? .quit
+        #expect(effect == .loadSections(brand: "grocery"))
+        #expect(ui.language == .ru, "the brand's language without --locale")
+        let news = SectionSummary(
+            id: "news", title: "Новинки", render: "native", source: "catalog", href: "", feeds: [:])
+        ui.receive(sections: .success([news]), brand: "grocery")
+        effect = ui.press(.enter) ?? .quit
+        #expect(effect == .openFeed(brand: "grocery", section: "news"))
+        _ = ui.press(.back)
+        #expect(ui.page == .sections)
+    }
+
+    @Test("keys decode from what a terminal sends")
+    func decoding() {
+        #expect(
+            ReadKey.decode(Array("\u{1B}[A\u{1B}[Bj\r\u{7F}".utf8)) == [.up, .down, .character("j"), .enter, .back])
+        #expect(ReadKey.decode([0x1B]) == [.back])
+        #expect(ReadKey.decode(Array("\u{1B}OA\u{1B}[1;5C".utf8)) == [.up])
+    }
+}

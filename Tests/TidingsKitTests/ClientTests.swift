@@ -1,0 +1,187 @@
+import Foundation
+import Synchronization
+import Testing
+import TidingsKit
+import TidingsModel
+import TidingsTesting
+
+/// TidingsClient over URLSession against the real server, in process on a loopback port.
+@Suite("TidingsClient against a live server")
+struct ClientTests {
+    /// The real transport, with every request's status and conditional header written down.
+    final class RecordingTransport: HTTPTransport {
+        let inner = URLSessionTransport(timeout: 5)
+        let log = Mutex([(path: String, status: Int, conditional: Bool)]())
+
+        func send(_ request: TransportRequest) async throws(TidingsError) -> TransportResponse {
+            let response = try await inner.send(request)
+            log.withLock {
+                $0.append((request.url.path, response.status, request.headers["If-None-Match"] != nil))
+            }
+            return response
+        }
+
+        var statuses: [Int] { log.withLock { $0.map(\.status) } }
+    }
+
+    /// A clock the test moves.
+    final class Clock: Sendable {
+        let now = Mutex(TestApp.now)
+        func advance(_ seconds: TimeInterval) { now.withLock { $0 += seconds } }
+        func read() -> Date { now.withLock { $0 } }
+    }
+
+    /// Runs `body` with a live server whose `daily` brand has a feed section polled from a file.
+    static func withServer(
+        items: [Int] = Array(1...12),
+        _ body: @Sendable (TestApp, Int, FeedFiles, SourcePoller) async throws -> Void
+    ) async throws {
+        let files = try FeedFiles()
+        defer { files.remove() }
+        let feed = try files.write("news.rss", FeedFiles.rss(items: items))
+        let partner = try files.write(
+            "partner.json",
+            #"{"title": "Partner", "items": [{"type": "teaser", "title": "A"}, {"type": "poll", "id": "p1", "question": "Yes?"}]}"#
+        )
+        let placement = Placement(
+            ads: AdRule(positions: [2]),
+            notifications: [NotificationRule(id: "push", kind: "enable_push", text: LocalizedText("Turn on?"))])
+        let sections = SectionsConfiguration(brands: [
+            Brand(
+                id: "daily", name: "Daily", locale: .en,
+                sections: [
+                    Section(
+                        id: "news", title: LocalizedText("News"), source: .file([feed], format: .feed),
+                        placement: placement),
+                    Section(
+                        id: "partner", title: LocalizedText("Partner"), source: .file([partner], format: .unifiedJSON)),
+                ])
+        ])
+        try await TestApp.with(sections: sections, testing: .live) { app, client in
+            let poller = SourcePoller(
+                configuration: sections, store: app.store,
+                onChange: { streams in app.sections.contentChanged(streams: streams) })
+            _ = try await poller.pollAllNow()
+            try await body(app, try #require(client.port), files, poller)
+            try await poller.shutdown()
+        }
+    }
+
+    static func client(_ port: Int, transport: any HTTPTransport = URLSessionTransport(), clock: Clock = Clock())
+        -> TidingsClient
+    {
+        TidingsClient(
+            baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: transport, deviceID: "phone-1",
+            clock: { clock.read() })
+    }
+
+    @Test("reads brands, sections and a composed page over real HTTP")
+    func reads() async throws {
+        try await Self.withServer { _, port, _, _ in
+            let client = Self.client(port)
+            #expect(try await client.brands().map(\.id) == ["daily"])
+            #expect(try await client.sections(brand: "daily").map(\.id) == ["news", "partner"])
+            let page = try await client.section(brand: "daily", section: "news", limit: 3)
+            guard case .native(let items) = page.content else { throw TidingsError.badResponse("web") }
+            #expect(items.map(\.type) == ["notification", "teaser", "ad", "teaser", "teaser"])
+            #expect(page.nextCursor != nil)
+        }
+    }
+
+    @Test("items of types the SDK does not know arrive as unknown, with their JSON")
+    func unknownTypes() async throws {
+        try await Self.withServer { _, port, _, _ in
+            let page = try await Self.client(port).section(brand: "daily", section: "partner")
+            guard case .native(let items) = page.content else { throw TidingsError.badResponse("web") }
+            #expect(
+                items.last
+                    == .unknown(
+                        type: "poll",
+                        raw: .object(["type": .string("poll"), "id": .string("p1"), "question": .string("Yes?")])))
+        }
+    }
+
+    @Test("a response without Cache-Control is served from the cache for an hour, then fetched again")
+    func oneHourFloor() async throws {
+        try await Self.withServer { _, port, _, _ in
+            let transport = RecordingTransport()
+            let clock = Clock()
+            let client = Self.client(port, transport: transport, clock: clock)
+            _ = try await client.brands()
+            clock.advance(3599)
+            _ = try await client.brands()
+            #expect(transport.statuses == [200], "fresh for an hour: no request")
+            clock.advance(2)
+            _ = try await client.brands()
+            #expect(transport.statuses == [200, 200])
+        }
+    }
+
+    @Test("a stale response is revalidated with its ETag: 304 costs no body")
+    func etagRevalidation() async throws {
+        try await Self.withServer { _, port, _, _ in
+            let transport = RecordingTransport()
+            let clock = Clock()
+            let client = Self.client(port, transport: transport, clock: clock)
+            let first = try await client.section(brand: "daily", section: "news", limit: 3)
+            let second = try await client.section(brand: "daily", section: "news", limit: 3)
+            #expect(first == second)
+            let log = transport.log.withLock { $0 }
+            #expect(log.map(\.status) == [200, 304], "no-cache: asked every time, answered 304")
+            #expect(log.last?.conditional == true)
+        }
+    }
+
+    @Test("a stopped server is offline, an unknown section a 404 with the server's message, in ru and en")
+    func errors() async throws {
+        let port = Mutex(0)
+        try await Self.withServer { _, live, _, _ in
+            port.withLock { $0 = live }
+            let error = await #expect(throws: TidingsError.self) {
+                try await Self.client(live).section(brand: "daily", section: "nope")
+            }
+            guard case .server(404, "not_found", let message)? = error else {
+                Issue.record("\(String(describing: error))")
+                return
+            }
+            #expect(message == "api: brand daily has no section nope")
+            #expect(error?.message(in: .ru) == "Этой страницы больше нет.")
+        }
+        let stopped = port.withLock { $0 }
+        let offline = await #expect(throws: TidingsError.self) { try await Self.client(stopped).brands() }
+        #expect(offline == .offline)
+        #expect(offline?.message(in: .en) == "You are offline. Check your connection and try again.")
+        #expect(offline?.isRetryable == true)
+    }
+
+    @Test("a dismissed card stays away for this device")
+    func dismissal() async throws {
+        try await Self.withServer { _, port, _, _ in
+            let client = Self.client(port)
+            try await client.dismiss(notification: "push")
+            let page = try await client.section(brand: "daily", section: "news", limit: 3)
+            guard case .native(let items) = page.content else { throw TidingsError.badResponse("web") }
+            #expect(!items.contains { $0.type == "notification" })
+        }
+    }
+
+    @Test("paging a section while the server takes in new items: no duplicates, no gaps")
+    func pagingWhileInserting() async throws {
+        try await Self.withServer(items: Array(1...20)) { _, port, files, poller in
+            let loader = SectionLoader(client: Self.client(port), brand: "daily", section: "news", limit: 4)
+            var seen: [String] = []
+            var cursor: String?
+            var round = 0
+            repeat {
+                let page = try await loader.load(cursor: cursor)
+                guard case .native(let items) = page.content else { throw TidingsError.badResponse("web") }
+                seen += items.compactMap { if case .teaser(let teaser) = $0 { teaser.title } else { nil } }
+                cursor = page.nextCursor
+                round += 1
+                try files.write("news.rss", FeedFiles.rss(items: 1...(20 + round)))
+                _ = try await poller.pollAllNow()
+            } while cursor != nil
+            #expect(seen == (1...20).reversed().map { "Story \($0)" })
+        }
+    }
+}
