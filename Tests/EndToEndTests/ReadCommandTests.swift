@@ -62,9 +62,7 @@ struct ReadCommandTests {
         #expect(bad.status != 0 && bad.output.contains("--locale must be ru or en"))
     }
 
-    @Test(
-        "offline, --once prints the items the store kept and says so",
-        .disabled("needs the persistent OfflineStore behind readerStorage(path:)"))
+    @Test("offline, --once prints the items the store kept and says so")
     func offline() async throws {
         let server = try await ReadDemoServer.start()
         let arguments = [

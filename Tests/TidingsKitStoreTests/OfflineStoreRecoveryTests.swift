@@ -27,6 +27,13 @@ struct OfflineStoreRecoveryTests {
         return path
     }
 
+    /// A bare GRDB connection on `path`; it waits while a closing store checkpoints its WAL.
+    static func plainQueue(_ path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+
     @Test("a file of garbage bytes is rebuilt")
     func garbage() throws {
         let path = StoreFixtures.temporaryPath()
@@ -61,7 +68,7 @@ struct OfflineStoreRecoveryTests {
             try db.execute(sql: "CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ada')")
         }
         #expect(try Self.openRecovered(path).first?.contains("foreign database (tables: contacts)") == true)
-        let tables = try DatabaseQueue(path: path).read { try $0.tableExists("contacts") }
+        let tables = try Self.plainQueue(path).read { try $0.tableExists("contacts") }
         #expect(!tables)
     }
 
@@ -69,7 +76,7 @@ struct OfflineStoreRecoveryTests {
     func newerSchema() throws {
         let path = try Self.filledStore(teasers: 50)
         defer { StoreFixtures.remove(path) }
-        try DatabaseQueue(path: path).write { db in
+        try Self.plainQueue(path).write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
         }
         #expect(try Self.openRecovered(path).first?.contains("newer schema") == true)

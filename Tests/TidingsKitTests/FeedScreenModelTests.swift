@@ -115,4 +115,22 @@ struct FeedScreenModelTests {
         #expect(Self.titles(.native(content)).count == 10, "both pages were kept")
         #expect(content.staleSince != nil && content.footerError != nil)
     }
+
+    @Test("dismissing a card takes it off the screen at once and on the next visit")
+    func dismiss() async throws {
+        try await ClientTests.withServer { _, port, _, _ in
+            let storage = InMemoryFeedStorage()
+            let client = ClientTests.client(port)
+            let model = Self.model(port, storage: storage)
+            await model.load()
+            try await model.dismiss(notification: "push", using: client)
+            guard case .native(let content) = await model.state else { return }
+            #expect(!content.items.contains { $0.type == "notification" })
+            #expect(try storage.feed(key: "daily/news")?.items.contains { $0.type == "notification" } == false)
+            let again = Self.model(port)
+            await again.load()
+            guard case .native(let fresh) = await again.state else { return }
+            #expect(!fresh.items.contains { $0.type == "notification" }, "the server left it out for this device")
+        }
+    }
 }

@@ -37,6 +37,8 @@ public final class TidingsClient: Sendable {
         let url = endpoint.url(base: baseURL)
         var request = TransportRequest(method: endpoint.method, url: url, headers: endpoint.headers)
         request.headers["Accept"] = "application/json"
+        // URLSession adds the device's language on its own; "*" lets the server use the brand's.
+        request.headers["Accept-Language"] = language?.rawValue ?? "*"
         let cached = endpoint.cacheable ? cache.entry(for: url) : nil
         if let cached, cached.freshUntil > clock(), let value = try? endpoint.decode(cached.body) {
             return value

@@ -73,6 +73,11 @@ public struct PagerState<Item: Identifiable & Sendable & Equatable, Failure: Err
         }
     }
 
+    /// Takes the item with `id` out of the list (a dismissed card); the phase and cursor stay.
+    public mutating func removeItem(id: Item.ID) {
+        items.removeAll { $0.id == id }
+    }
+
     /// Merges the page answering a request of `kind` into the list and settles the phase.
     private mutating func receive(_ page: PagerPage<Item>, for kind: PagerRequest.Kind) {
         switch kind {

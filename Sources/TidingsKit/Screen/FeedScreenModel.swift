@@ -74,6 +74,19 @@ public actor FeedScreenModel {
     /// From an error or a failed footer: try the failed request again.
     public func retry() async { await send(.retry) }
 
+    /// Dismisses a notification card: tells the server (so it stays away for this device) and takes
+    /// it off the screen and out of storage. Throws when the server refuses.
+    public func dismiss(notification id: String, using client: TidingsClient) async throws(TidingsError) {
+        try await client.dismiss(notification: id)
+        pager.removeItem(id: "notification:" + id)
+        if var kept = stored {
+            kept.items.removeAll { $0.id == "notification:" + id }
+            stored = kept
+        }
+        publish()
+        keep()
+    }
+
     private func send(_ event: PagerEvent<FeedItem, TidingsError>) async {
         let action = pager.handle(event)
         publish()
