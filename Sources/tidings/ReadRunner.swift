@@ -53,9 +53,15 @@ final class ReadRunner {
                 }
             }
         case .dismiss(let notification):
+            let model = self.model
             Task {
                 do throws(TidingsError) {
-                    try await client.dismiss(notification: notification)
+                    // Through the screen model, which also takes the card out of the list and the store.
+                    if let model {
+                        try await model.dismiss(notification: notification, using: client)
+                    } else {
+                        try await client.dismiss(notification: notification)
+                    }
                     sink.yield(.dismissed(nil, notification: notification))
                 } catch {
                     sink.yield(.dismissed(error, notification: notification))

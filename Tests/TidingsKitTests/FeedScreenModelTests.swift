@@ -114,6 +114,9 @@ struct FeedScreenModelTests {
         }
         #expect(Self.titles(.native(content)).count == 10, "both pages were kept")
         #expect(content.staleSince != nil && content.footerError != nil)
+        guard case .teaser(let teaser)? = content.items.first(where: { $0.type == "teaser" }) else { return }
+        let article = try OfflineStore(path: path).article(id: teaser.id)
+        #expect(article?.title == teaser.title && article?.url == teaser.url, "the article behind the teaser is kept")
     }
 
     @Test("dismissing a card takes it off the screen at once and on the next visit")

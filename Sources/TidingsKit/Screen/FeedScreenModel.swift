@@ -7,6 +7,13 @@ public protocol FeedStorage: Sendable {
     func feed(key: String) throws -> StoredFeed?
     /// Keeps `feed` for `key`, replacing what was kept.
     func save(_ feed: StoredFeed, key: String) throws
+    /// Keeps the articles behind teasers, so a detail screen can open them offline.
+    func saveArticles(_ teasers: [Teaser], at date: Date) throws
+}
+
+extension FeedStorage {
+    /// Storages without articles keep none.
+    public func saveArticles(_ teasers: [Teaser], at date: Date) throws {}
 }
 
 /// The model behind a feed screen: give it a loader, observe `states`, call `load()` when the
@@ -38,6 +45,8 @@ public actor FeedScreenModel {
     private var title = ""
     private var web: URL?
     private var stored: StoredFeed?
+    /// Teasers already kept as articles by this model.
+    private var keptArticles: Set<String> = []
 
     /// A model over `loader`; `storageKey` names the feed in `storage` (e.g. "courier/news").
     public init(
@@ -127,6 +136,13 @@ public actor FeedScreenModel {
         if case .failed = pager.phase { return }
         let feed = StoredFeed(title: title, items: pager.items, nextCursor: pager.nextCursor, fetchedAt: clock())
         try? storage.save(feed, key: storageKey)
+        let teasers = pager.items.compactMap { item -> Teaser? in
+            guard case .teaser(let teaser) = item, !keptArticles.contains(teaser.id) else { return nil }
+            return teaser
+        }
+        if !teasers.isEmpty, (try? storage.saveArticles(teasers, at: feed.fetchedAt)) != nil {
+            keptArticles.formUnion(teasers.map(\.id))
+        }
     }
 
     private func publish() {

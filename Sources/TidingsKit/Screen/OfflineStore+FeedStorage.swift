@@ -1,4 +1,6 @@
+import Foundation
 @_exported import TidingsKitStore
+import TidingsModel
 
 /// The persistent store keeps a screen's feed across launches: the list as one stored page.
 extension OfflineStore: FeedStorage {
@@ -13,5 +15,14 @@ extension OfflineStore: FeedStorage {
         try savePages(
             [StoredPage(title: feed.title, items: feed.items, nextCursor: feed.nextCursor, fetchedAt: feed.fetchedAt)],
             feed: key)
+    }
+
+    public func saveArticles(_ teasers: [Teaser], at date: Date) throws {
+        for teaser in teasers {
+            try saveArticle(
+                StoredArticle(
+                    id: teaser.id, title: teaser.title, url: teaser.url, imageURL: teaser.imageURL, contentHTML: nil,
+                    fetchedAt: date))
+        }
     }
 }
