@@ -33,7 +33,7 @@ extension SectionService {
         }
         // Keyed by the minute: time_ago and the feed window move with the clock.
         let minute = Int(now.timeIntervalSince1970 / 60)
-        let key = "catalog|\(language.rawValue)|\(minute)|\(after ?? "")|\(limit)"
+        let key = "catalog|\(catalog.pages.generation)|\(language.rawValue)|\(minute)|\(after ?? "")|\(limit)"
         return try await contents.value(for: key, now: now) {
             let since = now.addingTimeInterval(-Double(catalog.configuration.windowDays) * 86_400)
             let entries = try await store.newsPage(since: since, after: cursor, limit: limit + 1)

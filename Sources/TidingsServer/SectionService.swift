@@ -67,9 +67,11 @@ public final class SectionService: Sendable {
             let cards = Set(section.placement.notifications.map(\.id))
             dismissed = try await store.dismissedNotifications(device: device).intersection(cards)
         }
+        // A catalog section changes with catalog writes, which this process counts.
+        let catalogGeneration = section.source == .catalog ? String(catalog.pages.generation) : ""
         let key = [
             brand.id + "/" + section.id, "page", language.rawValue, String(limit), cursor?.token ?? "",
-            dismissed.sorted().joined(separator: ","),
+            dismissed.sorted().joined(separator: ","), catalogGeneration,
         ].joined(separator: "|")
         return try await pages.value(for: key, now: now) {
             let body = try await compose(

@@ -220,9 +220,11 @@ struct SectionRouteTests {
         }
     }
 
-    @Test("the catalog section shows catalog news")
+    @Test("the catalog section shows catalog news, and a catalog write shows at once")
     func catalog() async throws {
         try await Self.with { app, client, _, _ in
+            let before = try await Self.page(client, "/api/v1/brands/daily/sections/shop?limit=10")
+            #expect(Self.items(before).isEmpty)
             try await NewsItemsRouteTests.seed(app, client)
             let feed = try await Self.page(client, "/api/v1/brands/daily/sections/shop?limit=10")
             #expect(Self.items(feed).map(\.type) == Array(repeating: "catalog_news", count: 4))

@@ -67,6 +67,10 @@ final class NewsPageCache: Sendable {
         return try await task.value
     }
 
+    /// Grows with every write in this process: caches of pages built from the catalog (catalog
+    /// sections) put it in their keys, so a write makes them miss.
+    var generation: Int { state.withLock(\.generation) }
+
     func invalidate() {
         state.withLock { state in
             state.generation += 1
