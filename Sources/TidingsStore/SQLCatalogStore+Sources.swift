@@ -19,10 +19,13 @@ extension SQLCatalogStore: SectionStore {
         }
     }
 
-    public func claimDueSources(owner: String, now: Date, lease: TimeInterval, limit: Int) async throws -> [SourceState]
+    public func claimDueSources(owner: String, now: Date, lease: TimeInterval, limit: Int, among ids: [String]?)
+        async throws -> [SourceState]
     {
+        if let ids, ids.isEmpty { return [] }
         let at = now.millisecondsSince1970
         let until = now.addingTimeInterval(lease).millisecondsSince1970
+        let only: SQLQueryString = ids.map { "AND id IN (\(binds: $0))" } ?? ""
         // Inside the serialized write transaction (PostgreSQL: the advisory lock), so two
         // processes claiming at once take turns and never lease the same source.
         return try await source.write { db in
@@ -30,7 +33,8 @@ extension SQLCatalogStore: SectionStore {
                 """
                 UPDATE sources SET lease_owner = \(bind: owner), lease_until = \(bind: until)
                 WHERE id IN (SELECT id FROM sources WHERE next_fetch_at <= \(bind: at)
-                  AND (lease_until IS NULL OR lease_until < \(bind: at)) ORDER BY next_fetch_at, id LIMIT \(bind: limit))
+                  AND (lease_until IS NULL OR lease_until < \(bind: at)) \(only)
+                  ORDER BY next_fetch_at, id LIMIT \(bind: limit))
                 RETURNING \(unsafeRaw: Self.sourceColumns)
                 """
             ).all()

@@ -7,7 +7,10 @@ public protocol SectionStore: Sendable {
     func registerSources(_ sources: [(id: String, format: String)], now: Date) async throws
     /// Leases up to `limit` due sources to `owner` until `now + lease`, so no other process
     /// fetches them meanwhile. Sources leased to someone else are skipped until the lease ends.
-    func claimDueSources(owner: String, now: Date, lease: TimeInterval, limit: Int) async throws -> [SourceState]
+    /// With `ids`, only those are claimed: a process never holds a source its configuration lacks
+    /// (servers sharing a database may run different configurations during a rolling deploy).
+    func claimDueSources(owner: String, now: Date, lease: TimeInterval, limit: Int, among ids: [String]?)
+        async throws -> [SourceState]
     /// Records fetches in one transaction: each source's new state, its entries upserted into its
     /// streams, its lease released. New entries of sources sharing a stream are merged newest
     /// first. Returns what changed, per record.
@@ -22,6 +25,15 @@ public protocol SectionStore: Sendable {
     func dismiss(notification: String, device: String, at: Date) async throws
     /// The cards `device` dismissed.
     func dismissedNotifications(device: String) async throws -> Set<String>
+}
+
+extension SectionStore {
+    /// Leases due sources of any id.
+    public func claimDueSources(owner: String, now: Date, lease: TimeInterval, limit: Int) async throws
+        -> [SourceState]
+    {
+        try await claimDueSources(owner: owner, now: now, lease: lease, limit: limit, among: nil)
+    }
 }
 
 /// Everything a server keeps: the catalog and the sections.

@@ -92,6 +92,9 @@ private func leases(_ database: TestDatabase) async throws {
     #expect(
         try await store.sourceStates().first { $0.id == "b" }?.leaseOwner == "them",
         "only the holder releases a lease")
+    let unknown = try await store.claimDueSources(
+        owner: "old config", now: t0.addingTimeInterval(700), lease: 300, limit: 10, among: ["c"])
+    #expect(unknown.isEmpty, "a process claims only the sources it has")
     let expired = try await store.claimDueSources(
         owner: "third", now: t0.addingTimeInterval(700), lease: 300, limit: 10)
     #expect(expired.map(\.id).sorted() == ["a", "b"])

@@ -50,6 +50,9 @@ public final class SourcePoller: Service, Sendable {
             "\(host):\(ProcessInfo.processInfo.processIdentifier):\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
     }
 
+    /// The ids of the sources this process's configuration has, sorted.
+    var configuredIDs: [String] { sources.keys.sorted() }
+
     /// How long a claimed source stays leased: the longest a fetch may take, and a margin.
     var lease: TimeInterval { max(settings.fetch.readTimeout * 4, 120) + 60 }
 
@@ -73,7 +76,7 @@ public final class SourcePoller: Service, Sendable {
     @discardableResult
     public func pollDue() async throws -> [PollResult] {
         let due = try await store.claimDueSources(
-            owner: owner, now: clock(), lease: lease, limit: settings.fetch.concurrency)
+            owner: owner, now: clock(), lease: lease, limit: settings.fetch.concurrency, among: configuredIDs)
         return await poll(due)
     }
 
