@@ -124,7 +124,9 @@ let package = Package(
             name: "TidingsTesting",
             dependencies: [
                 "TidingsRuntime", "TidingsSections", "TidingsIngest",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]

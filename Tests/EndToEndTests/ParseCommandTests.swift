@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import ServiceLifecycle
 import Testing
 import TidingsTesting
 
@@ -84,21 +83,12 @@ struct ParseCommandTests {
                 status: .ok, headers: [.contentType: "application/rss+xml; charset=windows-1251"],
                 body: .init(byteBuffer: ByteBuffer(bytes: body)))
         }
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) })
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            let services = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
-            group.addTask { try await services.run() }
-            var iterator = ports.makeAsyncIterator()
-            let port = try #require(await iterator.next())
+        try await LoopbackServer.with(router) { port in
             let (status, output) = try await TidingsProcess.run(
                 ["parse", "http://127.0.0.1:\(port)/feeds/ru.rss", "--format", "text"], in: folder)
             #expect(status == 0)
             #expect(output.contains("1. Привет"))
             #expect(output.contains("http://127.0.0.1:\(port)/feeds/item/1"))
-            await services.triggerGracefulShutdown()
         }
     }
 }

@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import NIOCore
-import ServiceLifecycle
 import Synchronization
 import Testing
 import TidingsModel
@@ -40,20 +39,10 @@ struct SharedPollingTests {
     @Test("each source is fetched by exactly one process at a time, and both processes fetch")
     func leases() async throws {
         let feeds = SlowFeeds()
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: feeds.router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) })
-        let services = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await services.run() }
-            var iterator = ports.makeAsyncIterator()
-            let port = try #require(await iterator.next())
-            defer { Task { await services.triggerGracefulShutdown() } }
+        try await LoopbackServer.with(feeds.router) { port in
             try await TestDatabase.with(.postgres) { database in
                 try await Self.run(port: port, database: database.url, feeds: feeds)
             }
-            await services.triggerGracefulShutdown()
         }
     }
 

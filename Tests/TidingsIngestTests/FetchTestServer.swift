@@ -1,9 +1,9 @@
 import Foundation
 import Hummingbird
-import ServiceLifecycle
 import Synchronization
 import Testing
 import TidingsIngest
+import TidingsTesting
 
 /// A Hummingbird app on 127.0.0.1, port 0, for the fetcher to talk to.
 enum FetchTestServer {
@@ -12,23 +12,7 @@ enum FetchTestServer {
 
     /// Runs `body` with the port of a server answering with `router`, then stops the server.
     static func with(_ router: Router<BasicRequestContext>, _ body: (Int) async throws -> Void) async throws {
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) })
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            let services = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
-            group.addTask { try await services.run() }
-            var iterator = ports.makeAsyncIterator()
-            let port = try #require(await iterator.next())
-            do {
-                try await body(port)
-            } catch {
-                await services.triggerGracefulShutdown()
-                throw error
-            }
-            await services.triggerGracefulShutdown()
-        }
+        try await LoopbackServer.with(router, body)
     }
 
     /// Runs `body` with a fetcher over `policy`, shut down afterwards.
