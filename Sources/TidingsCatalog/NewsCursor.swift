@@ -14,18 +14,14 @@ public struct NewsCursor: Hashable, Sendable {
 
     /// The opaque token clients pass back (base64url of "ms:id").
     public var token: String {
-        Data("\(createdAt):\(id)".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64URL.encode("\(createdAt):\(id)")
     }
 
     /// Decodes a token, or nil when it is not one of ours.
     public init?(token: String) {
         guard token.utf8.count <= 400 else { return nil }
-        var base64 = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8),
-            let colon = text.firstIndex(of: ":"), let ms = Int64(text[..<colon]), ms >= 0
+        guard let text = Base64URL.decode(token), let colon = text.firstIndex(of: ":"), let ms = Int64(text[..<colon]),
+            ms >= 0
         else { return nil }
         let id = String(text[text.index(after: colon)...])
         guard !id.isEmpty else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import TidingsModel
 
 /// Where the next page of a composed section starts: the absolute position (content and slots
 /// counted from the top) and the keyset of the last content item shown. Opaque to clients.
@@ -16,17 +17,13 @@ public struct SectionCursor: Sendable, Hashable {
 
     /// base64url of "s1:position:after".
     public var token: String {
-        Data("s1:\(position):\(after)".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64URL.encode("s1:\(position):\(after)")
     }
 
     /// Reads a token; nil when it is not one of ours.
     public init?(token: String) {
         guard !token.isEmpty, token.utf8.count <= 600 else { return nil }
-        var base64 = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8) else { return nil }
+        guard let text = Base64URL.decode(token) else { return nil }
         let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == "s1", let position = Int(parts[1]), (0...10_000_000).contains(position),
             !parts[2].isEmpty

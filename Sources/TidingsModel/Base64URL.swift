@@ -1,0 +1,19 @@
+import Foundation
+
+/// Base64url without padding (RFC 4648 §5), for the opaque cursors the API hands out.
+public enum Base64URL {
+    /// `text`'s UTF-8 bytes, encoded.
+    public static func encode(_ text: String) -> String {
+        Data(text.utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// The UTF-8 text a token encodes; nil when it is not base64url of UTF-8.
+    public static func decode(_ token: String) -> String? {
+        var base64 = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64) else { return nil }
+        return String(data: data, encoding: .utf8)
+    }
+}
