@@ -29,8 +29,8 @@ public struct FeedURLLoader: FeedLoader {
             .teaser(
                 Teaser(
                     id: entry.id, title: entry.title ?? entry.summaryText.map { String($0.prefix(80)) } ?? "",
-                    summary: entry.summaryText ?? entry.contentText, imageURL: entry.image.flatMap(Self.webURL),
-                    url: entry.link.flatMap(Self.webURL), publishedAt: entry.published ?? entry.updated,
+                    summary: entry.summaryText ?? entry.contentText, imageURL: entry.image.flatMap { WebLink.url($0) },
+                    url: entry.link.flatMap { WebLink.url($0) }, publishedAt: entry.published ?? entry.updated,
                     source: source))
         }
         return Feed(title: feed.title ?? source, content: .native(items), nextCursor: nil)
@@ -43,10 +43,4 @@ public struct FeedURLLoader: FeedLoader {
         }
     }
 
-    static func webURL(_ text: String) -> URL? {
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
-            return nil
-        }
-        return url
-    }
 }

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import TidingsModel
 import Yams
@@ -94,9 +95,7 @@ struct ConfigNode {
     /// An absolute http or https URL.
     func webURL() throws -> URL {
         let raw = try string()
-        guard let url = URL(string: raw), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            url.host?.isEmpty == false
-        else { throw error("must be an absolute http or https URL, not \"\(raw)\"") }
+        guard let url = WebLink.url(raw) else { throw error("must be an absolute http or https URL, not \"\(raw)\"") }
         return url
     }
 

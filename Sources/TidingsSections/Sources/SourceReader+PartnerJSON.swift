@@ -105,8 +105,7 @@ extension SourceReader {
         guard let title = raw["title"]?.text.map(HTMLText.plainText), !title.isEmpty else { return nil }
         func first(_ keys: String...) -> String? { keys.lazy.compactMap { raw[$0]?.text }.first { !$0.isEmpty } }
         func url(_ keys: String...) -> URL? {
-            keys.lazy.compactMap { raw[$0]?.text }.compactMap { URL(string: $0, relativeTo: baseURL)?.absoluteURL }
-                .first { ["http", "https"].contains($0.scheme?.lowercased() ?? "") }
+            keys.lazy.compactMap { raw[$0]?.text }.compactMap { WebLink.url($0, relativeTo: baseURL) }.first
         }
         let link = url("url", "link")
         let id = first("id") ?? link?.absoluteString ?? title

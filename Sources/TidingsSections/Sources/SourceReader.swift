@@ -29,14 +29,6 @@ public struct SourceReader: Sendable {
     /// Teaser ids: a stable hash of the entry key, short and safe in URLs.
     static func teaserID(_ key: String) -> String { StableHash.hex(key) }
 
-    /// An absolute http(s) URL, or nil: a `javascript:` or `data:` link from a feed never reaches a client.
-    static func webURL(_ text: String) -> URL? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            url.host?.isEmpty == false
-        else { return nil }
-        return url
-    }
-
     /// `text` cut to `summaryLength` characters at a word boundary, with an ellipsis.
     func summary(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }
@@ -73,7 +65,7 @@ public struct SourceReader: Sendable {
             let title = entry.title ?? entry.summaryText.map { String($0.prefix(80)) } ?? "Untitled"
             let teaser = Teaser(
                 id: Self.teaserID(key), title: title, summary: summary(entry.summaryText ?? entry.contentText),
-                imageURL: entry.image.flatMap(Self.webURL), url: entry.link.flatMap(Self.webURL),
+                imageURL: entry.image.flatMap { WebLink.url($0) }, url: entry.link.flatMap { WebLink.url($0) },
                 publishedAt: entry.published ?? entry.updated, source: sourceName)
             entries.append(
                 SourceEntry(
