@@ -73,6 +73,15 @@ struct SourceReaderTests {
         #expect(document.warnings == ["item 2: an item without a title was skipped"])
     }
 
+    @Test func aLegacyWebPageMustBeAWebLink() throws {
+        let json = #"{"title": "L", "renderAsWeb": true, "renderAsWebUrl": "javascript:alert(1)", "items": []}"#
+        let document = try reader.read(Array(json.utf8), format: .legacyJSON, sourceName: "l")
+        #expect(document.webURL == nil)
+        #expect(
+            document.warnings == ["renderAsWeb is true but renderAsWebUrl is missing or not a web link; shown natively"]
+        )
+    }
+
     @Test func legacyWithoutTheFlagRendersNatively() throws {
         let json = #"{"title": "L", "renderAsWeb": false, "renderAsWebUrl": "https://p.example/", "items": []}"#
         #expect(try reader.read(Array(json.utf8), format: .legacyJSON, sourceName: "l").webURL == nil)

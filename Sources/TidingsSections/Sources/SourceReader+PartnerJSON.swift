@@ -79,8 +79,10 @@ extension SourceReader {
         }
         var webURL: URL?
         if root["renderAsWeb"] == .bool(true) {
-            webURL = root["renderAsWebUrl"]?.text.flatMap { URL(string: $0, relativeTo: baseURL)?.absoluteURL }
-            if webURL == nil { warnings.append("renderAsWeb is true but renderAsWebUrl is missing; shown natively") }
+            webURL = root["renderAsWebUrl"]?.text.flatMap { WebLink.url($0, relativeTo: baseURL) }
+            if webURL == nil {
+                warnings.append("renderAsWeb is true but renderAsWebUrl is missing or not a web link; shown natively")
+            }
         }
         return SourceDocument(title: title, entries: entries, webURL: webURL, warnings: warnings)
     }
