@@ -9,10 +9,7 @@ cd "$(dirname "$0")/.."
 duration=${1:-10s}
 port=8392
 feeds_port=8393
-if ! command -v wrk >/dev/null; then
-  echo "bench-sections: installing wrk" >&2
-  apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >&2
-fi
+source scripts/bench/wrk.sh
 swift build -c release --product tidings --scratch-path .build-release >&2
 binary=.build-release/release/tidings
 scratch=$(mktemp -d)
@@ -20,13 +17,6 @@ server=
 feeds=
 trap 'kill $server $feeds 2>/dev/null || true; rm -rf "$scratch"' EXIT
 
-run() { # prints "req/s p99_ms"
-  wrk -t2 -c64 -d"$duration" --latency "$@" | awk '
-    /Requests\/sec/ { rps = $2 }
-    /^ +99%/ { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; p99 = v }
-    /Non-2xx/ { bad = $NF }
-    END { if (bad) { print "non-2xx responses: " bad > "/dev/stderr" }; printf "%s %.2f\n", rps, p99 }'
-}
 started() { for _ in $(seq 1 100); do grep -q "listening on" "$1" && return; sleep 0.1; done; }
 
 # The baseline: /health on an idle server (one catalog section, nothing to poll).

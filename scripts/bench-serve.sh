@@ -6,10 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-10s}
 port=8391
-if ! command -v wrk >/dev/null; then
-  echo "bench-serve: installing wrk" >&2
-  apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >&2
-fi
+source scripts/bench/wrk.sh
 swift build -c release --product tidings --scratch-path .build-release >&2
 binary=.build-release/release/tidings
 scratch=$(mktemp -d)
@@ -18,13 +15,6 @@ trap 'kill $server 2>/dev/null || true; rm -rf "$scratch"' EXIT
 server=$!
 for _ in $(seq 1 100); do grep -q "listening on" "$scratch/server.log" && break; sleep 0.1; done
 
-run() { # prints "req/s p99_ms"
-  wrk -t2 -c64 -d"$duration" --latency "$1" | awk '
-    /Requests\/sec/ { rps = $2 }
-    /^ +99%/ { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; p99 = v }
-    /Non-2xx/ { bad = $NF }
-    END { if (bad) { print "non-2xx responses: " bad > "/dev/stderr" }; printf "%s %.2f\n", rps, p99 }'
-}
 page="http://127.0.0.1:$port/api/v1/news_items?limit=50"
 items=$(curl -s "$page" | grep -o '"event"' | wc -l)
 [ "$items" -eq 50 ] || { echo "bench-serve: expected a page of 50 items, got $items" >&2; exit 1; }
