@@ -31,6 +31,7 @@ public final class SourcePoller: Service, Sendable {
         var sources: [String: (FetchedSource, [String])] = [:]
         for (source, streams) in configuration.fetchedSources { sources[source.id] = (source, streams) }
         self.sources = sources
+        self.configuredIDs = sources.keys.sorted()
         self.settings = configuration
         self.store = store
         let fetch = configuration.fetch
@@ -50,15 +51,15 @@ public final class SourcePoller: Service, Sendable {
             "\(host):\(ProcessInfo.processInfo.processIdentifier):\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
     }
 
-    /// The ids of the sources this process's configuration has, sorted.
-    var configuredIDs: [String] { sources.keys.sorted() }
+    /// The ids of the sources this process's configuration has, sorted; claims name them.
+    let configuredIDs: [String]
 
     /// How long a claimed source stays leased: the longest a fetch may take, and a margin.
     var lease: TimeInterval { max(settings.fetch.readTimeout * 4, 120) + 60 }
 
     /// Registers the sources, then polls until the service is asked to stop.
     public func run() async throws {
-        try await store.registerSources(sources.values.map { ($0.source.id, $0.source.format.rawValue) }, now: clock())
+        try await register()
         do {
             try await cancelWhenGracefulShutdown {
                 while !Task.isCancelled {
@@ -72,6 +73,11 @@ public final class SourcePoller: Service, Sendable {
         try await fetcher.shutdown()
     }
 
+    /// Adds this configuration's sources to the store, due at once when new.
+    func register() async throws {
+        try await store.registerSources(sources.values.map { ($0.source.id, $0.source.format.rawValue) }, now: clock())
+    }
+
     /// Fetches every source due now (up to `fetch.concurrency` at once) and returns what happened.
     @discardableResult
     public func pollDue() async throws -> [PollResult] {
@@ -82,7 +88,7 @@ public final class SourcePoller: Service, Sendable {
 
     /// Registers the sources and fetches all of them once, due or not (`tidings sources refresh`).
     public func pollAllNow() async throws -> [PollResult] {
-        try await store.registerSources(sources.values.map { ($0.source.id, $0.source.format.rawValue) }, now: clock())
+        try await register()
         let states = try await store.sourceStates().filter { sources[$0.id] != nil }
         var results: [PollResult] = []
         for start in stride(from: 0, to: states.count, by: settings.fetch.concurrency) {
