@@ -57,13 +57,8 @@ struct ClientTests {
                         id: "partner", title: LocalizedText("Partner"), source: .file([partner], format: .unifiedJSON)),
                 ])
         ])
-        try await TestApp.with(sections: sections, testing: .live) { app, client in
-            let poller = SourcePoller(
-                configuration: sections, store: app.store,
-                onChange: { streams in app.sections.contentChanged(streams: streams) })
-            _ = try await poller.pollAllNow()
+        try await TestApp.withPolled(sections, testing: .live) { app, client, poller in
             try await body(app, try #require(client.port), files, poller)
-            try await poller.shutdown()
         }
     }
 

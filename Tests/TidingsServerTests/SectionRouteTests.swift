@@ -44,11 +44,7 @@ struct SectionRouteTests {
         let files = try FeedFiles()
         defer { files.remove() }
         let sections = try configuration(files, items: items)
-        try await TestApp.with(sections: sections) { app, client in
-            let poller = SourcePoller(
-                configuration: sections, store: app.store,
-                onChange: { streams in app.sections.contentChanged(streams: streams) })
-            _ = try await poller.pollAllNow()
+        try await TestApp.withPolled(sections) { app, client, poller in
             try await body(app, client, files, poller)
         }
     }

@@ -1,0 +1,26 @@
+import HummingbirdTesting
+import TidingsIngest
+import TidingsSections
+
+extension TestApp {
+    /// Runs `body` with an app serving `sections` whose sources the real poller has fetched once;
+    /// the poller drops the app's cached pages when it writes, as in `tidings serve`.
+    public static func withPolled(
+        _ sections: SectionsConfiguration, testing: TestingSetup = .router,
+        _ body: @Sendable (TestApp, any TestClientProtocol, SourcePoller) async throws -> Void
+    ) async throws {
+        try await TestApp.with(sections: sections, testing: testing) { app, client in
+            let poller = SourcePoller(
+                configuration: sections, store: app.store,
+                onChange: { streams in app.sections.contentChanged(streams: streams) })
+            do {
+                _ = try await poller.pollAllNow()
+                try await body(app, client, poller)
+            } catch {
+                try? await poller.shutdown()
+                throw error
+            }
+            try await poller.shutdown()
+        }
+    }
+}
