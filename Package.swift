@@ -30,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
     ],
     targets: [
         // Wire model shared by server and SDK: Foundation only.
@@ -97,10 +99,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The web reader's pages: view models, Mustache templates, stylesheet and script. No HTTP.
+        .target(
+            name: "TidingsWeb",
+            dependencies: [
+                "TidingsModel", "TidingsSections", "FeedParsing",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [.copy("Resources/templates"), .copy("Resources/assets")]
+        ),
         .target(
             name: "TidingsServer",
             dependencies: [
-                "TidingsStore", "TidingsSections", "FeedWriting",
+                "TidingsStore", "TidingsSections", "FeedWriting", "TidingsWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -158,6 +169,14 @@ let package = Package(
         ),
         .testTarget(name: "TidingsStoreTests", dependencies: ["TidingsTesting"]),
         .testTarget(name: "TidingsServerTests", dependencies: ["TidingsTesting"]),
+        .testTarget(
+            name: "TidingsWebTests",
+            dependencies: [
+                "TidingsWeb", "TidingsSections",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
         .testTarget(name: "TidingsRuntimeTests", dependencies: ["TidingsTesting"]),
         .testTarget(
             name: "EndToEndTests",

@@ -5,6 +5,7 @@ import Metrics
 import Prometheus
 import ServiceLifecycle
 import TidingsStore
+import TidingsWeb
 
 /// Builds the HTTP application over an opened store. The CLI and the tests both call this; tests
 /// pass port 0. Without `sections`, no brands are configured.
@@ -28,6 +29,11 @@ public func buildApplication(
     let sections = sections ?? SectionService(configuration: .init(), catalog: catalog)
     SectionsController(sections: sections).addRoutes(to: router)
     FeedsController(sections: sections).addRoutes(to: router)
+    do {
+        WebController(sections: sections, renderer: try WebRenderer()).addRoutes(to: router)
+    } catch {
+        logger.error("web: the reader is off: \(error)")
+    }
     return Application(
         router: router,
         server: .http1(configuration: .init(idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),

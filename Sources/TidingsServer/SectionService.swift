@@ -114,10 +114,7 @@ public final class SectionService: Sendable {
         case .web(let url): return url
         case .auto:
             guard let id = section.source.fetched.first?.id else { return nil }
-            let states = try await sourceStates.value(for: "all", now: now) {
-                Dictionary(try await store.sourceStates().map { ($0.id, $0) }) { first, _ in first }
-            }
-            return states[id]?.webURL.flatMap(URL.init(string:))
+            return try await allSourceStates(now: now)[id]?.webURL.flatMap(URL.init(string:))
         }
     }
 }

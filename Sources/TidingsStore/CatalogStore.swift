@@ -11,6 +11,9 @@ public protocol CatalogStore: Sendable {
     func ingest(_ events: [CatalogEvent], recordedAt: Date, atomic: Bool) async throws -> [IngestOutcome]
     /// The current state of a product.
     func product(id: String) async throws -> Product?
+    /// The product's store prices over time, oldest first: its price when created and every
+    /// accepted price change since (a deleted and recreated product starts over).
+    func priceHistory(productID: String) async throws -> [PricePoint]
     /// News newest first, created at or after `since`, strictly after `cursor`.
     func newsPage(since: Date, after cursor: NewsCursor?, limit: Int) async throws -> [NewsEntry]
     /// Recomputes products and news from the event log.
@@ -33,6 +36,20 @@ extension CatalogStore {
     /// Ingests events, applying the valid ones even when others are refused.
     public func ingest(_ events: [CatalogEvent], recordedAt: Date) async throws -> [IngestOutcome] {
         try await ingest(events, recordedAt: recordedAt, atomic: false)
+    }
+}
+
+/// A product's store price from a moment on.
+public struct PricePoint: Hashable, Sendable {
+    /// When the price took effect (the event's `at`).
+    public var at: Date
+    /// The store price (before markup).
+    public var storePrice: Money
+
+    /// Creates a point.
+    public init(at: Date, storePrice: Money) {
+        self.at = at
+        self.storePrice = storePrice
     }
 }
 

@@ -82,6 +82,10 @@ public enum Migrations {
                 """,
             ]
         },
+        Migration(version: 5, name: "events by product") { _ in
+            // A product's price history (the web reader's product page) reads its events in order.
+            ["CREATE INDEX events_product ON events (product_id, seq)"]
+        },
     ]
 
     /// Applies every migration newer than the database's version, each in its own transaction.

@@ -85,14 +85,14 @@ struct PresentationTests {
         ] as [(Double, String, String)])
     func timeAgo(_ seconds: Double, _ ru: String, _ en: String) {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        #expect(NewsPresenter.timeAgo(from: now.addingTimeInterval(-seconds), to: now, .ru) == ru)
-        #expect(NewsPresenter.timeAgo(from: now.addingTimeInterval(-seconds), to: now, .en) == en)
+        #expect(Language.ru.timeAgo(from: now.addingTimeInterval(-seconds), to: now) == ru)
+        #expect(Language.en.timeAgo(from: now.addingTimeInterval(-seconds), to: now) == en)
     }
 
     @Test("formats money like the seed: 65,53 ₽ with a no-break space")
     func money() {
-        #expect(NewsPresenter.format(Money(minorUnits: 6_553, currency: .rub), .ru) == "65,53\u{00A0}₽")
-        #expect(NewsPresenter.format(Money(minorUnits: 123_456, currency: .rub), .ru) == "1\u{00A0}234,56\u{00A0}₽")
-        #expect(NewsPresenter.format(Money(minorUnits: 6_553, currency: .rub), .en).contains("65.53"))
+        #expect(Language.ru.format(Money(minorUnits: 6_553, currency: .rub)) == "65,53\u{00A0}₽")
+        #expect(Language.ru.format(Money(minorUnits: 123_456, currency: .rub)) == "1\u{00A0}234,56\u{00A0}₽")
+        #expect(Language.en.format(Money(minorUnits: 6_553, currency: .rub)).contains("65.53"))
     }
 }

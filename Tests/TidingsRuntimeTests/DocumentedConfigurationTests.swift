@@ -42,6 +42,9 @@ struct DocumentedConfigurationTests {
         #expect(demo.brands.map(\.id) == ["courier", "grocery"])
         let kinds = Set(demo.sections.map(\.section.source.typeName))
         #expect(kinds == ["file", "web", "catalog"])
-        #expect(demo.fetchedSources.count == 4)
+        // world.rss, tech.atom, economy, lifestyle, plus local.rss (empty) and markets.json (cut
+        // off) that show the web reader's empty and error states.
+        #expect(demo.fetchedSources.count == 6)
+        #expect(demo.brand("courier")?.section("local")?.description != nil)
     }
 }

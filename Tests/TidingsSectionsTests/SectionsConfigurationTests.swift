@@ -96,6 +96,24 @@ struct SectionsConfigurationTests {
         #expect(fetched.count == 5, "two feed URLs, two partner URLs and one file; catalog and web fetch nothing")
     }
 
+    @Test func sectionsMayDescribeThemselvesAndEmbedTheirWebPage() throws {
+        let configuration = try Self.load(
+            """
+            brands:
+              - id: a
+                name: A
+                sections:
+                  - id: s
+                    title: S
+                    description: {en: What S shows., ru: Что показывает S.}
+                    source: {type: web, url: "https://s.example/"}
+                    embed: true
+            """)
+        let section = try #require(configuration.brands.first?.sections.first)
+        #expect(section.description?.text(.ru) == "Что показывает S.")
+        #expect(section.embed)
+    }
+
     @Test func noBrandsKeyGivesNoBrands() throws {
         #expect(try Self.load("news: {window_days: 3}").brands.isEmpty)
     }
@@ -160,6 +178,18 @@ struct SectionsConfigurationTests {
             "brands.yaml:1: fetch min_interval must not exceed max_interval"
         ),
         ("brands: [", "brands.yaml: "),
+        (
+            "brands:\n  - id: assets\n    name: A\n    sections: []",
+            "brands.yaml:2: brands[0].id assets is a path of the server's own"
+        ),
+        (
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - {id: articles, title: S, source: {type: catalog}}",
+            "brands.yaml:5: brands[0].sections[0].id articles is a path of the web reader's own"
+        ),
+        (
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - id: s\n        title: S\n        source: {type: catalog}\n        embed: true",
+            "brands.yaml:8: brands[0].sections[0].embed applies only to sections that render as web"
+        ),
     ])
     func mistakesNameFileLineAndKey(yaml: String, expected: String) {
         let error = #expect(throws: ConfigurationError.self) { try Self.load(yaml) }

@@ -24,6 +24,7 @@ struct StoreCheck: Sendable, CustomTestStringConvertible {
         .init(name: "rolls a failed transaction back completely", run: rollback),
         .init(name: "lets concurrent writers take turns", run: concurrentWriters),
         .init(name: "sees what another process wrote to the same product", run: twoProcesses),
+        .init(name: "gives a product's price history in time order, from its last creation", run: priceHistory),
     ]
 }
 
@@ -296,4 +297,30 @@ private func twoProcesses(_ database: TestDatabase) async throws {
     _ = try await ingest(second, [Events.price("b2", product: "p", price: "45", at: Events.at(minutes: 1200))])
     _ = try await ingest(first, [Events.price("a3", product: "p", price: "90", at: Events.at(minutes: 1500))])
     #expect(try await allNews(first).first?.record.oldPrice?.minorUnits == 4_500)
+}
+
+private func priceHistory(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    _ = try await ingest(
+        store,
+        [
+            Events.created("c1", product: "p", price: "10.00", at: Events.at(minutes: 0)),
+            Events.price("c2", product: "p", price: "12.50", at: Events.at(minutes: 20)),
+            // Arrives later but happened earlier: the history follows the events' time.
+            Events.price("c3", product: "p", price: "11.00", at: Events.at(minutes: 10)),
+            Events.created("o1", product: "other", price: "1.00", at: Events.at(minutes: 5)),
+        ])
+    let history = try await store.priceHistory(productID: "p")
+    #expect(history.map(\.storePrice.minorUnits) == [1000, 1100, 1250])
+    #expect(history.map(\.at) == [Events.at(minutes: 0), Events.at(minutes: 10), Events.at(minutes: 20)])
+    #expect(history.allSatisfy { $0.storePrice.currency == .rub })
+    _ = try await ingest(
+        store,
+        [
+            Events.deleted("d1", product: "p", at: Events.at(minutes: 30)),
+            Events.created("c4", product: "p", price: "20.00", at: Events.at(minutes: 40)),
+        ])
+    #expect(try await store.priceHistory(productID: "p").map(\.storePrice.minorUnits) == [2000])
+    #expect(try await store.priceHistory(productID: "nothing").isEmpty)
 }

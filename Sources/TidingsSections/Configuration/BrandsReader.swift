@@ -36,7 +36,11 @@ struct BrandsReader {
 
     private mutating func brand(_ node: ConfigNode) throws -> Brand {
         let fields = try node.mapping(allowed: ["id", "name", "locale", "theme", "front", "placement", "sections"])
-        let id = try node.require("id", in: fields).id()
+        let idNode = try node.require("id", in: fields)
+        let id = try idNode.id()
+        if Brand.reservedIDs.contains(id) {
+            throw idNode.error("\(id) is a path of the server's own; choose another brand id")
+        }
         let name = try node.require("name", in: fields).nonEmptyString()
         let locale = try fields["locale"]?.language() ?? .en
         var theme: [String: String] = [:]
@@ -65,14 +69,28 @@ struct BrandsReader {
     }
 
     private mutating func section(_ node: ConfigNode, brand: String, defaults: Placement) throws -> Section {
-        let fields = try node.mapping(allowed: ["id", "title", "source", "render", "web_url", "placement"])
-        let id = try node.require("id", in: fields).id()
+        let fields = try node.mapping(allowed: [
+            "id", "title", "description", "source", "render", "web_url", "embed", "placement",
+        ])
+        let idNode = try node.require("id", in: fields)
+        let id = try idNode.id()
+        if Section.reservedIDs.contains(id) {
+            throw idNode.error("\(id) is a path of the web reader's own; choose another section id")
+        }
         let title = try node.require("title", in: fields).localized()
+        let description = try fields["description"]?.localized()
+        let embed = try fields["embed"]?.bool() ?? false
         let source = try self.source(try node.require("source", in: fields))
         let render = try self.render(fields, source: source, section: node)
         let placement =
             try fields["placement"].map { try self.placement($0, brand: brand, defaults: defaults) } ?? defaults
-        return Section(id: id, title: title, source: source, render: render, placement: placement)
+        if embed, case .native = render {
+            throw fields["embed"]!.error("applies only to sections that render as web")
+        }
+        var section = Section(id: id, title: title, source: source, render: render, placement: placement)
+        section.description = description
+        section.embed = embed
+        return section
     }
 
     private func render(_ fields: [String: ConfigNode], source: SourceSpec, section: ConfigNode) throws -> RenderMode {

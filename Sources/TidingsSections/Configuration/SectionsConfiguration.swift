@@ -72,6 +72,10 @@ public struct Brand: Sendable, Hashable, Identifiable {
 
     /// The section with this id.
     public func section(_ id: String) -> Section? { sections.first { $0.id == id } }
+
+    /// Ids a brand cannot have: the server's own first path segments, since the web reader serves
+    /// brands at `/{brand}`.
+    public static let reservedIDs: Set<String> = ["api", "assets", "feeds", "health", "metrics", "openapi.yaml"]
 }
 
 /// One feed of a brand: where its items come from, how it renders and what is injected.
@@ -86,6 +90,14 @@ public struct Section: Sendable, Hashable, Identifiable {
     public var render: RenderMode
     /// Ads, widgets and notification cards placed among the content.
     public var placement: Placement
+    /// What the section shows, per language; the web reader's empty state explains it.
+    public var description: LocalizedText?
+    /// For sections rendering as web: whether the web reader embeds the page in a frame (the
+    /// site must allow framing) instead of linking to it.
+    public var embed = false
+
+    /// Ids a section cannot have: the web reader's own paths under `/{brand}/`.
+    public static let reservedIDs: Set<String> = ["articles", "products", "notifications"]
 
     /// Creates a section.
     public init(

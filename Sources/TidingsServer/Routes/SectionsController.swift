@@ -143,19 +143,22 @@ struct SectionsController: Sendable {
             }
             return nil
         }
-        let valid =
-            value.utf8.count <= 128
-            && value.utf8.allSatisfy { byte in
-                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                    || [0x2D, 0x5F, 0x2E, 0x3A].contains(byte)
-            }
-        guard valid else {
+        guard Self.isValidDevice(value) else {
             throw HTTPAPIError(
                 .badRequest, code: "invalid_device",
                 message: "api: X-Device-ID must be 1 to 128 letters, digits, dashes, underscores, dots or colons",
                 field: "X-Device-ID")
         }
         return value
+    }
+
+    /// 1–128 letters, digits and `-_.:`.
+    static func isValidDevice(_ value: String) -> Bool {
+        !value.isEmpty && value.utf8.count <= 128
+            && value.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || [0x2D, 0x5F, 0x2E, 0x3A].contains(byte)
+            }
     }
 
     private func json(_ value: some Encodable) throws -> Response {

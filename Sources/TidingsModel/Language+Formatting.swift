@@ -1,0 +1,35 @@
+import Foundation
+import Synchronization
+
+extension Language {
+    /// Money in the language's conventions ("65,53 ₽" with no-break spaces; "RUB 65.53").
+    public func format(_ money: Money) -> String {
+        let key = "\(rawValue)/\(money.currency.code)"
+        let style = Self.currencyStyles.withLock { styles in
+            if let style = styles[key] { return style }
+            let style = Decimal.FormatStyle.Currency(code: money.currency.code, locale: locale)
+            styles[key] = style
+            return style
+        }
+        let decimal = Decimal(
+            sign: money.minorUnits < 0 ? .minus : .plus, exponent: -money.currency.minorUnitDigits,
+            significand: Decimal(money.minorUnits.magnitude))
+        return decimal.formatted(style)
+    }
+
+    private static let currencyStyles = Mutex<[String: Decimal.FormatStyle.Currency]>([:])
+
+    /// The seed's short relative time: "только что" / "just now", "5 мин" / "5m", "6 ч" / "6h",
+    /// "3 д" / "3d".
+    public func timeAgo(from date: Date, to now: Date) -> String {
+        let seconds = max(0, Int(now.timeIntervalSince(date)))
+        let (value, ru, en): (Int, String, String)
+        switch seconds {
+        case ..<60: return self == .ru ? "только что" : "just now"
+        case ..<3600: (value, ru, en) = (seconds / 60, "мин", "m")
+        case ..<86_400: (value, ru, en) = (seconds / 3600, "ч", "h")
+        default: (value, ru, en) = (seconds / 86_400, "д", "d")
+        }
+        return self == .ru ? "\(value) \(ru)" : "\(value)\(en)"
+    }
+}

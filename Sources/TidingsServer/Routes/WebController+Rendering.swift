@@ -1,0 +1,94 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TidingsModel
+import TidingsSections
+import TidingsWeb
+
+/// A request the reader answers with an error page.
+struct WebFailure: Error {
+    var status: HTTPResponse.Status
+    var message: String
+
+    init(_ status: HTTPResponse.Status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+}
+
+/// What a page handler produced: a page, or a response of its own (a redirect).
+enum WebOutcome: Sendable {
+    case page(RenderedPage)
+    case response(Response)
+}
+
+extension WebController {
+    /// Finds the brand, runs `body`, and turns failures into error pages (logging the unexpected).
+    func rendering(
+        _ request: Request, _ context: TidingsRequestContext,
+        _ body: (WebContext, Brand) async throws -> WebOutcome
+    ) async -> Response {
+        let id = context.parameters.get("brand") ?? ""
+        guard let brand = sections.configuration.brand(id) else {
+            let web = webContext(request, brand: nil)
+            return errorPage(web, WebFailure(.notFound, web.text(.notFoundBrand)), retry: "/")
+        }
+        let web = webContext(request, brand: brand)
+        do {
+            switch try await body(web, brand) {
+            case .page(let page): return html(page, status: .ok)
+            case .response(let response): return response
+            }
+        } catch let failure as WebFailure {
+            return errorPage(web, failure, retry: web.link(request.uri.path))
+        } catch {
+            context.logger.error("web: unexpected error on \(request.uri.path): \(error)")
+            return errorPage(
+                web, WebFailure(.internalServerError, web.text(.unexpected)), retry: web.link(request.uri.path))
+        }
+    }
+
+    func errorPage(_ web: WebContext, _ failure: WebFailure, retry: String) -> Response {
+        let page = ErrorPage(context: web, status: failure.status.code, message: failure.message, retryHref: retry)
+        return html(renderer.render(page), status: failure.status)
+    }
+
+    func webContext(_ request: Request, brand: Brand?) -> WebContext {
+        WebContext(
+            brands: sections.configuration.brands, brand: brand,
+            localeQuery: request.uri.queryParameters["locale"].map(String.init), now: sections.clock(),
+            path: request.uri.path, renderer: renderer)
+    }
+
+    /// A page with a fresh nonce and the headers every page carries: a strict CSP (scripts and
+    /// inline styles only by nonce), no referrer to the sites images come from, no sniffing.
+    func html(_ page: RenderedPage, status: HTTPResponse.Status) -> Response {
+        let nonce = RenderedPage.makeNonce()
+        let policy = [
+            "default-src 'none'", "script-src 'nonce-\(nonce)'", "style-src 'self' 'nonce-\(nonce)'",
+            "img-src 'self' https: http: data:", "connect-src 'self'", "form-action 'self'",
+            "frame-src https: http:", "frame-ancestors 'self'", "base-uri 'none'",
+        ].joined(separator: "; ")
+        return Response(
+            status: status,
+            headers: [
+                .contentType: "text/html; charset=utf-8", .contentSecurityPolicy: policy,
+                HTTPField.Name("Referrer-Policy")!: "no-referrer", .xContentTypeOptions: "nosniff",
+                .cacheControl: "no-cache",
+            ], body: .init(byteBuffer: ByteBuffer(string: page.html(nonce: nonce))))
+    }
+
+    /// The reader's device id, from its cookie.
+    static func device(_ request: Request) -> String? {
+        guard let value = request.cookies[deviceCookie]?.value, SectionsController.isValidDevice(value) else {
+            return nil
+        }
+        return value
+    }
+
+    /// A new device id: 16 random bytes as hex.
+    static func newDevice() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+}

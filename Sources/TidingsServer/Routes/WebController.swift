@@ -1,0 +1,174 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TidingsModel
+import TidingsSections
+import TidingsWeb
+
+/// The web reader: `/` (brands), `/{brand}` (its front section), `/{brand}/{section}`,
+/// `/{brand}/articles/{id}`, `/{brand}/products/{id}`, the dismiss form
+/// `POST /{brand}/notifications/{id}/dismiss`, and `/assets/{file}`.
+///
+/// Pages are rendered from the same composed pages the JSON API serves and kept a few seconds
+/// as text; each response gets a fresh Content-Security-Policy nonce.
+struct WebController: Sendable {
+    let sections: SectionService
+    let renderer: WebRenderer
+    /// Rendered pages by section, page, language and content.
+    let rendered = ExpiringCache<RenderedPage>(lifetime: 5)
+    static let deviceCookie = "tidings_device"
+    /// Content items per page: a phone screen or two; more come by "Load more" or scrolling.
+    static let pageSize = 10
+
+    func addRoutes(to router: Router<TidingsRequestContext>) {
+        router.get("/", use: home)
+        router.get("/assets/:file", use: asset)
+        router.get("/:brand", use: front)
+        router.get("/:brand/:section", use: section)
+        router.get("/:brand/articles/:id", use: article)
+        router.get("/:brand/products/:id", use: product)
+        router.post("/:brand/notifications/:id/dismiss", use: dismiss)
+    }
+
+    @Sendable func home(request: Request, context: TidingsRequestContext) async throws -> Response {
+        let web = webContext(request, brand: nil)
+        return html(renderer.render(BrandsPage(context: web)), status: .ok)
+    }
+
+    @Sendable func front(request: Request, context: TidingsRequestContext) async throws -> Response {
+        try await page(request, context: context, section: nil)
+    }
+
+    @Sendable func section(request: Request, context: TidingsRequestContext) async throws -> Response {
+        try await page(request, context: context, section: context.parameters.get("section") ?? "")
+    }
+
+    private func page(_ request: Request, context: TidingsRequestContext, section id: String?) async throws
+        -> Response
+    {
+        await rendering(request, context) { web, brand in
+            let id = id ?? brand.front
+            guard let section = brand.section(id) else {
+                throw WebFailure(.notFound, web.text(.notFoundSection))
+            }
+            var cursor: SectionCursor?
+            let token = request.uri.queryParameters["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+            if let token {
+                guard let parsed = SectionCursor(token: token) else {
+                    throw WebFailure(.badRequest, web.text(.badCursor))
+                }
+                cursor = parsed
+            }
+            let now = sections.clock()
+            let device = Self.device(request)
+            let page: SectionService.ComposedPage
+            do {
+                page = try await sections.page(
+                    brand: brand, section: section, cursor: cursor, limit: Self.pageSize,
+                    language: web.language, device: device)
+            } catch SectionRequestError.badCursor {
+                throw WebFailure(.badRequest, web.text(.badCursor))
+            }
+            let sourceError = try await sections.sourceError(section, now: now)
+            let minute = Int(now.timeIntervalSince1970 / 60)
+            let key = [
+                brand.id + "/" + section.id, "web", web.language.rawValue, web.localeOverride?.rawValue ?? "",
+                token ?? "", page.etag, sourceError ?? "", String(minute),
+            ].joined(separator: "|")
+            return .page(
+                try await rendered.value(for: key, now: now) {
+                    let feed = try TidingsJSON.decoder().decode(Feed.self, from: Data(buffer: page.body))
+                    return renderer.render(
+                        SectionPage(context: web, section: section, feed: feed, cursor: token, sourceError: sourceError)
+                    )
+                })
+        }
+    }
+
+    @Sendable func article(request: Request, context: TidingsRequestContext) async throws -> Response {
+        await rendering(request, context) { web, brand in
+            let id = context.parameters.get("id") ?? ""
+            guard let entry = try await sections.store.entry(itemID: id),
+                case .teaser(let teaser) = try? TidingsJSON.decoder().decode(
+                    FeedItem.self, from: Data(entry.itemJSON.utf8))
+            else { throw WebFailure(.notFound, web.text(.notFoundArticle)) }
+            let parts = entry.stream.split(separator: "/", maxSplits: 1).map(String.init)
+            let section = parts.first == brand.id && parts.count == 2 ? brand.section(parts[1]) : nil
+            return .page(
+                renderer.render(
+                    ArticlePage(context: web, teaser: teaser, contentHTML: entry.contentHTML, section: section)))
+        }
+    }
+
+    @Sendable func product(request: Request, context: TidingsRequestContext) async throws -> Response {
+        await rendering(request, context) { web, brand in
+            let id = context.parameters.get("id") ?? ""
+            let catalogSection = brand.sections.first { if case .catalog = $0.source { true } else { false } }
+            guard let catalogSection, Product.isValidID(id), let product = try await sections.store.product(id: id)
+            else { throw WebFailure(.notFound, web.text(.notFoundProduct)) }
+            let language = web.language
+            let history = try await sections.store.priceHistory(productID: id).map { point in
+                let price = sections.catalog.consumerPrice(point.storePrice)
+                return ProductPage.Point(at: point.at, price: language.format(price), minorUnits: price.minorUnits)
+            }
+            let shown = ProductPage.Product(
+                id: product.id, name: product.name(for: language.rawValue),
+                size: NewsPresenter.size(product, language), imageURL: product.imageURL,
+                price: language.format(sections.catalog.consumerPrice(product.storePrice)))
+            return .page(
+                renderer.render(ProductPage(context: web, product: shown, history: history, section: catalogSection)))
+        }
+    }
+
+    /// The dismiss form. A script asking for JSON gets 204; a plain form post is sent back to
+    /// the page it came from. The device is the reader's cookie, set here on first use.
+    @Sendable func dismiss(request: Request, context: TidingsRequestContext) async throws -> Response {
+        await rendering(request, context) { web, brand in
+            // A form another site posts is refused: only this origin's pages dismiss cards.
+            if request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site" {
+                throw WebFailure(.forbidden, web.text(.forbidden))
+            }
+            let id = context.parameters.get("id") ?? ""
+            let card = brand.sections.lazy.compactMap { section in
+                section.placement.notifications.first { $0.id == id }
+            }.first
+            guard let card, card.dismissible else { throw WebFailure(.notFound, web.text(.notFoundCard)) }
+            var device = Self.device(request)
+            let isNew = device == nil
+            if device == nil { device = Self.newDevice() }
+            try await sections.store.dismiss(notification: id, device: device!, at: sections.clock())
+            let wantsJSON = request.headers[.accept]?.contains("application/json") == true
+            var response: Response
+            if wantsJSON {
+                response = Response(status: .noContent)
+            } else {
+                let back = request.uri.queryParameters["back"].map(String.init) ?? ""
+                let prefix = "/" + brand.id
+                let target = back == prefix || back.hasPrefix(prefix + "/") ? back : prefix
+                response = Response(status: .seeOther, headers: [.location: web.link(target)])
+            }
+            if isNew {
+                response.setCookie(
+                    Cookie(
+                        name: Self.deviceCookie, value: device!, maxAge: 400 * 86_400, path: "/", httpOnly: true,
+                        sameSite: .lax))
+            }
+            return .response(response)
+        }
+    }
+
+    @Sendable func asset(request: Request, context: TidingsRequestContext) async throws -> Response {
+        let name = context.parameters.get("file") ?? ""
+        guard let file = renderer.assets.files[name] else {
+            return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"])
+        }
+        let versioned = request.uri.queryParameters["v"].map(String.init) == file.version
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: file.contentType, .xContentTypeOptions: "nosniff",
+                .cacheControl: versioned ? "public, max-age=31536000, immutable" : "no-cache",
+                .eTag: "\"\(file.version)\"",
+            ], body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
+    }
+}

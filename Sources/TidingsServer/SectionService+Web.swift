@@ -1,0 +1,22 @@
+import Foundation
+import TidingsModel
+import TidingsSections
+import TidingsStore
+
+extension SectionService {
+    /// The last error of a source of `section` that is failing now (failed since its last
+    /// success), for the web reader's error state and stale banner.
+    func sourceError(_ section: Section, now: Date) async throws -> String? {
+        let ids = section.source.fetched.map(\.id)
+        guard !ids.isEmpty else { return nil }
+        let states = try await allSourceStates(now: now)
+        return ids.lazy.compactMap { states[$0] }.first { $0.failures > 0 }.map { $0.lastError ?? "error" }
+    }
+
+    /// Every source's state by id, kept for the caches' few seconds.
+    func allSourceStates(now: Date) async throws -> [String: SourceState] {
+        try await sourceStates.value(for: "all", now: now) {
+            Dictionary(try await store.sourceStates().map { ($0.id, $0) }) { first, _ in first }
+        }
+    }
+}

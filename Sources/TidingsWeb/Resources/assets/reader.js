@@ -1,0 +1,160 @@
+// Tidings web reader: progressive enhancement only. Every page works without this script; with
+// it, "Load more" becomes infinite scroll, Refresh adds new items on top without a reload,
+// dismissing a card does not reload, images that fail show the placeholder, and j/k/o move
+// between cards and open one. No inline code: the page's Content-Security-Policy allows only
+// this file, by nonce.
+"use strict";
+
+(function () {
+  const status = (text) => {
+    const live = document.querySelector("[data-status]");
+    if (live) live.textContent = text;
+  };
+  const feed = () => document.querySelector("[data-feed]");
+  const idsOf = (list) => new Set([...list.children].map((item) => item.dataset.id));
+
+  async function fetchPage(href) {
+    const response = await fetch(href, { headers: { Accept: "text/html" }, credentials: "same-origin" });
+    if (!response.ok) throw new Error(String(response.status));
+    return new DOMParser().parseFromString(await response.text(), "text/html");
+  }
+
+  // Load more: appends the next page's cards and takes over its "Load more" link.
+  let loading = false;
+  async function loadMore(link) {
+    if (loading) return;
+    const list = feed();
+    const nav = link.closest("[data-more-nav]");
+    if (!list || !nav) return;
+    loading = true;
+    nav.setAttribute("aria-busy", "true");
+    try {
+      const page = await fetchPage(link.href);
+      const seen = idsOf(list);
+      const next = page.querySelector("[data-feed]");
+      for (const item of next ? [...next.children] : []) {
+        if (!seen.has(item.dataset.id)) list.append(document.adoptNode(item));
+      }
+      const nextLink = page.querySelector("[data-more]");
+      if (nextLink) {
+        link.href = nextLink.getAttribute("href");
+        nav.removeAttribute("aria-busy");
+        observe(link);
+      } else {
+        nav.remove();
+      }
+      status("");
+    } catch (error) {
+      nav.removeAttribute("aria-busy");
+      status(link.dataset.failed || "⚠");
+    } finally {
+      loading = false;
+    }
+  }
+
+  let observer = null;
+  function observe(link) {
+    if (!("IntersectionObserver" in window)) return;
+    observer?.disconnect();
+    observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) loadMore(link);
+    }, { rootMargin: "400px" });
+    observer.observe(link);
+  }
+
+  // Refresh: puts the first page's new cards on top.
+  async function refresh(link) {
+    const list = feed();
+    if (!list) {
+      location.assign(link.href);
+      return;
+    }
+    link.setAttribute("aria-busy", "true");
+    try {
+      const page = await fetchPage(link.href);
+      const seen = idsOf(list);
+      const fresh = [...(page.querySelector("[data-feed]")?.children || [])].filter((item) => !seen.has(item.dataset.id));
+      for (const item of fresh.reverse()) list.prepend(document.adoptNode(item));
+      status(fresh.length ? `+${fresh.length} ${link.dataset.refreshed || ""}` : link.dataset.nothing || "✓");
+    } catch (error) {
+      status(link.dataset.failed || "⚠");
+    } finally {
+      link.removeAttribute("aria-busy");
+    }
+  }
+
+  // Dismiss: posts the form in the background and removes the card.
+  async function dismiss(form) {
+    try {
+      const response = await fetch(form.action, {
+        method: "POST", headers: { Accept: "application/json" }, credentials: "same-origin",
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      const item = form.closest("li") || form.closest(".card");
+      item?.remove();
+    } catch (error) {
+      form.submit();
+    }
+  }
+
+  // Images that fail to load: the placeholder instead of a broken image.
+  document.addEventListener("error", (event) => {
+    const image = event.target;
+    if (!(image instanceof HTMLImageElement)) return;
+    const placeholder = document.createElement("span");
+    placeholder.className = image.className + " placeholder";
+    placeholder.setAttribute("aria-hidden", "true");
+    image.replaceWith(placeholder);
+  }, true);
+
+  // j / k: next and previous card; o (or Enter on a card): open it.
+  function cards() {
+    return [...document.querySelectorAll(".card[tabindex]")];
+  }
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target;
+    if (target instanceof HTMLElement && target.closest("input, textarea, select, [contenteditable]")) return;
+    const all = cards();
+    const current = document.activeElement?.closest?.(".card[tabindex]");
+    const index = current ? all.indexOf(current) : -1;
+    if (event.key === "j" || event.key === "k") {
+      const next = all[event.key === "j" ? Math.min(index + 1, all.length - 1) : Math.max(index - 1, 0)];
+      if (next) {
+        next.focus();
+        next.scrollIntoView({ block: "nearest" });
+      }
+      event.preventDefault();
+    } else if ((event.key === "o" || (event.key === "Enter" && target === current)) && current) {
+      current.querySelector("[data-open]")?.click();
+      event.preventDefault();
+    } else if (event.key === "o" && !current) {
+      document.querySelector("main [data-open]")?.click();
+    }
+  });
+
+  document.addEventListener("click", (event) => {
+    const more = event.target.closest?.("[data-more]");
+    if (more) {
+      event.preventDefault();
+      loadMore(more);
+      return;
+    }
+    const refreshLink = event.target.closest?.("[data-refresh]");
+    if (refreshLink) {
+      event.preventDefault();
+      refresh(refreshLink);
+    }
+  });
+
+  document.addEventListener("submit", (event) => {
+    const form = event.target.closest?.("[data-dismiss]");
+    if (!form) return;
+    event.preventDefault();
+    dismiss(form);
+  });
+
+  document.documentElement.classList.add("js");
+  const more = document.querySelector("[data-more]");
+  if (more) observe(more);
+})();

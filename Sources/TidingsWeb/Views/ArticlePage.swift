@@ -1,0 +1,41 @@
+import Foundation
+import TidingsModel
+import TidingsSections
+
+/// `/{brand}/articles/{id}`: a teaser's article with its sanitized content and the original link.
+public struct ArticlePage: WebPage {
+    public static let template = "article"
+
+    var chrome: Chrome
+    var title: String
+    var summary: String?
+    var image: String?
+    var source: String?
+    var datetime: String?
+    var published: String?
+    /// Sanitized when the source was read (FeedParsing's HTMLSanitizer); the only HTML a
+    /// template inserts unescaped.
+    var content: String?
+    var original: String?
+    var backHref: String
+    var backTitle: String
+
+    /// The page for `teaser`; `section` is the one it was found in, for the way back.
+    public init(context: WebContext, teaser: Teaser, contentHTML: String?, section: Section?) {
+        let brand = context.brand!
+        chrome = Chrome(context, title: "\(teaser.title) · \(brand.name)", section: section?.id)
+        title = teaser.title
+        summary = teaser.summary
+        image = WebContext.webURL(teaser.imageURL)
+        source = teaser.source.isEmpty ? nil : teaser.source
+        datetime = teaser.publishedAt.map(WebContext.machineTime)
+        published = teaser.publishedAt.map {
+            $0.formatted(Date.FormatStyle(date: .long, time: .shortened).locale(context.language.locale))
+        }
+        content = contentHTML.flatMap { $0.isEmpty ? nil : $0 }
+        original = WebContext.webURL(teaser.url)
+        let back = section ?? brand.section(brand.front)
+        backHref = context.link(back.map { context.sectionPath(brand, $0.id) } ?? context.brandPath(brand))
+        backTitle = back?.title.text(context.language) ?? brand.name
+    }
+}

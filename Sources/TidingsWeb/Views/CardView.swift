@@ -1,0 +1,137 @@
+import Foundation
+import TidingsModel
+
+/// One item of a section as its card. Exactly one of the optional fields is set; the `card`
+/// template picks the card template by it.
+struct CardView: Sendable {
+    /// The item's id, for scripts that merge pages (`data-id`).
+    var id: String
+    var teaser: TeaserCard?
+    var news: NewsCard?
+    var ad: AdCard?
+    var carousel: WidgetCard?
+    var list: WidgetCard?
+    var place: PlaceCard?
+    var notification: NoticeCard?
+
+    /// The card for `item`, or nil for a type this reader does not know (skipped, as the SDK's
+    /// renderer registry skips what it has no renderer for).
+    init?(_ item: FeedItem, context: WebContext, returnPath: String) {
+        id = item.id
+        guard let brand = context.brand else { return nil }
+        switch item {
+        case .teaser(let teaser):
+            self.teaser = TeaserCard(
+                teaser, href: context.link(context.articlePath(brand, teaser.id)), context: context)
+        case .catalogNews(let news):
+            self.news = NewsCard(
+                news, href: context.link(context.productPath(brand, news.product.id)), context: context)
+        case .ad(let ad):
+            self.ad = AdCard(format: ad.format)
+        case .widget(let widget):
+            let title = widget.title.flatMap { $0.isEmpty ? nil : $0 }
+            switch widget.kind {
+            case .carousel, .list:
+                let card = WidgetCard(
+                    title: title,
+                    items: widget.items.map {
+                        TeaserCard($0, href: context.link(context.articlePath(brand, $0.id)), context: context)
+                    })
+                if widget.kind == .carousel { carousel = card } else { list = card }
+            case .weather, .local:
+                let location = ["city", "region", "country"].compactMap { widget.location[$0] }
+                let fallback = widget.kind == .weather ? context.strings.weather : context.strings.nearby
+                place = PlaceCard(title: title ?? fallback, location: location.joined(separator: ", "))
+            }
+        case .notification(let card):
+            let action = context.link(
+                context.brandPath(brand) + "/notifications/" + WebContext.escape(card.id) + "/dismiss",
+                [("back", returnPath)])
+            notification = NoticeCard(text: card.text, kind: card.kind, dismissible: card.dismissible, action: action)
+        case .unknown:
+            return nil
+        }
+    }
+
+    /// Whether the card is content (a teaser or catalog news) rather than something placed among it.
+    var isContent: Bool { teaser != nil || news != nil }
+}
+
+/// An article teaser: image or placeholder, title, summary, source and time ago.
+struct TeaserCard: Sendable {
+    var title: String
+    var summary: String?
+    var href: String
+    var image: String?
+    var source: String?
+    var datetime: String?
+    var timeAgo: String?
+
+    init(_ teaser: Teaser, href: String, context: WebContext) {
+        title = teaser.title
+        summary = teaser.summary
+        self.href = href
+        image = WebContext.webURL(teaser.imageURL)
+        source = teaser.source.isEmpty ? nil : teaser.source
+        datetime = teaser.publishedAt.map(WebContext.machineTime)
+        timeAgo = teaser.publishedAt.map { context.language.timeAgo(from: $0, to: context.now) }
+    }
+}
+
+/// Catalog news: a new product (name, price • size) or a price change (title coloured by its
+/// direction, the old price struck through).
+struct NewsCard: Sendable {
+    var label: String
+    var name: String
+    var price: String
+    var oldPrice: String?
+    var size: String
+    /// `new`, `drop` or `rise`.
+    var direction: String
+    var href: String
+    var image: String?
+    var datetime: String
+    var timeAgo: String
+
+    init(_ news: NewsItem, href: String, context: WebContext) {
+        label = news.title
+        name = news.product.name
+        price = news.price
+        oldPrice = news.oldPrice
+        size = news.product.size
+        direction =
+            switch news.event {
+            case .newProduct: "new"
+            case .priceUpdated: news.discounted == true ? "drop" : "rise"
+            }
+        self.href = href
+        image = WebContext.webURL(news.product.imageURL)
+        datetime = WebContext.machineTime(news.createdAt)
+        timeAgo = news.timeAgo
+    }
+}
+
+/// An ad slot, labelled as an ad; the app's ad network fills it.
+struct AdCard: Sendable {
+    var format: String
+}
+
+/// A carousel (a horizontal strip) or list of teasers from another section.
+struct WidgetCard: Sendable {
+    var title: String?
+    var items: [TeaserCard]
+}
+
+/// A weather or local widget: its title and place.
+struct PlaceCard: Sendable {
+    var title: String
+    var location: String
+}
+
+/// A notification card, with a dismiss form when it can be dismissed.
+struct NoticeCard: Sendable {
+    var text: String
+    var kind: String
+    var dismissible: Bool
+    var action: String
+}

@@ -1,0 +1,87 @@
+import TidingsModel
+import TidingsSections
+
+/// What surrounds every page: head, header with the brand and its sections, footer.
+struct Chrome: Sendable {
+    struct Link: Sendable {
+        var title: String
+        var href: String
+        var current: Bool
+        /// A language tag (`hreflang`) or a media type (`type`), where the link has one.
+        var code: String? = nil
+    }
+
+    var lang: String
+    var title: String
+    var description: String?
+    var t: WebStrings
+    var nonce: String
+    var styleHref: String
+    var scriptHref: String
+    /// `:root` custom properties from the brand's theme, for an inline `<style nonce>`.
+    var theme: String?
+    var brandName: String?
+    var brandHref: String?
+    var nav: [Link]
+    var hasNav: Bool
+    var languages: [Link]
+    var feeds: [Link]
+    var hasFeeds: Bool
+
+    init(_ context: WebContext, title: String, section: String? = nil, description: String? = nil) {
+        lang = context.language.rawValue
+        self.title = title
+        self.description = description
+        t = context.strings
+        nonce = RenderedPage.placeholder
+        styleHref = context.assets.href("reader.css")
+        scriptHref = context.assets.href("reader.js")
+        if let brand = context.brand {
+            theme = Self.theme(brand.theme)
+            brandName = brand.name
+            brandHref = context.link(context.brandPath(brand))
+            nav = brand.sections.map { item in
+                Link(
+                    title: item.title.text(context.language), href: context.link(context.sectionPath(brand, item.id)),
+                    current: item.id == section)
+            }
+            if let section, let configured = brand.section(section), !configured.isWebSource {
+                let formats = [
+                    ("RSS", "rss", "application/rss+xml"), ("Atom", "atom", "application/atom+xml"),
+                    ("JSON Feed", "json", "application/feed+json"),
+                ]
+                feeds = formats.map { name, format, type in
+                    Link(title: name, href: "/feeds/\(brand.id)/\(section).\(format)", current: false, code: type)
+                }
+            } else {
+                feeds = []
+            }
+        } else {
+            nav = []
+            feeds = []
+        }
+        hasNav = !nav.isEmpty
+        hasFeeds = !feeds.isEmpty
+        languages = Language.allCases.sorted { $0.rawValue < $1.rawValue }.map { language in
+            Link(
+                title: language == .en ? "English" : "Русский",
+                href: context.path + "?locale=" + language.rawValue, current: language == context.language,
+                code: language.rawValue)
+        }
+    }
+
+    /// The theme as CSS custom properties; colours were checked to be `#rrggbb` when the
+    /// configuration was read, so they are safe inside a stylesheet.
+    static func theme(_ colours: [String: String]) -> String? {
+        let roles = ["primary", "accent", "background", "text"]
+        let declarations = roles.compactMap { role in colours[role].map { "--\(role):\($0);" } }
+        return declarations.isEmpty ? nil : ":root{" + declarations.joined() + "}"
+    }
+}
+
+extension Section {
+    var isWebSource: Bool {
+        if case .web = source { return true }
+        return false
+    }
+}

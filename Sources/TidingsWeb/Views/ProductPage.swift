@@ -1,0 +1,96 @@
+import Foundation
+import TidingsModel
+import TidingsSections
+
+/// `/{brand}/products/{id}`: a product, its price and its price history.
+public struct ProductPage: WebPage {
+    public static let template = "product"
+
+    /// One row of the history table, newest first.
+    public struct Row: Sendable {
+        var datetime: String
+        var date: String
+        var price: String
+        /// "−12 %", "+5 %", or what happened ("added to the catalog").
+        var change: String
+        /// `new`, `drop`, `rise` or `same`.
+        var direction: String
+    }
+
+    /// The product as the page needs it, prices already marked up and formatted.
+    public struct Product: Sendable {
+        public var id: String
+        public var name: String
+        public var size: String
+        public var imageURL: String?
+        public var price: String
+
+        public init(id: String, name: String, size: String, imageURL: String?, price: String) {
+            self.id = id
+            self.name = name
+            self.size = size
+            self.imageURL = imageURL
+            self.price = price
+        }
+    }
+
+    /// A point of the history: when, the consumer price, and its amount in minor units.
+    public struct Point: Sendable {
+        public var at: Date
+        public var price: String
+        public var minorUnits: Int64
+
+        public init(at: Date, price: String, minorUnits: Int64) {
+            self.at = at
+            self.price = price
+            self.minorUnits = minorUnits
+        }
+    }
+
+    var chrome: Chrome
+    var name: String
+    var size: String
+    var image: String?
+    var price: String
+    var history: [Row]
+    var hasHistory: Bool
+    var backHref: String
+    var backTitle: String
+
+    /// `history` is oldest first, as the store gives it.
+    public init(context: WebContext, product: Product, history: [Point], section: Section?) {
+        let brand = context.brand!
+        let t = context.strings
+        chrome = Chrome(context, title: "\(product.name) · \(brand.name)", section: section?.id)
+        name = product.name
+        size = product.size
+        image = WebContext.webURL(product.imageURL)
+        price = product.price
+        var rows: [Row] = []
+        var previous: Int64?
+        for point in history {
+            let row: Row
+            let date = point.at.formatted(
+                Date.FormatStyle(date: .abbreviated, time: .shortened).locale(context.language.locale))
+            if let previous, previous != 0 {
+                let percent = Int((Double(point.minorUnits - previous) / Double(previous) * 100).rounded())
+                let direction = point.minorUnits < previous ? "drop" : point.minorUnits > previous ? "rise" : "same"
+                let sign = percent > 0 ? "+" : percent < 0 ? "−" : "±"
+                row = Row(
+                    datetime: WebContext.machineTime(point.at), date: date, price: point.price,
+                    change: "\(sign)\(abs(percent)) %", direction: direction)
+            } else {
+                row = Row(
+                    datetime: WebContext.machineTime(point.at), date: date, price: point.price, change: t.created,
+                    direction: "new")
+            }
+            rows.append(row)
+            previous = point.minorUnits
+        }
+        self.history = rows.reversed()
+        hasHistory = !rows.isEmpty
+        let back = section ?? brand.section(brand.front)
+        backHref = context.link(back.map { context.sectionPath(brand, $0.id) } ?? context.brandPath(brand))
+        backTitle = back?.title.text(context.language) ?? brand.name
+    }
+}

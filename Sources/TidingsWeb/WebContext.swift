@@ -1,0 +1,69 @@
+import Foundation
+import TidingsModel
+import TidingsSections
+
+/// What every page is rendered for: the brands, the brand in view, the language and the clock.
+/// Links made here keep a `?locale=` the reader chose.
+public struct WebContext: Sendable {
+    public var brands: [Brand]
+    public var brand: Brand?
+    /// The language pages are written in: `?locale=`, else the brand's.
+    public var language: Language
+    /// The `?locale=` the reader chose, carried on every link.
+    public var localeOverride: Language?
+    public var now: Date
+    /// The path of the page being rendered (for the language switch).
+    public var path: String
+    let assets: WebAssets
+
+    /// A context for one request.
+    public init(
+        brands: [Brand], brand: Brand?, localeQuery: String?, now: Date, path: String, renderer: WebRenderer
+    ) {
+        self.brands = brands
+        self.brand = brand
+        let chosen = localeQuery.flatMap { Language(tag: $0) }
+        self.localeOverride = chosen
+        self.language = chosen ?? brand?.locale ?? .en
+        self.now = now
+        self.path = path
+        self.assets = renderer.assets
+    }
+
+    var strings: WebStrings { .of(language) }
+
+    /// `path` with the chosen locale and `query` items, escaped.
+    public func link(_ path: String, _ query: [(String, String)] = []) -> String {
+        var items = query
+        if let localeOverride { items.append(("locale", localeOverride.rawValue)) }
+        guard !items.isEmpty else { return path }
+        let encoded = items.map { "\($0)=\(Self.escape($1))" }.joined(separator: "&")
+        return path + "?" + encoded
+    }
+
+    /// A path segment or query value, percent-encoded.
+    static func escape(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    func brandPath(_ brand: Brand) -> String { "/" + Self.escape(brand.id) }
+    func sectionPath(_ brand: Brand, _ section: String) -> String { brandPath(brand) + "/" + Self.escape(section) }
+    func articlePath(_ brand: Brand, _ id: String) -> String { brandPath(brand) + "/articles/" + Self.escape(id) }
+    func productPath(_ brand: Brand, _ id: String) -> String { brandPath(brand) + "/products/" + Self.escape(id) }
+
+    /// An http(s) URL fit for `src`/`href`; anything else (a `javascript:` link) is dropped.
+    static func webURL(_ url: URL?) -> String? {
+        guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+        return url.absoluteString
+    }
+
+    static func webURL(_ text: String?) -> String? { webURL(text.flatMap(URL.init(string:))) }
+
+    /// ISO 8601 for `<time datetime>`.
+    static func machineTime(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}

@@ -1,0 +1,88 @@
+import TidingsModel
+
+/// The reader's own words (not the content's), per language.
+struct WebStrings: Sendable {
+    var skip: String
+    var brandsTitle: String
+    var brandsLead: String
+    var sections: String
+    var language: String
+    var loadMore: String
+    var loading: String
+    var refresh: String
+    var refreshed: String
+    var nothingNew: String
+    var reload: String
+    var retry: String
+    var advertisement: String
+    var dismiss: String
+    var notice: String
+    var openOriginal: String
+    var openSite: String
+    var webSection: String
+    var back: String
+    var priceHistory: String
+    var date: String
+    var price: String
+    var change: String
+    var created: String
+    var keys: String
+    var feeds: String
+    var loadFailed: String
+    var stale: String
+    var emptyTitle: String
+    var emptyMessage: String
+    var catalogEmptyTitle: String
+    var catalogEmptyMessage: String
+    var errorTitle: String
+    var sourceFailed: String
+    var weather: String
+    var nearby: String
+
+    static func of(_ language: Language) -> WebStrings {
+        switch language {
+        case .en: english
+        case .ru: russian
+        }
+    }
+
+    static let english = WebStrings(
+        skip: "Skip to content", brandsTitle: "Tidings", brandsLead: "Choose a publication to read.",
+        sections: "Sections", language: "Language", loadMore: "Load more", loading: "Loading…", refresh: "Refresh",
+        refreshed: "new items on top", nothingNew: "Nothing new yet", reload: "Load again", retry: "Try again",
+        advertisement: "Advertisement", dismiss: "Dismiss", notice: "Notice",
+        openOriginal: "Read on the original site", openSite: "Open the page", webSection: "This section is a web page.",
+        back: "Back to", priceHistory: "Price history", date: "Date", price: "Price", change: "Change",
+        created: "added to the catalog", keys: "Keys: j / k next and previous card, o open it.", feeds: "Feeds",
+        loadFailed: "Could not load more. Check your connection and try again.",
+        stale: "This section could not be updated; showing what was fetched before.",
+        emptyTitle: "Nothing here yet",
+        emptyMessage: "New stories will appear here as soon as they are published.",
+        catalogEmptyTitle: "No changes in the product catalog",
+        catalogEmptyMessage:
+            "Here you can find out about new products added to the catalog and price changes of existing ones.",
+        errorTitle: "Something went wrong",
+        sourceFailed: "The source of this section could not be fetched. Tidings keeps trying; try again in a minute.",
+        weather: "Weather", nearby: "Around you")
+
+    // The catalog's empty state is seed 000's wording.
+    static let russian = WebStrings(
+        skip: "К содержанию", brandsTitle: "Tidings", brandsLead: "Выберите издание.", sections: "Разделы",
+        language: "Язык", loadMore: "Загрузить ещё", loading: "Загрузка…", refresh: "Обновить",
+        refreshed: "новых сверху", nothingNew: "Новых материалов пока нет", reload: "Загрузить снова",
+        retry: "Повторить", advertisement: "Реклама", dismiss: "Скрыть", notice: "Уведомление",
+        openOriginal: "Читать на сайте источника", openSite: "Открыть страницу",
+        webSection: "Этот раздел — веб-страница.", back: "Назад:", priceHistory: "История цены", date: "Дата",
+        price: "Цена", change: "Изменение", created: "добавлен в каталог",
+        keys: "Клавиши: j / k — следующая и предыдущая карточка, o — открыть.", feeds: "Ленты",
+        loadFailed: "Не удалось загрузить. Проверьте соединение и попробуйте снова.",
+        stale: "Раздел не удалось обновить; показано то, что было получено раньше.",
+        emptyTitle: "Здесь пока пусто",
+        emptyMessage: "Новые материалы появятся здесь, как только выйдут.",
+        catalogEmptyTitle: "Нет изменений в каталоге товаров",
+        catalogEmptyMessage:
+            "Здесь вы можете узнать о добавлении новых товаров в каталог и об изменении цен на существующие товары",
+        errorTitle: "Что-то пошло не так",
+        sourceFailed: "Не удалось получить материалы этого раздела. Tidings пробует снова; повторите через минуту.",
+        weather: "Погода", nearby: "Рядом с вами")
+}

@@ -1,0 +1,107 @@
+import Foundation
+import SnapshotTesting
+import Testing
+import TidingsModel
+import TidingsSections
+
+@testable import TidingsWeb
+
+@Suite("Brands, article, product and error page snapshots")
+struct DetailPageSnapshotTests {
+    typealias F = WebFixtures
+
+    @Test("brands page lists every brand with its sections and colour")
+    func brands() throws {
+        assertSnapshot(of: try F.html(BrandsPage(context: try F.context(nil))), as: .lines)
+    }
+
+    @Test("article page: sanitized content inserted as is, original link, way back")
+    func article() throws {
+        let page = ArticlePage(
+            context: try F.context(F.courier, path: "/courier/articles/t1"), teaser: F.teaser,
+            contentHTML: "<p>The <em>ferry</em> is back.</p>", section: F.news)
+        assertSnapshot(of: try F.html(page), as: .lines)
+    }
+
+    @Test("article without content shows its summary; without image the placeholder")
+    func bareArticle() throws {
+        var teaser = F.bareTeaser
+        teaser.summary = "Only a summary."
+        let html = try F.html(
+            ArticlePage(
+                context: try F.context(F.courier, path: "/courier/articles/t2"), teaser: teaser, contentHTML: nil,
+                section: nil))
+        #expect(html.contains(#"<p class="content">Only a summary.</p>"#))
+        #expect(html.contains(#"<div class="hero placeholder" aria-hidden="true"></div>"#))
+        #expect(!html.contains("Read on the original site"))
+    }
+
+    @Test("product page: price history newest first, with the change coloured by direction")
+    func product() throws {
+        let points = [
+            ProductPage.Point(at: F.now.addingTimeInterval(-3 * 86_400), price: "100,00 ₽", minorUnits: 10_000),
+            ProductPage.Point(at: F.now.addingTimeInterval(-2 * 86_400), price: "88,00 ₽", minorUnits: 8_800),
+            ProductPage.Point(at: F.now.addingTimeInterval(-86_400), price: "92,40 ₽", minorUnits: 9_240),
+        ]
+        let page = ProductPage(
+            context: try F.context(F.grocery, path: "/grocery/products/milk"),
+            product: .init(id: "milk", name: "Молоко", size: "1 л", imageURL: nil, price: "92,40 ₽"), history: points,
+            section: F.catalog)
+        let html = try F.html(page)
+        #expect(html.contains("−12 %"))
+        #expect(html.contains("+5 %"))
+        assertSnapshot(of: html, as: .lines)
+    }
+
+    @Test("error page: message and a retry link")
+    func error() throws {
+        let page = ErrorPage(
+            context: try F.context(F.courier, path: "/courier/nope"), status: 404, message: "No such section.",
+            retryHref: "/courier/nope")
+        assertSnapshot(of: try F.html(page), as: .lines)
+    }
+}
+
+@Suite("Escaping")
+struct EscapingTests {
+    typealias F = WebFixtures
+
+    @Test("feed text is escaped in text and attributes; script URLs never become links or images")
+    func hostileTeaser() throws {
+        let hostile = Teaser(
+            id: #"x" onmouseover="alert(1)"#, title: #"<script>alert("t")</script>"#,
+            summary: "<img src=x onerror=alert(2)>", imageURL: URL(string: "javascript:alert(3)"),
+            url: URL(string: "javascript:alert(4)"), publishedAt: nil, source: #"A & "B""#)
+        let context = try F.context(F.courier, path: "/courier/news")
+        let html = try F.html(
+            SectionPage(
+                context: context, section: F.news, feed: F.feed([.teaser(hostile)]), cursor: nil, sourceError: nil))
+        #expect(!html.contains("<script>alert"))
+        #expect(html.contains("&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;"))
+        #expect(!html.contains("<img src=x"))
+        #expect(!html.contains("javascript:"))
+        #expect(!html.contains(#"onmouseover="alert"#))
+        #expect(html.contains("A &amp; &quot;B&quot;"))
+        let article = try F.html(
+            ArticlePage(context: context, teaser: hostile, contentHTML: nil, section: F.news))
+        #expect(!article.contains("javascript:"))
+        #expect(!article.contains("<script>alert"))
+    }
+
+    @Test("the page's nonce goes only where the templates put it")
+    func nonce() throws {
+        let page = try F.renderer().render(BrandsPage(context: try F.context(nil)))
+        let html = page.html(nonce: "N0NCE")
+        #expect(html.components(separatedBy: #"nonce="N0NCE""#).count - 1 == 2)  // the theme and the script
+        #expect(RenderedPage.makeNonce() != RenderedPage.makeNonce())
+    }
+
+    @Test("a theme becomes CSS custom properties; no theme, no style element")
+    func theme() throws {
+        let html = try F.html(BrandsPage(context: try F.context(nil)))
+        #expect(html.contains(".brand-courier{--primary:#0b3d91}"))
+        let plain = try F.html(
+            ErrorPage(context: try F.context(F.grocery), status: 404, message: "x", retryHref: "/"))
+        #expect(!plain.contains("<style"))
+    }
+}

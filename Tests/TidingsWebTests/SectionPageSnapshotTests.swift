@@ -1,0 +1,105 @@
+import Foundation
+import SnapshotTesting
+import Testing
+import TidingsModel
+import TidingsSections
+
+@testable import TidingsWeb
+
+/// The rendered HTML of every card type and every state, pinned as snapshots under
+/// `__Snapshots__/`. A template change shows up as a reviewable diff; record again with
+/// `SNAPSHOT_TESTING_RECORD=all swift test --filter TidingsWebTests`.
+@Suite("Section page snapshots")
+struct SectionPageSnapshotTests {
+    typealias F = WebFixtures
+
+    private func section(
+        _ feed: Feed, brand: Brand = F.courier, section: Section = F.news, cursor: String? = nil,
+        sourceError: String? = nil, locale: String? = nil
+    ) throws -> String {
+        let context = try F.context(brand, locale: locale, path: "/\(brand.id)/\(section.id)")
+        return try F.html(
+            SectionPage(context: context, section: section, feed: feed, cursor: cursor, sourceError: sourceError))
+    }
+
+    @Test("teaser cards, with and without image, summary and date; Load more")
+    func teasers() throws {
+        let html = try section(F.feed([.teaser(F.teaser), .teaser(F.bareTeaser)], next: "CURSOR"))
+        assertSnapshot(of: html, as: .lines)
+    }
+
+    @Test("catalog news: new product, price drop, price rise (Russian brand)")
+    func catalogNews() throws {
+        let items: [FeedItem] = [
+            .catalogNews(F.newsItem(.newProduct, discounted: nil)),
+            .catalogNews(F.newsItem(.priceUpdated, discounted: true)),
+            .catalogNews(F.newsItem(.priceUpdated, discounted: false)),
+        ]
+        let html = try section(F.feed(items, title: "Цены"), brand: F.grocery, section: F.catalog)
+        assertSnapshot(of: html, as: .lines)
+    }
+
+    @Test("ad slot, carousel, list, weather and local widgets, notification cards")
+    func slots() throws {
+        let items: [FeedItem] = [
+            .notification(NotificationCard(id: "push", kind: "enable_push", text: "Turn on notifications.")),
+            .notification(
+                NotificationCard(id: "fixed", kind: "info", text: "Cannot be dismissed.", dismissible: false)),
+            .teaser(F.teaser),
+            .ad(AdSlot(id: "ad-1", format: "banner")),
+            .widget(Widget(id: "w1", kind: .carousel, title: "From Economy", items: [F.teaser, F.bareTeaser])),
+            .widget(Widget(id: "w2", kind: .list, title: "Most read", items: [F.teaser])),
+            .widget(Widget(id: "w3", kind: .weather, title: "Weather", location: ["city": "Bergen", "country": "NO"])),
+            .widget(Widget(id: "w4", kind: .local, location: ["city": "Bergen"])),
+            .unknown(type: "poll", raw: .object(["type": .string("poll"), "id": .string("p1")])),
+        ]
+        let html = try section(F.feed(items))
+        assertSnapshot(of: html, as: .lines)
+    }
+
+    @Test("empty state: the section's own description, else the default; the catalog's is seed 000's")
+    func empty() throws {
+        var described = F.news
+        described.description = LocalizedText([.en: "Local news from Bergen."])
+        let notice = FeedItem.notification(NotificationCard(id: "push", kind: "enable_push", text: "Turn on."))
+        assertSnapshot(of: try section(F.feed([notice]), section: described), as: .lines, named: "described")
+        assertSnapshot(of: try section(F.feed([])), as: .lines, named: "default")
+        let catalog = try section(F.feed([], title: "Цены"), brand: F.grocery, section: F.catalog)
+        #expect(catalog.contains("Нет изменений в каталоге товаров"))
+        #expect(catalog.contains("Загрузить снова"))
+        assertSnapshot(of: catalog, as: .lines, named: "catalog")
+    }
+
+    @Test("error state when the source fails and nothing was fetched; a banner when items are kept")
+    func error() throws {
+        assertSnapshot(of: try section(F.feed([]), sourceError: "fetch: HTTP 500"), as: .lines, named: "error")
+        assertSnapshot(
+            of: try section(F.feed([.teaser(F.teaser)]), sourceError: "fetch: HTTP 500"), as: .lines, named: "stale")
+    }
+
+    @Test("a later page that happens to hold no content is not the empty state")
+    func laterPage() throws {
+        let html = try section(F.feed([.ad(AdSlot(id: "a", format: "banner"))]), cursor: "C1")
+        #expect(!html.contains("data-state"))
+    }
+
+    @Test("web section: linked, or embedded when configured")
+    func web() throws {
+        let feed = Feed(title: "Sport", content: .web(URL(string: "https://example.com/sport")!))
+        assertSnapshot(of: try section(feed, section: F.web), as: .lines, named: "linked")
+        var embedded = F.web
+        embedded.embed = true
+        let html = try section(feed, section: embedded)
+        #expect(html.contains(#"<iframe class="web-frame" src="https://example.com/sport""#))
+    }
+
+    @Test("?locale= switches the words and is kept on every link")
+    func locale() throws {
+        let html = try section(F.feed([.teaser(F.teaser)], next: "C"), locale: "ru")
+        #expect(html.contains(#"<html lang="ru">"#))
+        #expect(html.contains("Загрузить ещё"))
+        #expect(html.contains(#"href="/courier/articles/t1?locale=ru""#))
+        #expect(html.contains(#"href="/courier/news?cursor=C&amp;locale=ru""#))
+        #expect(html.contains("Новости"))
+    }
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Web reader benchmark: wrk -t2 -c64 against the demo's HTML section pages and /health on the same
+# server (release build, SQLite, demo brands and catalog), printing req/s, p99 and each page's
+# share of /health's req/s. Target: every page >= 40 % of /health, p99 < 30 ms.
+# Usage: scripts/bench-web.sh [DURATION]      (installs wrk from Debian packages if missing)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+duration=${1:-10s}
+port=8393
+source scripts/bench/wrk.sh
+swift build -c release --product tidings --scratch-path .build-release >&2
+binary=.build-release/release/tidings
+scratch=$(mktemp -d)
+trap 'kill $server 2>/dev/null || true; rm -rf "$scratch"' EXIT
+"$binary" serve --port "$port" --database "sqlite:$scratch/bench.sqlite" >"$scratch/server.log" 2>&1 &
+server=$!
+for _ in $(seq 1 100); do grep -q "listening on" "$scratch/server.log" && break; sleep 0.1; done
+base="http://127.0.0.1:$port"
+# The demo's sources are files the poller reads at start; wait until the news section has cards.
+for _ in $(seq 1 50); do curl -s "$base/courier/news" | grep -q 'class="card teaser"' && break; sleep 0.2; done
+
+pages=(/courier/news /courier/lifestyle /grocery/news)
+for page in "${pages[@]}"; do
+  cards=$(curl -s "$base$page" | grep -c 'class="item"' || true)
+  [ "$cards" -ge 5 ] || { echo "bench-web: expected cards on $page, got $cards" >&2; exit 1; }
+done
+read -r health_rps health_p99 < <(run "$base/health")
+printf '%-22s %8.0f req/s  p99 %6.2f ms\n' /health "$health_rps" "$health_p99"
+for page in "${pages[@]}"; do
+  bytes=$(curl -s "$base$page" | wc -c)
+  read -r rps p99 < <(run "$base$page")
+  ratio=$(awk -v a="$rps" -v b="$health_rps" 'BEGIN { printf "%.0f", 100 * a / b }')
+  printf '%-22s %8.0f req/s  p99 %6.2f ms  %3s%% of /health  (%s bytes)\n' "$page" "$rps" "$p99" "$ratio" "$bytes"
+done
+echo "target: every page >= 40% of /health req/s, p99 < 30 ms"
