@@ -44,7 +44,9 @@ extension SourcePoller {
             outcome = .failed(message)
             status = code
             delay = schedule.afterFailure(failures: failures, retryAfter: retryAfter, jitter: jitter)
-            logger.warning("poller: \(message); next try in \(Int(delay))s")
+            // Fetch errors name their URL; reading errors ("not JSON") do not, so name the source.
+            let named = message.contains(source.id) ? message : "\(source.id): \(message)"
+            logger.warning("poller: \(named); next try in \(Int(delay))s")
         }
         logger.debug("poller: fetched \(source.id): \(status) by \(owner)")
         return FetchRecord(

@@ -71,7 +71,7 @@ public struct ProductPage: WebPage {
         for point in history {
             let row: Row
             let date = point.at.formatted(
-                Date.FormatStyle(date: .abbreviated, time: .shortened).locale(context.language.locale))
+                Date.FormatStyle(date: .numeric, time: .shortened).locale(context.language.locale))
             if let previous, previous != 0 {
                 let percent = Int((Double(point.minorUnits - previous) / Double(previous) * 100).rounded())
                 let direction = point.minorUnits < previous ? "drop" : point.minorUnits > previous ? "rise" : "same"

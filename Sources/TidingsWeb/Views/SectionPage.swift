@@ -10,8 +10,6 @@ public struct SectionPage: WebPage {
     struct State: Sendable {
         var title: String
         var message: String
-        /// The source's own error, for the curious.
-        var detail: String?
         var button: String
         var href: String
     }
@@ -53,19 +51,19 @@ public struct SectionPage: WebPage {
             let returnPath = cursor == nil ? path : path + "?cursor=" + WebContext.escape(cursor!)
             let cards = items.compactMap { CardView($0, context: context, returnPath: returnPath) }
             if cursor == nil, !cards.contains(where: \.isContent) {
-                if let sourceError {
+                if sourceError != nil {
                     error = State(
-                        title: t.errorTitle, message: t.sourceFailed, detail: sourceError, button: t.retry,
+                        title: t.errorTitle, message: t.sourceFailed, button: t.retry,
                         href: selfHref)
                 } else if case .catalog = section.source {
                     empty = State(
                         title: t.catalogEmptyTitle,
-                        message: section.description?.text(context.language) ?? t.catalogEmptyMessage, detail: nil,
+                        message: section.description?.text(context.language) ?? t.catalogEmptyMessage,
                         button: t.reload, href: selfHref)
                 } else {
                     empty = State(
                         title: t.emptyTitle, message: section.description?.text(context.language) ?? t.emptyMessage,
-                        detail: nil, button: t.reload, href: selfHref)
+                        button: t.reload, href: selfHref)
                 }
             } else {
                 self.cards = cards

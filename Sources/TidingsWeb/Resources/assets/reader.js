@@ -16,7 +16,11 @@
   async function fetchPage(href) {
     const response = await fetch(href, { headers: { Accept: "text/html" }, credentials: "same-origin" });
     if (!response.ok) throw new Error(String(response.status));
-    return new DOMParser().parseFromString(await response.text(), "text/html");
+    // Parsed into an inert <template>, not DOMParser: a DOMParser document takes this page's CSP,
+    // so the fetched page's <style nonce> (another response's nonce) would count as a violation.
+    const template = document.createElement("template");
+    template.innerHTML = await response.text();
+    return template.content;
   }
 
   // Load more: appends the next page's cards and takes over its "Load more" link.
@@ -97,15 +101,20 @@
     }
   }
 
-  // Images that fail to load: the placeholder instead of a broken image.
-  document.addEventListener("error", (event) => {
-    const image = event.target;
-    if (!(image instanceof HTMLImageElement)) return;
+  // Images that fail to load: the placeholder instead of a broken image. Some fail before this
+  // deferred script runs, so those already broken are replaced at start as well.
+  function replaceBroken(image) {
     const placeholder = document.createElement("span");
     placeholder.className = image.className + " placeholder";
     placeholder.setAttribute("aria-hidden", "true");
     image.replaceWith(placeholder);
+  }
+  document.addEventListener("error", (event) => {
+    if (event.target instanceof HTMLImageElement) replaceBroken(event.target);
   }, true);
+  for (const image of [...document.images]) {
+    if (image.complete && image.naturalWidth === 0) replaceBroken(image);
+  }
 
   // j / k: next and previous card; o (or Enter on a card): open it.
   function cards() {
@@ -153,6 +162,14 @@
     event.preventDefault();
     dismiss(form);
   });
+
+  // The section strip scrolls sideways on narrow screens: bring the current section into view.
+  const currentSection = document.querySelector(".sections [aria-current=page]");
+  const strip = currentSection?.closest("ul");
+  if (strip && strip.scrollWidth > strip.clientWidth) {
+    const offset = currentSection.getBoundingClientRect().left - strip.getBoundingClientRect().left;
+    strip.scrollLeft += offset - (strip.clientWidth - currentSection.offsetWidth) / 2;
+  }
 
   document.documentElement.classList.add("js");
   const more = document.querySelector("[data-more]");

@@ -1,0 +1,778 @@
+#!/usr/bin/env python3
+"""Browser tests of the Tidings web reader, in headless Chromium driven by Selenium.
+
+    python3 Tests/Browser/reader_test.py --tidings .build/debug/tidings \
+        --screenshots .build/screenshots [--validate-html]
+
+Self-contained: starts a loopback feed server whose feeds the tests switch at runtime, one
+`tidings serve` with a test brand (`lab`) reading those feeds, and one with the demo brands (no
+--config). Prints a PASS/FAIL line per test and a summary; exits non-zero when any test fails.
+Every server is stopped at the end, also on failure or SIGTERM.
+
+Needs chromium, chromedriver and the `selenium` package; `--validate-html` also runs
+scripts/validate-html.sh (java) against the demo server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import ctypes
+import email.utils
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Callable
+from urllib.parse import urlsplit
+from xml.sax.saxutils import escape
+
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.remote.webelement import WebElement
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:  # reported by main() with the command that fixes it
+    webdriver = None
+
+REPO = Path(__file__).resolve().parents[2]
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+# The demo's sources are files the poller reads at start-up; it logs these when they are in.
+# (local.rss is empty and markets.json broken on purpose: neither logs a line naming it.)
+DEMO_SOURCES = ["world.rss", "tech.atom", "economy.json", "lifestyle.json"]
+SCREENSHOT_WIDTHS = [375, 1280]
+SCREENSHOT_HEIGHT = 900
+
+
+class TestFailure(AssertionError):
+    """A failed expectation, with a message that says what was expected and what was seen."""
+
+
+def check(condition: object, message: str) -> None:
+    if not condition:
+        raise TestFailure(message)
+
+
+def wait_until(predicate: Callable[[], object], timeout: float, message: str, interval: float = 0.2):
+    """Polls `predicate` until it returns something truthy, and returns that."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TestFailure(f"{message} (waited {timeout:g} s)")
+        time.sleep(interval)
+
+
+# Loopback feeds ---------------------------------------------------------------------------------
+
+
+def rss(title: str, slug: str, count: int, base: str) -> bytes:
+    """An RSS 2.0 channel with `count` items, newest first, linking back to loopback."""
+    now = datetime.now(timezone.utc)
+    items = "".join(
+        f"<item><guid isPermaLink=\"false\">{slug}-{n}</guid>"
+        f"<title>{escape(title)} story {n}</title>"
+        f"<link>{base}/stories/{slug}-{n}</link>"
+        f"<description>{escape(title)} story {n}, served by the browser test.</description>"
+        f"<pubDate>{email.utils.format_datetime(now - timedelta(hours=n), usegmt=True)}</pubDate></item>"
+        for n in range(1, count + 1)
+    )
+    return (
+        '<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0"><channel>'
+        f"<title>{escape(title)}</title><link>{base}/</link><description>Browser test feed</description>"
+        f"{items}</channel></rss>"
+    ).encode()
+
+
+class FeedServer:
+    """Serves `/switchable.rss` (empty, then N items) and `/broken.rss` (HTTP 500, then 2 items)
+    on a free loopback port. Responses carry no validators or cache headers, so the poller
+    refetches them in full on its own schedule."""
+
+    def __init__(self) -> None:
+        """Binds the port; requests wait in the socket's backlog until `start()`."""
+        self.lock = threading.Lock()
+        self.switchable_items = 0
+        self.broken_fixed = False
+        self.hits: dict[str, int] = {}
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, name="feeds", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def close(self) -> None:
+        if self.thread.is_alive():
+            self.server.shutdown()
+        self.server.server_close()
+
+    def set_switchable_items(self, count: int) -> None:
+        with self.lock:
+            self.switchable_items = count
+
+    def fix_broken(self) -> None:
+        with self.lock:
+            self.broken_fixed = True
+
+    def respond(self, path: str) -> tuple[int, bytes]:
+        with self.lock:
+            self.hits[path] = self.hits.get(path, 0) + 1
+            switchable, fixed = self.switchable_items, self.broken_fixed
+        if path == "/switchable.rss":
+            return 200, rss("Switchable", "switchable", switchable, self.base)
+        if path == "/broken.rss":
+            if fixed:
+                return 200, rss("Recovered", "recovered", 2, self.base)
+            return 500, b"the feed is down for the test\n"
+        return 404, b"not found\n"
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        feeds = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                status, body = feeds.respond(urlsplit(self.path).path)
+                self.send_response(status)
+                self.send_header("Content-Type", "application/rss+xml" if status == 200 else "text/plain")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *_) -> None:  # the poller's requests would drown the report
+                pass
+
+        return Handler
+
+
+# tidings serve ----------------------------------------------------------------------------------
+
+
+def parent_death_signal() -> Callable[[], None] | None:
+    """A preexec_fn after which the kernel sends the child SIGTERM when this script dies, even by
+    SIGKILL, so no server outlives a killed test run. Linux only; elsewhere nothing."""
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl  # looked up here, not in the forked child
+    except (OSError, AttributeError):
+        return None
+    PR_SET_PDEATHSIG = 1
+    return lambda: prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+class TidingsServer:
+    """`tidings serve` on a free port (`--port 0`), its output in a log file."""
+
+    def __init__(self, binary: Path, name: str, folder: Path, extra: list[str]) -> None:
+        self.name = name
+        self.log_path = folder / f"{name}.log"
+        self.base = ""
+        command = [str(binary), "serve", "--port", "0", "--database", f"sqlite:{folder / name}.sqlite", *extra]
+        # Only the settings given here: a developer's own TIDINGS_* variables would change the server.
+        environment = {k: v for k, v in os.environ.items() if not k.startswith("TIDINGS_")}
+        with open(self.log_path, "wb") as log:
+            self.process = subprocess.Popen(
+                command, cwd=folder, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                env=environment, preexec_fn=parent_death_signal())
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def wait_for_log(self, needle: str, timeout: float = 60) -> str:
+        """Waits for a line containing `needle`; fails with the output if the server exits first."""
+        def line() -> str | None:
+            found = next((line for line in self.log().splitlines() if needle in line), None)
+            if found is None and self.process.poll() is not None:
+                raise TestFailure(
+                    f"{self.name}: tidings serve exited with {self.process.returncode} before printing "
+                    f"\"{needle}\":\n{self.log()}")
+            return found
+        try:
+            return wait_until(line, timeout, f"{self.name}: no \"{needle}\" in the output", interval=0.1)
+        except TestFailure as failure:
+            raise TestFailure(f"{failure}\n{self.log()}") from None
+
+    def start(self) -> TidingsServer:
+        line = self.wait_for_log("listening on http://")
+        self.base = line[line.index("http://"):].strip()
+        return self
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def lab_config(feeds: FeedServer) -> str:
+    """The test brand: one section per loopback feed. The poller may fetch loopback only because
+    of allow_hosts; it refetches every second, and max_interval caps the backoff after failures
+    (min_interval doubled per failure) so the broken feed is retried within 2 s once it works."""
+    return f"""\
+fetch: {{interval: 1s, min_interval: 1s, max_interval: 2s, allow_hosts: ["127.0.0.1"]}}
+brands:
+  - id: lab
+    name: Browser Lab
+    locale: en
+    sections:
+      - id: empty
+        title: Empty at first
+        source: {{type: feed, url: "{feeds.base}/switchable.rss"}}
+      - id: broken
+        title: Broken at first
+        source: {{type: feed, url: "{feeds.base}/broken.rss"}}
+"""
+
+
+# Chromium ---------------------------------------------------------------------------------------
+
+
+def make_driver(chromium: str, chromedriver: str, javascript: bool) -> "webdriver.Chrome":
+    options = Options()
+    options.binary_location = chromium
+    for argument in [
+        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        f"--window-size=1280,{SCREENSHOT_HEIGHT}", "--lang=en-US", "--no-first-run",
+        # Hermetic: every name but loopback fails to resolve at once, so external images (the
+        # demo's picsum.photos) fail the same way with or without internet, and never hang.
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+    ]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    # Both paths given, so Selenium Manager has nothing to look up or download.
+    service = Service(executable_path=chromedriver)
+    driver = webdriver.Chrome(service=service, options=options)
+    driver.set_page_load_timeout(30)
+    return driver
+
+
+@dataclass
+class Console:
+    """Chromium's console since the last look: what fails a test, and what is expected offline."""
+
+    problems: list[str]
+    offline: int
+
+
+def read_console(driver: "webdriver.Chrome") -> Console:
+    """Severe entries of the browser log fail a test, except resources on other hosts that did
+    not load: this machine (and the test, by design) has no route to them."""
+    problems, offline = [], 0
+    for entry in driver.get_log("browser"):
+        if entry.get("level") != "SEVERE":
+            continue
+        message = entry.get("message", "")
+        url = message.split(" ", 1)[0]
+        host = urlsplit(url).hostname if "://" in url else None
+        if "Failed to load resource" in message and host and host not in LOOPBACK:
+            offline += 1
+            continue
+        problems.append(message)
+    return Console(problems, offline)
+
+
+# The run ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Run:
+    """What every test gets: the servers, the two browsers, where screenshots go."""
+
+    demo: str
+    lab: str
+    feeds: FeedServer
+    browser: "webdriver.Chrome"
+    """JavaScript on."""
+    plain: "webdriver.Chrome"
+    """JavaScript off: the pages must work as plain HTML."""
+    screenshots: Path
+    offline_ignored: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    def drain_consoles(self) -> list[str]:
+        problems = []
+        for name, driver in [("js", self.browser), ("no-js", self.plain)]:
+            console = read_console(driver)
+            self.offline_ignored += console.offline
+            problems += [f"[{name}] {problem}" for problem in console.problems]
+        return problems
+
+
+def get_json(url: str):
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return json.load(response)
+
+
+def http_text(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.read().decode()
+
+
+def http_status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def demo_paths(base: str) -> list[str]:
+    """`/`, then each brand's front page and sections, as the API lists them."""
+    paths = ["/"]
+    for brand in get_json(f"{base}/api/v1/brands")["brands"]:
+        paths.append(f"/{brand['id']}")
+        for section in get_json(f"{base}/api/v1/brands/{brand['id']}/sections")["sections"]:
+            paths.append(f"/{brand['id']}/{section['id']}")
+    return paths
+
+
+def feed_ids(driver: "webdriver.Chrome") -> list[str]:
+    # In one script, not element by element: reader.js removes and adds items meanwhile.
+    return driver.execute_script(
+        "return [...document.querySelectorAll('[data-feed] > li')].map((item) => item.dataset.id)")
+
+
+def path_of(driver: "webdriver.Chrome") -> str:
+    parts = urlsplit(driver.current_url)
+    return parts.path + (f"?{parts.query}" if parts.query else "")
+
+
+def one(driver: "webdriver.Chrome", selector: str, page: str) -> WebElement:
+    found = driver.find_elements(By.CSS_SELECTOR, selector)
+    check(found, f"{page}: no {selector} on the page")
+    return found[0]
+
+
+def state_of(driver: "webdriver.Chrome") -> str | None:
+    states = driver.find_elements(By.CSS_SELECTOR, "[data-state]")
+    return states[0].get_attribute("data-state") if states else None
+
+
+def click_and_wait_for_new_page(driver: "webdriver.Chrome", element: WebElement, timeout: float = 15) -> None:
+    """Clicks a plain link or submit button and waits until the next page replaced this one."""
+    element.click()
+    # chromedriver waits for a pending navigation before its next command, so gone is enough.
+    WebDriverWait(driver, timeout).until(expected_conditions.staleness_of(element))
+
+
+def reload_until(driver: "webdriver.Chrome", ready: Callable[[], object], timeout: float, message: str) -> None:
+    """Clicks the page's [data-reload] button (a plain link) until `ready()` holds afterwards."""
+    def attempt():
+        button = driver.find_elements(By.CSS_SELECTOR, "[data-reload]")
+        if button:
+            click_and_wait_for_new_page(driver, button[0])
+        else:  # the state went, yet not as expected: look again
+            driver.refresh()
+        return ready()
+    try:
+        wait_until(attempt, timeout, message, interval=1)
+    except TestFailure as failure:
+        raise TestFailure(
+            f"{failure}; it shows state {state_of(driver)!r} and items {feed_ids(driver)}") from None
+
+
+# Tests ------------------------------------------------------------------------------------------
+
+
+def test_demo_pages_are_clean(run: Run) -> None:
+    """a. Every demo page answers 200 and logs no console error or CSP violation."""
+    failures = []
+    paths = demo_paths(run.demo)
+    check(len(paths) >= 5, f"the demo lists too few pages: {paths}")
+    for path in paths:
+        url = run.demo + path
+        status = http_status(url)
+        if status != 200:
+            failures.append(f"{path}: HTTP {status}")
+        run.browser.get(url)
+        # To the end, so lazy images load and infinite scroll fetches the next page too.
+        run.browser.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        time.sleep(0.5)
+        console = read_console(run.browser)
+        run.offline_ignored += console.offline
+        failures += [f"{path}: {problem}" for problem in console.problems]
+    check(not failures, "console errors on demo pages:\n  " + "\n  ".join(failures))
+    run.notes.append(f"demo pages checked: {' '.join(paths)}")
+
+
+def test_load_more(run: Run) -> None:
+    """b. "Load more" appends the next page in place with JS, by click and by scrolling to it,
+    and is a plain link without JS."""
+    url = run.demo + "/courier/news"
+    driver = run.browser
+
+    def appends(start: Callable[[], None], how: str) -> None:
+        driver.get(url)
+        before = feed_ids(driver)
+        check(before, "/courier/news lists no items")
+        start()
+        after = wait_until(
+            lambda: (ids := feed_ids(driver)) and len(ids) > len(before) and ids,
+            10, f"/courier/news: still {len(before)} items after {how}")
+        check(driver.current_url == url, f"{how} navigated to {driver.current_url}")
+        check(after[:len(before)] == before, f"{how} changed the items already shown")
+        duplicates = sorted({i for i in after if after.count(i) > 1})
+        check(not duplicates, f"{how} repeated items: {duplicates}")
+
+    # A WebDriver click scrolls the link into view first, which starts infinite scroll and races
+    # the click; a script's click reaches the same handler without scrolling.
+    appends(lambda: driver.execute_script("arguments[0].click()", one(driver, "[data-more]", "/courier/news")),
+            "clicking Load more")
+    appends(lambda: driver.execute_script("window.scrollTo(0, document.body.scrollHeight)"),
+            "scrolling to Load more")
+
+    plain = run.plain
+    plain.get(url)
+    check(not plain.find_elements(By.CSS_SELECTOR, "html.js"), "the no-JS browser ran reader.js")
+    first = feed_ids(plain)
+    link = one(plain, "[data-more]", "/courier/news (no JS)")
+    check("?cursor=" in (link.get_attribute("href") or ""), f"Load more href has no cursor: {link.get_attribute('href')}")
+    click_and_wait_for_new_page(plain, link)
+    check("?cursor=" in plain.current_url, f"the no-JS Load more went to {plain.current_url}")
+    second = feed_ids(plain)
+    check(second, f"{path_of(plain)} lists no items")
+    repeated = sorted(set(first) & set(second))
+    check(not repeated, f"page 2 repeats page 1's items: {repeated}")
+
+
+def test_dismiss(run: Run) -> None:
+    """c. Dismissing the notification card: in place with JS, by form post and 303 without."""
+    url = run.demo + "/courier/news"
+    driver = run.browser
+    driver.get(url)
+    form = one(driver, "form[data-dismiss]", "/courier/news")
+    card = form.find_element(By.XPATH, "./ancestor::li[1]").get_attribute("data-id")
+    form.find_element(By.CSS_SELECTOR, "button").click()
+    wait_until(lambda: card not in feed_ids(driver), 10, f"card {card} still shown after dismissing it")
+    check(driver.current_url == url, f"dismissing navigated to {driver.current_url}")
+    check(driver.get_cookie("tidings_device"), "no tidings_device cookie after dismissing")
+    driver.refresh()
+    check(feed_ids(driver), "/courier/news lists nothing after reloading")
+    check(card not in feed_ids(driver), f"card {card} is back after reloading")
+
+    plain = run.plain
+    plain.get(url)
+    form = one(plain, "form[data-dismiss]", "/courier/news (no JS)")
+    action = form.get_attribute("action")
+    click_and_wait_for_new_page(plain, form.find_element(By.CSS_SELECTOR, "button"))
+    check(urlsplit(plain.current_url).path == "/courier/news", f"the dismiss form led to {plain.current_url}")
+    check(card not in feed_ids(plain), f"card {card} still shown after the no-JS dismiss")
+
+    # The browser follows the redirect silently; its status is checked here.
+    parts = urlsplit(action)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    try:
+        connection.request("POST", f"{parts.path}?{parts.query}", headers={"Accept": "text/html"})
+        response = connection.getresponse()
+        location = response.getheader("Location") or ""
+        check(response.status == 303, f"POST {parts.path} answered {response.status}, expected 303")
+        check(urlsplit(location).path == "/courier/news", f"POST {parts.path} redirects to {location!r}")
+    finally:
+        connection.close()
+
+
+def test_empty_state(run: Run) -> None:
+    """d. An empty section offers Reload, and lists the items once its feed has some."""
+    driver = run.browser
+    driver.get(run.lab + "/lab/empty")
+    check(state_of(driver) == "empty", f"/lab/empty shows state {state_of(driver)!r}, expected 'empty'")
+    one(driver, "[data-state=empty] [data-reload]", "/lab/empty")
+    run.feeds.set_switchable_items(3)
+    time.sleep(3)  # the poller refetches every second
+    reload_until(driver, lambda: len(feed_ids(driver)) == 3, 15,
+                 "/lab/empty does not list the feed's 3 items after Reload")
+    titles = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "[data-feed] .card-title")]
+    check(titles == [f"Switchable story {n}" for n in (1, 2, 3)], f"/lab/empty lists {titles}")
+
+    for path, state in [("/courier/local", "empty"), ("/courier/markets", "error")]:
+        driver.get(run.demo + path)
+        check(state_of(driver) == state, f"{path} shows state {state_of(driver)!r}, expected {state!r}")
+        one(driver, f"[data-state={state}] [data-reload]", path)
+
+
+def test_error_state(run: Run) -> None:
+    """e. A failing source shows the error state; "Try again" shows the items once it works."""
+    driver = run.browser
+    driver.get(run.lab + "/lab/broken")
+    wait_until(lambda: driver.refresh() or state_of(driver) == "error", 15,
+               f"/lab/broken never showed the error state (last: {state_of(driver)!r})", interval=1)
+    run.feeds.fix_broken()
+    time.sleep(3)  # the backoff is capped at 2 s
+    reload_until(driver, lambda: len(feed_ids(driver)) == 2, 15,
+                 "/lab/broken does not list the recovered feed's 2 items after Try again")
+    check(state_of(driver) is None, f"/lab/broken still shows state {state_of(driver)!r}")
+
+
+def test_detail_pages(run: Run) -> None:
+    """f. Teasers open article pages, catalog news opens product pages, j j o opens the second card."""
+    driver = run.browser
+    driver.get(run.demo + "/courier/news")
+    click_and_wait_for_new_page(driver, one(driver, ".card.teaser [data-open]", "/courier/news"))
+    check(re.fullmatch(r"/courier/articles/[^/]+", path_of(driver)), f"a teaser opened {driver.current_url}")
+    check(one(driver, "h1", path_of(driver)).text.strip(), f"{path_of(driver)}: empty h1")
+    original = one(driver, "a[rel~=external]", path_of(driver)).get_attribute("href") or ""
+    check(re.match(r"https?://", original) and urlsplit(original).netloc != urlsplit(run.demo).netloc,
+          f"{path_of(driver)}: the original link is {original!r}")
+    click_and_wait_for_new_page(driver, one(driver, "a.back", path_of(driver)))
+    check(path_of(driver) == "/courier/news", f"the article's back link went to {driver.current_url}")
+
+    driver.get(run.demo + "/grocery/news")
+    click_and_wait_for_new_page(driver, one(driver, ".card.news [data-open]", "/grocery/news"))
+    check(re.fullmatch(r"/grocery/products/[^/]+", path_of(driver)), f"a news card opened {driver.current_url}")
+    rows = driver.find_elements(By.CSS_SELECTOR, "table.history tbody tr")
+    check(rows, f"{path_of(driver)}: the price history has no rows")
+
+    driver.get(run.demo + "/courier/news")
+    cards = driver.find_elements(By.CSS_SELECTOR, ".card[tabindex] [data-open]")
+    check(len(cards) >= 2, f"/courier/news has {len(cards)} cards to move between")
+    expected = cards[1].get_attribute("href")
+    # To the focused element, as a reader types: sending keys to <body> would move focus back there.
+    ActionChains(driver).send_keys("j").send_keys("j").perform()
+    check(driver.execute_script("return document.activeElement.matches('.card[tabindex]')"),
+          "j did not focus a card")
+    ActionChains(driver).send_keys("o").perform()
+    wait_until(lambda: driver.current_url == expected, 10,
+               f"j j o did not open the second card ({expected}); at {driver.current_url}")
+    check(one(driver, "h1", path_of(driver)).text.strip(), f"{path_of(driver)}: empty h1")
+
+
+def test_refresh(run: Run) -> None:
+    """g. Refresh fetches the first page in place and says so in the live region."""
+    url = run.demo + "/courier/news"
+    driver = run.browser
+    driver.get(url)
+    status = one(driver, "[data-status]", "/courier/news")
+    one(driver, "[data-refresh]", "/courier/news").click()
+    text = wait_until(lambda: (status.get_attribute("textContent") or "").strip(), 10,
+                      "the [data-status] live region stayed empty after Refresh")
+    check(driver.current_url == url, f"Refresh navigated to {driver.current_url}")
+    run.notes.append(f"refresh said: {text!r}")
+
+
+def test_screenshots(run: Run) -> None:
+    """h. Screenshots at phone and desktop widths, light and dark; no sideways scrolling."""
+    driver = run.browser
+    driver.get(run.demo + "/")
+    driver.delete_all_cookies()  # a new reader again, so the dismissed card shows
+    driver.get(run.demo + "/courier/news")
+    article = one(driver, ".card.teaser [data-open]", "/courier/news").get_attribute("href")
+    driver.get(run.demo + "/grocery/news")
+    product = one(driver, ".card.news [data-open]", "/grocery/news").get_attribute("href")
+    pages = [
+        ("home", run.demo + "/"), ("courier-news", run.demo + "/courier/news"),
+        ("courier-local", run.demo + "/courier/local"), ("courier-markets", run.demo + "/courier/markets"),
+        ("courier-article", article), ("grocery-news", run.demo + "/grocery/news"),
+        ("grocery-product", product),
+    ]
+    run.screenshots.mkdir(parents=True, exist_ok=True)
+    overflowing = []
+    saved = 0
+    try:
+        # The width is set before each page loads, as on a phone: reader.js lays out at load.
+        for width in SCREENSHOT_WIDTHS:
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": SCREENSHOT_HEIGHT, "deviceScaleFactor": 1, "mobile": width < 768})
+            for name, url in pages:
+                driver.get(url)
+                inner, scroll = driver.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
+                check(inner == width, f"{name}: the viewport is {inner}px wide, expected {width}")
+                if scroll > inner:
+                    overflowing.append(f"{name} at {width}px: {scroll}px wide")
+                for scheme in ["light", "dark"]:
+                    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+                        "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+                    time.sleep(0.15)  # a layout and paint after the change
+                    path = run.screenshots / f"{name}-{width}-{scheme}.png"
+                    check(driver.save_screenshot(str(path)), f"could not save {path}")
+                    saved += 1
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    check(not overflowing, "pages wider than the viewport (sideways scrolling):\n  " + "\n  ".join(overflowing))
+    run.notes.append(f"{saved} screenshots in {run.screenshots}")
+
+
+def test_validate_html(run: Run) -> None:
+    """The demo's pages are valid HTML (scripts/validate-html.sh, the Nu Html Checker)."""
+    result = subprocess.run(
+        [str(REPO / "scripts/validate-html.sh"), run.demo], capture_output=True, text=True, timeout=600)
+    output = (result.stdout + result.stderr).strip()
+    print("    " + output.replace("\n", "\n    "))
+    check(result.returncode == 0, f"scripts/validate-html.sh exited with {result.returncode}")
+
+
+TESTS: list[Callable[[Run], None]] = [
+    test_demo_pages_are_clean, test_load_more, test_dismiss, test_empty_state, test_error_state,
+    test_detail_pages, test_refresh, test_screenshots,
+]
+
+
+# Running ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Result:
+    name: str
+    passed: bool
+    seconds: float
+    message: str = ""
+
+
+def run_test(run: Run, test: Callable[[Run], None]) -> Result:
+    """Runs one test; afterwards any console problem of either browser fails it too. A failure
+    leaves each browser's screenshot and HTML in the screenshots folder (FAIL-NAME*)."""
+    name = test.__name__.removeprefix("test_")
+    started = time.monotonic()
+    try:
+        test(run)
+        problems = run.drain_consoles()
+        check(not problems, "console errors:\n  " + "\n  ".join(problems))
+        result = Result(name, True, time.monotonic() - started)
+    except Exception as error:  # a broken test must not stop the others or the cleanup
+        message = str(error) if isinstance(error, TestFailure) else traceback.format_exc()
+        result = Result(name, False, time.monotonic() - started, message)
+        with contextlib.suppress(Exception):
+            run.drain_consoles()
+            run.screenshots.mkdir(parents=True, exist_ok=True)
+            for suffix, driver in [("", run.browser), ("-nojs", run.plain)]:
+                driver.save_screenshot(str(run.screenshots / f"FAIL-{name}{suffix}.png"))
+                (run.screenshots / f"FAIL-{name}{suffix}.html").write_text(driver.page_source)
+    line = f"{'PASS' if result.passed else 'FAIL'}  {name} ({result.seconds:.1f} s)"
+    if not result.passed:
+        line += "\n    " + result.message.replace("\n", "\n    ")
+    print(line, flush=True)
+    return result
+
+
+def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tidings", required=True, type=Path, help="the built tidings binary")
+    parser.add_argument("--screenshots", required=True, type=Path, help="folder for the PNGs (created)")
+    parser.add_argument("--validate-html", action="store_true",
+                        help="also run scripts/validate-html.sh against the demo server")
+    parser.add_argument("--only", action="append", default=[], metavar="NAME",
+                        help="run only this test (repeatable), e.g. --only dismiss")
+    parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium",
+                        help="the browser (default: chromium on PATH)")
+    parser.add_argument("--chromedriver", default=shutil.which("chromedriver") or "/usr/bin/chromedriver",
+                        help="its driver, of the same version (default: chromedriver on PATH)")
+    return parser.parse_args(argv)
+
+
+def chosen_tests(arguments: argparse.Namespace) -> list[Callable[[Run], None]]:
+    tests = TESTS + ([test_validate_html] if arguments.validate_html else [])
+    if not arguments.only:
+        return tests
+    names = {test.__name__.removeprefix("test_"): test for test in tests}
+    unknown = [name for name in arguments.only if name not in names]
+    if unknown:
+        raise SystemExit(f"unknown test {unknown}; tests: {', '.join(names)}")
+    return [names[name] for name in arguments.only]
+
+
+def prerequisites(arguments: argparse.Namespace) -> list[str]:
+    missing = []
+    if webdriver is None:
+        missing.append("the selenium package (python3 -m pip install selenium)")
+    for name, path in [("chromium", arguments.chromium), ("chromedriver", arguments.chromedriver)]:
+        if not os.access(path, os.X_OK):
+            missing.append(f"{name} (not at {path}; Debian: apt-get install chromium chromium-driver)")
+    if not os.access(arguments.tidings, os.X_OK):
+        missing.append(f"the tidings binary (not at {arguments.tidings}; swift build --product tidings)")
+    return missing
+
+
+def main(argv: list[str] | None = None) -> int:
+    arguments = parse_arguments(argv)
+    missing = prerequisites(arguments)
+    if missing:
+        print("cannot run the browser tests, missing:\n  " + "\n  ".join(missing), file=sys.stderr)
+        return 2
+    tests = chosen_tests(arguments)
+    # SIGTERM (a test runner's timeout) unwinds like an exception, so the cleanup below runs.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    started = time.monotonic()
+    folder = Path(tempfile.mkdtemp(prefix="tidings-browser-"))
+    results: list[Result] = []
+    servers: list[TidingsServer] = []
+    run: Run | None = None
+    try:
+        with contextlib.ExitStack() as cleanup:
+            feeds = FeedServer()
+            cleanup.callback(feeds.close)
+            (folder / "config.yaml").write_text(lab_config(feeds))
+            # The lab has no catalog section, so no demo catalog to load into its database.
+            for name, extra in [("lab", ["--config", str(folder / "config.yaml"), "--no-demo"]), ("demo", [])]:
+                server = TidingsServer(arguments.tidings.resolve(), name, folder, extra)
+                cleanup.callback(server.stop)
+                servers.append(server)
+            # Only now a second thread: forking with threads running is what preexec_fn must avoid.
+            feeds.start()
+            lab, demo = (server.start() for server in servers)
+            for source in DEMO_SOURCES:  # the demo's sections are what the tests look at
+                demo.wait_for_log(f"{source}:")
+            wait_until(lambda: 'data-state="error"' in http_text(demo.base + "/courier/markets"), 30,
+                       "the demo's /courier/markets never showed its error state")
+            print(f"feeds {feeds.base}, lab {lab.base}, demo {demo.base}, files in {folder}", flush=True)
+            browser = make_driver(arguments.chromium, arguments.chromedriver, javascript=True)
+            cleanup.callback(browser.quit)
+            plain = make_driver(arguments.chromium, arguments.chromedriver, javascript=False)
+            cleanup.callback(plain.quit)
+            run = Run(demo=demo.base, lab=lab.base, feeds=feeds, browser=browser, plain=plain,
+                      screenshots=arguments.screenshots.resolve())
+            run.screenshots.mkdir(parents=True, exist_ok=True)
+            for stale in run.screenshots.glob("FAIL-*"):  # a previous run's failures would mislead
+                stale.unlink()
+            print(f"setup {time.monotonic() - started:.1f} s", flush=True)
+            results = [run_test(run, test) for test in tests]
+    except (TestFailure, WebDriverException, OSError) as error:
+        print(f"FAIL  setup\n    {error}", flush=True)
+        results.append(Result("setup", False, 0, str(error)))
+    failed = [result for result in results if not result.passed]
+    print(f"\n{len(results) - len(failed)} passed, {len(failed)} failed in {time.monotonic() - started:.1f} s")
+    for result in results:
+        print(f"  {'PASS' if result.passed else 'FAIL'}  {result.name:<24} {result.seconds:5.1f} s")
+    if run:
+        print(f"  {run.offline_ignored} failed loads of non-loopback resources ignored (no internet by design)")
+        for note in run.notes:
+            print(f"  {note}")
+    if failed:
+        for server in servers:
+            print(f"\n--- last lines of the {server.name} server ({server.log_path})")
+            print("\n".join(server.log().splitlines()[-25:]))
+        print(f"\nkept {folder} for a look")
+    else:
+        shutil.rmtree(folder, ignore_errors=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

