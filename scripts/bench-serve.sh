@@ -7,19 +7,13 @@ cd "$(dirname "$0")/.."
 duration=${1:-10s}
 port=8391
 source scripts/bench/wrk.sh
-swift build -c release --product tidings --scratch-path .build-release >&2
-binary=.build-release/release/tidings
-scratch=$(mktemp -d)
-trap 'kill $server 2>/dev/null || true; rm -rf "$scratch"' EXIT
-"$binary" serve --port "$port" --database "sqlite:$scratch/bench.sqlite" >"$scratch/server.log" 2>&1 &
-server=$!
-for _ in $(seq 1 100); do grep -q "listening on" "$scratch/server.log" && break; sleep 0.1; done
+source scripts/bench/demo-server.sh
 
-page="http://127.0.0.1:$port/api/v1/news_items?limit=50"
+page="$base/api/v1/news_items?limit=50"
 items=$(curl -s "$page" | grep -o '"event"' | wc -l)
 [ "$items" -eq 50 ] || { echo "bench-serve: expected a page of 50 items, got $items" >&2; exit 1; }
-curl -s "http://127.0.0.1:$port/health" >/dev/null
-read -r health_rps health_p99 < <(run "http://127.0.0.1:$port/health")
+curl -s "$base/health" >/dev/null
+read -r health_rps health_p99 < <(run "$base/health")
 read -r page_rps page_p99 < <(run "$page")
 ratio=$(awk -v a="$page_rps" -v b="$health_rps" 'BEGIN { printf "%.0f", 100 * a / b }')
 printf '/health:             %8.0f req/s  p99 %6.2f ms\n' "$health_rps" "$health_p99"

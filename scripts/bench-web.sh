@@ -8,14 +8,7 @@ cd "$(dirname "$0")/.."
 duration=${1:-10s}
 port=8393
 source scripts/bench/wrk.sh
-swift build -c release --product tidings --scratch-path .build-release >&2
-binary=.build-release/release/tidings
-scratch=$(mktemp -d)
-trap 'kill $server 2>/dev/null || true; rm -rf "$scratch"' EXIT
-"$binary" serve --port "$port" --database "sqlite:$scratch/bench.sqlite" >"$scratch/server.log" 2>&1 &
-server=$!
-for _ in $(seq 1 100); do grep -q "listening on" "$scratch/server.log" && break; sleep 0.1; done
-base="http://127.0.0.1:$port"
+source scripts/bench/demo-server.sh
 # The demo's sources are files the poller reads at start; wait until the news section has cards.
 for _ in $(seq 1 50); do curl -s "$base/courier/news" | grep -q 'class="card teaser"' && break; sleep 0.2; done
 
