@@ -55,7 +55,9 @@ struct Serve: AsyncParsableCommand {
                 onChange: { streams in sections.contentChanged(streams: streams) })
             let app = buildApplication(catalog: catalog, sections: sections, services: [poller], logger: logger) {
                 port in
-                say("Tidings is listening on http://\(host.contains(":") ? "[\(host)]" : host):\(port)")
+                let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+                say("Tidings is listening on \(url)")
+                say("Read the brands in a browser at \(url)/ (the JSON API is under \(url)/api/v1)")
             }
             try await app.runService()
         } catch {
