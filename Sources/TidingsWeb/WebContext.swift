@@ -14,12 +14,16 @@ public struct WebContext: Sendable {
     public var now: Date
     /// The path of the page being rendered (for the language switch).
     public var path: String
+    /// The zone dates are shown in (named on the page); the server's own by default.
+    public var timeZone: TimeZone
     let assets: WebAssets
 
     /// A context for one request.
     public init(
-        brands: [Brand], brand: Brand?, localeQuery: String?, now: Date, path: String, renderer: WebRenderer
+        brands: [Brand], brand: Brand?, localeQuery: String?, now: Date, path: String, renderer: WebRenderer,
+        timeZone: TimeZone = .current
     ) {
+        self.timeZone = timeZone
         self.brands = brands
         self.brand = brand
         let chosen = localeQuery.flatMap { Language(tag: $0) }
@@ -61,6 +65,13 @@ public struct WebContext: Sendable {
     }
 
     static func webURL(_ text: String?) -> String? { webURL(text.flatMap(URL.init(string:))) }
+
+    /// Date and time for readers, in the server's time zone, which is named ("18.11.2026, 11:06 GMT").
+    func dateStyle(_ date: Date.FormatStyle.DateStyle) -> Date.FormatStyle {
+        var style = Date.FormatStyle(date: date, time: .shortened).locale(language.locale)
+        style.timeZone = timeZone
+        return style.timeZone(.specificName(.short))
+    }
 
     /// ISO 8601 for `<time datetime>`.
     static func machineTime(_ date: Date) -> String {

@@ -23,7 +23,7 @@ enum WebFixtures {
     static func context(_ brand: Brand?, locale: String? = nil, path: String = "/") throws -> WebContext {
         WebContext(
             brands: [courier, grocery], brand: brand, localeQuery: locale, now: now, path: path,
-            renderer: try renderer())
+            renderer: try renderer(), timeZone: TimeZone(identifier: "Europe/Moscow")!)
     }
 
     static func renderer() throws -> WebRenderer { try WebRenderer() }

@@ -30,7 +30,7 @@ public struct ArticlePage: WebPage {
         source = teaser.source.isEmpty ? nil : teaser.source
         datetime = teaser.publishedAt.map(WebContext.machineTime)
         published = teaser.publishedAt.map {
-            $0.formatted(Date.FormatStyle(date: .long, time: .shortened).locale(context.language.locale))
+            $0.formatted(context.dateStyle(.long))
         }
         content = contentHTML.flatMap { $0.isEmpty ? nil : $0 }
         original = WebContext.webURL(teaser.url)

@@ -70,8 +70,7 @@ public struct ProductPage: WebPage {
         var previous: Int64?
         for point in history {
             let row: Row
-            let date = point.at.formatted(
-                Date.FormatStyle(date: .numeric, time: .shortened).locale(context.language.locale))
+            let date = point.at.formatted(context.dateStyle(.numeric))
             if let previous, previous != 0 {
                 let percent = Int((Double(point.minorUnits - previous) / Double(previous) * 100).rounded())
                 let direction = point.minorUnits < previous ? "drop" : point.minorUnits > previous ? "rise" : "same"
