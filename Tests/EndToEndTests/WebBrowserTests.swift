@@ -63,7 +63,7 @@ struct WebBrowserTests {
     func browserSuite() async throws {
         let root = BrowserTools.root
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-browser-\(UUID()).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         let output = try FileHandle(forWritingTo: log)
         let process = Process()
