@@ -12,7 +12,8 @@ public struct WebContext: Sendable {
     /// The `?locale=` the reader chose, carried on every link.
     public var localeOverride: Language?
     public var now: Date
-    /// The path of the page being rendered (for the language switch).
+    /// The path of the page being rendered (for the language switch and retry links): the
+    /// request's path when it is a plain local path, else `/`.
     public var path: String
     /// The zone dates are shown in (named on the page); the server's own by default.
     public var timeZone: TimeZone
@@ -30,7 +31,7 @@ public struct WebContext: Sendable {
         self.localeOverride = chosen
         self.language = chosen ?? brand?.locale ?? .en
         self.now = now
-        self.path = path
+        self.path = Self.localPath(path)
         self.assets = renderer.assets
     }
 
@@ -43,6 +44,15 @@ public struct WebContext: Sendable {
         guard !items.isEmpty else { return path }
         let encoded = items.map { "\($0)=\(Self.escape($1))" }.joined(separator: "&")
         return path + "?" + encoded
+    }
+
+    /// `path` when links can use it as is: one leading slash (`//host` would leave the site), no
+    /// backslash (which browsers read as a slash), no control characters. Otherwise `/`.
+    static func localPath(_ path: String) -> String {
+        let plain =
+            path.hasPrefix("/") && !path.hasPrefix("//") && !path.contains("\\")
+            && !path.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        return plain ? path : "/"
     }
 
     /// A path segment or query value, percent-encoded.

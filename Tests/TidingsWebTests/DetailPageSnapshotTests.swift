@@ -88,6 +88,20 @@ struct EscapingTests {
         #expect(!article.contains("<script>alert"))
     }
 
+    @Test(
+        "links built from the request's path never leave the site",
+        arguments: [
+            ("/courier/news", "/courier/news"), ("//evil.example/x", "/"), ("/\\evil.example", "/"),
+            ("evil.example", "/"), ("/courier/\u{0A}x", "/"),
+        ])
+    func localPaths(path: String, expected: String) throws {
+        let context = try F.context(F.courier, path: path)
+        #expect(context.path == expected)
+        let html = try F.html(
+            ErrorPage(context: context, status: 404, message: "x", retryHref: context.link(context.path)))
+        #expect(!html.contains("evil.example"))
+    }
+
     @Test("the page's nonce goes only where the templates put it")
     func nonce() throws {
         let page = try F.renderer().render(BrandsPage(context: try F.context(nil)))

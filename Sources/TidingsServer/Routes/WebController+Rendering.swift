@@ -40,11 +40,11 @@ extension WebController {
             case .response(let response): return response
             }
         } catch let failure as WebFailure {
-            return errorPage(web, failure, retry: web.link(request.uri.path))
+            return errorPage(web, failure, retry: web.link(web.path))
         } catch {
             context.logger.error("web: unexpected error on \(request.uri.path): \(error)")
             return errorPage(
-                web, WebFailure(.internalServerError, web.text(.unexpected)), retry: web.link(request.uri.path))
+                web, WebFailure(.internalServerError, web.text(.unexpected)), retry: web.link(web.path))
         }
     }
 

@@ -75,7 +75,7 @@ struct WebController: Sendable {
             let sourceError = try await sections.sourceError(section, now: now)
             let minute = Int(now.timeIntervalSince1970 / 60)
             let key = [
-                brand.id + "/" + section.id, "web", web.language.rawValue, web.localeOverride?.rawValue ?? "",
+                brand.id + "/" + section.id, "web", web.path, web.language.rawValue, web.localeOverride?.rawValue ?? "",
                 token ?? "", page.etag, sourceError ?? "", String(minute),
             ].joined(separator: "|")
             return .page(
