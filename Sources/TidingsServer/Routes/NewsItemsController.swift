@@ -15,17 +15,7 @@ struct NewsItemsController: Sendable {
 
     @Sendable func list(request: Request, context: TidingsRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
-        let limit: Int
-        if let text = query["limit"].map(String.init) {
-            guard let value = Int(text), (1...Self.maximumLimit).contains(value) else {
-                throw HTTPAPIError(
-                    .badRequest, code: "invalid_parameter",
-                    message: "api: limit must be a whole number from 1 to \(Self.maximumLimit)", field: "limit")
-            }
-            limit = value
-        } else {
-            limit = Self.defaultLimit
-        }
+        let limit = try request.limit(standard: Self.defaultLimit, maximum: Self.maximumLimit)
         let cursorToken = query["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         let cursor = try cursorToken.map { token in
             guard let cursor = NewsCursor(token: token) else {

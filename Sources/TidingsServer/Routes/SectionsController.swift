@@ -65,15 +65,7 @@ struct SectionsController: Sendable {
             throw HTTPAPIError(.notFound, code: "not_found", message: "api: brand \(brand.id) has no section \(id)")
         }
         let query = request.uri.queryParameters
-        var limit = Self.defaultLimit
-        if let text = query["limit"].map(String.init) {
-            guard let value = Int(text), (1...Self.maximumLimit).contains(value) else {
-                throw HTTPAPIError(
-                    .badRequest, code: "invalid_parameter",
-                    message: "api: limit must be a whole number from 1 to \(Self.maximumLimit)", field: "limit")
-            }
-            limit = value
-        }
+        let limit = try request.limit(standard: Self.defaultLimit, maximum: Self.maximumLimit)
         let badCursor = HTTPAPIError(
             .badRequest, code: "invalid_cursor", message: "api: cursor is not one this server issued", field: "cursor")
         var cursor: SectionCursor?
