@@ -103,7 +103,7 @@ let package = Package(
         .target(
             name: "TidingsWeb",
             dependencies: [
-                "TidingsModel", "TidingsSections", "FeedParsing",
+                "TidingsModel", "TidingsSections", "TidingsCatalog", "FeedParsing",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             resources: [.copy("Resources/templates"), .copy("Resources/assets")]

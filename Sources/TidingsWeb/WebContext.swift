@@ -46,6 +46,14 @@ public struct WebContext: Sendable {
         return path + "?" + encoded
     }
 
+    /// The way back from a detail page: to `section`, or to the brand when it has none.
+    func backLink(_ section: Section?) -> Chrome.Link {
+        let brand = brand!
+        let path = section.map { sectionPath(brand, $0.id) } ?? brandPath(brand)
+        return Chrome.Link(
+            title: section?.title.text(language) ?? brand.name, href: link(path), current: false)
+    }
+
     /// `path` when links can use it as is: one leading slash (`//host` would leave the site), no
     /// backslash (which browsers read as a slash), no control characters. Otherwise `/`.
     static func localPath(_ path: String) -> String {

@@ -56,7 +56,7 @@ struct DetailPageSnapshotTests {
     @Test("error page: message and a retry link")
     func error() throws {
         let page = ErrorPage(
-            context: try F.context(F.courier, path: "/courier/nope"), status: 404, message: "No such section.",
+            context: try F.context(F.courier, path: "/courier/nope"), message: "No such section.",
             retryHref: "/courier/nope")
         assertSnapshot(of: try F.html(page), as: .lines)
     }
@@ -98,7 +98,7 @@ struct EscapingTests {
         let context = try F.context(F.courier, path: path)
         #expect(context.path == expected)
         let html = try F.html(
-            ErrorPage(context: context, status: 404, message: "x", retryHref: context.link(context.path)))
+            ErrorPage(context: context, message: "x", retryHref: context.link(context.path)))
         #expect(!html.contains("evil.example"))
     }
 
@@ -115,7 +115,7 @@ struct EscapingTests {
         let html = try F.html(BrandsPage(context: try F.context(nil)))
         #expect(html.contains(".brand-courier{--primary:#0b3d91}"))
         let plain = try F.html(
-            ErrorPage(context: try F.context(F.grocery), status: 404, message: "x", retryHref: "/"))
+            ErrorPage(context: try F.context(F.grocery), message: "x", retryHref: "/"))
         #expect(!plain.contains("<style"))
     }
 }

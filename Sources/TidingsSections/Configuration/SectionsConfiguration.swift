@@ -73,6 +73,11 @@ public struct Brand: Sendable, Hashable, Identifiable {
     /// The section with this id.
     public func section(_ id: String) -> Section? { sections.first { $0.id == id } }
 
+    /// The notification card with this id, placed in any of the brand's sections.
+    public func notification(_ id: String) -> NotificationRule? {
+        sections.lazy.compactMap { section in section.placement.notifications.first { $0.id == id } }.first
+    }
+
     /// Ids a brand cannot have: the server's own first path segments, since the web reader serves
     /// brands at `/{brand}`.
     public static let reservedIDs: Set<String> = ["api", "assets", "feeds", "health", "metrics", "openapi.yaml"]

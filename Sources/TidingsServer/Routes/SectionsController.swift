@@ -96,9 +96,7 @@ struct SectionsController: Sendable {
 
     @Sendable func dismiss(request: Request, context: TidingsRequestContext) async throws -> Response {
         let id = context.parameters.get("id") ?? ""
-        let card = sections.configuration.sections.lazy.compactMap { _, section in
-            section.placement.notifications.first { $0.id == id }
-        }.first
+        let card = sections.configuration.brands.lazy.compactMap { $0.notification(id) }.first
         guard let card else {
             throw HTTPAPIError(.notFound, code: "not_found", message: "api: there is no notification card \(id)")
         }

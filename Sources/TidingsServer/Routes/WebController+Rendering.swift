@@ -49,7 +49,7 @@ extension WebController {
     }
 
     func errorPage(_ web: WebContext, _ failure: WebFailure, retry: String) -> Response {
-        let page = ErrorPage(context: web, status: failure.status.code, message: failure.message, retryHref: retry)
+        let page = ErrorPage(context: web, message: failure.message, retryHref: retry)
         return html(renderer.render(page), status: failure.status)
     }
 
@@ -87,8 +87,5 @@ extension WebController {
     }
 
     /// A new device id: 16 random bytes as hex.
-    static func newDevice() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
-    }
+    static func newDevice() -> String { Hex.random(16) }
 }

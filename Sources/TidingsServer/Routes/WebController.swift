@@ -132,10 +132,9 @@ struct WebController: Sendable {
                 throw WebFailure(.forbidden, web.text(.forbidden))
             }
             let id = context.parameters.get("id") ?? ""
-            let card = brand.sections.lazy.compactMap { section in
-                section.placement.notifications.first { $0.id == id }
-            }.first
-            guard let card, card.dismissible else { throw WebFailure(.notFound, web.text(.notFoundCard)) }
+            guard let card = brand.notification(id), card.dismissible else {
+                throw WebFailure(.notFound, web.text(.notFoundCard))
+            }
             var device = Self.device(request)
             let isNew = device == nil
             if device == nil { device = Self.newDevice() }

@@ -17,8 +17,8 @@ public struct ArticlePage: WebPage {
     /// template inserts unescaped.
     var content: String?
     var original: String?
-    var backHref: String
-    var backTitle: String
+    /// The section the page was reached from (else the front section).
+    var back: Chrome.Link
 
     /// The page for `teaser`; `section` is the one it was found in, for the way back.
     public init(context: WebContext, teaser: Teaser, contentHTML: String?, section: Section?) {
@@ -34,8 +34,6 @@ public struct ArticlePage: WebPage {
         }
         content = contentHTML.flatMap { $0.isEmpty ? nil : $0 }
         original = WebContext.webURL(teaser.url)
-        let back = section ?? brand.section(brand.front)
-        backHref = context.link(back.map { context.sectionPath(brand, $0.id) } ?? context.brandPath(brand))
-        backTitle = back?.title.text(context.language) ?? brand.name
+        back = context.backLink(section ?? brand.section(brand.front))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TidingsCatalog
 import TidingsModel
 import TidingsSections
 
@@ -54,8 +55,8 @@ public struct ProductPage: WebPage {
     var price: String
     var history: [Row]
     var hasHistory: Bool
-    var backHref: String
-    var backTitle: String
+    /// The section the page was reached from (else the front section).
+    var back: Chrome.Link
 
     /// `history` is oldest first, as the store gives it.
     public init(context: WebContext, product: Product, history: [Point], section: Section?) {
@@ -72,12 +73,13 @@ public struct ProductPage: WebPage {
             let row: Row
             let date = point.at.formatted(context.dateStyle(.numeric))
             if let previous, previous != 0 {
-                let percent = Int((Double(point.minorUnits - previous) / Double(previous) * 100).rounded())
+                // Rounded as the catalog's news titles round it, so both say the same percent.
+                let percent = PriceChange.percent(old: previous, new: point.minorUnits)
                 let direction = point.minorUnits < previous ? "drop" : point.minorUnits > previous ? "rise" : "same"
-                let sign = percent > 0 ? "+" : percent < 0 ? "−" : "±"
+                let sign = percent == 0 ? "±" : point.minorUnits > previous ? "+" : "−"
                 row = Row(
                     datetime: WebContext.machineTime(point.at), date: date, price: point.price,
-                    change: "\(sign)\(abs(percent)) %", direction: direction)
+                    change: "\(sign)\(percent) %", direction: direction)
             } else {
                 row = Row(
                     datetime: WebContext.machineTime(point.at), date: date, price: point.price, change: t.created,
@@ -88,8 +90,6 @@ public struct ProductPage: WebPage {
         }
         self.history = rows.reversed()
         hasHistory = !rows.isEmpty
-        let back = section ?? brand.section(brand.front)
-        backHref = context.link(back.map { context.sectionPath(brand, $0.id) } ?? context.brandPath(brand))
-        backTitle = back?.title.text(context.language) ?? brand.name
+        back = context.backLink(section ?? brand.section(brand.front))
     }
 }
