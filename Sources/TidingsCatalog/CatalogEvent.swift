@@ -43,7 +43,7 @@ public struct CatalogEvent: Hashable, Sendable {
 
     /// Validates the wire form. `now` fills a missing `at`.
     public init(validating input: EventInput, now: Date) throws(CatalogError) {
-        guard (1...128).contains(input.id.utf8.count), !input.id.contains(where: \.isNewline) else {
+        guard (1...128).contains(input.id.utf8.count), Validate.isOneLine(input.id) else {
             throw .invalid("id", "must be 1–128 characters on one line")
         }
         guard let kind = Kind(rawValue: input.type) else {

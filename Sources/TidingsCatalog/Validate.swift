@@ -3,9 +3,16 @@ import TidingsModel
 
 /// Field rules shared by drafts, patches and events.
 enum Validate {
+    /// True when `text` has no line break (U+2028 included) and no control character
+    /// (U+0000–U+001F, U+007F–U+009F): no NUL, which PostgreSQL refuses in text, failing the write.
+    static func isOneLine(_ text: some StringProtocol) -> Bool {
+        !text.contains(where: \.isNewline)
+            && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
     static func name(_ value: String) throws(CatalogError) -> String {
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...200).contains(trimmed.count), !trimmed.contains(where: { $0.isNewline }) else {
+        guard (1...200).contains(trimmed.count), isOneLine(trimmed) else {
             throw .invalid("name", "must be 1–200 characters on one line")
         }
         return trimmed
@@ -18,14 +25,17 @@ enum Validate {
             guard (2...8).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
                 throw .invalid("names", "keys must be language codes such as \"en\"")
             }
-            result[language.lowercased()] = try name(text)
+            guard let translation = try? name(text) else {
+                throw .invalid("names", "translations must be 1–200 characters on one line")
+            }
+            result[language.lowercased()] = translation
         }
         return result
     }
 
     static func unit(_ value: String) throws(CatalogError) -> String {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
-        guard (1...16).contains(trimmed.count), !trimmed.contains(where: { $0.isNewline }) else {
+        guard (1...16).contains(trimmed.count), isOneLine(trimmed) else {
             throw .invalid("unit", "must be 1–16 characters")
         }
         return trimmed
@@ -39,7 +49,7 @@ enum Validate {
     }
 
     static func container(_ value: String) throws(CatalogError) -> String {
-        guard value.count <= 32, !value.contains(where: { $0.isNewline }) else {
+        guard value.count <= 32, isOneLine(value) else {
             throw .invalid("container", "must be at most 32 characters")
         }
         return value.trimmingCharacters(in: .whitespaces)
@@ -62,7 +72,8 @@ enum Validate {
 
     static func imageURL(_ value: String?) throws(CatalogError) -> String? {
         guard let value, !value.isEmpty else { return nil }
-        guard value.count <= 2048, let url = URL(string: value), let scheme = url.scheme?.lowercased(),
+        guard value.count <= 2048, isOneLine(value), let url = URL(string: value),
+            let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", url.host?.isEmpty == false
         else {
             throw .invalid("image_url", "must be an absolute http or https URL")

@@ -194,6 +194,30 @@ struct CatalogEventValidationTests {
                 "unit_size"
             ),
             (EventInput(id: "e", type: "product_updated", productID: "p", currency: "USD"), "currency"),
+            // Issue 12: NUL reached PostgreSQL, which refused the whole write with a 500.
+            (EventInput(id: "a\u{0}b", type: "price_changed", productID: "p", storePrice: "1"), "id"),
+            (EventInput(id: "e", type: "product_created", productID: "p", name: "x\u{0}", storePrice: "1"), "name"),
+            (
+                EventInput(
+                    id: "e", type: "product_created", productID: "p", name: "x", unit: "k\u{0}g", storePrice: "1"),
+                "unit"
+            ),
+            (
+                EventInput(
+                    id: "e", type: "product_created", productID: "p", name: "x", container: "\u{0}", storePrice: "1"),
+                "container"
+            ),
+            (
+                EventInput(
+                    id: "e", type: "product_created", productID: "p", name: "x", names: ["en": "a\u{0}"],
+                    storePrice: "1"), "names"
+            ),
+            (EventInput(id: "e", type: "product_updated", productID: "p", name: "tab\there"), "name"),
+            (
+                EventInput(
+                    id: "e", type: "product_created", productID: "p", name: "x", storePrice: "1",
+                    imageURL: .some("https://a.example/\u{0}.png")), "image_url"
+            ),
         ])
     func fieldErrors(_ input: EventInput, _ field: String) {
         #expect {
