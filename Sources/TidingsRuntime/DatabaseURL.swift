@@ -39,16 +39,20 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
         return components.string ?? url
     }
 
-    /// Opens the store and applies pending migrations.
-    public func open(policy: NewsPolicy, logger: Logger = Logger(label: "tidings.store")) async throws
-        -> any TidingsStorage
-    {
+    /// Opens the store and applies pending migrations. A call that cannot finish within `timeout`
+    /// (SQLite: waiting for a lock another process holds; PostgreSQL: any call) fails with
+    /// `StoreUnavailable`.
+    public func open(
+        policy: NewsPolicy, logger: Logger = Logger(label: "tidings.store"), timeout: Duration = .seconds(10)
+    ) async throws -> any TidingsStorage {
         switch self {
         case .sqlite(let path):
-            let store = SQLCatalogStore(source: try await SQLiteSource.open(path: path), policy: policy)
+            let store = SQLCatalogStore(
+                source: try await SQLiteSource.open(path: path, busyTimeout: timeout), policy: policy)
             return try await Self.migrated(store)
         case .postgres(let url):
-            let store = SQLCatalogStore(source: try PostgresSource(url: url, logger: logger), policy: policy)
+            let store = SQLCatalogStore(
+                source: try PostgresSource(url: url, logger: logger, timeout: timeout), policy: policy)
             return try await Self.migrated(store)
         }
     }

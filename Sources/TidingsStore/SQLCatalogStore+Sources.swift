@@ -51,6 +51,7 @@ extension SQLCatalogStore: SectionStore {
 
     public func recordFetches(_ records: [FetchRecord], owner: String) async throws -> [UpsertSummary] {
         guard !records.isEmpty else { return [] }
+        let records = records.map(\.storable)
         return try await source.write { db in
             var summaries = [UpsertSummary](repeating: UpsertSummary(), count: records.count)
             var streams: [String: [MergedEntry]] = [:]

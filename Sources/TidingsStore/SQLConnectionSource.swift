@@ -11,9 +11,9 @@ public enum SQLBackendKind: String, Sendable {
 public protocol SQLConnectionSource: Sendable {
     var kind: SQLBackendKind { get }
     /// Runs `body` on a connection for reading.
-    func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
     /// Runs `body` in a transaction that commits when it returns and rolls back when it throws.
-    func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
     /// Closes every connection.
     func close() async throws
 }

@@ -158,3 +158,38 @@ public struct UpsertSummary: Sendable, Hashable {
 
     public init() {}
 }
+
+extension FetchRecord {
+    /// The record as it can be stored: PostgreSQL refuses U+0000 in text, and one such character in
+    /// any field would fail the whole write, so every text loses it here, at the store's door.
+    var storable: FetchRecord {
+        var record = self
+        record.status = status.withoutNUL
+        switch outcome {
+        case .fetched(let entries, let etag, let lastModified, let title, let webURL):
+            record.outcome = .fetched(
+                entries: entries.map(\.storable), etag: etag?.withoutNUL, lastModified: lastModified?.withoutNUL,
+                title: title?.withoutNUL, webURL: webURL?.withoutNUL)
+        case .notModified: break
+        case .failed(let message): record.outcome = .failed(message.withoutNUL)
+        }
+        return record
+    }
+}
+
+extension EntryInput {
+    /// The entry without U+0000 in any text (see `FetchRecord.storable`).
+    var storable: EntryInput {
+        EntryInput(
+            key: key.withoutNUL, itemID: itemID.withoutNUL, itemJSON: itemJSON.withoutNUL,
+            contentHTML: contentHTML?.withoutNUL, publishedAt: publishedAt, contentHash: contentHash.withoutNUL)
+    }
+}
+
+extension String {
+    /// The text without U+0000, which PostgreSQL cannot store in text columns.
+    var withoutNUL: String {
+        guard utf8.contains(0) else { return self }
+        return String(decoding: utf8.filter { $0 != 0 }, as: UTF8.self)
+    }
+}

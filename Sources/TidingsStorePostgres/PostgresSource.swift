@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 import NIOSSL
 import PostgresKit
 import PostgresNIO
@@ -12,15 +13,22 @@ public final class PostgresSource: SQLConnectionSource {
     private let client: PostgresClient
     private let runner: Task<Void, Never>
     private let logger: Logger
+    /// Longest a read or a write may take before the caller is answered with `StoreUnavailable`.
+    private let timeout: Duration
 
     /// Key of the advisory lock every writer takes.
     static let writeLockKey: Int64 = 0x7469_6469_6E67  // "tiding"
 
     /// Connects to `postgres://user:password@host:port/database?sslmode=disable|prefer|require`.
     /// `?host=/path/to/socket/dir` selects a Unix socket.
-    public init(url: String, logger: Logger = Logger(label: "tidings.postgres")) throws {
+    /// A call that has no answer within `timeout` (a connection half closed by a server restart was
+    /// seen to hang for 20–50 minutes) fails with `StoreUnavailable`; the call is cancelled.
+    public init(
+        url: String, logger: Logger = Logger(label: "tidings.postgres"), timeout: Duration = .seconds(10)
+    ) throws {
         client = PostgresClient(configuration: try Self.configuration(from: url), backgroundLogger: logger)
         self.logger = logger
+        self.timeout = timeout
         let client = self.client
         runner = Task { await client.run() }
     }
@@ -56,22 +64,66 @@ public final class PostgresSource: SQLConnectionSource {
         return configuration
     }
 
-    public func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await client.withConnection { connection in try await body(connection.sql()) }
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await bounded { [client] in
+            try await client.withConnection { connection in try await body(connection.sql()) }
+        }
     }
 
-    public func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        do {
-            return try await client.withTransaction(logger: logger) { connection in
-                let db = connection.sql()
-                try await db.raw("SELECT pg_advisory_xact_lock(\(bind: Self.writeLockKey))").run()
-                return try await body(db)
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await bounded { [client, logger] in
+            do {
+                return try await client.withTransaction(logger: logger) { connection in
+                    let db = connection.sql()
+                    try await db.raw("SELECT pg_advisory_xact_lock(\(bind: Self.writeLockKey))").run()
+                    return try await body(db)
+                }
+            } catch let error as PostgresTransactionError {
+                // Callers see their own error, as with SQLite; the wrapper only matters when rollback failed.
+                if let closureError = error.closureError, error.rollbackError == nil { throw closureError }
+                throw error
             }
-        } catch let error as PostgresTransactionError {
-            // Callers see their own error, as with SQLite; the wrapper only matters when rollback failed.
-            if let closureError = error.closureError, error.rollbackError == nil { throw closureError }
-            throw error
         }
+    }
+
+    /// `operation` within `timeout`, its failures classified.
+    private func bounded<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        let timeout = self.timeout
+        do {
+            return try await withDeadline(
+                timeout, timedOut: StoreUnavailable("postgres: no answer within \(timeout)"), operation)
+        } catch {
+            throw Self.classified(error)
+        }
+    }
+
+    /// `StoreUnavailable` for what passes with time (the server restarting or unreachable, a lost
+    /// connection, a full disk, a serialization failure); every other error as it is.
+    static func classified(_ error: any Error) -> any Error {
+        if error is StoreUnavailable || error is CancellationError { return error }
+        if let error = error as? PSQLError {
+            switch error.code {
+            case .server:
+                let state = error.serverInfo?[.sqlState] ?? ""
+                let message = error.serverInfo?[.message] ?? "error \(state)"
+                // 08 connection, 53 resources (disk full), 57P0x shutting down or starting,
+                // 40001/40P01 serialization and deadlock, 55P03 lock not available, 57014 cancelled.
+                let transient =
+                    ["08", "53"].contains(String(state.prefix(2)))
+                    || ["57P01", "57P02", "57P03", "40001", "40P01", "55P03", "57014"].contains(state)
+                return transient ? StoreUnavailable("postgres: \(message) (\(state))") : error
+            case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown, .poolClosed,
+                .queryCancelled:
+                return StoreUnavailable("postgres: \(error.code)")
+            default:
+                return error
+            }
+        }
+        // Connecting failed below PostgresNIO (refused, reset, unreachable).
+        if error is IOError || error is ChannelError {
+            return StoreUnavailable("postgres: \(error)")
+        }
+        return error
     }
 
     public func close() async throws {

@@ -12,15 +12,22 @@ public final class SQLiteSource: SQLConnectionSource {
     private let readers: [SQLiteConnection]
     private let writeLock = AsyncLock()
     private let nextReader = Mutex(0)
+    /// How long a statement waits for a lock another process holds, and a write for its turn here.
+    private let busyTimeout: Duration
 
-    private init(path: String, writer: SQLiteConnection, readers: [SQLiteConnection]) {
+    private init(path: String, writer: SQLiteConnection, readers: [SQLiteConnection], busyTimeout: Duration) {
         self.path = path
         self.writer = writer
         self.readers = readers
+        self.busyTimeout = busyTimeout
     }
 
-    /// Opens (creating if needed) the database file at `path`.
-    public static func open(path: String, readers: Int = 2) async throws -> SQLiteSource {
+    /// Opens (creating if needed) the database file at `path`. A write that cannot get the lock
+    /// within `busyTimeout` (another process holds it: a backup, a `sqlite3` shell) fails with
+    /// `StoreUnavailable`, as does one that finds the disk full.
+    public static func open(
+        path: String, readers: Int = 2, busyTimeout: Duration = .seconds(10)
+    ) async throws -> SQLiteSource {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: directory) else {
             throw StoreError("sqlite: folder \(directory) does not exist (database \(path))")
@@ -30,8 +37,9 @@ public final class SQLiteSource: SQLConnectionSource {
             // WAL with synchronous=NORMAL: commits do not fsync, checkpoints do. A 64 MB page cache
             // and checkpoints every 16 MB of WAL (not 4 MB) keep 1,000-event batches fast
             // (docs/benchmarks.md); readers in WAL mode never wait for the writer.
+            let busy = "PRAGMA busy_timeout = \(Int(busyTimeout / .milliseconds(1)))"
             let pragmas = [
-                "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA busy_timeout = 10000",
+                "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", busy,
                 "PRAGMA cache_size = -65536", "PRAGMA wal_autocheckpoint = 4000",
             ]
             for pragma in pragmas {
@@ -40,38 +48,65 @@ public final class SQLiteSource: SQLConnectionSource {
             var readerConnections: [SQLiteConnection] = []
             for _ in 0..<max(1, readers) {
                 let reader = try await SQLiteConnection.open(storage: .file(path: path))
-                for pragma in ["PRAGMA busy_timeout = 10000", "PRAGMA cache_size = -32768"] {
+                for pragma in [busy, "PRAGMA cache_size = -32768"] {
                     try await reader.sql().raw(SQLQueryString(pragma)).run()
                 }
                 readerConnections.append(reader)
             }
-            return SQLiteSource(path: path, writer: writer, readers: readerConnections)
+            return SQLiteSource(path: path, writer: writer, readers: readerConnections, busyTimeout: busyTimeout)
         } catch {
             try? await writer.close()
             throw StoreError("sqlite: cannot open \(path): \(error)")
         }
     }
 
-    public func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let index = nextReader.withLock { value in
             value = (value + 1) % readers.count
             return value
         }
-        return try await body(readers[index].sql())
+        do {
+            return try await body(readers[index].sql())
+        } catch {
+            throw Self.classified(error)
+        }
     }
 
-    public func write<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let db = writer.sql()
-        return try await writeLock.withLock {
-            try await db.raw("BEGIN IMMEDIATE").run()
-            do {
-                let result = try await body(db)
-                try await db.raw("COMMIT").run()
-                return result
-            } catch {
-                try? await db.raw("ROLLBACK").run()
-                throw error
+        do {
+            return try await writeLock.withLock(timeout: busyTimeout) {
+                try await db.raw("BEGIN IMMEDIATE").run()
+                do {
+                    let result = try await body(db)
+                    try await db.raw("COMMIT").run()
+                    return result
+                } catch {
+                    try? await db.raw("ROLLBACK").run()
+                    throw error
+                }
             }
+        } catch is AsyncLock.Timeout {
+            throw StoreUnavailable("sqlite: writes are queued behind one waiting for the database lock")
+        } catch {
+            throw Self.classified(error)
+        }
+    }
+
+    /// `StoreUnavailable` for what passes with time (a lock another process holds, a full disk, an
+    /// I/O error); every other error as it is.
+    static func classified(_ error: any Error) -> any Error {
+        guard let error = error as? SQLiteError else { return error }
+        switch error.reason {
+        case .busy, .busyTimeout, .busyInRecovery, .busyInSnapshot, .locked, .lockedBySharedCache:
+            return StoreUnavailable("sqlite: \(error.message) (another process holds the lock)")
+        case .full:
+            return StoreUnavailable("sqlite: \(error.message)", retryAfter: 30)
+        case .noMemory, .interrupt, .cantOpen, .readOnly, .readonlyCantLock, .readonlyInRecovery:
+            return StoreUnavailable("sqlite: \(error.message)", retryAfter: 30)
+        default:
+            return "\(error.reason)".hasPrefix("ioError")
+                ? StoreUnavailable("sqlite: \(error.message)", retryAfter: 30) : error
         }
     }
 

@@ -23,12 +23,13 @@ public struct TestApp: Sendable {
         _ backend: TestDatabase.Backend = .sqlite, configuration: TidingsConfiguration = TidingsConfiguration(),
         sections: SectionsConfiguration = SectionsConfiguration(),
         clock: @escaping @Sendable () -> Date = { TestApp.now }, testing: TestingSetup = .router,
+        databaseTimeout: Duration = .seconds(10),
         _ body: @Sendable (TestApp, any TestClientProtocol) async throws -> Void
     ) async throws {
         try await TestDatabase.with(backend) { database in
             var configuration = configuration
             configuration.port = 0
-            let store = try await database.open(policy: configuration.newsPolicy)
+            let store = try await database.open(policy: configuration.newsPolicy, timeout: databaseTimeout)
             let key = APIKeys.generate()
             _ = try await store.createAPIKey(name: "test", hash: APIKeys.hash(key), at: clock())
             let catalog = CatalogService(store: store, configuration: configuration, clock: clock)

@@ -62,9 +62,11 @@ public struct TestDatabase: Sendable {
         }
     }
 
-    /// Opens the store with `policy`.
-    public func open(policy: NewsPolicy = NewsPolicy()) async throws -> any TidingsStorage {
-        try await DatabaseURL(url).open(policy: policy)
+    /// Opens the store with `policy`; `timeout` bounds waiting for a lock (SQLite) or any call (PostgreSQL).
+    public func open(policy: NewsPolicy = NewsPolicy(), timeout: Duration = .seconds(10)) async throws
+        -> any TidingsStorage
+    {
+        try await DatabaseURL(url).open(policy: policy, timeout: timeout)
     }
 
     /// Removes the database.
@@ -90,10 +92,10 @@ public struct TestDatabase: Sendable {
 
 extension TestDatabase {
     /// The backend's raw connection source, for tests of transaction behaviour itself.
-    public func openSource() async throws -> any SQLConnectionSource {
+    public func openSource(timeout: Duration = .seconds(10)) async throws -> any SQLConnectionSource {
         switch try DatabaseURL(url) {
-        case .sqlite(let path): try await SQLiteSource.open(path: path)
-        case .postgres(let url): try PostgresSource(url: url)
+        case .sqlite(let path): try await SQLiteSource.open(path: path, busyTimeout: timeout)
+        case .postgres(let url): try PostgresSource(url: url, timeout: timeout)
         }
     }
 

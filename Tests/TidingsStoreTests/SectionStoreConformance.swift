@@ -13,6 +13,7 @@ extension StoreCheck {
         .init(name: "prunes the oldest entries beyond the retention", run: retention),
         .init(name: "leases due sources to one owner until released or expired", run: leases),
         .init(name: "records dismissals once per device and card", run: dismissals),
+        .init(name: "stores fetches whose text holds U+0000, without it", run: nulText),
     ]
 }
 
@@ -108,4 +109,24 @@ private func dismissals(_ database: TestDatabase) async throws {
     try await store.dismiss(notification: "rate", device: "d1", at: t0)
     #expect(try await store.dismissedNotifications(device: "d1") == ["push", "rate"])
     #expect(try await store.dismissedNotifications(device: "d2").isEmpty)
+}
+
+/// Issue 12: a JSON Feed item URL holding `\u0000` made PostgreSQL refuse the whole polling round.
+private func nulText(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    let hostile = EntryInput(
+        key: "https://a.example/\u{0}x", itemID: "id\u{0}", itemJSON: "{\"t\":\"a\u{0}b\"}",
+        contentHTML: "<p>\u{0}</p>", publishedAt: nil, contentHash: "h")
+    var fetched = record("a", [hostile, entry("fine")])
+    fetched.outcome = .fetched(
+        entries: [hostile, entry("fine")], etag: "\"e\u{0}\"", lastModified: nil, title: "T\u{0}", webURL: nil)
+    let failed = FetchRecord(
+        sourceID: "b", streams: ["b/s"], attemptedAt: t0, outcome: .failed("bad \u{0} byte"), status: "invalid",
+        nextFetchAt: t0.addingTimeInterval(60), failures: 1, keepItems: 100, keepSince: .distantPast)
+    let summaries = try await store.recordFetches([fetched, failed], owner: "me")
+    #expect(summaries.first?.inserted == 2)
+    #expect(try await keys(store) == ["https://a.example/x", "fine"])
+    let stored = try #require(try await store.entry(itemID: "id"))
+    #expect(stored.itemJSON == "{\"t\":\"ab\"}" && stored.contentHTML == "<p></p>")
 }

@@ -1,10 +1,12 @@
 import Hummingbird
 import Logging
 import TidingsCatalog
+import TidingsStore
 
 /// Renders every error in the one envelope. Catalog refusals map to 404/409/422; Hummingbird's own
-/// errors (404 for an unknown route, 413 from the body limit) keep their status; anything unexpected
-/// becomes a logged 500.
+/// errors (404 for an unknown route, 413 from the body limit) keep their status; a database that
+/// cannot answer now becomes 503 with `Retry-After` (logged once); anything unexpected becomes a
+/// logged 500.
 struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -16,6 +18,13 @@ struct ErrorEnvelopeMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as CatalogError {
             // Refusals of the catalog domain keep their meaning wherever they are thrown.
             return try HTTPAPIError(error).response(from: request, context: context)
+        } catch let error as StoreUnavailable {
+            StoreTrouble.shared.report(error, logger: context.logger)
+            var refusal = HTTPAPIError(
+                .serviceUnavailable, code: "unavailable",
+                message: "api: the database cannot answer now; try again in \(error.retryAfter) s")
+            refusal.headers = StoreTrouble.headers(error)
+            return try refusal.response(from: request, context: context)
         } catch let error as HTTPError {
             return try Self.envelope(for: error.status, message: error.body).response(from: request, context: context)
         } catch let error as any HTTPResponseError {

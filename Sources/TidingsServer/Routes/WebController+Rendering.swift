@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import TidingsModel
 import TidingsSections
+import TidingsStore
 import TidingsWeb
 
 /// A request the reader answers with an error page.
@@ -41,6 +42,12 @@ extension WebController {
             }
         } catch let failure as WebFailure {
             return errorPage(web, failure, retry: web.link(web.path))
+        } catch let error as StoreUnavailable {
+            StoreTrouble.shared.report(error, logger: context.logger)
+            var response = errorPage(
+                web, WebFailure(.serviceUnavailable, web.text(.unexpected)), retry: web.link(web.path))
+            response.headers[.retryAfter] = String(error.retryAfter)
+            return response
         } catch {
             context.logger.error("web: unexpected error on \(request.uri.path): \(error)")
             return errorPage(
