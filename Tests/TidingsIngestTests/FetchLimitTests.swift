@@ -32,6 +32,48 @@ struct FetchLimitTests {
         }
     }
 
+    /// Issue 12: the total limit was checked only as bytes arrived, so an origin that trickled
+    /// slower than the read timeout (or stalled under a long one) held the fetch far past it.
+    @Test("a body that trickles or stalls ends at the total timeout, however long the read timeout")
+    func trickle() async throws {
+        let gate = Gate()
+        let router = Router()
+        router.get("trickle") { _, _ in
+            Response(
+                status: .ok,
+                body: ResponseBody { writer in
+                    try await writer.write(ByteBuffer(string: "<rss>"))
+                    for _ in 0..<100 {
+                        try await Task.sleep(for: .milliseconds(400))
+                        try await writer.write(ByteBuffer(string: " "))
+                    }
+                    try await writer.finish(nil)
+                })
+        }
+        router.get("stall") { _, _ in
+            Response(
+                status: .ok,
+                body: ResponseBody { writer in
+                    try await writer.write(ByteBuffer(string: "<rss>"))
+                    await gate.wait()
+                    try await writer.finish(nil)
+                })
+        }
+        var policy = FetchTestServer.policy
+        policy.readTimeout = .seconds(60)
+        policy.totalTimeout = .seconds(1)
+        try await FetchTestServer.with(router) { port in
+            try await FetchTestServer.withFetcher(policy) { fetcher in
+                for path in ["trickle", "stall"] {
+                    let error = await FetchTestServer.failure(fetcher, "http://127.0.0.1:\(port)/\(path)")
+                    #expect(error?.kind == .timeout, "\(path)")
+                    #expect(error?.message.contains("took longer than 1") == true, "\(String(describing: error))")
+                }
+                gate.open()
+            }
+        }
+    }
+
     @Test("a 1 MiB streamed body against a 64 KiB cap ends with .tooLarge; so does a Content-Length over it")
     func oversized() async throws {
         let router = Router()

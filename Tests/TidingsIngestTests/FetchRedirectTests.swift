@@ -115,4 +115,28 @@ struct FetchRedirectTests {
         }
         #expect(seen.count("target") == 0)
     }
+
+    /// Issue 12: `302 Location: http://example.com:99999/` trapped inside NIO and took the server down.
+    @Test("a port outside 1…65535, in the URL or in a redirect, is a bad URL and nothing is dialled")
+    func badPorts() async throws {
+        let seen = Seen()
+        try await FetchTestServer.with(Self.router(seen)) { port in
+            try await FetchTestServer.withFetcher { fetcher in
+                for target in [
+                    "http://127.0.0.1:99999/target", "http://127.0.0.1:65536/target", "http://127.0.0.1:0/target",
+                    "http://127.0.0.1:99999999999999999999999/target", "http://[::1]:70000/target",
+                ] {
+                    let redirected = await FetchTestServer.failure(fetcher, Self.redirect(port, to: target))
+                    #expect(redirected?.kind == .badURL, "\(target)")
+                    #expect(redirected?.message.contains("not 1…65535") == true, "\(target)")
+                    let direct = await FetchTestServer.failure(fetcher, target)
+                    #expect(direct?.kind == .badURL, "\(target)")
+                }
+                let fine = try await fetcher.fetch(
+                    FetchRequest(url: URL(string: Self.redirect(port, to: "http://127.0.0.1:\(port)/target"))!))
+                #expect(fine.status == 200)
+            }
+        }
+        #expect(seen.count("target") == 1)
+    }
 }

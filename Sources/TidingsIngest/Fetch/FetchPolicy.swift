@@ -4,8 +4,8 @@ public struct FetchPolicy: Sendable, Hashable {
     public var connectTimeout: Duration
     /// Longest silence while waiting for the response head or the next piece of the body.
     public var readTimeout: Duration
-    /// Longest a whole fetch may take, redirects and body included (checked as bytes arrive, so a stalled
-    /// body ends after at most `readTimeout` more). DNS resolution is not counted.
+    /// Longest a whole fetch may take, DNS, redirects and body included, however slowly the server
+    /// sends: the fetch is cancelled and fails with `.timeout` when it passes.
     public var totalTimeout: Duration
     /// Largest body accepted, counted after decompression.
     public var maxBodyBytes: Int
@@ -19,8 +19,8 @@ public struct FetchPolicy: Sendable, Hashable {
 
     /// A policy; the defaults allow nothing but public addresses.
     public init(
-        connectTimeout: Duration = .seconds(10), readTimeout: Duration = .seconds(30),
-        totalTimeout: Duration = .seconds(120), maxBodyBytes: Int = 16 << 20, maxRedirects: Int = 5,
+        connectTimeout: Duration = .seconds(10), readTimeout: Duration = .seconds(15),
+        totalTimeout: Duration = .seconds(30), maxBodyBytes: Int = 16 << 20, maxRedirects: Int = 5,
         allowHosts: [String] = [], userAgent: String = "Tidings/1.0 (+https://github.com/tidings)"
     ) {
         self.connectTimeout = connectTimeout

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import TidingsStore
 
 /// Fetches feed URLs over HTTP for the poller: conditional GET, gzip/deflate, timeouts, a body cap, redirects
 /// followed by hand, and an SSRF guard that checks every address after DNS, on every hop, and then connects
@@ -17,8 +18,24 @@ public final class SourceFetcher: Sendable {
         self.clients = ClientCache(policy: policy)
     }
 
-    /// Fetches `request.url`, following up to `policy.maxRedirects` redirects, each checked like the first URL.
+    /// Fetches `request.url`, following up to `policy.maxRedirects` redirects, each checked like the first URL,
+    /// within `policy.totalTimeout` whatever the server does.
     public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        let limit = policy.totalTimeout
+        do {
+            let timedOut = FetchError(.timeout, "fetch: \(request.url.absoluteString) took longer than \(limit)")
+            return try await withDeadline(limit, timedOut: timedOut) { try await self.follow(request) }
+        } catch let error as FetchError {
+            throw error
+        } catch is CancellationError {
+            throw FetchError(.cancelled, "fetch: \(request.url.absoluteString): cancelled")
+        } catch {
+            throw FetchError(.other, "fetch: \(request.url.absoluteString): \(error)")
+        }
+    }
+
+    /// The fetch itself: one hop per redirect.
+    private func follow(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         let deadline = NIODeadline.now() + TimeAmount(policy.totalTimeout)
         var url = request.url
         for redirects in 0...max(0, policy.maxRedirects) {
@@ -80,9 +97,31 @@ public final class SourceFetcher: Sendable {
         guard var host = url.host, !host.isEmpty else {
             throw FetchError(.badURL, "fetch: \(url.absoluteString) has no host")
         }
+        if let port = portText(of: url.absoluteString), !port.isEmpty {
+            guard port.count <= 8, port.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(port),
+                (1...65535).contains(number)
+            else { throw FetchError(.badURL, "fetch: \(url.absoluteString) has port \(port), not 1…65535") }
+        }
         if host.hasPrefix("[") { host.removeFirst() }
         if host.hasSuffix("]") { host.removeLast() }
         return host
+    }
+
+    /// The port as written in `url`'s authority (empty for `host:`), or nil when there is none. Read
+    /// from the text because Foundation reads `:99999` as 99999, which NIO cannot narrow to 16 bits
+    /// (it traps), and a port too long for `Int` as no port at all, which would dial port 80.
+    static func portText(of url: String) -> Substring? {
+        guard let scheme = url.range(of: "://") else { return nil }
+        let rest = url[scheme.upperBound...]
+        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            let after = authority[authority.index(after: close)...]
+            return after.hasPrefix(":") ? after.dropFirst() : nil
+        }
+        guard let colon = authority.lastIndex(of: ":") else { return nil }
+        return authority[authority.index(after: colon)...]
     }
 
     /// The addresses `host` may be reached at: all of them when the allow-list names it, else the public

@@ -55,44 +55,49 @@ extension SourcePoller {
             keepSince: started.addingTimeInterval(-settings.retention.maxAge))
     }
 
-    /// Fetches `states` at once, then records them in one transaction (so the new entries of
-    /// sources sharing a section are merged by date).
-    func poll(_ states: [SourceState]) async -> [PollResult] {
-        let records = await withTaskGroup(of: FetchRecord?.self) { group in
-            for state in states { group.addTask { await self.attempt(state) } }
-            var records: [FetchRecord] = []
-            for await record in group { if let record { records.append(record) } }
-            return records.sorted { $0.sourceID < $1.sourceID }
-        }
-        let summaries: [UpsertSummary]
-        do {
-            summaries = try await store.recordFetches(records, owner: owner)
-        } catch {
-            logger.error("poller: could not record \(records.count) fetches: \(error)")
-            return records.map {
-                PollResult(
-                    sourceID: $0.sourceID, status: "store", error: "\(error)", changes: UpsertSummary(),
-                    nextFetchAt: $0.nextFetchAt)
+    /// Fetches `states`, at most `concurrency` at once, each recorded as it ends.
+    func poll(_ states: [SourceState], concurrency: Int = .max) async -> [PollResult] {
+        await withTaskGroup(of: PollResult?.self) { group in
+            var results: [PollResult] = []
+            var pending = states[...]
+            var running = 0
+            while running < concurrency, let state = pending.popFirst() {
+                group.addTask { await self.pollOne(state) }
+                running += 1
             }
+            for await result in group {
+                if let result { results.append(result) }
+                if let state = pending.popFirst() { group.addTask { await self.pollOne(state) } }
+            }
+            return results.sorted { $0.sourceID < $1.sourceID }
         }
-        var changed: Set<String> = []
-        var results: [PollResult] = []
-        for (record, changes) in zip(records, summaries) {
+    }
+
+    /// Fetches one source and records the outcome; nil when the source is not configured here or
+    /// the poller is stopping (the lease then simply expires).
+    func pollOne(_ state: SourceState) async -> PollResult? {
+        guard let record = await attempt(state) else { return nil }
+        // A failure while stopping is most likely the stop itself, not the source's fault.
+        if Task.isCancelled, case .failed = record.outcome { return nil }
+        var error: String?
+        if case .failed(let message) = record.outcome { error = message }
+        switch await recorder.record(record, owner: owner) {
+        case .success(let changes):
             if changes.inserted + changes.updated > 0 {
-                changed.formUnion(record.streams)
                 logger.info(
                     "poller: \(record.sourceID): \(changes.inserted) new, \(changes.updated) changed, \(changes.unchanged) unchanged"
                 )
+                onChange(record.streams)
             }
-            var error: String?
-            if case .failed(let message) = record.outcome { error = message }
-            results.append(
-                PollResult(
-                    sourceID: record.sourceID, status: record.status, error: error, changes: changes,
-                    nextFetchAt: record.nextFetchAt))
+            return PollResult(
+                sourceID: record.sourceID, status: record.status, error: error, changes: changes,
+                nextFetchAt: record.nextFetchAt)
+        case .failure(let failure):
+            logger.error("poller: could not record the fetch of \(record.sourceID): \(failure)")
+            return PollResult(
+                sourceID: record.sourceID, status: "store", error: "\(failure)", changes: UpsertSummary(),
+                nextFetchAt: record.nextFetchAt)
         }
-        if !changed.isEmpty { onChange(changed.sorted()) }
-        return results
     }
 
     /// One conditional fetch of a URL, or a look at a file's size and modification time.

@@ -2,6 +2,7 @@ import FeedParsing
 import Foundation
 import Logging
 import ServiceLifecycle
+import Synchronization
 import TidingsModel
 import TidingsSections
 import TidingsStore
@@ -19,6 +20,7 @@ public final class SourcePoller: Service, Sendable {
     let logger: Logger
     let clock: @Sendable () -> Date
     let onChange: @Sendable ([String]) -> Void
+    let recorder: FetchRecorder
     /// Who holds leases taken by this process: host, process id and a random suffix.
     public let owner: String
 
@@ -39,13 +41,14 @@ public final class SourcePoller: Service, Sendable {
             policy: FetchPolicy(
                 connectTimeout: .milliseconds(Int64(fetch.connectTimeout * 1000)),
                 readTimeout: .milliseconds(Int64(fetch.readTimeout * 1000)),
-                totalTimeout: .milliseconds(Int64(max(fetch.readTimeout * 4, 120) * 1000)),
+                totalTimeout: .milliseconds(Int64(fetch.totalTimeout * 1000)),
                 maxBodyBytes: fetch.maxBytes,
                 allowHosts: fetch.allowHosts))
         self.schedule = PollSchedule(fetch)
         self.logger = logger
         self.clock = clock
         self.onChange = onChange
+        self.recorder = FetchRecorder(store: store, logger: logger)
         let host = ProcessInfo.processInfo.hostName
         self.owner =
             "\(host):\(ProcessInfo.processInfo.processIdentifier):\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
@@ -55,22 +58,57 @@ public final class SourcePoller: Service, Sendable {
     let configuredIDs: [String]
 
     /// How long a claimed source stays leased: the longest a fetch may take, and a margin.
-    var lease: TimeInterval { max(settings.fetch.readTimeout * 4, 120) + 60 }
+    var lease: TimeInterval { settings.fetch.totalTimeout + 60 }
 
-    /// Registers the sources, then polls until the service is asked to stop.
+    /// Registers the sources, then polls until the service is asked to stop: up to
+    /// `fetch.concurrency` fetches run at once, each recorded as it ends, and a slot that frees is
+    /// filled at once, so a slow source holds one slot and delays nobody. A database error never
+    /// ends the service: it is logged once and the poller backs off and tries again.
     public func run() async throws {
-        try await register()
+        let running = RunningFetches()
         do {
             try await cancelWhenGracefulShutdown {
-                while !Task.isCancelled {
-                    let polled = try await self.pollDue()
-                    if polled.isEmpty { try await Task.sleep(for: .seconds(1)) }
+                try await withThrowingDiscardingTaskGroup { group in
+                    var registered = false
+                    var backoff = PollerBackoff()
+                    while !Task.isCancelled {
+                        var pause = Duration.seconds(1)
+                        do {
+                            if !registered {
+                                try await self.register()
+                                registered = true
+                            }
+                            let free = self.settings.fetch.concurrency - running.count
+                            if free > 0 {
+                                let due = try await self.claim(limit: free)
+                                for state in due {
+                                    running.add(1)
+                                    group.addTask {
+                                        _ = await self.pollOne(state)
+                                        running.add(-1)
+                                    }
+                                }
+                                if due.count == free { pause = .milliseconds(250) }
+                            } else {
+                                pause = .milliseconds(250)
+                            }
+                            backoff.succeeded(self.logger)
+                        } catch let error where !(error is CancellationError) {
+                            pause = backoff.failed(error, self.logger)
+                        }
+                        try await Task.sleep(for: pause)
+                    }
                 }
             }
         } catch is CancellationError {
             // Stopping.
         }
         try await fetcher.shutdown()
+    }
+
+    /// Leases up to `limit` due sources of this configuration.
+    func claim(limit: Int) async throws -> [SourceState] {
+        try await store.claimDueSources(owner: owner, now: clock(), lease: lease, limit: limit, among: configuredIDs)
     }
 
     /// Adds this configuration's sources to the store, due at once when new.
@@ -81,20 +119,14 @@ public final class SourcePoller: Service, Sendable {
     /// Fetches every source due now (up to `fetch.concurrency` at once) and returns what happened.
     @discardableResult
     public func pollDue() async throws -> [PollResult] {
-        let due = try await store.claimDueSources(
-            owner: owner, now: clock(), lease: lease, limit: settings.fetch.concurrency, among: configuredIDs)
-        return await poll(due)
+        await poll(try await claim(limit: settings.fetch.concurrency))
     }
 
     /// Registers the sources and fetches all of them once, due or not (`tidings sources refresh`).
     public func pollAllNow() async throws -> [PollResult] {
         try await register()
         let states = try await store.sourceStates().filter { sources[$0.id] != nil }
-        var results: [PollResult] = []
-        for start in stride(from: 0, to: states.count, by: settings.fetch.concurrency) {
-            results += await poll(Array(states[start..<min(start + settings.fetch.concurrency, states.count)]))
-        }
-        return results
+        return await poll(states, concurrency: settings.fetch.concurrency)
     }
 }
 
@@ -113,4 +145,13 @@ extension SourcePoller {
     public func shutdown() async throws {
         try await fetcher.shutdown()
     }
+}
+
+/// How many fetches the poller's loop has running, shared with the fetches themselves.
+final class RunningFetches: Sendable {
+    private let value = Mutex(0)
+
+    var count: Int { value.withLock { $0 } }
+
+    func add(_ delta: Int) { value.withLock { $0 += delta } }
 }

@@ -47,8 +47,8 @@ extension FetchSettings {
     init(_ node: ConfigNode) throws {
         self.init()
         let keys: Set = [
-            "interval", "min_interval", "max_interval", "connect_timeout", "read_timeout", "max_bytes", "allow_hosts",
-            "concurrency",
+            "interval", "min_interval", "max_interval", "connect_timeout", "read_timeout", "total_timeout", "max_bytes",
+            "allow_hosts", "concurrency",
         ]
         for (key, value) in try node.mapping(allowed: keys) {
             switch key {
@@ -57,12 +57,14 @@ extension FetchSettings {
             case "max_interval": maxInterval = try value.duration(minimum: 1)
             case "connect_timeout": connectTimeout = try value.duration(minimum: 0.1)
             case "read_timeout": readTimeout = try value.duration(minimum: 0.1)
+            case "total_timeout": totalTimeout = try value.duration(minimum: 1)
             case "max_bytes": maxBytes = try value.int(1024...(1 << 30))
             case "concurrency": concurrency = try value.int(1...64)
             default: allowHosts = try value.oneOrMany().map { try $0.nonEmptyString() }
             }
         }
         guard minInterval <= maxInterval else { throw node.error("min_interval must not exceed max_interval") }
+        guard totalTimeout <= 600 else { throw node.error("total_timeout must be at most 10m") }
     }
 }
 

@@ -154,8 +154,11 @@ public struct FetchSettings: Sendable, Hashable {
     public var maxInterval: TimeInterval = 6 * 3600
     /// Connect timeout (`fetch.connect_timeout`, default 10s).
     public var connectTimeout: TimeInterval = 10
-    /// Read timeout: the longest wait for the next bytes (`fetch.read_timeout`, default 30s).
-    public var readTimeout: TimeInterval = 30
+    /// Read timeout: the longest wait for the next bytes (`fetch.read_timeout`, default 15s).
+    public var readTimeout: TimeInterval = 15
+    /// The longest one fetch may take, redirects, body and reading the document included, however
+    /// the server trickles (`fetch.total_timeout`, default 30s). Other sources never wait for it.
+    public var totalTimeout: TimeInterval = 30
     /// Largest body accepted after decompression (`fetch.max_bytes`, default 16 MiB).
     public var maxBytes = 16 << 20
     /// Hosts, addresses or CIDR ranges fetched even though private or loopback (`fetch.allow_hosts`).

@@ -1,0 +1,65 @@
+import Logging
+import TidingsStore
+
+/// Writes finished fetches to the store as they end. Fetches that end while a write is under way
+/// (or within a few milliseconds of each other, as a first load of many feeds does) are written
+/// together in one transaction, so the new entries of sources sharing a section still merge by
+/// date; a slow source is written alone when it ends and delays nobody.
+actor FetchRecorder {
+    typealias Outcome = Result<UpsertSummary, any Error>
+
+    private let store: any SectionStore
+    private let logger: Logger
+    private var queue: [(record: FetchRecord, owner: String, done: CheckedContinuation<Outcome, Never>)] = []
+    private var writing = false
+
+    init(store: any SectionStore, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    /// Records `record` (its lease held by `owner`) and returns what changed, once it is written.
+    func record(_ record: FetchRecord, owner: String) async -> Outcome {
+        await withCheckedContinuation { done in
+            queue.append((record, owner, done))
+            guard !writing else { return }
+            writing = true
+            // Not cancelled with the fetch that started it: a fetched document is written whole.
+            Task { await self.drain() }
+        }
+    }
+
+    private func drain() async {
+        try? await Task.sleep(for: .milliseconds(20))
+        while !queue.isEmpty {
+            let batch = queue
+            queue = []
+            for owner in Set(batch.map(\.owner)) {
+                let mine = batch.filter { $0.owner == owner }
+                let outcomes = await write(mine.map(\.record), owner: owner)
+                for (entry, outcome) in zip(mine, outcomes) { entry.done.resume(returning: outcome) }
+            }
+        }
+        writing = false
+    }
+
+    /// One transaction for all of `records`; when the database refuses it for something other than
+    /// being unavailable (one record it cannot store), each record alone, so the others are kept.
+    private func write(_ records: [FetchRecord], owner: String) async -> [Outcome] {
+        do {
+            return try await store.recordFetches(records, owner: owner).map { .success($0) }
+        } catch {
+            guard records.count > 1, !(error is StoreUnavailable) else { return records.map { _ in .failure(error) } }
+            logger.warning("poller: writing \(records.count) fetches together failed (\(error)); writing each alone")
+            var outcomes: [Outcome] = []
+            for record in records {
+                do {
+                    outcomes.append(.success(try await store.recordFetches([record], owner: owner)[0]))
+                } catch {
+                    outcomes.append(.failure(error))
+                }
+            }
+            return outcomes
+        }
+    }
+}
