@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import TidingsIngest
 import TidingsRuntime
 import TidingsSections
@@ -59,7 +60,18 @@ struct Serve: AsyncParsableCommand {
                 say("Tidings is listening on \(url)")
                 say("Read the brands in a browser at \(url)/ (the JSON API is under \(url)/api/v1)")
             }
-            try await app.runService()
+            // SIGTERM and SIGINT stop gracefully; after 8 s the rest is cancelled, and at 10 s the
+            // watchdog ends the process whatever still runs (docs/architecture.md, availability).
+            var group = ServiceGroupConfiguration(
+                services: [
+                    .init(service: app),
+                    .init(
+                        service: ShutdownWatchdog(limit: .seconds(10), logger: logger),
+                        successTerminationBehavior: .ignore),
+                ],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            group.maximumGracefulShutdownDuration = .seconds(8)
+            try await ServiceGroup(configuration: group).run()
         } catch {
             try? await store.close()
             throw error
