@@ -74,8 +74,14 @@ public final class SQLiteSource: SQLConnectionSource {
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let db = writer.sql()
+        let busyTimeout = busyTimeout
+        let queued = ContinuousClock.now
         do {
             return try await writeLock.withLock(timeout: busyTimeout) {
+                // One budget for the turn here and the database lock: what the wait for the turn
+                // used is not waited again, so no write takes much longer than `busyTimeout`.
+                let left = max(.milliseconds(1), busyTimeout - (ContinuousClock.now - queued))
+                try await db.raw("PRAGMA busy_timeout = \(unsafeRaw: String(Int(left / .milliseconds(1))))").run()
                 try await db.raw("BEGIN IMMEDIATE").run()
                 do {
                     let result = try await body(db)

@@ -1,8 +1,7 @@
 import ArgumentParser
-import AsyncHTTPClient
 import FeedParsing
 import Foundation
-import NIOCore
+import TidingsIngest
 
 /// `tidings parse FILE|URL`: prints a feed as normalized JSON or a readable summary.
 struct Parse: AsyncParsableCommand {
@@ -61,38 +60,30 @@ struct Parse: AsyncParsableCommand {
             }
             return ([UInt8](data), nil, nil)
         }
-        let client = HTTPClient.shared
-        do {
-            var request = HTTPClientRequest(url: source)
-            request.headers.add(
-                name: "Accept", value: "application/rss+xml, application/atom+xml, application/feed+json, */*")
-            request.headers.add(name: "User-Agent", value: "tidings-parse")
-            let response = try await client.execute(request, timeout: .seconds(30))
-            guard (200..<300).contains(response.status.code) else {
-                printError("parse: \(source) answered HTTP \(response.status.code)")
-                throw ExitCode(2)
-            }
-            let body = try await response.body.collect(upTo: FeedParser.Options().maxDocumentBytes)
-            let charset = response.headers.first(name: "Content-Type").flatMap(Self.charset)
-            return (Array(buffer: body), charset, URL(string: source))
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            printError("parse: cannot fetch \(source): \(error)")
+        guard let url = URL(string: source) else {
+            printError("parse: \(source) is not a URL")
             throw ExitCode(2)
         }
-    }
-
-    /// The `charset` parameter of a Content-Type header.
-    static func charset(_ contentType: String) -> String? {
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            if pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" {
-                return pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(
-                    in: CharacterSet(charactersIn: "\""))
-            }
+        // The fetcher the poller uses (timeouts, size cap, redirects checked, readable errors), with
+        // every host allowed: the person running the command chose the URL, as with curl.
+        let fetcher = SourceFetcher(
+            policy: FetchPolicy(
+                connectTimeout: .seconds(10), readTimeout: .seconds(15), totalTimeout: .seconds(30),
+                maxBodyBytes: FeedParser.Options().maxDocumentBytes, allowHosts: ["*"], userAgent: "tidings-parse"))
+        let result: Result<FetchResponse, FetchError>
+        do {
+            result = .success(try await fetcher.fetch(FetchRequest(url: url)))
+        } catch {
+            result = .failure(error)
         }
-        return nil
+        try? await fetcher.shutdown()
+        switch result {
+        case .success(let response):
+            return (response.body, response.charset, response.finalURL)
+        case .failure(let error):
+            printError("parse: " + error.message.replacingOccurrences(of: "fetch: ", with: "", options: .anchored))
+            throw ExitCode(2)
+        }
     }
 
     /// Stable pretty JSON: sorted keys, ISO 8601 UTC dates, absent values omitted.

@@ -91,4 +91,26 @@ struct ParseCommandTests {
             #expect(output.contains("http://127.0.0.1:\(port)/feeds/item/1"))
         }
     }
+
+    /// Issue 12: a refused port waited 30 s and printed NIO's error text.
+    @Test("a refused port, a 404 and a redirect to port 99999 exit 2 at once with one readable line")
+    func unreachable() async throws {
+        let router = Router()
+        router.get("moved") { _, _ in Response(status: .found, headers: [.location: "http://127.0.0.1:99999/"]) }
+        try await LoopbackServer.with(router) { port in
+            let cases = [
+                (
+                    "http://127.0.0.1:1/feed",
+                    "parse: http://127.0.0.1:1/feed: could not connect to 127.0.0.1 (connection refused)"
+                ),
+                ("http://127.0.0.1:\(port)/nope", "parse: http://127.0.0.1:\(port)/nope answered 404 Not Found"),
+                ("http://127.0.0.1:\(port)/moved", "parse: http://127.0.0.1:99999/ has port 99999, not 1…65535"),
+            ]
+            for (url, message) in cases {
+                let (status, output) = try await TidingsProcess.run(["parse", url], in: folder)
+                #expect(status == 2, "\(url)")
+                #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == message)
+            }
+        }
+    }
 }

@@ -101,7 +101,10 @@ struct FetchGuardTests {
     @Test("a refused connection is .connect")
     func refused() async throws {
         try await FetchTestServer.withFetcher { fetcher in
-            #expect(await FetchTestServer.failure(fetcher, "http://127.0.0.1:1/feed")?.kind == .connect)
+            let error = await FetchTestServer.failure(fetcher, "http://127.0.0.1:1/feed")
+            #expect(error?.kind == .connect)
+            #expect(
+                error?.message == "fetch: http://127.0.0.1:1/feed: could not connect to 127.0.0.1 (connection refused)")
         }
     }
 
@@ -110,5 +113,25 @@ struct FetchGuardTests {
         let fetcher = SourceFetcher(policy: FetchTestServer.policy)
         try await fetcher.shutdown()
         #expect(await FetchTestServer.failure(fetcher, "http://127.0.0.1:1/feed")?.kind == .cancelled)
+    }
+
+    /// Issue 12: a pooled connection the origin had closed failed the fetch as "could not connect".
+    @Test("a pooled connection the origin closes as it is reused is retried once on a new connection")
+    func closedPooledConnection() async throws {
+        let origin = try await ClosingOrigin.start(body: "<rss><channel><title>T</title></channel></rss>")
+        do {
+            try await FetchTestServer.withFetcher { fetcher in
+                let url = URL(string: "http://127.0.0.1:\(origin.port)/feed")!
+                for _ in 1...3 {
+                    let response = try await fetcher.fetch(FetchRequest(url: url))
+                    #expect(response.status == 200)
+                }
+            }
+            #expect(origin.connections == 3, "the second and third fetch each met a closed connection first")
+        } catch {
+            try await origin.stop()
+            throw error
+        }
+        try await origin.stop()
     }
 }

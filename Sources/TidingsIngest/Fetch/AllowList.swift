@@ -8,6 +8,8 @@ import Foundation
 /// name that resolves into it through.
 struct AllowList: Sendable {
     private var names: Set<String> = []
+    /// `*` was given: every host is allowed (for a person's own command, never a server's default).
+    private var everything = false
     private var ranges: [(prefix: IPAddress, bits: Int)] = []
     /// Entries that are neither a hostname, an address nor a valid range.
     private(set) var invalid: [String] = []
@@ -15,7 +17,9 @@ struct AllowList: Sendable {
     init(_ entries: [String]) {
         for entry in entries {
             let text = entry.trimmingCharacters(in: .whitespaces)
-            if let range = Self.range(text) {
+            if text == "*" {
+                everything = true
+            } else if let range = Self.range(text) {
                 ranges.append(range)
             } else if text.contains("/") || text.contains(":") || text.isEmpty {
                 invalid.append(entry)
@@ -27,6 +31,7 @@ struct AllowList: Sendable {
 
     /// True when `host` (a URL's host, brackets removed) is allowed by name or is an address in an allowed range.
     func allows(host: String) -> Bool {
+        if everything { return true }
         if let address = IPAddress(host) {
             let unmapped = address.unmapped
             return ranges.contains {

@@ -1,6 +1,8 @@
 import AsyncHTTPClient
 import Foundation
+import NIOCore
 import NIOHTTPCompression
+import NIOPosix
 import NIOSSL
 
 extension FetchError {
@@ -24,12 +26,23 @@ extension FetchError {
         case let peer as ClientCache.UnexpectedPeer:
             self.init(.blockedAddress, "\(at): connected to \(peer.peer) instead of the checked \(address); refused")
         default:
+            let reason = Self.systemReason(error) ?? "\(error)"
             if readingBody {
-                self.init(.other, "\(at): the body broke off (\(error))")
+                self.init(.other, "\(at): the body broke off (\(reason))")
             } else {
-                self.init(.connect, "\(at): could not connect to \(address) (\(error))")
+                self.init(.connect, "\(at): could not connect to \(address) (\(reason))")
             }
         }
+    }
+
+    /// "connection refused" for an `IOError` with `ECONNREFUSED`, found directly or inside NIO's
+    /// connection error; nil when the error carries no system error.
+    static func systemReason(_ error: any Error) -> String? {
+        let io =
+            (error as? IOError)
+            ?? (error as? NIOConnectionError)?.connectionErrors.lazy.compactMap { $0.error as? IOError }.first
+        guard let io else { return nil }
+        return String(cString: strerror(io.errnoCode)).lowercased()
     }
 
     private init?(_ error: HTTPClientError, at: String, _ policy: FetchPolicy, readingBody: Bool) {

@@ -25,6 +25,14 @@ extension SourceFetcher {
         let response: HTTPClientResponse
         do {
             response = try await client.execute(outgoing, deadline: deadline)
+        } catch let error as HTTPClientError where error == .remoteConnectionClosed {
+            // The origin closed a pooled connection as it was reused (its keep-alive timer fired):
+            // nothing was answered, and a GET may be sent again, once, on a new connection.
+            do {
+                response = try await client.execute(outgoing, deadline: deadline)
+            } catch {
+                throw FetchError(error, url: url, address: address, policy: policy, readingBody: false)
+            }
         } catch {
             throw FetchError(error, url: url, address: address, policy: policy, readingBody: false)
         }
