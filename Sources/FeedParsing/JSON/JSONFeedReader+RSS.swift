@@ -34,8 +34,9 @@ extension JSONFeedReader {
                 entry.summaryText = text.isEmpty ? nil : text
                 if let image = sanitized.image { (entry.image, entry.imageSource) = (image, .content) }
             }
+            var names: Set<String> = []
             for category in item["category"]?.array ?? (item["category"].map { [$0] } ?? []) {
-                if let name = category.string, !entry.categories.contains(name) { entry.categories.append(name) }
+                if let name = category.string, names.insert(name).inserted { entry.categories.append(name) }
             }
             if let enclosure = item["enclosure"], let url = enclosure["url"]?.string {
                 let length = enclosure["length"]?.number.flatMap { $0 > 0 && $0 < 1e18 ? Int($0) : nil }

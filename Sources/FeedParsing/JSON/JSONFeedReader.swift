@@ -101,8 +101,9 @@ struct JSONFeedReader {
             entry.summaryText = summary
             entry.summaryHTML = XMLFeedBuilder.escape(summary)
         }
+        var tags: Set<String> = []
         for tag in item["tags"]?.array ?? [] {
-            if let tag = tag.string, !tag.isEmpty, !entry.categories.contains(tag) { entry.categories.append(tag) }
+            if let tag = tag.string, !tag.isEmpty, tags.insert(tag).inserted { entry.categories.append(tag) }
         }
         for attachment in item["attachments"]?.array ?? [] {
             guard let address = url(attachment["url"], base: base) else {
