@@ -14,6 +14,8 @@ public struct FeedParser: Sendable {
         public var maxEntries = 50_000
         /// Attributes after this many on one element are ignored.
         public var maxAttributes = 256
+        /// Warnings after this many are only counted, in one last warning saying how many.
+        public var maxWarnings = 100
         /// How entry HTML is cleaned.
         public var sanitizer = HTMLSanitizer()
 
@@ -47,21 +49,23 @@ public struct FeedParser: Sendable {
         let decoded = FeedTextDecoder.decode(bytes, httpCharset: httpCharset)
         let text = decoded.utf8
         guard let start = text.firstIndex(where: { !Self.isSpace($0) }) else { throw .empty }
-        var feed: ParsedFeed
+        var (feed, omitted): (ParsedFeed, Int)
         switch text[start] {
         case UInt8(ascii: "{"):
             var reader = JSONFeedReader(options: options, base: baseURL)
-            feed = try reader.read(text)
+            (feed, omitted) = try reader.read(text)
         case UInt8(ascii: "<"):
-            feed = try XMLFeedReader(options: options, base: baseURL).read(text, from: start, skipped: false)
+            (feed, omitted) = try XMLFeedReader(options: options, base: baseURL).read(text, from: start, skipped: false)
         default:
             let head = text[start..<min(text.count, start + 1024)]
             if head.contains(where: { $0 < 0x09 || ($0 > 0x0D && $0 < 0x20) }) { throw .binary }
             // Some servers print a warning before the feed; read on from the first tag.
             guard let tag = head.firstIndex(of: UInt8(ascii: "<")) else { throw .notXMLOrJSON }
-            feed = try XMLFeedReader(options: options, base: baseURL).read(text, from: tag, skipped: true)
+            (feed, omitted) = try XMLFeedReader(options: options, base: baseURL).read(text, from: tag, skipped: true)
         }
-        feed.warnings = decoded.warnings.map { FeedWarning(message: $0) } + feed.warnings
+        feed.warnings = FeedWarning.capped(
+            decoded.warnings.map { FeedWarning(message: $0) } + feed.warnings, omitted: omitted,
+            limit: options.maxWarnings)
         return feed
     }
 
@@ -73,10 +77,12 @@ struct XMLFeedReader {
     let options: FeedParser.Options
     let base: URL?
 
-    func read(_ text: [UInt8], from start: Int, skipped: Bool) throws(FeedParseError) -> ParsedFeed {
-        let result: Result<ParsedFeed, FeedParseError> = text.withUnsafeBufferPointer { buffer in
+    /// The feed, and how many warnings were left out of it.
+    func read(_ text: [UInt8], from start: Int, skipped: Bool) throws(FeedParseError) -> (ParsedFeed, Int) {
+        let result: Result<(ParsedFeed, Int), FeedParseError> = text.withUnsafeBufferPointer { buffer in
             var scanner = XMLScanner(
-                bytes: buffer, from: start, maxDepth: options.maxDepth, maxAttributes: options.maxAttributes)
+                bytes: buffer, from: start, maxDepth: options.maxDepth, maxAttributes: options.maxAttributes,
+                maxWarnings: options.maxWarnings)
             if skipped { scanner.report("text before the first tag was ignored", at: 0) }
             var root: XMLName?
             while root == nil {
@@ -99,7 +105,7 @@ struct XMLFeedReader {
             }
             var builder = XMLFeedBuilder(scanner: scanner, format: format, options: options, base: base)
             builder.run(rootIsEntry: root.local == "entry")
-            return .success(located(builder, buffer))
+            return .success((located(builder, buffer), builder.scanner.problems.omitted + builder.warnings.omitted))
         }
         return try result.get()
     }
@@ -107,12 +113,10 @@ struct XMLFeedReader {
     /// The builder's feed with every warning given its line and column, in document order.
     private func located(_ builder: XMLFeedBuilder, _ buffer: UnsafeBufferPointer<UInt8>) -> ParsedFeed {
         var feed = builder.feed
-        let found =
-            builder.scanner.problems.map { (offset: $0.offset, message: $0.message, entry: Int?.none) }
-            + builder.warnings
-        let positions = TextPosition.locate(found.map(\.offset), in: buffer)
-        feed.warnings = found.sorted { $0.offset < $1.offset }.map { warning in
-            let position = positions[warning.offset]
+        let found = builder.scanner.problems.items + builder.warnings.items
+        let positions = TextPosition.locate(found.compactMap(\.offset), in: buffer)
+        feed.warnings = found.sorted { ($0.offset ?? 0) < ($1.offset ?? 0) }.map { warning in
+            let position = warning.offset.flatMap { positions[$0] }
             return FeedWarning(
                 message: warning.message, line: position?.line, column: position?.column, entry: warning.entry)
         }

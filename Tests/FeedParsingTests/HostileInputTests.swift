@@ -50,6 +50,27 @@ struct HostileInputTests {
         #expect(feed.warnings.contains { $0.message.contains("first 3") })
     }
 
+    @Test("a thousand bad dates give the first 100 warnings and one saying how many more")
+    func warningFlood() throws {
+        let xml = try parse(rss(String(repeating: "<item><pubDate>soon</pubDate></item>", count: 1_000)))
+        #expect(xml.warnings.count == 101)
+        #expect(xml.warnings.last?.message == "900 more warnings were left out")
+        let items = String(repeating: #"{"id":"x","date_published":"soon"},"#, count: 1_000)
+        let json = try parse(#"{"version":"https://jsonfeed.org/version/1.1","items":[\#(items.dropLast())]}"#)
+        #expect(json.entries.count == 1_000)
+        #expect(json.warnings.count == 101)
+        #expect(json.warnings.last?.message == "900 more warnings were left out")
+    }
+
+    @Test("a warning quoting the document stays one short line")
+    func warningQuotes() throws {
+        let name = "a\u{1}b" + String(repeating: "n", count: 100_000)
+        let feed = try parse(rss("<item><title>x</title></item></\(name)>"))
+        let warning = try #require(feed.warnings.first { $0.message.hasPrefix("an end tag </a") })
+        #expect(warning.message.count <= WarningList.maxMessageLength + 1)
+        #expect(!warning.message.unicodeScalars.contains { $0.value < 0x20 })
+    }
+
     @Test("external entities are never fetched: a SYSTEM entity stays unexpanded text")
     func externalEntity() throws {
         let feed = try parse(

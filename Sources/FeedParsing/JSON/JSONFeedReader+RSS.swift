@@ -44,7 +44,7 @@ extension JSONFeedReader {
             }
             feed.entries.append(entry)
         }
-        feed.warnings = warnings
+        feed.warnings = warnings.feedWarnings
         return feed
     }
 }

@@ -5,14 +5,16 @@ import Foundation
 struct JSONFeedReader {
     let options: FeedParser.Options
     let base: URL?
-    var warnings: [FeedWarning] = []
+    var warnings: WarningList
 
     init(options: FeedParser.Options, base: URL?) {
         self.options = options
         self.base = base
+        self.warnings = WarningList(limit: options.maxWarnings)
     }
 
-    mutating func read(_ text: [UInt8]) throws(FeedParseError) -> ParsedFeed {
+    /// The feed, and how many warnings were left out of it.
+    mutating func read(_ text: [UInt8]) throws(FeedParseError) -> (ParsedFeed, Int) {
         let root: JSONValue
         do {
             root = try JSONValue(parsing: Data(text))
@@ -21,18 +23,16 @@ struct JSONFeedReader {
                 let value = try? JSONValue(parsing: Data(repaired))
             else { throw .invalidJSON(reason: Self.reason(error)) }
             root = value
-            warnings.append(
-                FeedWarning(message: "the document ends early (truncated?); the complete entries were read"))
+            warnings.add("the document ends early (truncated?); the complete entries were read")
         }
         if let channel = root["rss"]?["channel"], channel.isObject {
-            return readRSS(channel)
+            return (readRSS(channel), warnings.omitted)
         }
         guard root.isObject,
             root["version"]?.string?.contains("jsonfeed.org/version/") == true || root["items"]?.array != nil
         else { throw .notAJSONFeed }
         if root["version"]?.string?.contains("jsonfeed.org/version/") != true {
-            warnings.append(
-                FeedWarning(message: "\"version\" is not a JSON Feed version URL; read as JSON Feed anyway"))
+            warnings.add("\"version\" is not a JSON Feed version URL; read as JSON Feed anyway")
         }
         var feed = ParsedFeed(format: .json)
         feed.title = root["title"]?.string
@@ -48,21 +48,21 @@ struct JSONFeedReader {
         case .array(let items):
             for (index, item) in items.prefix(options.maxEntries).enumerated() {
                 guard item.isObject else {
-                    warnings.append(FeedWarning(message: "an item that is not an object was skipped", entry: index))
+                    warnings.add("an item that is not an object was skipped", entry: index)
                     continue
                 }
                 feed.entries.append(entry(item, index: index, base: linkBase))
             }
             if items.count > options.maxEntries {
-                warnings.append(FeedWarning(message: "entries beyond the first \(options.maxEntries) were ignored"))
+                warnings.add("entries beyond the first \(options.maxEntries) were ignored")
             }
         case nil, .null?:
-            warnings.append(FeedWarning(message: "the feed has no \"items\""))
+            warnings.add("the feed has no \"items\"")
         default:
-            warnings.append(FeedWarning(message: "\"items\" is not an array; no entries were read"))
+            warnings.add("\"items\" is not an array; no entries were read")
         }
-        feed.warnings = warnings
-        return feed
+        feed.warnings = warnings.feedWarnings
+        return (feed, warnings.omitted)
     }
 
     private mutating func entry(_ item: JSONValue, index: Int, base: URL?) -> ParsedEntry {
@@ -107,7 +107,7 @@ struct JSONFeedReader {
         }
         for attachment in item["attachments"]?.array ?? [] {
             guard let address = url(attachment["url"], base: base) else {
-                warnings.append(FeedWarning(message: "an attachment without a url was skipped", entry: index))
+                warnings.add("an attachment without a url was skipped", entry: index)
                 continue
             }
             let length = attachment["size_in_bytes"]?.number.flatMap { $0 > 0 && $0 < 1e18 ? Int($0) : nil }
@@ -138,7 +138,7 @@ struct JSONFeedReader {
     mutating func date(_ value: JSONValue?, index: Int) -> Date? {
         guard let text = value?.string, !text.isEmpty else { return nil }
         if let date = FeedDate.parse(text) { return date }
-        warnings.append(FeedWarning(message: "unreadable date \"\(text.prefix(60))\" was left out", entry: index))
+        warnings.add("unreadable date \"\(text.prefix(60))\" was left out", entry: index)
         return nil
     }
 

@@ -35,13 +35,14 @@ struct XMLFeedBuilder {
     var draft: EntryDraft?
     var feedDraft = FeedDraft()
     var entryCount = 0
-    var warnings: [(offset: Int, message: String, entry: Int?)] = []
+    var warnings: WarningList
 
     init(scanner: XMLScanner, format: ParsedFeed.Format, options: FeedParser.Options, base: URL?) {
         self.scanner = scanner
         self.options = options
         self.documentBase = base
         self.feed = ParsedFeed(format: format)
+        self.warnings = WarningList(limit: options.maxWarnings)
     }
 
     var scope: Scope { scopes.last?.scope ?? .feed }
@@ -52,9 +53,9 @@ struct XMLFeedBuilder {
         bases.last?.url ?? documentBase ?? feedDraft.linkURL
     }
 
-    mutating func warn(_ message: String, at offset: Int, entry: Int? = nil) {
-        guard warnings.count < 200 else { return }
-        warnings.append((offset, message, entry))
+    /// Adds a warning at a byte offset; one with a `kind` only the first time.
+    mutating func warn(_ message: String, at offset: Int, entry: Int? = nil, kind: String? = nil) {
+        warnings.add(message, at: offset, entry: entry, kind: kind)
     }
 
     /// Reads events to the end of the root element (or of the input), the root's start tag having

@@ -32,12 +32,6 @@ struct XMLScanner {
         var bindingCount: Int
     }
 
-    /// A problem found while scanning, at a byte offset.
-    struct Problem {
-        var offset: Int
-        var message: String
-    }
-
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     let maxAttributes: Int
@@ -49,7 +43,8 @@ struct XMLScanner {
     private(set) var attributes: [Attribute] = []
     /// The open elements, outermost first.
     private(set) var stack: [Frame] = []
-    private(set) var problems: [Problem] = []
+    /// Problems found while scanning, at byte offsets.
+    private(set) var problems: WarningList
     /// True when the document ended (or scanning stopped) with elements still open.
     private(set) var isTruncated = false
 
@@ -68,13 +63,16 @@ struct XMLScanner {
     private var raw: [(name: Range<Int>, value: Range<Int>)] = []
     private var pendingEnds = 0
     private var stopped = false
-    private var reportedKinds: Set<String> = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, maxDepth: Int = 512, maxAttributes: Int = 256) {
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, maxDepth: Int = 512, maxAttributes: Int = 256,
+        maxWarnings: Int = 100
+    ) {
         self.bytes = bytes
         self.position = start
         self.maxDepth = maxDepth
         self.maxAttributes = maxAttributes
+        self.problems = WarningList(limit: maxWarnings)
     }
 
     /// The decoded value of the current start tag's attribute, if present.
@@ -93,14 +91,9 @@ struct XMLScanner {
         return nil
     }
 
-    /// Records a problem; each kind is reported once (the first place it happens), so hostile
-    /// documents cannot grow the list without bound.
+    /// Records a problem; one with a kind only the first place it happens.
     mutating func report(_ message: String, kind: String? = nil, at offset: Int) {
-        if let kind {
-            guard reportedKinds.insert(kind).inserted else { return }
-        }
-        guard problems.count < 100 else { return }
-        problems.append(Problem(offset: offset, message: message))
+        problems.add(message, at: offset, kind: kind)
     }
 
     /// The next event; `.endOfDocument` forever once the input is exhausted.
