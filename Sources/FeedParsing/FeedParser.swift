@@ -14,6 +14,20 @@ public struct FeedParser: Sendable {
         public var maxEntries = 50_000
         /// Attributes after this many on one element are ignored.
         public var maxAttributes = 256
+        /// Titles longer than this many characters are cut (feed and entry titles; author and
+        /// category names and the language are held to it too).
+        public var maxTitleLength = 2_000
+        /// Summaries (sanitized HTML and plain text, and the feed's description) are cut to this
+        /// many UTF-8 bytes.
+        public var maxSummaryBytes = 64 << 10
+        /// Contents (sanitized HTML and plain text) are cut to this many UTF-8 bytes.
+        public var maxContentBytes = 1 << 20
+        /// Categories after this many in one entry are left out.
+        public var maxCategories = 100
+        /// Authors after this many in one entry (or for the feed) are left out.
+        public var maxAuthors = 50
+        /// Enclosures after this many in one entry are left out.
+        public var maxEnclosures = 50
         /// Warnings after this many are only counted, in one last warning saying how many.
         public var maxWarnings = 100
         /// How entry HTML is cleaned.

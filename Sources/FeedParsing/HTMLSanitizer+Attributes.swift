@@ -36,7 +36,9 @@ extension SanitizerPass {
                 writeAttribute(name, value: value)
             case .srcset:
                 srcset.removeAll(keepingCapacity: true)
-                SanitizedURL.srcset(value, into: &srcset, url: &url, base: base)
+                if SanitizedURL.srcset(value, into: &srcset, url: &url, base: base, limit: maxSrcsetCandidates) {
+                    srcsetCut = true
+                }
                 if !srcset.isEmpty { writeAttribute(name, value: srcset) }
             default:
                 if name == .width || name == .height, Self.isPixelSize(value) { pixel = true }

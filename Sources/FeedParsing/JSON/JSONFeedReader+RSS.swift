@@ -5,16 +5,17 @@ import Foundation
 extension JSONFeedReader {
     mutating func readRSS(_ channel: JSONValue) -> ParsedFeed {
         var feed = ParsedFeed(format: .rss2)
-        feed.title = channel["title"]?.string.map { HTMLText.plainText($0) }
+        feed.title = channel["title"]?.string.map { oneLine(HTMLText.plainText($0), entry: nil) }
         feed.link = channel["link"]?.string
-        feed.description = channel["description"]?.string.map { HTMLText.plainText($0) }
-        feed.language = channel["language"]?.string
+        feed.description = channel["description"]?.string.map { summary(HTMLText.plainText($0)) }
+        feed.language = channel["language"]?.string.map { oneLine($0, entry: nil) }
         feed.updated = (channel["lastBuildDate"] ?? channel["pubDate"])?.string.flatMap { FeedDate.parse($0) }
         let items = channel["item"]?.array ?? (channel["item"].map { [$0] } ?? [])
         let linkBase = feed.link.flatMap { URL(string: $0) } ?? base
         for (index, item) in items.prefix(options.maxEntries).enumerated() where item.isObject {
             let link = item["link"]?.string
             let title = item["title"]?.string.map { HTMLText.plainText($0) }.flatMap { $0.isEmpty ? nil : $0 }
+                .map { oneLine($0, entry: index) }
             let published = date(item["pubDate"], index: index)
             var entry: ParsedEntry
             if let guid = item["guid"]?.string ?? item["guid"]?["#value"]?.string, !guid.isEmpty {
@@ -28,16 +29,15 @@ extension JSONFeedReader {
             entry.link = link
             entry.published = published
             if let html = item["description"]?.string {
-                let sanitized = options.sanitizer.sanitizeWithText(html, base: linkBase)
+                let sanitized = options.sanitizer.sanitizeWithText(html, base: linkBase, limit: options.maxSummaryBytes)
+                warnings.note(sanitized, .summary, options, entry: index)
                 entry.summaryHTML = sanitized.html.isEmpty ? nil : sanitized.html
                 let text = sanitized.text
                 entry.summaryText = text.isEmpty ? nil : text
                 if let image = sanitized.image { (entry.image, entry.imageSource) = (image, .content) }
             }
-            var names: Set<String> = []
-            for category in item["category"]?.array ?? (item["category"].map { [$0] } ?? []) {
-                if let name = category.string, names.insert(name).inserted { entry.categories.append(name) }
-            }
+            entry.categories = categories(
+                item["category"]?.array ?? (item["category"].map { [$0] } ?? []), entry: index)
             if let enclosure = item["enclosure"], let url = enclosure["url"]?.string {
                 let length = enclosure["length"]?.number.flatMap { $0 > 0 && $0 < 1e18 ? Int($0) : nil }
                 entry.enclosures.append(ParsedEnclosure(url: url, type: enclosure["type"]?.string, length: length))

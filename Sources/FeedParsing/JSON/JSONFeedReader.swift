@@ -35,14 +35,14 @@ struct JSONFeedReader {
             warnings.add("\"version\" is not a JSON Feed version URL; read as JSON Feed anyway")
         }
         var feed = ParsedFeed(format: .json)
-        feed.title = root["title"]?.string
+        feed.title = root["title"]?.string.map { oneLine($0, entry: nil) }
         feed.link = url(root["home_page_url"], base: base)
         feed.feedLink = url(root["feed_url"], base: base)
-        feed.description = root["description"]?.string
-        feed.language = root["language"]?.string
+        feed.description = root["description"]?.string.map { summary($0) }
+        feed.language = root["language"]?.string.map { oneLine($0, entry: nil) }
         feed.image = url(root["icon"], base: base)
         feed.icon = url(root["favicon"], base: base)
-        feed.authors = authors(root, entry: nil)
+        feed.authors = authors(root, entry: nil, base: base)
         let linkBase = feed.link.flatMap { URL(string: $0) } ?? base
         switch root["items"] {
         case .array(let items):
@@ -65,76 +65,6 @@ struct JSONFeedReader {
         return (feed, warnings.omitted)
     }
 
-    private mutating func entry(_ item: JSONValue, index: Int, base: URL?) -> ParsedEntry {
-        let link = url(item["url"], base: base) ?? url(item["external_url"], base: base)
-        let title = item["title"]?.string.map { HTMLText.plainText($0) }.flatMap { $0.isEmpty ? nil : $0 }
-        let published = date(item["date_published"], index: index)
-        let updated = date(item["date_modified"], index: index)
-        var entry: ParsedEntry
-        if let id = item["id"]?.string, !id.isEmpty {
-            entry = ParsedEntry(id: id, idSource: .jsonID)
-        } else if let link {
-            entry = ParsedEntry(id: link, idSource: .link)
-        } else {
-            entry = ParsedEntry(id: StableHash.entryID(title: title, date: published ?? updated), idSource: .hash)
-        }
-        entry.title = title
-        entry.link = link
-        entry.published = published
-        entry.updated = updated
-        entry.comments = nil
-        entry.authors = authors(item, entry: index)
-        var contentImage: String?
-        if let html = item["content_html"]?.string {
-            let sanitized = options.sanitizer.sanitizeWithText(html, base: base)
-            entry.contentHTML = nonEmpty(sanitized.html)
-            entry.contentText = nonEmpty(sanitized.text)
-            contentImage = sanitized.image
-        }
-        if let text = item["content_text"]?.string {
-            entry.contentText = entry.contentText ?? nonEmpty(text.trimmed)
-            entry.contentHTML = entry.contentHTML ?? entry.contentText.map(XMLFeedBuilder.escape)
-        }
-        if let summary = item["summary"]?.string.flatMap({
-            nonEmpty($0.trimmed)
-        }) {
-            entry.summaryText = summary
-            entry.summaryHTML = XMLFeedBuilder.escape(summary)
-        }
-        var tags: Set<String> = []
-        for tag in item["tags"]?.array ?? [] {
-            if let tag = tag.string, !tag.isEmpty, tags.insert(tag).inserted { entry.categories.append(tag) }
-        }
-        for attachment in item["attachments"]?.array ?? [] {
-            guard let address = url(attachment["url"], base: base) else {
-                warnings.add("an attachment without a url was skipped", entry: index)
-                continue
-            }
-            let length = attachment["size_in_bytes"]?.number.flatMap { $0 > 0 && $0 < 1e18 ? Int($0) : nil }
-            entry.enclosures.append(
-                ParsedEnclosure(url: address, type: attachment["mime_type"]?.string, length: length))
-        }
-        let imageAttachment = entry.enclosures.first { $0.type?.lowercased().hasPrefix("image/") == true }
-        let cascade: [(String?, ParsedEntry.ImageSource)] = [
-            (url(item["image"], base: base), .jsonImage), (url(item["banner_image"], base: base), .jsonImage),
-            (imageAttachment?.url, .enclosure), (contentImage, .content),
-        ]
-        if let (image, source) = cascade.first(where: { $0.0 != nil }) {
-            (entry.image, entry.imageSource) = (image, source)
-        }
-        return entry
-    }
-
-    /// JSON Feed 1.1 `authors`, else 1.0 `author`.
-    private func authors(_ object: JSONValue, entry: Int?) -> [ParsedAuthor] {
-        let list = object["authors"]?.array ?? (object["author"].map { [$0] } ?? [])
-        return list.compactMap { author in
-            let person = ParsedAuthor(
-                name: author["name"]?.string, email: nil, url: url(author["url"], base: base))
-            return person.name == nil && person.url == nil ? nil : person
-        }
-    }
-
     mutating func date(_ value: JSONValue?, index: Int) -> Date? {
         guard let text = value?.string, !text.isEmpty else { return nil }
         if let date = FeedDate.parse(text) { return date }
@@ -142,9 +72,9 @@ struct JSONFeedReader {
         return nil
     }
 
-    private func url(_ value: JSONValue?, base: URL?) -> String? { FeedURL.absolute(value?.string, base: base) }
+    func url(_ value: JSONValue?, base: URL?) -> String? { FeedURL.absolute(value?.string, base: base) }
 
-    private func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
+    func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
 
     private static func reason(_ error: any Error) -> String {
         if case DecodingError.dataCorrupted(let context) = error {

@@ -52,6 +52,7 @@ extension XMLFeedBuilder {
         case (_, "image") where rss:
             push(.image)
         case (_, "author") where atom:
+            guard hasRoom(forAuthorIn: feedDraft.authors, at: scanner.tagStart, entry: nil) else { return push(.skip) }
             feedDraft.authors.append(ParsedAuthor())
             push(.feedPerson)
         case (_, "title") where rss || atom, (.dc, "title"):
@@ -132,7 +133,10 @@ extension XMLFeedBuilder {
         case (_, "author") where rss, (.dc, "creator"), (.itunes, "author"):
             begin(.author, kind: .text)
         case (_, "author") where atom:
-            draft?.authors.append(ParsedAuthor())
+            guard let draft, hasRoom(forAuthorIn: draft.authors, at: scanner.tagStart, entry: draft.index) else {
+                return push(.skip)
+            }
+            draft.authors.append(ParsedAuthor())
             push(.entryPerson)
         case (_, "pubDate") where rss, (.dc, "date"), (.atom03, "issued"), (.atom03, "created"):
             begin(.published, kind: .text)
@@ -146,7 +150,7 @@ extension XMLFeedBuilder {
             begin(.category, kind: .text)
         case (_, "category") where atom:
             if let term = scanner.attribute(.none, "label") ?? scanner.attribute(.none, "term") {
-                draft?.addCategory(term)
+                addCategory(term, at: scanner.tagStart)
             }
         case (_, "comments") where rss:
             begin(.comments, kind: .text)
@@ -244,10 +248,13 @@ extension XMLFeedBuilder {
 
     mutating func enclosure(url: String?) {
         push(.skip)
-        guard let url = resolve(url, base: base) else { return }
+        guard let draft, let url = resolve(url, base: base) else { return }
+        guard draft.enclosures.count < options.maxEnclosures else {
+            return warnings.reached(.enclosures, options, at: scanner.tagStart, entry: draft.index)
+        }
         let type = scanner.attribute(.none, "type").flatMap { $0.isEmpty ? nil : $0 }
         let length = scanner.attribute(.none, "length").flatMap { Int($0.trimmed) }
-        draft?.enclosures.append(ParsedEnclosure(url: url, type: type, length: length.flatMap { $0 > 0 ? $0 : nil }))
+        draft.enclosures.append(ParsedEnclosure(url: url, type: type, length: length.flatMap { $0 > 0 ? $0 : nil }))
     }
 
     mutating func beginEntry() {

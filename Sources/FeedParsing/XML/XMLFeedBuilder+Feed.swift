@@ -25,13 +25,20 @@ extension XMLFeedBuilder {
         /// The home page as a URL, the last resort for resolving relative links.
         var linkURL: URL?
 
-        func finish(into feed: inout ParsedFeed, builder: XMLFeedBuilder) {
+        func finish(into feed: inout ParsedFeed, builder: inout XMLFeedBuilder) {
             feed.title = title.map(XMLFeedBuilder.plainText).flatMap { $0.isEmpty ? nil : $0 }
+                .map { builder.oneLine($0, at: nil, entry: nil) }
             feed.link = alternateLink ?? rssLink
             feed.feedLink = selfLink
             feed.description = (description ?? descriptionFallback).map(XMLFeedBuilder.plainText)
                 .flatMap { $0.isEmpty ? nil : $0 }
-            feed.language = language.flatMap { $0.isEmpty ? nil : $0 }
+            if let description = feed.description,
+                let cut = TextCut.bytes(description, limit: builder.options.maxSummaryBytes)
+            {
+                feed.description = cut
+                builder.warnings.reached(.summary, builder.options, entry: nil)
+            }
+            feed.language = language.flatMap { $0.isEmpty ? nil : builder.oneLine($0, at: nil, entry: nil) }
             feed.updated = updated ?? published
             feed.image = imageURL ?? logo ?? itunesImage ?? mediaThumbnail
             feed.icon = icon
@@ -74,10 +81,14 @@ extension XMLFeedBuilder {
         case .feedImageURL: feedDraft.imageURL = feedDraft.imageURL ?? resolve(text, base: capture.base)
         case .logo: feedDraft.logo = feedDraft.logo ?? resolve(text, base: capture.base)
         case .icon: feedDraft.icon = feedDraft.icon ?? resolve(text, base: capture.base)
-        case .author: if !text.isEmpty { feedDraft.authors.append(Self.person(text)) }
+        case .author:
+            guard !text.isEmpty, hasRoom(forAuthorIn: feedDraft.authors, at: capture.tagOffset, entry: nil) else {
+                return
+            }
+            feedDraft.authors.append(person(text, at: capture.tagOffset, entry: nil))
         case .personName, .personEmail, .personURI:
             guard var author = feedDraft.authors.popLast() else { return }
-            Self.fill(&author, field, text, base: capture.base, builder: self)
+            fill(&author, field, text, capture, entry: nil)
             feedDraft.authors.append(author)
         default: break
         }

@@ -54,7 +54,7 @@ struct XMLFeedBuilder {
     }
 
     /// Adds a warning at a byte offset; one with a `kind` only the first time.
-    mutating func warn(_ message: String, at offset: Int, entry: Int? = nil, kind: String? = nil) {
+    mutating func warn(_ message: String, at offset: Int?, entry: Int? = nil, kind: String? = nil) {
         warnings.add(message, at: offset, entry: entry, kind: kind)
     }
 
@@ -85,7 +85,10 @@ struct XMLFeedBuilder {
         if let draft, scanner.isTruncated {
             warn("entry \(draft.index) was cut off by the end of the document and was left out", at: draft.offset)
         }
-        feedDraft.finish(into: &feed, builder: self)
+        // The draft writes into a copy: `finish` may add warnings to the builder, which holds the feed.
+        var finished = feed
+        feedDraft.finish(into: &finished, builder: &self)
+        feed = finished
     }
 
     private mutating func noteFindings(_ findings: XMLText.Findings, at offset: Int) {
