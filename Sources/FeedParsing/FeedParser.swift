@@ -8,7 +8,8 @@ public struct FeedParser: Sendable {
     public struct Options: Sendable {
         /// Larger documents are refused before any parsing.
         public var maxDocumentBytes = 64 << 20
-        /// Elements nested deeper stop the reading (what was read so far is kept).
+        /// Elements nested deeper are skipped with their content (with a warning); reading goes on
+        /// after them.
         public var maxDepth = 512
         /// Entries after this many are ignored.
         public var maxEntries = 50_000

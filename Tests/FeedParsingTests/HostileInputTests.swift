@@ -22,11 +22,34 @@ struct HostileInputTests {
         #expect(feed.entries.first?.title?.count == 50_000)
     }
 
-    @Test("50,000-deep nesting stops at the depth limit with a warning")
+    @Test("50,000-deep unclosed nesting is skipped past the depth limit, with a warning")
     func deepNesting() throws {
         let feed = try parse(rss("<item><title>kept</title></item>" + String(repeating: "<x>", count: 50_000)))
         #expect(feed.entries.map(\.title) == ["kept"])
-        #expect(feed.warnings.contains { $0.message.contains("deeper than 512") })
+        #expect(feed.warnings.contains { $0.message.contains("deeper than 512 levels were skipped") })
+        #expect(feed.warnings.contains { $0.message.contains("truncated") })
+    }
+
+    @Test("an element nested too deep is skipped whole; its later siblings and later items are kept")
+    func tooDeepThenSiblings() throws {
+        let deep = String(repeating: "<x>", count: 600) + "<title>inner</title>" + String(repeating: "</x>", count: 600)
+        let feed = try parse(
+            rss(
+                "<item><title>one</title>\(deep)<link>https://e.com/1</link></item><item><title>two</title></item>"))
+        #expect(feed.entries.map(\.title) == ["one", "two"])
+        #expect(feed.entries.first?.link == "https://e.com/1")
+        #expect(feed.warnings.filter { $0.message.contains("deeper than 512") }.count == 1)
+        #expect(!feed.warnings.contains { $0.message.contains("truncated") })
+    }
+
+    @Test("50,000-deep nesting, closed, with comments, CDATA and quoted \">\" inside, then an item")
+    func deepNestingClosed() throws {
+        let open = String(repeating: "<x a=\"/>\"><!-- </x> --><![CDATA[</x>]]>", count: 50_000)
+        let feed = try parse(
+            rss(
+                "<item><title>one</title></item><extra>\(open)<y/>\(String(repeating: "</x>", count: 50_000))</extra>"
+                    + "<item><title>two</title></item>"))
+        #expect(feed.entries.map(\.title) == ["one", "two"])
     }
 
     @Test("400,000 attributes on one element are read past, beyond the limit ignored")

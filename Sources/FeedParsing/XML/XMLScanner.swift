@@ -203,9 +203,10 @@ struct XMLScanner {
             return nil
         }
         guard stack.count < maxDepth else {
-            report("elements nest deeper than \(maxDepth) levels; reading stopped here", at: tagStart)
-            isTruncated = true
-            stopped = true
+            report(
+                "elements nested deeper than \(maxDepth) levels were skipped with their content", kind: "depth",
+                at: tagStart)
+            if !selfClosing { skipSubtree() }
             return nil
         }
         let bindingCount = bindings.count
@@ -271,6 +272,57 @@ struct XMLScanner {
         report("</\(string(name))> closed elements left open inside it", kind: "unclosed", at: tagStart)
         pendingEnds = depth
         return .end(pop())
+    }
+
+    /// Moves past the end of the element whose start tag was just read, without reporting what is
+    /// in it: tags are counted, not matched or pushed, so skipping takes no memory however deep
+    /// the content nests. Comments, CDATA, processing instructions and quoted attribute values
+    /// are read past like everywhere else, so a ">" or "</" inside them is not a tag.
+    private mutating func skipSubtree() {
+        var open = 1
+        while open > 0, let lt = index(of: UInt8(ascii: "<"), from: position) {
+            tagStart = lt
+            guard lt + 1 < bytes.count else { break }
+            switch bytes[lt + 1] {
+            case UInt8(ascii: "/"):
+                open -= 1
+                position = (index(of: UInt8(ascii: ">"), from: lt + 2) ?? bytes.count - 1) + 1
+            case UInt8(ascii: "?"):
+                skip(past: "?>", from: lt + 2, what: "processing instruction")
+            case UInt8(ascii: "!"):
+                _ = markupDeclaration()
+            case let byte where isNameStart(byte):
+                let (end, selfClosing) = endOfStartTag(from: lt + 2)
+                position = end
+                if !selfClosing { open += 1 }
+            default:
+                position = lt + 1  // a "<" that opens no tag
+            }
+        }
+        if open > 0 { position = bytes.count }
+    }
+
+    /// The offset after the ">" ending the start tag whose name starts before `start`, and whether
+    /// it ends "/>"; attribute values in quotes are read past as `startTag` reads them.
+    private func endOfStartTag(from start: Int) -> (end: Int, selfClosing: Bool) {
+        var i = start
+        var afterEquals = false
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: ">") { return (i + 1, bytes[i - 1] == UInt8(ascii: "/")) }
+            if afterEquals, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                i = (index(of: byte, from: i + 1) ?? bytes.count - 1) + 1
+                afterEquals = false
+                continue
+            }
+            if byte == UInt8(ascii: "=") {
+                afterEquals = true
+            } else if !isSpace(byte) {
+                afterEquals = false
+            }
+            i += 1
+        }
+        return (bytes.count, false)
     }
 
     private mutating func pop() -> XMLName {
