@@ -78,6 +78,7 @@ public struct FeedParser: Sendable {
             guard let tag = head.firstIndex(of: UInt8(ascii: "<")) else { throw .notXMLOrJSON }
             (feed, omitted) = try XMLFeedReader(options: options, base: baseURL).read(text, from: tag, skipped: true)
         }
+        if feed.removeNUL() { feed.warnings.append(FeedWarning(message: "U+0000 characters were removed")) }
         feed.warnings = FeedWarning.capped(
             decoded.warnings.map { FeedWarning(message: $0) } + feed.warnings, omitted: omitted,
             limit: options.maxWarnings)
@@ -116,7 +117,8 @@ struct XMLFeedReader {
             case (_, "html"): return .failure(.html)
             // Prose with a tag in it (a README, an error page in plain text) is not XML at all.
             case _ where skipped: return .failure(.notXMLOrJSON)
-            default: return .failure(.notAFeed(root: root.local))
+            // The name goes into messages and logs: one short line.
+            default: return .failure(.notAFeed(root: WarningList.printable(String(root.local.prefix(100)))))
             }
             var builder = XMLFeedBuilder(scanner: scanner, format: format, options: options, base: base)
             builder.run(rootIsEntry: root.local == "entry")

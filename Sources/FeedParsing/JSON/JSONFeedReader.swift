@@ -16,15 +16,17 @@ struct JSONFeedReader {
     /// The feed, and how many warnings were left out of it.
     mutating func read(_ text: [UInt8]) throws(FeedParseError) -> (ParsedFeed, Int) {
         let root: JSONValue
+        var dropped = false
         do {
-            root = try JSONValue(parsing: Data(text))
+            root = try JSONValue(parsing: Data(text), dropped: &dropped)
         } catch {
             guard let repaired = JSONRepair.completePrefix(text),
-                let value = try? JSONValue(parsing: Data(repaired))
+                let value = try? JSONValue(parsing: Data(repaired), dropped: &dropped)
             else { throw .invalidJSON(reason: Self.reason(error)) }
             root = value
             warnings.add("the document ends early (truncated?); the complete entries were read")
         }
+        if dropped { warnings.add("characters XML does not allow (U+0000 and other controls) were dropped") }
         if let channel = root["rss"]?["channel"], channel.isObject {
             return (readRSS(channel), warnings.omitted)
         }

@@ -153,10 +153,16 @@ struct XMLFeedBuilder {
     }
 
     /// The captured value: raw inner markup when the element held elements, else its text.
-    private func value(of capture: Capture) -> Markup {
+    private mutating func value(of capture: Capture) -> Markup {
         if capture.sawChild || capture.kind == .xhtml {
             let raw = UnsafeBufferPointer(rebasing: scanner.bytes[capture.start..<max(capture.start, scanner.tagStart)])
-            return Markup(bytes: Array(raw), kind: .xhtml)
+            var bytes = Array(raw)
+            // Raw markup has not been through XMLText: drop the controls XML forbids here too.
+            if bytes.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }) {
+                bytes.removeAll { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }
+                scanner.report("characters XML does not allow were dropped", kind: "control", at: capture.start)
+            }
+            return Markup(bytes: bytes, kind: .xhtml)
         }
         return Markup(bytes: captured, kind: capture.kind)
     }
