@@ -29,6 +29,8 @@ public struct FeedParser: Sendable {
         public var maxAuthors = 50
         /// Enclosures after this many in one entry are left out.
         public var maxEnclosures = 50
+        /// URLs longer than this many bytes (once resolved) are dropped, with a warning.
+        public var maxURLLength = 8_192
         /// Warnings after this many are only counted, in one last warning saying how many.
         public var maxWarnings = 100
         /// How entry HTML is cleaned.
@@ -64,19 +66,22 @@ public struct FeedParser: Sendable {
         let decoded = FeedTextDecoder.decode(bytes, httpCharset: httpCharset)
         let text = decoded.utf8
         guard let start = text.firstIndex(where: { !Self.isSpace($0) }) else { throw .empty }
+        // Relative links resolve against the caller's base only when it is an http(s) URL; a file
+        // URL (a feed read from disk) or any other leaves the feed's own link to stand in.
+        let base = baseURL.flatMap { HTTPURL($0.absoluteString) }
         var (feed, omitted): (ParsedFeed, Int)
         switch text[start] {
         case UInt8(ascii: "{"):
-            var reader = JSONFeedReader(options: options, base: baseURL)
+            var reader = JSONFeedReader(options: options, base: base)
             (feed, omitted) = try reader.read(text)
         case UInt8(ascii: "<"):
-            (feed, omitted) = try XMLFeedReader(options: options, base: baseURL).read(text, from: start, skipped: false)
+            (feed, omitted) = try XMLFeedReader(options: options, base: base).read(text, from: start, skipped: false)
         default:
             let head = text[start..<min(text.count, start + 1024)]
             if head.contains(where: { $0 < 0x09 || ($0 > 0x0D && $0 < 0x20) }) { throw .binary }
             // Some servers print a warning before the feed; read on from the first tag.
             guard let tag = head.firstIndex(of: UInt8(ascii: "<")) else { throw .notXMLOrJSON }
-            (feed, omitted) = try XMLFeedReader(options: options, base: baseURL).read(text, from: tag, skipped: true)
+            (feed, omitted) = try XMLFeedReader(options: options, base: base).read(text, from: tag, skipped: true)
         }
         if feed.removeNUL() { feed.warnings.append(FeedWarning(message: "U+0000 characters were removed")) }
         feed.warnings = FeedWarning.capped(
@@ -91,7 +96,7 @@ public struct FeedParser: Sendable {
 /// Chooses the XML format from the root element and runs the builder.
 struct XMLFeedReader {
     let options: FeedParser.Options
-    let base: URL?
+    let base: HTTPURL?
 
     /// The feed, and how many warnings were left out of it.
     func read(_ text: [UInt8], from start: Int, skipped: Bool) throws(FeedParseError) -> (ParsedFeed, Int) {

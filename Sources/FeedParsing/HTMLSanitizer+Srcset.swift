@@ -6,7 +6,7 @@ extension SanitizedURL {
     /// candidate failing either is left out, and those after the first `limit` usable ones too.
     /// `url` is scratch space. Returns whether candidates were left out for the limit.
     static func srcset(
-        _ value: [UInt8], into output: inout [UInt8], url: inout [UInt8], base: URL?, limit: Int
+        _ value: [UInt8], into output: inout [UInt8], url: inout [UInt8], base: HTTPURL?, limit: Int
     ) -> Bool {
         var index = 0
         var kept = 0

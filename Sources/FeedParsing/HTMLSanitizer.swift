@@ -17,7 +17,8 @@ public struct HTMLSanitizer: Sendable {
         self.iframeHosts = iframeHosts
     }
 
-    /// Sanitized HTML; relative URLs resolved against `base` (dropped when there is no base).
+    /// Sanitized HTML; relative URLs resolved against `base` (dropped when there is no base, or
+    /// when it is not an http(s) URL).
     public func sanitize(_ html: some StringProtocol, base: URL?) -> String {
         sanitizeAndFindImage(html, base: base).html
     }
@@ -29,7 +30,8 @@ public struct HTMLSanitizer: Sendable {
 
     /// Both at once, in one pass over the bytes: the feed parser calls this for every entry.
     func sanitizeAndFindImage(_ html: some StringProtocol, base: URL?) -> (html: String, image: String?) {
-        withUTF8(html) { bytes in
+        let base = base.flatMap { HTTPURL($0.absoluteString) }
+        return withUTF8(html) { bytes in
             var pass = SanitizerPass(bytes: bytes, base: base, sanitizer: self)
             pass.run()
             return (String(decoding: pass.output, as: UTF8.self), pass.image)
@@ -39,12 +41,12 @@ public struct HTMLSanitizer: Sendable {
     /// Sanitized HTML, its plain text (equal to `HTMLText.plainText` of that HTML) and the first
     /// image, in one pass: the feed parser's per-entry work, where a second tokenizing pass for
     /// the text cost a tenth of the parse. The HTML is cut to at most `limit` bytes.
-    func sanitizeWithText(_ html: some StringProtocol, base: URL?, limit: Int = .max) -> SanitizedHTML {
+    func sanitizeWithText(_ html: some StringProtocol, base: HTTPURL?, limit: Int = .max) -> SanitizedHTML {
         withUTF8(html) { sanitizeWithText($0, base: base, limit: limit) }
     }
 
     /// The same, from UTF-8 bytes.
-    func sanitizeWithText(_ bytes: UnsafeBufferPointer<UInt8>, base: URL?, limit: Int = .max) -> SanitizedHTML {
+    func sanitizeWithText(_ bytes: UnsafeBufferPointer<UInt8>, base: HTTPURL?, limit: Int = .max) -> SanitizedHTML {
         var pass = SanitizerPass(bytes: bytes, base: base, sanitizer: self, limit: limit)
         pass.plain = HTMLText.Writer()
         pass.plain?.output.reserveCapacity(min(bytes.count, limit))

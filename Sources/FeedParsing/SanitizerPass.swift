@@ -6,9 +6,7 @@ struct SanitizerPass {
     static let maximumDepth = 256
 
     let bytes: UnsafeBufferPointer<UInt8>
-    let base: URL?
-    /// The base's "scheme://host[:port]", computed on the first root-relative URL of a pass.
-    var origin: [UInt8]??
+    let base: HTTPURL?
     let iframeHosts: Set<String>
     let maxSrcsetCandidates: Int
     /// The most bytes `output` may hold, end tags closing what is open included.
@@ -33,7 +31,7 @@ struct SanitizerPass {
     var url: [UInt8] = []
     var srcset: [UInt8] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, base: URL?, sanitizer: HTMLSanitizer, limit: Int = .max) {
+    init(bytes: UnsafeBufferPointer<UInt8>, base: HTTPURL?, sanitizer: HTMLSanitizer, limit: Int = .max) {
         self.bytes = bytes
         self.base = base
         self.iframeHosts = sanitizer.iframeHosts

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FeedParsing
@@ -113,6 +114,32 @@ struct HTTPURLTests {
             let once = try #require(HTTPURL(input))
             #expect(HTTPURL(once.serialized) == once)
         }
+    }
+
+    @Test("the check for URLs already written as the parser writes them agrees with the parser", arguments: [1, 2, 3])
+    func canonical(seed: UInt64) {
+        var random = SplitMix(seed: seed)
+        let schemes = ["http://", "https://", "HTTP://"]
+        let pieces = [
+            "a", "b.", "c-d", "xn--", "0", "1", "9", ".", "..", "/", "/", "\\", "?", "#", "%", "%2e", "%2E", "%20", ":",
+            ":80", ":443", ":0", ":08", ":65536", ":8080", "@", "-", "[", "]", " ", "é", "'", "\"", "{", "^", "|", "`",
+            "<", "=", "&", "E", "\t",
+        ]
+        var canonical = 0
+        for _ in 0..<20_000 {
+            // Mostly a plausible host and a "/", then anything.
+            var text =
+                schemes[Int(random.next() % 3)]
+                + ["e.com", "a", "x-y.b", "1.e", "e.1", "E.com"][Int(random.next() % 6)]
+            if random.next() % 3 == 0 { text += [":80", ":443", ":8080", ":0", ":99999"][Int(random.next() % 5)] }
+            if random.next() % 8 != 0 { text += "/" }
+            for _ in 0..<(random.next() % 8) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+            if Array(text.utf8).withUnsafeBufferPointer(HTTPURLParser.isCanonical) {
+                #expect(HTTPURL(text)?.serialized == text, "\(text.debugDescription)")
+                canonical += 1
+            }
+        }
+        #expect(canonical > 2_000)
     }
 
     @Test("Punycode round-trips and refuses overlong labels")

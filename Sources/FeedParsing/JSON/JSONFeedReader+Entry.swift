@@ -2,8 +2,10 @@ import Foundation
 
 /// One JSON Feed item, each field held to the limits of ``FeedParser/Options``.
 extension JSONFeedReader {
-    mutating func entry(_ item: JSONValue, index: Int, base: URL?) -> ParsedEntry {
-        let link = url(item["url"], base: base) ?? url(item["external_url"], base: base)
+    mutating func entry(_ item: JSONValue, index: Int, base: HTTPURL?) -> ParsedEntry {
+        let link =
+            url(item["url"], base: base, field: "url", entry: index)
+            ?? url(item["external_url"], base: base, field: "external_url", entry: index)
         let title = item["title"]?.string.map { HTMLText.plainText($0) }.flatMap { $0.isEmpty ? nil : $0 }
             .map { oneLine($0, entry: index) }
         let published = date(item["date_published"], index: index)
@@ -43,8 +45,11 @@ extension JSONFeedReader {
         }
         entry.categories = categories(item["tags"]?.array ?? [], entry: index)
         for attachment in item["attachments"]?.array ?? [] {
-            guard let address = url(attachment["url"], base: base) else {
+            guard attachment["url"]?.string != nil else {
                 warnings.add("an attachment without a url was skipped", entry: index)
+                continue
+            }
+            guard let address = url(attachment["url"], base: base, field: "attachment url", entry: index) else {
                 continue
             }
             guard entry.enclosures.count < options.maxEnclosures else {
@@ -57,7 +62,8 @@ extension JSONFeedReader {
         }
         let imageAttachment = entry.enclosures.first { $0.type?.lowercased().hasPrefix("image/") == true }
         let cascade: [(String?, ParsedEntry.ImageSource)] = [
-            (url(item["image"], base: base), .jsonImage), (url(item["banner_image"], base: base), .jsonImage),
+            (url(item["image"], base: base, field: "image", entry: index), .jsonImage),
+            (url(item["banner_image"], base: base, field: "banner_image", entry: index), .jsonImage),
             (imageAttachment?.url, .enclosure), (contentImage, .content),
         ]
         if let (image, source) = cascade.first(where: { $0.0 != nil }) {
@@ -85,13 +91,13 @@ extension JSONFeedReader {
     }
 
     /// JSON Feed 1.1 `authors`, else 1.0 `author`, up to the limit.
-    mutating func authors(_ object: JSONValue, entry: Int?, base: URL?) -> [ParsedAuthor] {
+    mutating func authors(_ object: JSONValue, entry: Int?, base: HTTPURL?) -> [ParsedAuthor] {
         let list = object["authors"]?.array ?? (object["author"].map { [$0] } ?? [])
         var authors: [ParsedAuthor] = []
         for author in list {
             let person = ParsedAuthor(
                 name: author["name"]?.string.map { oneLine($0, entry: entry) }, email: nil,
-                url: url(author["url"], base: base))
+                url: url(author["url"], base: base, field: "author url", entry: entry, person: true))
             guard person.name != nil || person.url != nil else { continue }
             guard authors.count < options.maxAuthors else {
                 warnings.reached(.authors, options, entry: entry)

@@ -6,14 +6,14 @@ extension JSONFeedReader {
     mutating func readRSS(_ channel: JSONValue) -> ParsedFeed {
         var feed = ParsedFeed(format: .rss2)
         feed.title = channel["title"]?.string.map { oneLine(HTMLText.plainText($0), entry: nil) }
-        feed.link = channel["link"]?.string
+        feed.link = url(channel["link"], base: base, field: "link", entry: nil)
         feed.description = channel["description"]?.string.map { summary(HTMLText.plainText($0)) }
         feed.language = channel["language"]?.string.map { oneLine($0, entry: nil) }
         feed.updated = (channel["lastBuildDate"] ?? channel["pubDate"])?.string.flatMap { FeedDate.parse($0) }
         let items = channel["item"]?.array ?? (channel["item"].map { [$0] } ?? [])
-        let linkBase = feed.link.flatMap { URL(string: $0) } ?? base
+        let linkBase = feed.link.flatMap { HTTPURL($0) } ?? base
         for (index, item) in items.prefix(options.maxEntries).enumerated() where item.isObject {
-            let link = item["link"]?.string
+            let link = url(item["link"], base: linkBase, field: "link", entry: index)
             let title = item["title"]?.string.map { HTMLText.plainText($0) }.flatMap { $0.isEmpty ? nil : $0 }
                 .map { oneLine($0, entry: index) }
             let published = date(item["pubDate"], index: index)
@@ -38,7 +38,9 @@ extension JSONFeedReader {
             }
             entry.categories = categories(
                 item["category"]?.array ?? (item["category"].map { [$0] } ?? []), entry: index)
-            if let enclosure = item["enclosure"], let url = enclosure["url"]?.string {
+            if let enclosure = item["enclosure"],
+                let url = url(enclosure["url"], base: linkBase, field: "enclosure url", entry: index)
+            {
                 let length = enclosure["length"]?.number.flatMap { $0 > 0 && $0 < 1e18 ? Int($0) : nil }
                 entry.enclosures.append(ParsedEnclosure(url: url, type: enclosure["type"]?.string, length: length))
             }

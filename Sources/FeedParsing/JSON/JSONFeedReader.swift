@@ -4,10 +4,10 @@ import Foundation
 /// wrong type is dropped with a warning naming the entry, and the rest of the entry is kept.
 struct JSONFeedReader {
     let options: FeedParser.Options
-    let base: URL?
+    let base: HTTPURL?
     var warnings: WarningList
 
-    init(options: FeedParser.Options, base: URL?) {
+    init(options: FeedParser.Options, base: HTTPURL?) {
         self.options = options
         self.base = base
         self.warnings = WarningList(limit: options.maxWarnings)
@@ -38,14 +38,14 @@ struct JSONFeedReader {
         }
         var feed = ParsedFeed(format: .json)
         feed.title = root["title"]?.string.map { oneLine($0, entry: nil) }
-        feed.link = url(root["home_page_url"], base: base)
-        feed.feedLink = url(root["feed_url"], base: base)
+        feed.link = url(root["home_page_url"], base: base, field: "home_page_url", entry: nil)
+        feed.feedLink = url(root["feed_url"], base: base, field: "feed_url", entry: nil)
         feed.description = root["description"]?.string.map { summary($0) }
         feed.language = root["language"]?.string.map { oneLine($0, entry: nil) }
-        feed.image = url(root["icon"], base: base)
-        feed.icon = url(root["favicon"], base: base)
+        feed.image = url(root["icon"], base: base, field: "icon", entry: nil)
+        feed.icon = url(root["favicon"], base: base, field: "favicon", entry: nil)
         feed.authors = authors(root, entry: nil, base: base)
-        let linkBase = feed.link.flatMap { URL(string: $0) } ?? base
+        let linkBase = feed.link.flatMap { HTTPURL($0) } ?? base
         switch root["items"] {
         case .array(let items):
             for (index, item) in items.prefix(options.maxEntries).enumerated() {
@@ -74,7 +74,24 @@ struct JSONFeedReader {
         return nil
     }
 
-    func url(_ value: JSONValue?, base: URL?) -> String? { FeedURL.absolute(value?.string, base: base) }
+    /// The URL a field holds, resolved against `base`; nil with a warning naming the field when it
+    /// is not an http(s) URL.
+    mutating func url(_ value: JSONValue?, base: HTTPURL?, field: String, entry: Int?, person: Bool = false)
+        -> String?
+    {
+        let text = value?.string
+        let outcome =
+            person
+            ? FeedURL.resolvePerson(text, base: base, maxLength: options.maxURLLength)
+            : FeedURL.resolve(text, base: base, maxLength: options.maxURLLength)
+        switch outcome {
+        case .url(let url): return url
+        case .absent: return nil
+        case .dropped(let reason):
+            warnings.add("\(field) \(FeedURL.quoted(text ?? "")) \(reason); dropped", entry: entry)
+            return nil
+        }
+    }
 
     func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
 

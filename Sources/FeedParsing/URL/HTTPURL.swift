@@ -40,7 +40,10 @@ struct HTTPURL: Equatable, Sendable {
     }
 
     /// The URL as a string: the standard's serialization, ASCII only.
-    var serialized: String {
+    var serialized: String { String(decoding: serializedBytes, as: UTF8.self) }
+
+    /// The serialization as bytes.
+    var serializedBytes: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(
             scheme.rawValue.utf8.count + 3 + username.count + password.count + host.count + 6 + path.count
@@ -69,7 +72,7 @@ struct HTTPURL: Equatable, Sendable {
             out.append(UInt8(ascii: "#"))
             out.append(contentsOf: fragment)
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// The host as a string (for comparing with allowed hosts).

@@ -2,9 +2,9 @@
 /// standard's state machine is followed state by state, with the states that only other schemes
 /// reach (file, opaque paths, state overrides) left out; comments name the states.
 struct HTTPURLParser {
-    private let input: [UInt8]
-    private var pointer = 0
-    private var url: HTTPURL
+    let input: [UInt8]
+    var pointer = 0
+    var url: HTTPURL
 
     private init(input: [UInt8], scheme: HTTPURL.Scheme) {
         self.input = input
@@ -62,18 +62,21 @@ struct HTTPURLParser {
 
     /// http or https, and the index of the ":" after it.
     private static func scheme(_ input: [UInt8]) -> (HTTPURL.Scheme, Int)? {
-        guard let end = schemeEnd(input), end == 4 || end == 5 else { return nil }
-        let name = String(decoding: input[..<end], as: UTF8.self).lowercased()
-        return HTTPURL.Scheme(rawValue: name).map { ($0, end) }
+        guard let end = schemeEnd(input), end == 4 || end == 5,
+            input[0] | 0x20 == UInt8(ascii: "h"), input[1] | 0x20 == UInt8(ascii: "t"),
+            input[2] | 0x20 == UInt8(ascii: "t"), input[3] | 0x20 == UInt8(ascii: "p")
+        else { return nil }
+        if end == 4 { return (.http, end) }
+        return input[4] | 0x20 == UInt8(ascii: "s") ? (.https, end) : nil
     }
 
-    private var c: UInt8? { pointer < input.count ? input[pointer] : nil }
+    var c: UInt8? { pointer < input.count ? input[pointer] : nil }
 
     private func remainingStartsWithTwoSlashes() -> Bool {
         pointer + 1 < input.count && input[pointer] == UInt8(ascii: "/") && input[pointer + 1] == UInt8(ascii: "/")
     }
 
-    private static func isSlash(_ byte: UInt8?) -> Bool { byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") }
+    static func isSlash(_ byte: UInt8?) -> Bool { byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
@@ -175,82 +178,5 @@ struct HTTPURLParser {
     private static func endsAuthority(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "?")
             || byte == UInt8(ascii: "#")
-    }
-
-    /// path state: segments to "/", "\", "?", "#" or the end; "." and ".." segments resolved.
-    private mutating func path() -> HTTPURL? {
-        var segment: [UInt8] = []
-        while true {
-            let byte = c
-            if byte == nil || Self.isSlash(byte) || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
-                let slash = Self.isSlash(byte)
-                if Self.isDoubleDot(segment) {
-                    shortenPath()
-                    if !slash { url.path.append(UInt8(ascii: "/")) }
-                } else if Self.isSingleDot(segment) {
-                    if !slash { url.path.append(UInt8(ascii: "/")) }
-                } else {
-                    url.path.append(UInt8(ascii: "/"))
-                    url.path.append(contentsOf: segment)
-                }
-                segment.removeAll(keepingCapacity: true)
-                pointer += 1
-                switch byte {
-                case UInt8(ascii: "?"): return query()
-                case UInt8(ascii: "#"): return fragment()
-                case nil: return url
-                default: continue
-                }
-            }
-            PercentEncodeSet.path.append(input[pointer], to: &segment)
-            pointer += 1
-        }
-    }
-
-    /// query state: to "#" or the end, encoded with the special-query set.
-    private mutating func query() -> HTTPURL? {
-        var query: [UInt8] = []
-        while let byte = c, byte != UInt8(ascii: "#") {
-            PercentEncodeSet.specialQuery.append(byte, to: &query)
-            pointer += 1
-        }
-        url.query = query
-        guard c != nil else { return url }
-        pointer += 1
-        return fragment()
-    }
-
-    /// fragment state: the rest, encoded with the fragment set.
-    private mutating func fragment() -> HTTPURL? {
-        var fragment: [UInt8] = []
-        PercentEncodeSet.fragment.append(contentsOf: input[min(pointer, input.count)...], to: &fragment)
-        url.fragment = fragment
-        return url
-    }
-
-    /// Removes the last path segment, if any.
-    private mutating func shortenPath() {
-        guard let slash = url.path.lastIndex(of: UInt8(ascii: "/")) else { return }
-        url.path.removeSubrange(slash...)
-    }
-
-    private static func isSingleDot(_ segment: [UInt8]) -> Bool {
-        segment == [0x2E] || (segment.count == 3 && isPercent2E(segment[...]))
-    }
-
-    private static func isDoubleDot(_ segment: [UInt8]) -> Bool {
-        switch segment.count {
-        case 2: segment == [0x2E, 0x2E]
-        case 4: (segment[0] == 0x2E && isPercent2E(segment[1...])) || (isPercent2E(segment[..<3]) && segment[3] == 0x2E)
-        case 6: isPercent2E(segment[..<3]) && isPercent2E(segment[3...])
-        default: false
-        }
-    }
-
-    /// Whether the three bytes are "%2e" in either case.
-    private static func isPercent2E(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let start = bytes.startIndex
-        return bytes.count == 3 && bytes[start] == UInt8(ascii: "%") && bytes[start + 1] == UInt8(ascii: "2")
-            && bytes[start + 2] | 0x20 == UInt8(ascii: "e")
     }
 }

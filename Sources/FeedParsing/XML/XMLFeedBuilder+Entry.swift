@@ -8,7 +8,7 @@ extension XMLFeedBuilder {
     final class EntryDraft {
         var index: Int
         var offset: Int
-        var base: URL?
+        var base: HTTPURL?
         var title: Markup?
         var mediaTitle: Markup?
         var rssLink: String?
@@ -18,9 +18,9 @@ extension XMLFeedBuilder {
         var atomID: String?
         var rdfAbout: String?
         var dcIdentifier: String?
-        var summary: (Markup, URL?)?
-        var summaryFallback: (Markup, URL?)?
-        var content: (Markup, URL?)?
+        var summary: (Markup, HTTPURL?)?
+        var summaryFallback: (Markup, HTTPURL?)?
+        var content: (Markup, HTTPURL?)?
         var contentSource: String?
         var authors: [ParsedAuthor] = []
         var published: Date?
@@ -68,7 +68,8 @@ extension XMLFeedBuilder {
     private mutating func assignEntryText(_ field: Field, _ text: String, _ capture: Capture, _ draft: EntryDraft) {
         let index = draft.index
         switch field {
-        case .link: draft.rssLink = draft.rssLink ?? resolve(text, base: capture.base)
+        case .link:
+            if draft.rssLink == nil { draft.rssLink = resolve(text, base: capture.base, field: "link", capture, index) }
         case .guid: if !text.isEmpty { draft.guid = draft.guid ?? text }
         case .atomID: if !text.isEmpty { draft.atomID = draft.atomID ?? text }
         case .dcIdentifier: if !text.isEmpty { draft.dcIdentifier = draft.dcIdentifier ?? text }
@@ -87,8 +88,9 @@ extension XMLFeedBuilder {
             if let date = date(text, capture, entry: index) { draft.updated = draft.updated ?? date }
         case .category: addCategory(text, at: capture.tagOffset)
         case .comments:
-            let url = resolve(text, base: capture.base)
-            if draft.comments == nil { draft.comments = url }
+            if draft.comments == nil {
+                draft.comments = resolve(text, base: capture.base, field: "comments", capture, index)
+            }
         default: break
         }
     }
@@ -102,13 +104,13 @@ extension XMLFeedBuilder {
     }
 
     mutating func finishEntry(_ draft: EntryDraft) {
-        let fallbackBase = documentBase ?? feedDraft.linkURL
+        let fallbackBase = documentBase ?? feedDraft.selfURL ?? feedDraft.linkURL
         var link = draft.atomLink ?? draft.rssLink
         // A permalink guid, or an Atom id that is a web address, is the link when there is no other.
         if link == nil, draft.guidIsPermaLink, let guid = draft.guid, guid.lowercased().hasPrefix("http") {
-            link = guid
+            link = Self.webAddress(guid, options)
         }
-        if link == nil, let id = draft.atomID, id.lowercased().hasPrefix("http") { link = id }
+        if link == nil, let id = draft.atomID, id.lowercased().hasPrefix("http") { link = Self.webAddress(id, options) }
         let title = (draft.title ?? draft.mediaTitle).map(Self.plainText).flatMap { $0.isEmpty ? nil : $0 }
             .map { oneLine($0, at: draft.offset, entry: draft.index) }
         let published = draft.published
@@ -146,6 +148,12 @@ extension XMLFeedBuilder {
             (entry.image, entry.imageSource) = (image, source)
         }
         feed.entries.append(entry)
+    }
+
+    /// An id that is an absolute http(s) URL, serialized; else nil (an id need not be a link).
+    static func webAddress(_ id: String, _ options: FeedParser.Options) -> String? {
+        guard case .url(let url) = FeedURL.resolve(id, base: nil, maxLength: options.maxURLLength) else { return nil }
+        return url
     }
 
     /// The id cascade: guid, atom:id, rdf:about / dc:identifier, link, then a stable hash.

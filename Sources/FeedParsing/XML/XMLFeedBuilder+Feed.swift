@@ -22,8 +22,10 @@ extension XMLFeedBuilder {
         var itunesImage: String?
         var mediaThumbnail: String?
         var authors: [ParsedAuthor] = []
+        /// The feed's own address (`rel="self"`), which stands in for the caller's base URL.
+        var selfURL: HTTPURL?
         /// The home page as a URL, the last resort for resolving relative links.
-        var linkURL: URL?
+        var linkURL: HTTPURL?
 
         func finish(into feed: inout ParsedFeed, builder: inout XMLFeedBuilder) {
             feed.title = title.map(XMLFeedBuilder.plainText).flatMap { $0.isEmpty ? nil : $0 }
@@ -60,9 +62,10 @@ extension XMLFeedBuilder {
         switch field {
         case .title: if feedDraft.title == nil { feedDraft.title = markup }
         case .link:
-            guard feedDraft.rssLink == nil, let link = resolve(text, base: capture.base) else { return }
+            guard feedDraft.rssLink == nil, let link = resolve(text, base: capture.base, field: "link", capture, nil)
+            else { return }
             feedDraft.rssLink = link
-            if feedDraft.linkURL == nil { feedDraft.linkURL = URL(string: link) }
+            if feedDraft.linkURL == nil { feedDraft.linkURL = HTTPURL(link) }
         case .description: if feedDraft.description == nil { feedDraft.description = markup }
         case .descriptionFallback: if feedDraft.descriptionFallback == nil { feedDraft.descriptionFallback = markup }
         case .language: if !text.isEmpty { feedDraft.language = feedDraft.language ?? text }
@@ -78,9 +81,14 @@ extension XMLFeedBuilder {
             }
         case .syPeriod: feedDraft.syPeriod = text
         case .syFrequency: feedDraft.syFrequency = Int(text)
-        case .feedImageURL: feedDraft.imageURL = feedDraft.imageURL ?? resolve(text, base: capture.base)
-        case .logo: feedDraft.logo = feedDraft.logo ?? resolve(text, base: capture.base)
-        case .icon: feedDraft.icon = feedDraft.icon ?? resolve(text, base: capture.base)
+        case .feedImageURL:
+            if feedDraft.imageURL == nil {
+                feedDraft.imageURL = resolve(text, base: capture.base, field: "image", capture, nil)
+            }
+        case .logo:
+            if feedDraft.logo == nil { feedDraft.logo = resolve(text, base: capture.base, field: "logo", capture, nil) }
+        case .icon:
+            if feedDraft.icon == nil { feedDraft.icon = resolve(text, base: capture.base, field: "icon", capture, nil) }
         case .author:
             guard !text.isEmpty, hasRoom(forAuthorIn: feedDraft.authors, at: capture.tagOffset, entry: nil) else {
                 return

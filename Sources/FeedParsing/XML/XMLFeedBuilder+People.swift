@@ -27,8 +27,15 @@ extension XMLFeedBuilder {
     mutating func person(_ text: String, at offset: Int, entry: Int?) -> ParsedAuthor {
         var author = Self.person(text)
         author.name = author.name.map { oneLine($0, at: offset, entry: entry) }
-        author.email = author.email.map { oneLine($0, at: offset, entry: entry) }
+        author.email = author.email.flatMap { email($0, at: offset, entry: entry) }
         return author
+    }
+
+    /// An author's email address, or nil with a warning when the text is not one.
+    mutating func email(_ text: String, at offset: Int, entry: Int?) -> String? {
+        if let address = FeedURL.emailAddress(text) { return address }
+        warn("author email \(FeedURL.quoted(text)) is not an email address; dropped", at: offset, entry: entry)
+        return nil
     }
 
     /// An RSS-style author: "jo@example.com (Jo Smith)", "Jo Smith <jo@example.com>" or a name.
@@ -53,8 +60,10 @@ extension XMLFeedBuilder {
         guard !text.isEmpty else { return }
         switch field {
         case .personName: author.name = oneLine(text, at: capture.tagOffset, entry: entry)
-        case .personEmail: author.email = oneLine(text, at: capture.tagOffset, entry: entry)
-        default: author.url = resolve(text, base: capture.base)
+        case .personEmail: author.email = email(text, at: capture.tagOffset, entry: entry)
+        default:
+            let outcome = FeedURL.resolvePerson(text, base: capture.base, maxLength: options.maxURLLength)
+            author.url = kept(outcome, text, field: "author uri", at: capture.tagOffset, entry: entry)
         }
     }
 }

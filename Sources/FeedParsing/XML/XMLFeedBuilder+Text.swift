@@ -3,7 +3,7 @@ import Foundation
 /// Captured markup made into the sanitized HTML and plain text of a field, cut to a limit.
 extension XMLFeedBuilder {
     /// Sanitized HTML, plain text and first image of captured markup, cut to `limit` bytes.
-    func render(_ markup: Markup, base: URL?, limit: Int) -> SanitizedHTML {
+    func render(_ markup: Markup, base: HTTPURL?, limit: Int) -> SanitizedHTML {
         switch markup.kind {
         case .text:
             return Self.escaped(Self.plainText(markup), limit: limit)

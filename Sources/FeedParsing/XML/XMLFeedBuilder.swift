@@ -20,15 +20,15 @@ struct XMLFeedBuilder {
         var tagOffset: Int
         var sawChild = false
         var kind: MarkupKind
-        var base: URL?
+        var base: HTTPURL?
     }
 
     var scanner: XMLScanner
     let options: FeedParser.Options
-    let documentBase: URL?
+    let documentBase: HTTPURL?
     var feed: ParsedFeed
     var scopes: [(scope: Scope, depth: Int)] = []
-    var bases: [(depth: Int, url: URL)] = []
+    var bases: [(depth: Int, url: HTTPURL)] = []
     var capture: Capture?
     /// The captured field's decoded text; one buffer reused for every field.
     var captured: [UInt8] = []
@@ -37,7 +37,7 @@ struct XMLFeedBuilder {
     var entryCount = 0
     var warnings: WarningList
 
-    init(scanner: XMLScanner, format: ParsedFeed.Format, options: FeedParser.Options, base: URL?) {
+    init(scanner: XMLScanner, format: ParsedFeed.Format, options: FeedParser.Options, base: HTTPURL?) {
         self.scanner = scanner
         self.options = options
         self.documentBase = base
@@ -48,9 +48,10 @@ struct XMLFeedBuilder {
     var scope: Scope { scopes.last?.scope ?? .feed }
     var depth: Int { scanner.stack.count }
 
-    /// The base URL in effect: the innermost `xml:base`, else the caller's, else the feed's link.
-    var base: URL? {
-        bases.last?.url ?? documentBase ?? feedDraft.linkURL
+    /// The base URL in effect: the innermost `xml:base`, else the caller's, else the feed's own
+    /// address (`rel="self"`, the same thing when the feed names it), else its home page.
+    var base: HTTPURL? {
+        bases.last?.url ?? documentBase ?? feedDraft.selfURL ?? feedDraft.linkURL
     }
 
     /// Adds a warning at a byte offset; one with a `kind` only the first time.
@@ -62,9 +63,7 @@ struct XMLFeedBuilder {
     /// been read by whoever chose the format; an Atom `<entry>` root is a feed of one entry.
     mutating func run(rootIsEntry: Bool) {
         feedDraft.language = scanner.attribute(.xml, "lang")
-        if let xmlBase = scanner.attribute(.xml, "base"), let url = URL(string: xmlBase, relativeTo: documentBase) {
-            bases.append((depth, url.absoluteURL))
-        }
+        readXMLBase()
         if rootIsEntry { beginEntry() }
         loop: while true {
             switch scanner.next() {
@@ -107,9 +106,7 @@ struct XMLFeedBuilder {
             capture!.sawChild = true
             return
         }
-        if let xmlBase = scanner.attribute(.xml, "base"), let url = URL(string: xmlBase, relativeTo: base) {
-            bases.append((depth, url.absoluteURL))
-        }
+        readXMLBase()
         switch scope {
         case .skip:
             return
@@ -185,7 +182,4 @@ struct XMLFeedBuilder {
     func isAtom(_ namespace: XMLNamespace) -> Bool {
         namespace == .atom || namespace == .atom03 || (namespace == .none && feed.format == .atom)
     }
-
-    /// A URL found in the document, resolved against `base` (see ``FeedURL``).
-    func resolve(_ text: String?, base: URL?) -> String? { FeedURL.absolute(text, base: base) }
 }
