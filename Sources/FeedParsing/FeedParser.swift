@@ -83,6 +83,8 @@ public struct FeedParser: Sendable {
             guard let tag = head.firstIndex(of: UInt8(ascii: "<")) else { throw .notXMLOrJSON }
             (feed, omitted) = try XMLFeedReader(options: options, base: base).read(text, from: tag, skipped: true)
         }
+        // Sanitizing stops early too when cancelled; what it gave is not the feed.
+        if Task.isCancelled { throw .cancelled }
         if feed.removeNUL() { feed.warnings.append(FeedWarning(message: "U+0000 characters were removed")) }
         feed.warnings = FeedWarning.capped(
             decoded.warnings.map { FeedWarning(message: $0) } + feed.warnings, omitted: omitted,
@@ -109,7 +111,7 @@ struct XMLFeedReader {
             while root == nil {
                 switch scanner.next() {
                 case .start(let name): root = name
-                case .endOfDocument: return .failure(.notXMLOrJSON)
+                case .endOfDocument: return .failure(scanner.isCancelled ? .cancelled : .notXMLOrJSON)
                 case .end, .text: continue
                 }
             }
@@ -127,6 +129,7 @@ struct XMLFeedReader {
             }
             var builder = XMLFeedBuilder(scanner: scanner, format: format, options: options, base: base)
             builder.run(rootIsEntry: root.local == "entry")
+            if builder.scanner.isCancelled { return .failure(.cancelled) }
             return .success((located(builder, buffer), builder.scanner.problems.omitted + builder.warnings.omitted))
         }
         return try result.get()

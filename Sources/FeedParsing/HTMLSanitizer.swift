@@ -3,6 +3,7 @@ import Foundation
 /// Cleans HTML from feeds by allow-list: known-harmless elements and attributes are kept, URLs
 /// must be http(s) (resolved against the feed's address), scripts, styles and event handlers go,
 /// and the output is canonical (balanced, escaped, lower-case) so sanitizing it again changes nothing.
+/// In a cancelled task it stops early, giving the well-formed start of the output.
 public struct HTMLSanitizer: Sendable {
     /// Hosts whose iframes are kept (sandboxed); subdomains match too.
     public var iframeHosts: Set<String>

@@ -43,7 +43,14 @@ struct SanitizerPass {
 
     mutating func run() {
         var index = 0
+        var untilCancellationCheck = XMLScanner.cancellationInterval
         while index < bytes.count, !truncated {
+            untilCancellationCheck -= 1
+            if untilCancellationCheck == 0 {
+                untilCancellationCheck = XMLScanner.cancellationInterval
+                // Stops like the byte limit does: what was written is closed and well-formed.
+                if Task.isCancelled { truncated = true }
+            }
             if bytes[index] == UInt8(ascii: "<") {
                 if let tag = Tag.read(bytes, at: index, attributes: &attributes) {
                     index = tag.end

@@ -3,7 +3,7 @@ import Foundation
 /// RSS 2.0 written as JSON (Dave Winer's "RSS in JSON": `{"rss": {"channel": {"item": […]}}}`),
 /// which some feeds publish; the fields are RSS's, so the result is reported as `rss2`.
 extension JSONFeedReader {
-    mutating func readRSS(_ channel: JSONValue) -> ParsedFeed {
+    mutating func readRSS(_ channel: JSONValue) throws(FeedParseError) -> ParsedFeed {
         var feed = ParsedFeed(format: .rss2)
         feed.title = channel["title"]?.string.map { oneLine(HTMLText.plainText($0), entry: nil) }
         feed.link = url(channel["link"], base: base, field: "link", entry: nil)
@@ -13,6 +13,7 @@ extension JSONFeedReader {
         let items = channel["item"]?.array ?? (channel["item"].map { [$0] } ?? [])
         let linkBase = feed.link.flatMap { HTTPURL($0) } ?? base
         for (index, item) in items.prefix(options.maxEntries).enumerated() where item.isObject {
+            if index % 256 == 255, Task.isCancelled { throw .cancelled }
             let link = url(item["link"], base: linkBase, field: "link", entry: index)
             let title = item["title"]?.string.map { HTMLText.plainText($0) }.flatMap { $0.isEmpty ? nil : $0 }
                 .map { oneLine($0, entry: index) }

@@ -26,9 +26,11 @@ struct JSONFeedReader {
             root = value
             warnings.add("the document ends early (truncated?); the complete entries were read")
         }
+        // JSONSerialization cannot be interrupted; look before going on.
+        if Task.isCancelled { throw .cancelled }
         if dropped { warnings.add("characters XML does not allow (U+0000 and other controls) were dropped") }
         if let channel = root["rss"]?["channel"], channel.isObject {
-            return (readRSS(channel), warnings.omitted)
+            return (try readRSS(channel), warnings.omitted)
         }
         guard root.isObject,
             root["version"]?.string?.contains("jsonfeed.org/version/") == true || root["items"]?.array != nil
@@ -49,6 +51,7 @@ struct JSONFeedReader {
         switch root["items"] {
         case .array(let items):
             for (index, item) in items.prefix(options.maxEntries).enumerated() {
+                if index % 256 == 255, Task.isCancelled { throw .cancelled }
                 guard item.isObject else {
                     warnings.add("an item that is not an object was skipped", entry: index)
                     continue
