@@ -1,7 +1,7 @@
 /// The per-field limits of ``FeedParser/Options``, and the one warning each gives per feed when
 /// reached (not one per entry: a hostile feed must not produce 100,000 warnings).
 enum FeedLimit: String {
-    case title, summary, content, categories, authors, enclosures, srcset
+    case title, summary, content, categories, authors, enclosures, srcset, id
 
     /// The warning, naming the field and the limit.
     func message(_ options: FeedParser.Options) -> String {
@@ -14,11 +14,25 @@ enum FeedLimit: String {
         case .enclosures: "enclosures after the first \(options.maxEnclosures) of an entry were left out"
         case .srcset:
             "srcset candidates after the first \(options.sanitizer.maxSrcsetCandidates) of an image were left out"
+        case .id: "ids longer than \(options.maxIDLength) bytes were replaced by \"hash:\" and a hash of them"
         }
+    }
+
+    /// An id longer than `limit` bytes as "hash:" and its FNV-1a hash, the same on every fetch;
+    /// nil when it is not longer.
+    static func shortID(_ id: String, limit: Int) -> String? {
+        id.utf8.count > limit ? "hash:" + StableHash.hex(id) : nil
     }
 }
 
 extension WarningList {
+    /// The entry's id held to the id limit, with the limit's warning when it was not.
+    mutating func bounded(_ entry: inout ParsedEntry, _ options: FeedParser.Options, at offset: Int? = nil) {
+        guard let short = FeedLimit.shortID(entry.id, limit: options.maxIDLength) else { return }
+        entry.id = short
+        reached(.id, options, at: offset, entry: nil)
+    }
+
     /// Notes that `limit` was reached; only the first time in a feed becomes a warning.
     mutating func reached(_ limit: FeedLimit, _ options: FeedParser.Options, at offset: Int? = nil, entry: Int?) {
         add(limit.message(options), at: offset, entry: entry, kind: "limit " + limit.rawValue)

@@ -29,6 +29,9 @@ public struct FeedParser: Sendable {
         public var maxAuthors = 50
         /// Enclosures after this many in one entry are left out.
         public var maxEnclosures = 50
+        /// Entry ids longer than this many bytes are replaced by "hash:" and a hash of them (the
+        /// same on every fetch), with a warning.
+        public var maxIDLength = 2_048
         /// URLs longer than this many bytes (once resolved) are dropped, with a warning.
         public var maxURLLength = 8_192
         /// Warnings after this many are only counted, in one last warning saying how many.
@@ -87,7 +90,7 @@ public struct FeedParser: Sendable {
         if Task.isCancelled { throw .cancelled }
         if feed.removeNUL() { feed.warnings.append(FeedWarning(message: "U+0000 characters were removed")) }
         feed.warnings = FeedWarning.capped(
-            decoded.warnings.map { FeedWarning(message: $0) } + feed.warnings, omitted: omitted,
+            decoded.warnings.map { FeedWarning(message: WarningList.printable($0)) } + feed.warnings, omitted: omitted,
             limit: options.maxWarnings)
         return feed
     }

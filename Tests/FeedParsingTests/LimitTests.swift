@@ -116,6 +116,25 @@ struct LimitTests {
         #expect(feed.warnings.count == 6)
     }
 
+    @Test("an id longer than 2 KiB is replaced by a hash of it, the same on every fetch")
+    func longID() throws {
+        let guid = String(repeating: "g", count: 3_000)
+        let document = rss("<item><guid>\(guid)</guid></item><item><guid>\(guid)x</guid></item>")
+        let feed = try parse(document)
+        #expect(feed.entries.map(\.id) == ["hash:" + StableHash.hex(guid), "hash:" + StableHash.hex(guid + "x")])
+        #expect(try parse(document).entries.map(\.id) == feed.entries.map(\.id))
+        #expect(warnings(feed, "ids longer than 2048 bytes").count == 1)
+        let json = try parse(#"{"version":"https://jsonfeed.org/version/1.1","items":[{"id":"\#(guid)"}]}"#)
+        #expect(json.entries.first?.id == "hash:" + StableHash.hex(guid))
+    }
+
+    @Test("an enclosure's type is a one-line field")
+    func enclosureType() throws {
+        let type = String(repeating: "t", count: 5_000)
+        let feed = try parse(rss("<item><enclosure url=\"https://e.com/a\" type=\"\(type)\"/></item>"))
+        #expect(feed.entries.first?.enclosures.first?.type?.count == 2_000)
+    }
+
     @Test("the limits are options")
     func options() throws {
         var options = FeedParser.Options()

@@ -18,6 +18,7 @@ extension JSONFeedReader {
         } else {
             entry = ParsedEntry(id: StableHash.entryID(title: title, date: published ?? updated), idSource: .hash)
         }
+        warnings.bounded(&entry, options)
         entry.title = title
         entry.link = link
         entry.published = published
@@ -58,7 +59,9 @@ extension JSONFeedReader {
             }
             let length = attachment["size_in_bytes"]?.number.flatMap { $0 > 0 && $0 < 1e18 ? Int($0) : nil }
             entry.enclosures.append(
-                ParsedEnclosure(url: address, type: attachment["mime_type"]?.string, length: length))
+                ParsedEnclosure(
+                    url: address, type: attachment["mime_type"]?.string.map { oneLine($0, entry: index) },
+                    length: length))
         }
         let imageAttachment = entry.enclosures.first { $0.type?.lowercased().hasPrefix("image/") == true }
         let cascade: [(String?, ParsedEntry.ImageSource)] = [

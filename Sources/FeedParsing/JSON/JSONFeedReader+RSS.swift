@@ -26,6 +26,7 @@ extension JSONFeedReader {
             } else {
                 entry = ParsedEntry(id: StableHash.entryID(title: title, date: published), idSource: .hash)
             }
+            warnings.bounded(&entry, options)
             entry.title = title
             entry.link = link
             entry.published = published
@@ -43,7 +44,8 @@ extension JSONFeedReader {
                 let url = url(enclosure["url"], base: linkBase, field: "enclosure url", entry: index)
             {
                 let length = enclosure["length"]?.number.flatMap { $0 > 0 && $0 < 1e18 ? Int($0) : nil }
-                entry.enclosures.append(ParsedEnclosure(url: url, type: enclosure["type"]?.string, length: length))
+                let type = enclosure["type"]?.string.map { oneLine($0, entry: index) }
+                entry.enclosures.append(ParsedEnclosure(url: url, type: type, length: length))
             }
             feed.entries.append(entry)
         }

@@ -257,7 +257,9 @@ extension XMLFeedBuilder {
         guard draft.enclosures.count < options.maxEnclosures else {
             return warnings.reached(.enclosures, options, at: scanner.tagStart, entry: draft.index)
         }
-        let type = scanner.attribute(.none, "type").flatMap { $0.isEmpty ? nil : $0 }
+        let type = scanner.attribute(.none, "type").flatMap {
+            $0.isEmpty ? nil : oneLine($0, at: scanner.tagStart, entry: draft.index)
+        }
         let length = scanner.attribute(.none, "length").flatMap { Int($0.trimmed) }
         draft.enclosures.append(ParsedEnclosure(url: url, type: type, length: length.flatMap { $0 > 0 ? $0 : nil }))
     }

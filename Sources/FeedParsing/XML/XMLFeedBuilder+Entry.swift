@@ -116,6 +116,7 @@ extension XMLFeedBuilder {
         let published = draft.published
         let (id, source) = Self.identify(draft, link: link, title: title, date: published ?? draft.updated)
         var entry = ParsedEntry(id: id, idSource: source)
+        warnings.bounded(&entry, options, at: draft.offset)
         entry.title = title
         entry.link = link ?? draft.contentSource
         var contentImage: String?
