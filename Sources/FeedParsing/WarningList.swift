@@ -36,9 +36,6 @@ struct WarningList {
     /// The kept warnings as they are reported (for documents without positions).
     var feedWarnings: [FeedWarning] { items.map { FeedWarning(message: $0.message, entry: $0.entry) } }
 
-    /// Whether a warning of `kind` was added.
-    func contains(kind: String) -> Bool { kinds.contains(kind) }
-
     /// `message` on one line: controls (newlines included) become U+FFFD, and at most
     /// `maxMessageLength` characters are kept.
     static func printable(_ message: String) -> String {
