@@ -16,6 +16,8 @@ public enum FeedParseError: Error, Sendable, Equatable, CustomStringConvertible 
     case notAJSONFeed
     /// Larger than the configured document limit.
     case tooLarge(bytes: Int, limit: Int)
+    /// The task parsing the document was cancelled; reading stopped.
+    case cancelled
 
     /// One line saying why, for people.
     public var description: String {
@@ -28,6 +30,7 @@ public enum FeedParseError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidJSON(let reason): "not a feed: invalid JSON (\(reason))"
         case .notAJSONFeed: "not a feed: JSON without a JSON Feed version"
         case .tooLarge(let bytes, let limit): "not read: \(bytes) bytes is over the \(limit)-byte document limit"
+        case .cancelled: "not read: the parse was cancelled"
         }
     }
 }

@@ -8,12 +8,34 @@ public struct FeedParser: Sendable {
     public struct Options: Sendable {
         /// Larger documents are refused before any parsing.
         public var maxDocumentBytes = 64 << 20
-        /// Elements nested deeper stop the reading (what was read so far is kept).
+        /// Elements nested deeper are skipped with their content (with a warning); reading goes on
+        /// after them.
         public var maxDepth = 512
         /// Entries after this many are ignored.
         public var maxEntries = 50_000
         /// Attributes after this many on one element are ignored.
         public var maxAttributes = 256
+        /// Titles longer than this many characters are cut (feed and entry titles; author and
+        /// category names and the language are held to it too).
+        public var maxTitleLength = 2_000
+        /// Summaries (sanitized HTML and plain text, and the feed's description) are cut to this
+        /// many UTF-8 bytes.
+        public var maxSummaryBytes = 64 << 10
+        /// Contents (sanitized HTML and plain text) are cut to this many UTF-8 bytes.
+        public var maxContentBytes = 1 << 20
+        /// Categories after this many in one entry are left out.
+        public var maxCategories = 100
+        /// Authors after this many in one entry (or for the feed) are left out.
+        public var maxAuthors = 50
+        /// Enclosures after this many in one entry are left out.
+        public var maxEnclosures = 50
+        /// Entry ids longer than this many bytes are replaced by "hash:" and a hash of them (the
+        /// same on every fetch), with a warning.
+        public var maxIDLength = 2_048
+        /// URLs longer than this many bytes (once resolved) are dropped, with a warning.
+        public var maxURLLength = 8_192
+        /// Warnings after this many are only counted, in one last warning saying how many.
+        public var maxWarnings = 100
         /// How entry HTML is cleaned.
         public var sanitizer = HTMLSanitizer()
 
@@ -47,21 +69,29 @@ public struct FeedParser: Sendable {
         let decoded = FeedTextDecoder.decode(bytes, httpCharset: httpCharset)
         let text = decoded.utf8
         guard let start = text.firstIndex(where: { !Self.isSpace($0) }) else { throw .empty }
-        var feed: ParsedFeed
+        // Relative links resolve against the caller's base only when it is an http(s) URL; a file
+        // URL (a feed read from disk) or any other leaves the feed's own link to stand in.
+        let base = baseURL.flatMap { HTTPURL($0.absoluteString) }
+        var (feed, omitted): (ParsedFeed, Int)
         switch text[start] {
         case UInt8(ascii: "{"):
-            var reader = JSONFeedReader(options: options, base: baseURL)
-            feed = try reader.read(text)
+            var reader = JSONFeedReader(options: options, base: base)
+            (feed, omitted) = try reader.read(text)
         case UInt8(ascii: "<"):
-            feed = try XMLFeedReader(options: options, base: baseURL).read(text, from: start, skipped: false)
+            (feed, omitted) = try XMLFeedReader(options: options, base: base).read(text, from: start, skipped: false)
         default:
             let head = text[start..<min(text.count, start + 1024)]
             if head.contains(where: { $0 < 0x09 || ($0 > 0x0D && $0 < 0x20) }) { throw .binary }
             // Some servers print a warning before the feed; read on from the first tag.
             guard let tag = head.firstIndex(of: UInt8(ascii: "<")) else { throw .notXMLOrJSON }
-            feed = try XMLFeedReader(options: options, base: baseURL).read(text, from: tag, skipped: true)
+            (feed, omitted) = try XMLFeedReader(options: options, base: base).read(text, from: tag, skipped: true)
         }
-        feed.warnings = decoded.warnings.map { FeedWarning(message: $0) } + feed.warnings
+        // Sanitizing stops early too when cancelled; what it gave is not the feed.
+        if Task.isCancelled { throw .cancelled }
+        if feed.removeNUL() { feed.warnings.append(FeedWarning(message: "U+0000 characters were removed")) }
+        feed.warnings = FeedWarning.capped(
+            decoded.warnings.map { FeedWarning(message: WarningList.printable($0)) } + feed.warnings, omitted: omitted,
+            limit: options.maxWarnings)
         return feed
     }
 
@@ -71,18 +101,20 @@ public struct FeedParser: Sendable {
 /// Chooses the XML format from the root element and runs the builder.
 struct XMLFeedReader {
     let options: FeedParser.Options
-    let base: URL?
+    let base: HTTPURL?
 
-    func read(_ text: [UInt8], from start: Int, skipped: Bool) throws(FeedParseError) -> ParsedFeed {
-        let result: Result<ParsedFeed, FeedParseError> = text.withUnsafeBufferPointer { buffer in
+    /// The feed, and how many warnings were left out of it.
+    func read(_ text: [UInt8], from start: Int, skipped: Bool) throws(FeedParseError) -> (ParsedFeed, Int) {
+        let result: Result<(ParsedFeed, Int), FeedParseError> = text.withUnsafeBufferPointer { buffer in
             var scanner = XMLScanner(
-                bytes: buffer, from: start, maxDepth: options.maxDepth, maxAttributes: options.maxAttributes)
+                bytes: buffer, from: start, maxDepth: options.maxDepth, maxAttributes: options.maxAttributes,
+                maxWarnings: options.maxWarnings)
             if skipped { scanner.report("text before the first tag was ignored", at: 0) }
             var root: XMLName?
             while root == nil {
                 switch scanner.next() {
                 case .start(let name): root = name
-                case .endOfDocument: return .failure(.notXMLOrJSON)
+                case .endOfDocument: return .failure(scanner.isCancelled ? .cancelled : .notXMLOrJSON)
                 case .end, .text: continue
                 }
             }
@@ -95,11 +127,13 @@ struct XMLFeedReader {
             case (_, "html"): return .failure(.html)
             // Prose with a tag in it (a README, an error page in plain text) is not XML at all.
             case _ where skipped: return .failure(.notXMLOrJSON)
-            default: return .failure(.notAFeed(root: root.local))
+            // The name goes into messages and logs: one short line.
+            default: return .failure(.notAFeed(root: WarningList.printable(String(root.local.prefix(100)))))
             }
             var builder = XMLFeedBuilder(scanner: scanner, format: format, options: options, base: base)
             builder.run(rootIsEntry: root.local == "entry")
-            return .success(located(builder, buffer))
+            if builder.scanner.isCancelled { return .failure(.cancelled) }
+            return .success((located(builder, buffer), builder.scanner.problems.omitted + builder.warnings.omitted))
         }
         return try result.get()
     }
@@ -107,12 +141,10 @@ struct XMLFeedReader {
     /// The builder's feed with every warning given its line and column, in document order.
     private func located(_ builder: XMLFeedBuilder, _ buffer: UnsafeBufferPointer<UInt8>) -> ParsedFeed {
         var feed = builder.feed
-        let found =
-            builder.scanner.problems.map { (offset: $0.offset, message: $0.message, entry: Int?.none) }
-            + builder.warnings
-        let positions = TextPosition.locate(found.map(\.offset), in: buffer)
-        feed.warnings = found.sorted { $0.offset < $1.offset }.map { warning in
-            let position = positions[warning.offset]
+        let found = builder.scanner.problems.items + builder.warnings.items
+        let positions = TextPosition.locate(found.compactMap(\.offset), in: buffer)
+        feed.warnings = found.sorted { ($0.offset ?? 0) < ($1.offset ?? 0) }.map { warning in
+            let position = warning.offset.flatMap { positions[$0] }
             return FeedWarning(
                 message: warning.message, line: position?.line, column: position?.column, entry: warning.entry)
         }

@@ -3,7 +3,10 @@
 /// so the XML side decodes with this table too.
 public enum HTMLEntities {
     /// The character a reference names, from the text between `&` and `;` ("amp", "#233", "#xE9").
-    /// Numeric references to C1 controls are read as windows-1252, as browsers do (`&#150;` is "–").
+    /// Numeric references to C1 controls are read as windows-1252, as browsers do (`&#150;` is "–");
+    /// `&#0;` is U+FFFD, as in browsers. A reference to a character XML 1.0 does not allow (C0
+    /// controls other than tab, line feed and carriage return; U+FFFE, U+FFFF) is the empty string:
+    /// it names nothing that may be stored or shown.
     public static func character(for name: some StringProtocol) -> String? {
         if name.hasPrefix("#") {
             let digits = name.dropFirst()
@@ -14,6 +17,7 @@ public enum HTMLEntities {
                 value = digits.count <= 8 ? UInt32(digits, radix: 10) : nil
             }
             guard var scalar = value, scalar != 0 else { return value == 0 ? "\u{FFFD}" : nil }
+            if isForbiddenInXML(scalar) { return "" }
             if (0x80...0x9F).contains(scalar) {
                 // Browsers read these as windows-1252; its five undefined bytes stay as they are.
                 let mapped = SingleByteTables.windows1252[Int(scalar - 0x80)]
@@ -22,6 +26,12 @@ public enum HTMLEntities {
             return Unicode.Scalar(scalar).map { String(Character($0)) } ?? "\u{FFFD}"
         }
         return named[String(name)]
+    }
+
+    /// Whether XML 1.0 forbids the character `value` (a C0 control other than tab, line feed and
+    /// carriage return, or U+FFFE, U+FFFF; surrogates never reach here).
+    static func isForbiddenInXML(_ value: UInt32) -> Bool {
+        (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || value == 0xFFFE || value == 0xFFFF
     }
 
     /// Decodes every reference in `text`; unknown or malformed ones stay as written.

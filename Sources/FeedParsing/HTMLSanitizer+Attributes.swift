@@ -25,10 +25,7 @@ extension SanitizerPass {
                 writeAttribute(name, value: nil)
             case .href, .src, .poster, .cite:
                 let rule = urlRule(name, element)
-                if origin == nil, value.first == UInt8(ascii: "/") { origin = .some(SanitizedURL.origin(of: base)) }
-                guard
-                    SanitizedURL.check(&value, rule: rule, base: base, origin: origin ?? nil, iframeHosts: iframeHosts)
-                else { continue }
+                guard SanitizedURL.check(&value, rule: rule, base: base, iframeHosts: iframeHosts) else { continue }
                 keptURL = true
                 if rule == .image, image == nil, SanitizedURL.isHTTP(value) {
                     imageCandidate = String(decoding: value, as: UTF8.self)
@@ -36,7 +33,9 @@ extension SanitizerPass {
                 writeAttribute(name, value: value)
             case .srcset:
                 srcset.removeAll(keepingCapacity: true)
-                SanitizedURL.srcset(value, into: &srcset, url: &url, base: base)
+                if SanitizedURL.srcset(value, into: &srcset, url: &url, base: base, limit: maxSrcsetCandidates) {
+                    srcsetCut = true
+                }
                 if !srcset.isEmpty { writeAttribute(name, value: srcset) }
             default:
                 if name == .width || name == .height, Self.isPixelSize(value) { pixel = true }

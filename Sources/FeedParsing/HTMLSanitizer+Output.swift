@@ -16,11 +16,19 @@ extension SanitizerPass {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "<") { break }
-            guard byte == UInt8(ascii: "&") || byte == UInt8(ascii: ">") else {
+            guard byte == UInt8(ascii: "&") || byte == UInt8(ascii: ">") || Self.isControl(byte) else {
                 index += 1
                 continue
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+            if Self.isControl(byte) {
+                // NUL and the other controls XML forbids are dropped; vertical tab and form feed,
+                // which HTML reads as spaces, become spaces.
+                if byte == 0x0B || byte == 0x0C { output.append(UInt8(ascii: " ")) }
+                index += 1
+                run = index
+                continue
+            }
             // Letting the reference run past the "<" that ends the text changes nothing: no name holds one.
             if byte == UInt8(ascii: "&"),
                 let (character, end) = HTMLEntities.reference(bytes, at: index, end: bytes.count)
@@ -37,7 +45,7 @@ extension SanitizerPass {
         return index
     }
 
-    /// Appends `value` with `&`, `<`, `>` and `"` escaped.
+    /// Appends `value` with `&`, `<`, `>` and `"` escaped, and controls XML forbids dropped.
     mutating func appendEscaped(_ value: [UInt8]) {
         value.withUnsafeBufferPointer { value in
             var run = 0
@@ -45,14 +53,20 @@ extension SanitizerPass {
                 let byte = value[index]
                 guard
                     byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "<")
-                        || byte == UInt8(ascii: ">")
+                        || byte == UInt8(ascii: ">") || Self.isControl(byte)
                 else { continue }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: value[run..<index]))
-                appendEscaped(byte, quotes: true)
+                if !Self.isControl(byte) { appendEscaped(byte, quotes: true) }
                 run = index + 1
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: value[run...]))
         }
+    }
+
+    /// Whether `byte` is a C0 control other than tab, line feed and carriage return.
+    @inline(__always)
+    static func isControl(_ byte: UInt8) -> Bool {
+        byte < 0x20 && byte != 0x0A && byte != 0x09 && byte != 0x0D
     }
 
     /// Appends `byte`, escaped when it is `&`, `<`, `>` (or `"` in attribute values).

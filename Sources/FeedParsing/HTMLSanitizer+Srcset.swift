@@ -3,13 +3,18 @@ import Foundation
 extension SanitizedURL {
     /// Appends the usable candidates of the srcset `value` to `output` as "url 2x, url 400w":
     /// each URL checked like a src (http/https only), each descriptor a number and w, x or h; a
-    /// candidate failing either is left out. `url` is scratch space.
-    static func srcset(_ value: [UInt8], into output: inout [UInt8], url: inout [UInt8], base: URL?) {
+    /// candidate failing either is left out, and those after the first `limit` usable ones too.
+    /// `url` is scratch space. Returns whether candidates were left out for the limit.
+    static func srcset(
+        _ value: [UInt8], into output: inout [UInt8], url: inout [UInt8], base: HTTPURL?, limit: Int
+    ) -> Bool {
         var index = 0
+        var kept = 0
         let count = value.count
         while true {
             while index < count, isSpace(value[index]) || value[index] == UInt8(ascii: ",") { index += 1 }
-            guard index < count else { return }
+            guard index < count else { return false }
+            guard kept < limit else { return true }
             let urlStart = index
             while index < count, !isSpace(value[index]) { index += 1 }
             var urlEnd = index
@@ -40,7 +45,11 @@ extension SanitizedURL {
             let mark = output.count
             if !output.isEmpty { output.append(contentsOf: ", ".utf8) }
             output.append(contentsOf: url)
-            if !appendDescriptors(value[descriptors], to: &output) { output.removeLast(output.count - mark) }
+            if appendDescriptors(value[descriptors], to: &output) {
+                kept += 1
+            } else {
+                output.removeLast(output.count - mark)
+            }
         }
     }
 

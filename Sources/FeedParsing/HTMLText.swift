@@ -66,6 +66,11 @@ public enum HTMLText {
                     index += space
                     continue
                 }
+                // Other C0 controls (NUL among them) are not text: PostgreSQL and XML refuse them.
+                if byte < 0x20 {
+                    index += 1
+                    continue
+                }
                 // A run of other characters, and of single spaces between them, which stay as they
                 // are: copying words one at a time would cost more than the rest together.
                 let start = index

@@ -62,7 +62,7 @@ struct EntryFieldTests {
         #expect(entry.comments == "https://example.com/1#c")
         #expect(entry.published == Date(timeIntervalSince1970: 1_795_255_200))
         #expect(entry.updated == Date(timeIntervalSince1970: 1_795_255_200))
-        #expect(entry.authors == [ParsedAuthor(name: "Jo", email: "jo@example.com", url: "https://jo.example")])
+        #expect(entry.authors == [ParsedAuthor(name: "Jo", email: "jo@example.com", url: "https://jo.example/")])
         #expect(entry.categories == ["Swift", "feeds"])
         #expect(entry.summaryText == "1 < 2")
         #expect(entry.summaryHTML == "1 &lt; 2")

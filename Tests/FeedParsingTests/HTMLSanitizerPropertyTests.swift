@@ -31,10 +31,29 @@ struct HTMLSanitizerPropertyTests {
         var random = RandomHTML(seed: seed)
         for round in 0..<500 {
             let html = round % 10 == 0 ? random.deepDocument() : random.document()
-            let (sanitized, text, image) = sanitizer.sanitizeWithText(html, base: URL(string: "https://e.com/"))
-            #expect(sanitized == sanitizer.sanitize(html, base: URL(string: "https://e.com/")))
-            #expect(text == HTMLText.plainText(sanitized), "input: \(html.debugDescription)")
-            #expect(image == sanitizer.firstImage(in: html, base: URL(string: "https://e.com/")))
+            let result = sanitizer.sanitizeWithText(html, base: HTTPURL("https://e.com/"))
+            #expect(result.html == sanitizer.sanitize(html, base: URL(string: "https://e.com/")))
+            #expect(result.text == HTMLText.plainText(result.html), "input: \(html.debugDescription)")
+            #expect(result.image == sanitizer.firstImage(in: html, base: URL(string: "https://e.com/")))
+        }
+    }
+
+    @Test("cut at any byte limit, the HTML fits, is well-formed and is a start of the whole", arguments: [7, 8])
+    func cut(seed: UInt64) {
+        var random = RandomHTML(seed: seed)
+        let base = HTTPURL("https://e.com/")
+        for round in 0..<300 {
+            let html = round % 10 == 0 ? random.deepDocument() : random.document()
+            let whole = sanitizer.sanitizeWithText(html, base: base)
+            let limit = random.below(whole.html.utf8.count + 20)
+            let cut = sanitizer.sanitizeWithText(html, base: base, limit: limit)
+            let context = "limit \(limit), input: \(html.debugDescription)"
+            #expect(cut.html.utf8.count <= limit, "\(context)")
+            #expect(cut.truncated == (whole.html.utf8.count > limit), "\(context)")
+            #expect(CanonicalHTML.problem(in: cut.html) == nil, "\(cut.html.debugDescription), \(context)")
+            #expect(sanitizer.sanitize(cut.html, base: URL(string: "https://e.com/")) == cut.html, "\(context)")
+            #expect(cut.text == HTMLText.plainText(cut.html), "\(context)")
+            #expect(whole.text.hasPrefix(cut.text.trimmingCharacters(in: .whitespacesAndNewlines)), "\(context)")
         }
     }
 

@@ -11,16 +11,18 @@ enum JSONValue {
     case object([String: JSONValue])
 
     /// Parses a document with `JSONSerialization`: decoding this enum through `JSONDecoder` tries
-    /// each case in turn and throws on every miss, which measured four times slower.
-    init(parsing data: Data) throws {
-        self.init(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
+    /// each case in turn and throws on every miss, which measured four times slower. Strings lose
+    /// the characters XML 1.0 forbids (`"\u0000"` escapes: PostgreSQL refuses NUL in text); `dropped`
+    /// is set when there were some.
+    init(parsing data: Data, dropped: inout Bool) throws {
+        self.init(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]), dropped: &dropped)
     }
 
-    init(_ object: Any) {
+    init(_ object: Any, dropped: inout Bool) {
         switch object {
-        case let text as String: self = .string(text)
-        case let array as [Any]: self = .array(array.map(JSONValue.init))
-        case let dictionary as [String: Any]: self = .object(dictionary.mapValues(JSONValue.init))
+        case let text as String: self = .string(Self.xmlCharacters(text, dropped: &dropped))
+        case let array as [Any]: self = .array(array.map { JSONValue($0, dropped: &dropped) })
+        case let dictionary as [String: Any]: self = .object(dictionary.mapValues { JSONValue($0, dropped: &dropped) })
         case let number as NSNumber:
             // Booleans arrive as NSNumber too; JSONSerialization makes them the only "char" ones.
             if number.objCType.pointee == CChar(UInt8(ascii: "c")) {
@@ -30,6 +32,17 @@ enum JSONValue {
             }
         default: self = .null
         }
+    }
+
+    /// `text` without the characters XML 1.0 forbids: C0 controls other than tab, line feed and
+    /// carriage return, U+FFFE and U+FFFF.
+    static func xmlCharacters(_ text: String, dropped: inout Bool) -> String {
+        // Only a control byte or 0xEF (the lead byte of U+FFFE and U+FFFF) can start one.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0xEF }) else { return text }
+        let kept = text.unicodeScalars.filter { !HTMLEntities.isForbiddenInXML($0.value) }
+        guard kept.count != text.unicodeScalars.count else { return text }
+        dropped = true
+        return String(String.UnicodeScalarView(kept))
     }
 
     subscript(key: String) -> JSONValue? {

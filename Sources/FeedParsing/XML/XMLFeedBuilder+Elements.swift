@@ -52,6 +52,7 @@ extension XMLFeedBuilder {
         case (_, "image") where rss:
             push(.image)
         case (_, "author") where atom:
+            guard hasRoom(forAuthorIn: feedDraft.authors, at: scanner.tagStart, entry: nil) else { return push(.skip) }
             feedDraft.authors.append(ParsedAuthor())
             push(.feedPerson)
         case (_, "title") where rss || atom, (.dc, "title"):
@@ -81,7 +82,9 @@ extension XMLFeedBuilder {
         case (_, "icon") where atom:
             begin(.icon, kind: .text)
         case (.itunes, "image"):
-            feedDraft.itunesImage = feedDraft.itunesImage ?? resolve(scanner.attribute(.none, "href"), base: base)
+            if feedDraft.itunesImage == nil {
+                feedDraft.itunesImage = resolve(scanner.attribute(.none, "href"), field: "image", entry: nil)
+            }
         case (_, "managingEditor") where rss, (.dc, "creator"), (.itunes, "author"):
             begin(.author, kind: .text)
         case (_, "entries") where rss, (_, "items") where rss, (_, "textinput") where rss,
@@ -123,7 +126,7 @@ extension XMLFeedBuilder {
             begin(.content, kind: .xhtml)
         case (_, "content") where atom:
             if let source = scanner.attribute(.none, "src") {
-                let url = resolve(source, base: base)
+                let url = resolve(source, field: "content src", entry: draft?.index)
                 draft?.contentSource = url
                 push(.skip)
             } else {
@@ -132,7 +135,10 @@ extension XMLFeedBuilder {
         case (_, "author") where rss, (.dc, "creator"), (.itunes, "author"):
             begin(.author, kind: .text)
         case (_, "author") where atom:
-            draft?.authors.append(ParsedAuthor())
+            guard let draft, hasRoom(forAuthorIn: draft.authors, at: scanner.tagStart, entry: draft.index) else {
+                return push(.skip)
+            }
+            draft.authors.append(ParsedAuthor())
             push(.entryPerson)
         case (_, "pubDate") where rss, (.dc, "date"), (.atom03, "issued"), (.atom03, "created"):
             begin(.published, kind: .text)
@@ -146,7 +152,7 @@ extension XMLFeedBuilder {
             begin(.category, kind: .text)
         case (_, "category") where atom:
             if let term = scanner.attribute(.none, "label") ?? scanner.attribute(.none, "term") {
-                draft?.addCategory(term)
+                addCategory(term, at: scanner.tagStart)
             }
         case (_, "comments") where rss:
             begin(.comments, kind: .text)
@@ -157,8 +163,9 @@ extension XMLFeedBuilder {
         case (.media, _):
             mediaElement(name)
         case (.itunes, "image"):
-            let value = resolve(scanner.attribute(.none, "href"), base: base)
-            if draft?.itunesImage == nil { draft?.itunesImage = value }
+            if let draft, draft.itunesImage == nil {
+                draft.itunesImage = resolve(scanner.attribute(.none, "href"), field: "image", entry: draft.index)
+            }
         default:
             // Anything else with children (atom:source, atom:contributor, extensions) is skipped.
             push(.skip)
@@ -181,7 +188,7 @@ extension XMLFeedBuilder {
         guard name.namespace == .media else { return push(.skip) }
         switch name.local {
         case "thumbnail":
-            if let url = resolve(scanner.attribute(.none, "url"), base: base) {
+            if let url = resolve(scanner.attribute(.none, "url"), field: "thumbnail", entry: draft?.index) {
                 if draft != nil {
                     let value = url
                     if draft?.mediaThumbnail == nil { draft?.mediaThumbnail = value }
@@ -193,12 +200,11 @@ extension XMLFeedBuilder {
         case "content":
             let medium = scanner.attribute(.none, "medium")?.lowercased()
             let type = scanner.attribute(.none, "type")?.lowercased()
-            if draft != nil, let url = resolve(scanner.attribute(.none, "url"), base: base),
+            if let draft, let url = resolve(scanner.attribute(.none, "url"), field: "media url", entry: draft.index),
                 medium == "image" || type?.hasPrefix("image/") == true
                     || (medium == nil && type == nil && looksLikeImage(url))
             {
-                let value = url
-                if draft?.mediaContentImage == nil { draft?.mediaContentImage = value }
+                if draft.mediaContentImage == nil { draft.mediaContentImage = url }
             }
             push(.media)
         case "group":
@@ -220,16 +226,19 @@ extension XMLFeedBuilder {
     /// `atom:link`: the alternate page, the feed itself, enclosures and comment pages.
     mutating func atomLink(entry: Bool) {
         let rel = scanner.attribute(.none, "rel")?.lowercased() ?? "alternate"
-        let href = resolve(scanner.attribute(.none, "href"), base: base)
+        let href = resolve(scanner.attribute(.none, "href"), field: "link", entry: entry ? draft?.index : nil)
         push(.skip)
         guard let href else { return }
         let type = scanner.attribute(.none, "type")?.lowercased()
         switch (rel, entry) {
         case ("alternate", false):
             if feedDraft.alternateLink == nil || type == "text/html" { feedDraft.alternateLink = href }
-            if feedDraft.linkURL == nil { feedDraft.linkURL = URL(string: href) }
+            if feedDraft.linkURL == nil { feedDraft.linkURL = HTTPURL(href) }
         case ("self", false):
-            feedDraft.selfLink = feedDraft.selfLink ?? href
+            if feedDraft.selfLink == nil {
+                feedDraft.selfLink = href
+                feedDraft.selfURL = HTTPURL(href)
+            }
         case ("alternate", true):
             if draft?.atomLink == nil || type == "text/html" { draft?.atomLink = href }
         case ("enclosure", true):
@@ -244,10 +253,15 @@ extension XMLFeedBuilder {
 
     mutating func enclosure(url: String?) {
         push(.skip)
-        guard let url = resolve(url, base: base) else { return }
-        let type = scanner.attribute(.none, "type").flatMap { $0.isEmpty ? nil : $0 }
+        guard let draft, let url = resolve(url, field: "enclosure url", entry: draft.index) else { return }
+        guard draft.enclosures.count < options.maxEnclosures else {
+            return warnings.reached(.enclosures, options, at: scanner.tagStart, entry: draft.index)
+        }
+        let type = scanner.attribute(.none, "type").flatMap {
+            $0.isEmpty ? nil : oneLine($0, at: scanner.tagStart, entry: draft.index)
+        }
         let length = scanner.attribute(.none, "length").flatMap { Int($0.trimmed) }
-        draft?.enclosures.append(ParsedEnclosure(url: url, type: type, length: length.flatMap { $0 > 0 ? $0 : nil }))
+        draft.enclosures.append(ParsedEnclosure(url: url, type: type, length: length.flatMap { $0 > 0 ? $0 : nil }))
     }
 
     mutating func beginEntry() {

@@ -8,7 +8,7 @@ extension XMLFeedBuilder {
     final class EntryDraft {
         var index: Int
         var offset: Int
-        var base: URL?
+        var base: HTTPURL?
         var title: Markup?
         var mediaTitle: Markup?
         var rssLink: String?
@@ -18,14 +18,17 @@ extension XMLFeedBuilder {
         var atomID: String?
         var rdfAbout: String?
         var dcIdentifier: String?
-        var summary: (Markup, URL?)?
-        var summaryFallback: (Markup, URL?)?
-        var content: (Markup, URL?)?
+        var summary: (Markup, HTTPURL?)?
+        var summaryFallback: (Markup, HTTPURL?)?
+        var content: (Markup, HTTPURL?)?
         var contentSource: String?
         var authors: [ParsedAuthor] = []
         var published: Date?
         var updated: Date?
         var categories: [String] = []
+        /// The names in `categories`, so that de-duplicating stays linear (a feed with 100,000
+        /// categories in one entry took 38 s with `categories.contains`).
+        var categoryNames: Set<String> = []
         var enclosures: [ParsedEnclosure] = []
         var mediaThumbnail: String?
         var mediaContentImage: String?
@@ -37,9 +40,14 @@ extension XMLFeedBuilder {
             self.offset = offset
         }
 
-        func addCategory(_ text: String) {
-            let name = text.trimmed
-            if !name.isEmpty, !categories.contains(name) { categories.append(name) }
+        /// Adds a category unless it is empty or a duplicate; false when it was left out because
+        /// the entry has `limit` already.
+        func addCategory(_ name: String, limit: Int) -> Bool {
+            guard !name.isEmpty, !categoryNames.contains(name) else { return true }
+            guard categories.count < limit else { return false }
+            categoryNames.insert(name)
+            categories.append(name)
+            return true
         }
     }
 
@@ -60,23 +68,29 @@ extension XMLFeedBuilder {
     private mutating func assignEntryText(_ field: Field, _ text: String, _ capture: Capture, _ draft: EntryDraft) {
         let index = draft.index
         switch field {
-        case .link: draft.rssLink = draft.rssLink ?? resolve(text, base: capture.base)
+        case .link:
+            if draft.rssLink == nil { draft.rssLink = resolve(text, base: capture.base, field: "link", capture, index) }
         case .guid: if !text.isEmpty { draft.guid = draft.guid ?? text }
         case .atomID: if !text.isEmpty { draft.atomID = draft.atomID ?? text }
         case .dcIdentifier: if !text.isEmpty { draft.dcIdentifier = draft.dcIdentifier ?? text }
-        case .author: if !text.isEmpty { draft.authors.append(Self.person(text)) }
+        case .author:
+            guard !text.isEmpty, hasRoom(forAuthorIn: draft.authors, at: capture.tagOffset, entry: index) else {
+                return
+            }
+            draft.authors.append(person(text, at: capture.tagOffset, entry: index))
         case .personName, .personEmail, .personURI:
             guard var author = draft.authors.popLast() else { return }
-            Self.fill(&author, field, text, base: capture.base, builder: self)
+            fill(&author, field, text, capture, entry: index)
             draft.authors.append(author)
         case .published:
             if let date = date(text, capture, entry: index) { draft.published = draft.published ?? date }
         case .updated:
             if let date = date(text, capture, entry: index) { draft.updated = draft.updated ?? date }
-        case .category: draft.addCategory(text)
+        case .category: addCategory(text, at: capture.tagOffset)
         case .comments:
-            let url = resolve(text, base: capture.base)
-            if draft.comments == nil { draft.comments = url }
+            if draft.comments == nil {
+                draft.comments = resolve(text, base: capture.base, field: "comments", capture, index)
+            }
         default: break
         }
     }
@@ -89,54 +103,33 @@ extension XMLFeedBuilder {
         return nil
     }
 
-    /// An RSS-style author: "jo@example.com (Jo Smith)", "Jo Smith <jo@example.com>" or a name.
-    static func person(_ text: String) -> ParsedAuthor {
-        guard text.utf8.contains(UInt8(ascii: "@")) else { return ParsedAuthor(name: text) }
-        if let open = text.firstIndex(of: "("), text.hasSuffix(")"), text[..<open].contains("@") {
-            let email = text[..<open].trimmed
-            let name = text[text.index(after: open)..<text.index(before: text.endIndex)]
-            return ParsedAuthor(name: name.trimmed, email: email)
-        }
-        if let open = text.firstIndex(of: "<"), text.hasSuffix(">"), text[open...].contains("@") {
-            let name = text[..<open].trimmed
-            let email = text[text.index(after: open)..<text.index(before: text.endIndex)]
-            return ParsedAuthor(name: name.isEmpty ? nil : name, email: String(email))
-        }
-        if !text.contains(" "), text.contains("@") { return ParsedAuthor(email: text) }
-        return ParsedAuthor(name: text)
-    }
-
-    static func fill(_ author: inout ParsedAuthor, _ field: Field, _ text: String, base: URL?, builder: Self) {
-        guard !text.isEmpty else { return }
-        switch field {
-        case .personName: author.name = text
-        case .personEmail: author.email = text
-        default: author.url = builder.resolve(text, base: base)
-        }
-    }
-
     mutating func finishEntry(_ draft: EntryDraft) {
-        let fallbackBase = documentBase ?? feedDraft.linkURL
+        let fallbackBase = documentBase ?? feedDraft.selfURL ?? feedDraft.linkURL
         var link = draft.atomLink ?? draft.rssLink
         // A permalink guid, or an Atom id that is a web address, is the link when there is no other.
         if link == nil, draft.guidIsPermaLink, let guid = draft.guid, guid.lowercased().hasPrefix("http") {
-            link = guid
+            link = Self.webAddress(guid, options)
         }
-        if link == nil, let id = draft.atomID, id.lowercased().hasPrefix("http") { link = id }
+        if link == nil, let id = draft.atomID, id.lowercased().hasPrefix("http") { link = Self.webAddress(id, options) }
         let title = (draft.title ?? draft.mediaTitle).map(Self.plainText).flatMap { $0.isEmpty ? nil : $0 }
+            .map { oneLine($0, at: draft.offset, entry: draft.index) }
         let published = draft.published
         let (id, source) = Self.identify(draft, link: link, title: title, date: published ?? draft.updated)
         var entry = ParsedEntry(id: id, idSource: source)
+        warnings.bounded(&entry, options, at: draft.offset)
         entry.title = title
         entry.link = link ?? draft.contentSource
         var contentImage: String?
         if let (markup, base) = draft.content {
-            let (html, text, image) = render(markup, base: base ?? fallbackBase)
-            (entry.contentHTML, entry.contentText, contentImage) = (html, text, image)
+            let rendered = render(markup, base: base ?? fallbackBase, limit: options.maxContentBytes)
+            warnings.note(rendered, .content, options, at: draft.offset, entry: draft.index)
+            (entry.contentHTML, entry.contentText, contentImage) = Self.fields(rendered)
         }
         if let (markup, base) = draft.summary ?? draft.summaryFallback {
-            let (html, text, image) = render(markup, base: base ?? fallbackBase)
-            (entry.summaryHTML, entry.summaryText) = (html, text)
+            let rendered = render(markup, base: base ?? fallbackBase, limit: options.maxSummaryBytes)
+            warnings.note(rendered, .summary, options, at: draft.offset, entry: draft.index)
+            let image: String?
+            (entry.summaryHTML, entry.summaryText, image) = Self.fields(rendered)
             contentImage = contentImage ?? image
         }
         entry.authors = draft.authors.filter { $0.name != nil || $0.email != nil || $0.url != nil }
@@ -158,6 +151,12 @@ extension XMLFeedBuilder {
         feed.entries.append(entry)
     }
 
+    /// An id that is an absolute http(s) URL, serialized; else nil (an id need not be a link).
+    static func webAddress(_ id: String, _ options: FeedParser.Options) -> String? {
+        guard case .url(let url) = FeedURL.resolve(id, base: nil, maxLength: options.maxURLLength) else { return nil }
+        return url
+    }
+
     /// The id cascade: guid, atom:id, rdf:about / dc:identifier, link, then a stable hash.
     static func identify(
         _ draft: EntryDraft, link: String?, title: String?, date: Date?
@@ -167,96 +166,5 @@ extension XMLFeedBuilder {
         if let about = draft.rdfAbout ?? draft.dcIdentifier, !about.isEmpty { return (about, .rdfAbout) }
         if let link { return (link, .link) }
         return (StableHash.entryID(title: title, date: date), .hash)
-    }
-
-    /// Sanitized HTML, plain text and first image of captured markup.
-    func render(_ markup: Markup, base: URL?) -> (html: String?, text: String?, image: String?) {
-        switch markup.kind {
-        case .text:
-            let text = Self.plainText(markup)
-            return (text.isEmpty ? nil : Self.escape(text), text.isEmpty ? nil : text, nil)
-        case .xhtml:
-            return rendered(options.sanitizer.sanitizeWithText(Self.unwrapXHTMLDiv(markup.text), base: base))
-        case .html:
-            // Text with no markup and no references (many summaries) is its own sanitized form.
-            guard markup.bytes.contains(where: { $0 == 0x3C || $0 == 0x26 || $0 == 0x3E }) else {
-                let source = markup.text
-                let text = Self.collapseWhitespace(source)
-                return (text.isEmpty ? nil : source.trimmed, text.isEmpty ? nil : text, nil)
-            }
-            return rendered(markup.bytes.withUnsafeBufferPointer { options.sanitizer.sanitizeWithText($0, base: base) })
-        }
-    }
-
-    private func rendered(
-        _ sanitized: (html: String, text: String, image: String?)
-    ) -> (html: String?, text: String?, image: String?) {
-        let html = sanitized.html.trimmed
-        return (html.isEmpty ? nil : html, sanitized.text.isEmpty ? nil : sanitized.text, sanitized.image)
-    }
-
-    /// Plain text of a title-like field. RSS titles are often HTML in practice, so anything that
-    /// is not declared as text goes through the HTML tokenizer.
-    static func plainText(_ markup: Markup) -> String {
-        switch markup.kind {
-        case .text: collapseWhitespace(markup.text)
-        case .html, .xhtml: HTMLText.plainText(markup.text)
-        }
-    }
-
-    /// Plain text made safe to show as HTML.
-    static func escape(_ text: String) -> String {
-        let special = { (byte: UInt8) in
-            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-        }
-        guard text.utf8.contains(where: special) else { return text }
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-            default: out.append(byte)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Runs of ASCII whitespace become one space; the ends are trimmed. Words are copied as runs.
-    static func collapseWhitespace(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { bytes in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            var index = 0
-            while index < bytes.count {
-                while index < bytes.count, isASCIISpace(bytes[index]) { index += 1 }
-                let start = index
-                // A word, and single spaces between words, copied in one go.
-                while index < bytes.count {
-                    if !isASCIISpace(bytes[index]) {
-                        index += 1
-                    } else if bytes[index] == 0x20, index + 1 < bytes.count, !isASCIISpace(bytes[index + 1]) {
-                        index += 2
-                    } else {
-                        break
-                    }
-                }
-                guard index > start else { break }
-                if !out.isEmpty { out.append(0x20) }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-            }
-            return String(decoding: out, as: UTF8.self)
-        }
-    }
-
-    /// Atom XHTML content is wrapped in one `<div xmlns="http://www.w3.org/1999/xhtml">`.
-    static func unwrapXHTMLDiv(_ text: String) -> String {
-        let trimmed = text.trimmed
-        guard trimmed.hasPrefix("<div") || trimmed.hasPrefix("<xhtml:div"), trimmed.hasSuffix("div>"),
-            let open = trimmed.firstIndex(of: ">"), let close = trimmed.range(of: "</", options: .backwards)
-        else { return text }
-        return String(trimmed[trimmed.index(after: open)..<close.lowerBound])
     }
 }

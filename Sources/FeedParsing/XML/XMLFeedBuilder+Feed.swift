@@ -22,16 +22,25 @@ extension XMLFeedBuilder {
         var itunesImage: String?
         var mediaThumbnail: String?
         var authors: [ParsedAuthor] = []
+        /// The feed's own address (`rel="self"`), which stands in for the caller's base URL.
+        var selfURL: HTTPURL?
         /// The home page as a URL, the last resort for resolving relative links.
-        var linkURL: URL?
+        var linkURL: HTTPURL?
 
-        func finish(into feed: inout ParsedFeed, builder: XMLFeedBuilder) {
+        func finish(into feed: inout ParsedFeed, builder: inout XMLFeedBuilder) {
             feed.title = title.map(XMLFeedBuilder.plainText).flatMap { $0.isEmpty ? nil : $0 }
+                .map { builder.oneLine($0, at: nil, entry: nil) }
             feed.link = alternateLink ?? rssLink
             feed.feedLink = selfLink
             feed.description = (description ?? descriptionFallback).map(XMLFeedBuilder.plainText)
                 .flatMap { $0.isEmpty ? nil : $0 }
-            feed.language = language.flatMap { $0.isEmpty ? nil : $0 }
+            if let description = feed.description,
+                let cut = TextCut.bytes(description, limit: builder.options.maxSummaryBytes)
+            {
+                feed.description = cut
+                builder.warnings.reached(.summary, builder.options, entry: nil)
+            }
+            feed.language = language.flatMap { $0.isEmpty ? nil : builder.oneLine($0, at: nil, entry: nil) }
             feed.updated = updated ?? published
             feed.image = imageURL ?? logo ?? itunesImage ?? mediaThumbnail
             feed.icon = icon
@@ -53,9 +62,10 @@ extension XMLFeedBuilder {
         switch field {
         case .title: if feedDraft.title == nil { feedDraft.title = markup }
         case .link:
-            guard feedDraft.rssLink == nil, let link = resolve(text, base: capture.base) else { return }
+            guard feedDraft.rssLink == nil, let link = resolve(text, base: capture.base, field: "link", capture, nil)
+            else { return }
             feedDraft.rssLink = link
-            if feedDraft.linkURL == nil { feedDraft.linkURL = URL(string: link) }
+            if feedDraft.linkURL == nil { feedDraft.linkURL = HTTPURL(link) }
         case .description: if feedDraft.description == nil { feedDraft.description = markup }
         case .descriptionFallback: if feedDraft.descriptionFallback == nil { feedDraft.descriptionFallback = markup }
         case .language: if !text.isEmpty { feedDraft.language = feedDraft.language ?? text }
@@ -71,13 +81,22 @@ extension XMLFeedBuilder {
             }
         case .syPeriod: feedDraft.syPeriod = text
         case .syFrequency: feedDraft.syFrequency = Int(text)
-        case .feedImageURL: feedDraft.imageURL = feedDraft.imageURL ?? resolve(text, base: capture.base)
-        case .logo: feedDraft.logo = feedDraft.logo ?? resolve(text, base: capture.base)
-        case .icon: feedDraft.icon = feedDraft.icon ?? resolve(text, base: capture.base)
-        case .author: if !text.isEmpty { feedDraft.authors.append(Self.person(text)) }
+        case .feedImageURL:
+            if feedDraft.imageURL == nil {
+                feedDraft.imageURL = resolve(text, base: capture.base, field: "image", capture, nil)
+            }
+        case .logo:
+            if feedDraft.logo == nil { feedDraft.logo = resolve(text, base: capture.base, field: "logo", capture, nil) }
+        case .icon:
+            if feedDraft.icon == nil { feedDraft.icon = resolve(text, base: capture.base, field: "icon", capture, nil) }
+        case .author:
+            guard !text.isEmpty, hasRoom(forAuthorIn: feedDraft.authors, at: capture.tagOffset, entry: nil) else {
+                return
+            }
+            feedDraft.authors.append(person(text, at: capture.tagOffset, entry: nil))
         case .personName, .personEmail, .personURI:
             guard var author = feedDraft.authors.popLast() else { return }
-            Self.fill(&author, field, text, base: capture.base, builder: self)
+            fill(&author, field, text, capture, entry: nil)
             feedDraft.authors.append(author)
         default: break
         }

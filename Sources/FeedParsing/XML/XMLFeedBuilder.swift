@@ -20,50 +20,50 @@ struct XMLFeedBuilder {
         var tagOffset: Int
         var sawChild = false
         var kind: MarkupKind
-        var base: URL?
+        var base: HTTPURL?
     }
 
     var scanner: XMLScanner
     let options: FeedParser.Options
-    let documentBase: URL?
+    let documentBase: HTTPURL?
     var feed: ParsedFeed
     var scopes: [(scope: Scope, depth: Int)] = []
-    var bases: [(depth: Int, url: URL)] = []
+    var bases: [(depth: Int, url: HTTPURL)] = []
     var capture: Capture?
     /// The captured field's decoded text; one buffer reused for every field.
     var captured: [UInt8] = []
     var draft: EntryDraft?
     var feedDraft = FeedDraft()
     var entryCount = 0
-    var warnings: [(offset: Int, message: String, entry: Int?)] = []
+    var warnings: WarningList
 
-    init(scanner: XMLScanner, format: ParsedFeed.Format, options: FeedParser.Options, base: URL?) {
+    init(scanner: XMLScanner, format: ParsedFeed.Format, options: FeedParser.Options, base: HTTPURL?) {
         self.scanner = scanner
         self.options = options
         self.documentBase = base
         self.feed = ParsedFeed(format: format)
+        self.warnings = WarningList(limit: options.maxWarnings)
     }
 
     var scope: Scope { scopes.last?.scope ?? .feed }
     var depth: Int { scanner.stack.count }
 
-    /// The base URL in effect: the innermost `xml:base`, else the caller's, else the feed's link.
-    var base: URL? {
-        bases.last?.url ?? documentBase ?? feedDraft.linkURL
+    /// The base URL in effect: the innermost `xml:base`, else the caller's, else the feed's own
+    /// address (`rel="self"`, the same thing when the feed names it), else its home page.
+    var base: HTTPURL? {
+        bases.last?.url ?? documentBase ?? feedDraft.selfURL ?? feedDraft.linkURL
     }
 
-    mutating func warn(_ message: String, at offset: Int, entry: Int? = nil) {
-        guard warnings.count < 200 else { return }
-        warnings.append((offset, message, entry))
+    /// Adds a warning at a byte offset; one with a `kind` only the first time.
+    mutating func warn(_ message: String, at offset: Int?, entry: Int? = nil, kind: String? = nil) {
+        warnings.add(message, at: offset, entry: entry, kind: kind)
     }
 
     /// Reads events to the end of the root element (or of the input), the root's start tag having
     /// been read by whoever chose the format; an Atom `<entry>` root is a feed of one entry.
     mutating func run(rootIsEntry: Bool) {
         feedDraft.language = scanner.attribute(.xml, "lang")
-        if let xmlBase = scanner.attribute(.xml, "base"), let url = URL(string: xmlBase, relativeTo: documentBase) {
-            bases.append((depth, url.absoluteURL))
-        }
+        readXMLBase()
         if rootIsEntry { beginEntry() }
         loop: while true {
             switch scanner.next() {
@@ -84,7 +84,10 @@ struct XMLFeedBuilder {
         if let draft, scanner.isTruncated {
             warn("entry \(draft.index) was cut off by the end of the document and was left out", at: draft.offset)
         }
-        feedDraft.finish(into: &feed, builder: self)
+        // The draft writes into a copy: `finish` may add warnings to the builder, which holds the feed.
+        var finished = feed
+        feedDraft.finish(into: &finished, builder: &self)
+        feed = finished
     }
 
     private mutating func noteFindings(_ findings: XMLText.Findings, at offset: Int) {
@@ -103,9 +106,7 @@ struct XMLFeedBuilder {
             capture!.sawChild = true
             return
         }
-        if let xmlBase = scanner.attribute(.xml, "base"), let url = URL(string: xmlBase, relativeTo: base) {
-            bases.append((depth, url.absoluteURL))
-        }
+        readXMLBase()
         switch scope {
         case .skip:
             return
@@ -149,10 +150,16 @@ struct XMLFeedBuilder {
     }
 
     /// The captured value: raw inner markup when the element held elements, else its text.
-    private func value(of capture: Capture) -> Markup {
+    private mutating func value(of capture: Capture) -> Markup {
         if capture.sawChild || capture.kind == .xhtml {
             let raw = UnsafeBufferPointer(rebasing: scanner.bytes[capture.start..<max(capture.start, scanner.tagStart)])
-            return Markup(bytes: Array(raw), kind: .xhtml)
+            var bytes = Array(raw)
+            // Raw markup has not been through XMLText: drop the controls XML forbids here too.
+            if bytes.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }) {
+                bytes.removeAll { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }
+                scanner.report("characters XML does not allow were dropped", kind: "control", at: capture.start)
+            }
+            return Markup(bytes: bytes, kind: .xhtml)
         }
         return Markup(bytes: captured, kind: capture.kind)
     }
@@ -175,7 +182,4 @@ struct XMLFeedBuilder {
     func isAtom(_ namespace: XMLNamespace) -> Bool {
         namespace == .atom || namespace == .atom03 || (namespace == .none && feed.format == .atom)
     }
-
-    /// A URL found in the document, resolved against `base` (see ``FeedURL``).
-    func resolve(_ text: String?, base: URL?) -> String? { FeedURL.absolute(text, base: base) }
 }

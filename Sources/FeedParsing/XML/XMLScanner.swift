@@ -32,12 +32,6 @@ struct XMLScanner {
         var bindingCount: Int
     }
 
-    /// A problem found while scanning, at a byte offset.
-    struct Problem {
-        var offset: Int
-        var message: String
-    }
-
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     let maxAttributes: Int
@@ -49,11 +43,23 @@ struct XMLScanner {
     private(set) var attributes: [Attribute] = []
     /// The open elements, outermost first.
     private(set) var stack: [Frame] = []
-    private(set) var problems: [Problem] = []
+    /// Problems found while scanning, at byte offsets.
+    private(set) var problems: WarningList
     /// True when the document ended (or scanning stopped) with elements still open.
     private(set) var isTruncated = false
+    /// True when scanning stopped because the task was cancelled.
+    private(set) var isCancelled = false
+    /// Tags and text runs until the next look at `Task.isCancelled`.
+    private var untilCancellationCheck = Self.cancellationInterval
+    /// A check costs a task-local lookup: every few thousand tokens keeps it out of profiles and
+    /// still stops a 64 MB document within milliseconds.
+    static let cancellationInterval = 4096
 
+    /// Namespace declarations in scope, innermost last. Every prefixed name is looked up here, so
+    /// their number is capped: 200 nested elements declaring 200 namespaces each made 10,000
+    /// elements take two minutes. Real feeds have at most about ten in scope.
     private var bindings: [(prefix: String, namespace: XMLNamespace)] = []
+    static let maxBindings = 64
     /// The last namespace URI read and what it names: documents repeat one declaration on many
     /// elements (every Atom XHTML `<div xmlns=…>`).
     private var lastURI: (bytes: [UInt8], namespace: XMLNamespace) = ([], .unknown)
@@ -64,13 +70,16 @@ struct XMLScanner {
     private var raw: [(name: Range<Int>, value: Range<Int>)] = []
     private var pendingEnds = 0
     private var stopped = false
-    private var reportedKinds: Set<String> = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, maxDepth: Int = 512, maxAttributes: Int = 256) {
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, maxDepth: Int = 512, maxAttributes: Int = 256,
+        maxWarnings: Int = 100
+    ) {
         self.bytes = bytes
         self.position = start
         self.maxDepth = maxDepth
         self.maxAttributes = maxAttributes
+        self.problems = WarningList(limit: maxWarnings)
     }
 
     /// The decoded value of the current start tag's attribute, if present.
@@ -89,14 +98,9 @@ struct XMLScanner {
         return nil
     }
 
-    /// Records a problem; each kind is reported once (the first place it happens), so hostile
-    /// documents cannot grow the list without bound.
+    /// Records a problem; one with a kind only the first place it happens.
     mutating func report(_ message: String, kind: String? = nil, at offset: Int) {
-        if let kind {
-            guard reportedKinds.insert(kind).inserted else { return }
-        }
-        guard problems.count < 100 else { return }
-        problems.append(Problem(offset: offset, message: message))
+        problems.add(message, at: offset, kind: kind)
     }
 
     /// The next event; `.endOfDocument` forever once the input is exhausted.
@@ -106,6 +110,7 @@ struct XMLScanner {
             return .end(pop())
         }
         while !stopped, position < bytes.count {
+            if checkCancellation() { break }
             let start = position
             guard bytes[start] == UInt8(ascii: "<") else {
                 position = index(of: UInt8(ascii: "<"), from: start) ?? bytes.count
@@ -127,7 +132,7 @@ struct XMLScanner {
                 if let event = startTag() { return event }
             }
         }
-        if !stack.isEmpty, !isTruncated {
+        if !stack.isEmpty, !isTruncated, !isCancelled {
             isTruncated = true
             let names = stack.reversed().prefix(3).map { "</" + qualifiedName($0) + ">" }.joined(separator: ", ")
             report("the document ends before \(names) (truncated?)", at: bytes.count)
@@ -206,9 +211,10 @@ struct XMLScanner {
             return nil
         }
         guard stack.count < maxDepth else {
-            report("elements nest deeper than \(maxDepth) levels; reading stopped here", at: tagStart)
-            isTruncated = true
-            stopped = true
+            report(
+                "elements nested deeper than \(maxDepth) levels were skipped with their content", kind: "depth",
+                at: tagStart)
+            if !selfClosing { skipSubtree() }
             return nil
         }
         let bindingCount = bindings.count
@@ -220,6 +226,12 @@ struct XMLScanner {
                 prefix = string(name.lowerBound + 6..<name.upperBound)
             } else {
                 continue
+            }
+            guard bindings.count < Self.maxBindings else {
+                report(
+                    "namespace declarations beyond \(Self.maxBindings) in scope were ignored", kind: "bindings",
+                    at: name.lowerBound)
+                break
             }
             if !bytes[value].elementsEqual(lastURI.bytes) {
                 lastURI = (Array(bytes[value]), XMLNamespace(uri: XMLText.string(bytes, value)))
@@ -268,6 +280,70 @@ struct XMLScanner {
         report("</\(string(name))> closed elements left open inside it", kind: "unclosed", at: tagStart)
         pendingEnds = depth
         return .end(pop())
+    }
+
+    /// Moves past the end of the element whose start tag was just read, without reporting what is
+    /// in it: tags are counted, not matched or pushed, so skipping takes no memory however deep
+    /// the content nests. Comments, CDATA, processing instructions and quoted attribute values
+    /// are read past like everywhere else, so a ">" or "</" inside them is not a tag.
+    private mutating func skipSubtree() {
+        var open = 1
+        while open > 0, !checkCancellation(), let lt = index(of: UInt8(ascii: "<"), from: position) {
+            tagStart = lt
+            guard lt + 1 < bytes.count else { break }
+            switch bytes[lt + 1] {
+            case UInt8(ascii: "/"):
+                open -= 1
+                position = (index(of: UInt8(ascii: ">"), from: lt + 2) ?? bytes.count - 1) + 1
+            case UInt8(ascii: "?"):
+                skip(past: "?>", from: lt + 2, what: "processing instruction")
+            case UInt8(ascii: "!"):
+                _ = markupDeclaration()
+            case let byte where isNameStart(byte):
+                let (end, selfClosing) = endOfStartTag(from: lt + 2)
+                position = end
+                if !selfClosing { open += 1 }
+            default:
+                position = lt + 1  // a "<" that opens no tag
+            }
+        }
+        if open > 0 { position = bytes.count }
+    }
+
+    /// The offset after the ">" ending the start tag whose name starts before `start`, and whether
+    /// it ends "/>"; attribute values in quotes are read past as `startTag` reads them.
+    private func endOfStartTag(from start: Int) -> (end: Int, selfClosing: Bool) {
+        var i = start
+        var afterEquals = false
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: ">") { return (i + 1, bytes[i - 1] == UInt8(ascii: "/")) }
+            if afterEquals, byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                i = (index(of: byte, from: i + 1) ?? bytes.count - 1) + 1
+                afterEquals = false
+                continue
+            }
+            if byte == UInt8(ascii: "=") {
+                afterEquals = true
+            } else if !isSpace(byte) {
+                afterEquals = false
+            }
+            i += 1
+        }
+        return (bytes.count, false)
+    }
+
+    /// Whether the task was cancelled, looked at every `cancellationInterval` calls; when it
+    /// was, scanning stops.
+    private mutating func checkCancellation() -> Bool {
+        untilCancellationCheck -= 1
+        guard untilCancellationCheck <= 0 else { return false }
+        untilCancellationCheck = Self.cancellationInterval
+        if Task.isCancelled {
+            isCancelled = true
+            stopped = true
+        }
+        return isCancelled
     }
 
     private mutating func pop() -> XMLName {

@@ -31,7 +31,7 @@ enum XMLText {
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<i]))
             if byte == UInt8(ascii: "&") {
-                if let next = decodeReference(source, at: i, end: range.upperBound, into: &output) {
+                if let next = decodeReference(source, at: i, end: range.upperBound, into: &output, &findings) {
                     i = next
                 } else {
                     findings.insert(.undefinedEntity)
@@ -63,7 +63,8 @@ enum XMLText {
     /// (writing nothing) when it is not a reference we decode, which then stays as written. The
     /// five XML entities and decimal references, most of escaped HTML, are written as bytes directly.
     private static func decodeReference(
-        _ source: UnsafeBufferPointer<UInt8>, at start: Int, end: Int, into output: inout [UInt8]
+        _ source: UnsafeBufferPointer<UInt8>, at start: Int, end: Int, into output: inout [UInt8],
+        _ findings: inout Findings
     ) -> Int? {
         let limit = min(end, start + 34)
         var semicolon = start + 1
@@ -84,20 +85,16 @@ enum XMLText {
         case 4 where name.elementsEqual("nbsp".utf8): output.append(contentsOf: [0xC2, 0xA0])
         default:
             if name[0] == UInt8(ascii: "#"), name.count > 1, name.count <= 8, let scalar = number(name.dropFirst()),
-                scalar >= 0x20, scalar != 0x7F, !(0x80...0x9F).contains(scalar), let character = Unicode.Scalar(scalar)
+                scalar >= 0x20, scalar != 0x7F, !(0x80...0x9F).contains(scalar), scalar != 0xFFFE, scalar != 0xFFFF,
+                let character = Unicode.Scalar(scalar)
             {
                 // The common case (`&#8217;`) without building a String to look up.
                 UTF8.encode(character) { output.append($0) }
                 return semicolon + 1
             }
             guard let decoded = HTMLEntities.character(for: String(decoding: name, as: UTF8.self)) else { return nil }
-            // XML forbids C0 controls even as references; drop them like literal ones.
-            let scalars = decoded.unicodeScalars
-            if scalars.count == 1, let scalar = scalars.first, scalar.value < 0x20, scalar.value != 0x09,
-                scalar.value != 0x0A, scalar.value != 0x0D
-            {
-                return semicolon + 1
-            }
+            // XML forbids C0 controls, U+FFFE and U+FFFF even as references: dropped like literal ones.
+            if decoded.isEmpty { findings.insert(.controlCharacters) }
             output.append(contentsOf: decoded.utf8)
         }
         return semicolon + 1

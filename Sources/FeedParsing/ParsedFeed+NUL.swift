@@ -1,0 +1,68 @@
+import Foundation
+
+extension ParsedFeed {
+    /// Removes U+0000 from every string of the feed: the last guard of the rule that none leaves
+    /// the parser (PostgreSQL refuses NUL in text). The readers drop it where it comes in; this
+    /// catches any path they miss, at the cost of one `memchr` per string. Whether there was one.
+    mutating func removeNUL() -> Bool {
+        var found = false
+        for field in [\ParsedFeed.title, \.link, \.feedLink, \.description, \.language, \.image, \.icon] {
+            found = Self.removeNUL(&self[keyPath: field]) || found
+        }
+        for index in authors.indices { found = Self.removeNUL(&authors[index]) || found }
+        for index in entries.indices { found = Self.removeNUL(&entries[index]) || found }
+        for index in warnings.indices { found = Self.removeNUL(&warnings[index].message) || found }
+        return found
+    }
+
+    private static func removeNUL(_ entry: inout ParsedEntry) -> Bool {
+        var found = removeNUL(&entry.id)
+        if entry.id.isEmpty {
+            (entry.id, entry.idSource) = (
+                StableHash.entryID(title: entry.title, date: entry.published ?? entry.updated), .hash
+            )
+        }
+        for field in [
+            \ParsedEntry.title, \.link, \.summaryHTML, \.summaryText, \.contentHTML, \.contentText, \.image,
+            \.comments,
+        ] {
+            found = removeNUL(&entry[keyPath: field]) || found
+        }
+        for index in entry.authors.indices { found = removeNUL(&entry.authors[index]) || found }
+        for index in entry.enclosures.indices {
+            found = removeNUL(&entry.enclosures[index].url) || found
+            found = removeNUL(&entry.enclosures[index].type) || found
+        }
+        var categoriesFound = false
+        for index in entry.categories.indices {
+            categoriesFound = removeNUL(&entry.categories[index]) || categoriesFound
+        }
+        if categoriesFound {
+            var seen: Set<String> = []
+            entry.categories = entry.categories.filter { !$0.isEmpty && seen.insert($0).inserted }
+        }
+        return found || categoriesFound
+    }
+
+    private static func removeNUL(_ author: inout ParsedAuthor) -> Bool {
+        var found = removeNUL(&author.name)
+        found = removeNUL(&author.email) || found
+        return removeNUL(&author.url) || found
+    }
+
+    private static func removeNUL(_ text: inout String?) -> Bool {
+        guard var value = text, removeNUL(&value) else { return false }
+        text = value.isEmpty ? nil : value
+        return true
+    }
+
+    private static func removeNUL(_ text: inout String) -> Bool {
+        let hasNUL = withUTF8(text) { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+            return memchr(base, 0, bytes.count) != nil
+        }
+        guard hasNUL else { return false }
+        text.unicodeScalars.removeAll { $0.value == 0 }
+        return true
+    }
+}

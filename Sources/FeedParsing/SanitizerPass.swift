@@ -1,0 +1,182 @@
+import Foundation
+
+/// One sanitizer run over one input: reads tags and text, writes canonical HTML to `output`.
+struct SanitizerPass {
+    /// Deeper start tags are dropped (their text kept), which keeps every step linear.
+    static let maximumDepth = 256
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    let base: HTTPURL?
+    let iframeHosts: Set<String>
+    let maxSrcsetCandidates: Int
+    /// The most bytes `output` may hold, end tags closing what is open included.
+    let limit: Int
+    /// Bytes of the end tags that would close the open elements.
+    var closing = 0
+    /// Set when the limit was reached: reading stops, open elements are closed.
+    var truncated = false
+    var srcsetCut = false
+    let tables = HTMLElements.shared
+    var output: [UInt8] = []
+    var image: String?
+    /// When set, receives the text and block structure of what is written, so the plain text
+    /// comes out of the same pass.
+    var plain: HTMLText.Writer?
+    /// Ids of the open elements, innermost last, and how many of each are open.
+    var stack: [Int] = []
+    var openCounts: [Int]
+    var attributes: [Tag.Attribute] = []
+    /// Scratch buffers reused for attribute values.
+    var value: [UInt8] = []
+    var url: [UInt8] = []
+    var srcset: [UInt8] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, base: HTTPURL?, sanitizer: HTMLSanitizer, limit: Int = .max) {
+        self.bytes = bytes
+        self.base = base
+        self.iframeHosts = sanitizer.iframeHosts
+        self.maxSrcsetCandidates = sanitizer.maxSrcsetCandidates
+        self.limit = limit
+        openCounts = Array(repeating: 0, count: tables.names.count)
+        output.reserveCapacity(min(bytes.count + bytes.count / 8 + 64, limit))
+    }
+
+    mutating func run() {
+        var index = 0
+        var untilCancellationCheck = XMLScanner.cancellationInterval
+        while index < bytes.count, !truncated {
+            untilCancellationCheck -= 1
+            if untilCancellationCheck == 0 {
+                untilCancellationCheck = XMLScanner.cancellationInterval
+                // Stops like the byte limit does: what was written is closed and well-formed.
+                if Task.isCancelled { truncated = true }
+            }
+            if bytes[index] == UInt8(ascii: "<") {
+                if let tag = Tag.read(bytes, at: index, attributes: &attributes) {
+                    index = tag.end
+                    guard tag.terminated else { continue }  // cut off by the end of the input: browsers drop it
+                    switch tag.kind {
+                    case .start: index = startTag(tag)
+                    case .end: endTag(tag)
+                    case .other: break
+                    }
+                    continue
+                }
+                let mark = output.count
+                output.append(contentsOf: "&lt;".utf8)  // a "<" that opens no tag is text
+                index += 1
+                writtenText(from: mark)
+                continue
+            }
+            let mark = output.count
+            index = text(from: index)
+            writtenText(from: mark)
+        }
+        while let id = stack.popLast() { close(id) }
+    }
+
+    /// Cuts text just written (from `mark`) so that the output and the end tags still to come fit
+    /// the limit; then reading stops.
+    private mutating func fitText(from mark: Int) {
+        guard output.count + closing > limit else { return }
+        let end = output.withUnsafeBufferPointer {
+            TextCut.escapedBoundary($0, atOrBefore: limit - closing, floor: mark)
+        }
+        output.removeSubrange(end...)
+        truncated = true
+    }
+
+    /// Whether a tag just written (from `mark`) fits the limit; if not it is taken back, the image
+    /// it may have set with it, and reading stops.
+    private mutating func fits(tagFrom mark: Int, image before: String?) -> Bool {
+        guard output.count + closing > limit else { return true }
+        output.removeSubrange(mark...)
+        image = before
+        truncated = true
+        return false
+    }
+
+    /// Passes text just written (escaped, from `mark` to the end of the output) to the plain text.
+    private mutating func writtenText(from mark: Int) {
+        fitText(from: mark)
+        guard plain != nil, mark < output.count else { return }
+        output.withUnsafeBufferPointer { plain!.text($0, mark..<$0.count, decoding: true) }
+    }
+
+    /// Handles a start tag; returns where reading goes on (after raw-text content, when skipped).
+    private mutating func startTag(_ tag: Tag) -> Int {
+        guard let element = tables.element(bytes, tag.name) else { return tag.end }
+        switch element.handling {
+        case .unwrap:
+            return tag.end
+        case .drop:
+            return tag.selfClosing ? tag.end : Tag.rawTextEnd(bytes, from: tag.end, name: tag.name)
+        case .iframe:
+            let (mark, image) = (output.count, image)
+            if writeStartTag(element) {
+                output.append(contentsOf: Self.iframeEnd)
+                _ = fits(tagFrom: mark, image: image)
+            } else {
+                output.removeLast(output.count - mark)
+            }
+            return tag.selfClosing ? tag.end : Tag.rawTextEnd(bytes, from: tag.end, name: tag.name)
+        case .void:
+            closeImplied(by: element)
+            let (mark, image) = (output.count, image)
+            writeStartTag(element)
+            _ = fits(tagFrom: mark, image: image)
+            return tag.end
+        case .keep:
+            closeImplied(by: element)
+            // Self-closing ones too are dropped at the limit: written as `<p></p>`, a second pass
+            // would read them as a start tag, so it must drop exactly the same ones.
+            guard stack.count < Self.maximumDepth else { return tag.end }
+            let (mark, image) = (output.count, image)
+            writeStartTag(element)
+            // The end tag is counted now: whatever is cut later, it still has room.
+            closing += tables.names[element.id].count + 3
+            guard fits(tagFrom: mark, image: image) else {
+                closing -= tables.names[element.id].count + 3
+                return tag.end
+            }
+            if tag.selfClosing {
+                close(element.id)
+            } else {
+                stack.append(element.id)
+                openCounts[element.id] += 1
+            }
+            return tag.end
+        }
+    }
+
+    /// Writes the end tag of `id`, whose room was counted in `closing` when it opened.
+    private mutating func close(_ id: Int) {
+        closing -= tables.names[id].count + 3
+        writeEndTag(id)
+    }
+
+    /// Closes the innermost open elements that `element`'s start tag ends (`<p>a<p>b`, `<li>a<li>b`).
+    private mutating func closeImplied(by element: HTMLElement) {
+        while let open = stack.last, element.ends(tables.byID[open]) {
+            stack.removeLast()
+            openCounts[open] -= 1
+            close(open)
+        }
+    }
+
+    private static let iframeEnd = Array(
+        #" sandbox="allow-scripts allow-same-origin allow-popups" allowfullscreen loading="lazy"></iframe>"#.utf8)
+
+    /// Closes the innermost open element of the tag's kind and any still open inside it; an end
+    /// tag matching no open element is dropped.
+    private mutating func endTag(_ tag: Tag) {
+        guard let element = tables.element(bytes, tag.name), element.handling == .keep,
+            openCounts[element.id] > 0
+        else { return }
+        while let id = stack.popLast() {
+            openCounts[id] -= 1
+            close(id)
+            if id == element.id { return }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// Authors and categories, and the one-line fields they share the title limit with.
+extension XMLFeedBuilder {
+    /// Adds a category to the entry being read, cut like a title; at the limit, a warning.
+    mutating func addCategory(_ text: String, at offset: Int) {
+        guard let draft else { return }
+        let name = oneLine(text.trimmed, at: offset, entry: draft.index)
+        if !draft.addCategory(name, limit: options.maxCategories) {
+            warnings.reached(.categories, options, at: offset, entry: draft.index)
+        }
+    }
+
+    /// Whether `authors` has room for one more; when not, a warning.
+    mutating func hasRoom(forAuthorIn authors: [ParsedAuthor], at offset: Int, entry: Int?) -> Bool {
+        guard authors.count >= options.maxAuthors else { return true }
+        warnings.reached(.authors, options, at: offset, entry: entry)
+        return false
+    }
+
+    /// A one-line text field (a title, a name) cut to the title limit, with the limit's warning.
+    mutating func oneLine(_ text: String, at offset: Int?, entry: Int?) -> String {
+        guard let cut = TextCut.characters(text, limit: options.maxTitleLength) else { return text }
+        warnings.reached(.title, options, at: offset, entry: entry)
+        return cut
+    }
+
+    /// A person from RSS-style text, its parts cut like titles.
+    mutating func person(_ text: String, at offset: Int, entry: Int?) -> ParsedAuthor {
+        var author = Self.person(text)
+        author.name = author.name.map { oneLine($0, at: offset, entry: entry) }
+        author.email = author.email.flatMap { email($0, at: offset, entry: entry) }
+        return author
+    }
+
+    /// An author's email address, or nil with a warning when the text is not one.
+    mutating func email(_ text: String, at offset: Int, entry: Int?) -> String? {
+        if let address = FeedURL.emailAddress(text) { return address }
+        warn("author email \(FeedURL.quoted(text)) is not an email address; dropped", at: offset, entry: entry)
+        return nil
+    }
+
+    /// An RSS-style author: "jo@example.com (Jo Smith)", "Jo Smith <jo@example.com>" or a name.
+    static func person(_ text: String) -> ParsedAuthor {
+        guard text.utf8.contains(UInt8(ascii: "@")) else { return ParsedAuthor(name: text) }
+        if let open = text.firstIndex(of: "("), text.hasSuffix(")"), text[..<open].contains("@") {
+            let email = text[..<open].trimmed
+            let name = text[text.index(after: open)..<text.index(before: text.endIndex)]
+            return ParsedAuthor(name: name.trimmed, email: email)
+        }
+        if let open = text.firstIndex(of: "<"), text.hasSuffix(">"), text[open...].contains("@") {
+            let name = text[..<open].trimmed
+            let email = text[text.index(after: open)..<text.index(before: text.endIndex)]
+            return ParsedAuthor(name: name.isEmpty ? nil : name, email: String(email))
+        }
+        if !text.contains(" "), text.contains("@") { return ParsedAuthor(email: text) }
+        return ParsedAuthor(name: text)
+    }
+
+    /// Sets the part of an Atom person that `field` names.
+    mutating func fill(_ author: inout ParsedAuthor, _ field: Field, _ text: String, _ capture: Capture, entry: Int?) {
+        guard !text.isEmpty else { return }
+        switch field {
+        case .personName: author.name = oneLine(text, at: capture.tagOffset, entry: entry)
+        case .personEmail: author.email = email(text, at: capture.tagOffset, entry: entry)
+        default:
+            let outcome = FeedURL.resolvePerson(text, base: capture.base, maxLength: options.maxURLLength)
+            author.url = kept(outcome, text, field: "author uri", at: capture.tagOffset, entry: entry)
+        }
+    }
+}
