@@ -147,4 +147,5 @@ for target in "${targets[@]}"; do
   fi
 done
 echo "fuzz: done in $((SECONDS - started)) s"
+((failed == 0)) || echo "fuzz: FAILED: a new crash, hang, out-of-memory or regression (above)" >&2
 exit $failed
