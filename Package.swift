@@ -8,6 +8,11 @@ let package = Package(
         .executable(name: "tidings", targets: ["tidings"]),
         .library(name: "TidingsModel", targets: ["TidingsModel"]),
         .library(name: "TidingsKit", targets: ["TidingsKit"]),
+        // For the fuzz targets in Fuzz/, a package of its own that depends on this one.
+        .library(name: "FeedParsing", targets: ["FeedParsing"]),
+        .library(name: "FeedWriting", targets: ["FeedWriting"]),
+        .library(name: "TidingsSections", targets: ["TidingsSections"]),
+        .library(name: "TidingsCatalog", targets: ["TidingsCatalog"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
