@@ -42,6 +42,14 @@ extension SanitizedURL {
             url.removeAll(keepingCapacity: true)
             url.append(contentsOf: value[urlStart..<urlEnd])
             guard check(&url, rule: .media, base: base, iframeHosts: []) else { continue }
+            // A URL that still ends in a comma (once control characters after it were dropped)
+            // would read back as a candidate separator: written %2C, it stays one URL.
+            var commas = 0
+            while url.last == UInt8(ascii: ",") {
+                url.removeLast()
+                commas += 1
+            }
+            for _ in 0..<commas { url.append(contentsOf: "%2C".utf8) }
             let mark = output.count
             if !output.isEmpty { output.append(contentsOf: ", ".utf8) }
             output.append(contentsOf: url)

@@ -4,7 +4,7 @@
 enum OPMLInput {
     static func prepare(_ bytes: [UInt8], limit: Int) throws(OPMLError) -> [UInt8] {
         guard bytes.count <= limit else { throw .tooLarge(bytes: bytes.count, limit: limit) }
-        let text = utf8WithoutBOM(bytes)
+        let text = withoutProcessingInstructions(validUTF8(utf8WithoutBOM(bytes)))
         guard text.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { throw .empty }
         if declaresEntities(text) { throw .declaresEntities }
         var repair = OPMLRepair(text)
@@ -29,6 +29,39 @@ enum OPMLInput {
         if text.first == "\u{FEFF}" { text.removeFirst() }
         if text.hasPrefix("<?xml"), let end = text.range(of: "?>") { text.removeSubrange(..<end.upperBound) }
         return Array(text.utf8)
+    }
+
+    /// Invalid UTF-8 replaced by U+FFFD: FoundationXML traps making a String of an element name,
+    /// comment or processing instruction that is not valid UTF-8 (found by `Fuzz/`).
+    static func validUTF8(_ bytes: [UInt8]) -> [UInt8] {
+        guard String(validating: bytes, as: UTF8.self) == nil else { return bytes }
+        return Array(String(decoding: bytes, as: UTF8.self).utf8)
+    }
+
+    /// The text without processing instructions other than a leading XML declaration. OPML has no
+    /// use for them, and FoundationXML crashes on one without data (`<?x?>`, found by `Fuzz/`).
+    static func withoutProcessingInstructions(_ text: [UInt8]) -> [UInt8] {
+        let open = Array("<?".utf8)
+        let close = Array("?>".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(text.count)
+        var index = 0
+        while index < text.count {
+            guard text[index] == open[0], index + 1 < text.count, text[index + 1] == open[1] else {
+                output.append(text[index])
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end + 1 < text.count, !(text[end] == close[0] && text[end + 1] == close[1]) { end += 1 }
+            end = min(text.count, end + 2)
+            let declaration =
+                index == 0 && text[index..<end].starts(with: Array("<?xml".utf8)) && end - index > 7
+                && [0x20, 0x09, 0x0A, 0x0D].contains(text[index + 5])
+            if declaration { output.append(contentsOf: text[index..<end]) }
+            index = end
+        }
+        return output
     }
 
     /// True for `<!ENTITY` anywhere, or a `<!DOCTYPE` with an internal subset (`[` outside quotes).

@@ -128,4 +128,25 @@ struct OPMLReadingTests {
     private func read(_ text: String) throws(OPMLError) -> OPMLDocument {
         try OPMLDocument(bytes: Array(text.utf8))
     }
+
+    /// `Fuzz/Crashes/OPMLFuzzer/*`: each of these crashed the process inside FoundationXML.
+    @Test(
+        "invalid UTF-8 in names, comments and processing instructions, and a bare <?x?>, never crash",
+        arguments: [
+            [0x3C, 0xFF, 0xFF, 0xFF, 0x74], Array("<opml><!--".utf8) + [0xFF] + Array("--></opml>".utf8),
+            Array("<opml><?p".utf8) + [0xFF] + Array(" x?></opml>".utf8), Array("<?x?><opml/>".utf8),
+        ] as [[UInt8]])
+    func fuzzerFindings(_ bytes: [UInt8]) {
+        _ = try? OPMLDocument(bytes: bytes)
+    }
+
+    @Test("processing instructions are ignored; the XML declaration is kept")
+    func processingInstructions() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?><?xml-stylesheet href="a.xsl"?><?x?>
+            <opml version="2.0"><body><outline text="A" xmlUrl="https://a.example/feed"/></body></opml>
+            """
+        let document = try OPMLDocument(bytes: Array(text.utf8))
+        #expect(document.feeds.map { $0.outline.xmlURL?.absoluteString } == ["https://a.example/feed"])
+    }
 }

@@ -98,7 +98,8 @@ extension XMLFeedBuilder {
     static func unwrapXHTMLDiv(_ text: String) -> String {
         let trimmed = text.trimmed
         guard trimmed.hasPrefix("<div") || trimmed.hasPrefix("<xhtml:div"), trimmed.hasSuffix("div>"),
-            let open = trimmed.firstIndex(of: ">"), let close = trimmed.range(of: "</", options: .backwards)
+            let open = trimmed.firstIndex(of: ">"), let close = trimmed.range(of: "</", options: .backwards),
+            open < close.lowerBound
         else { return text }
         return String(trimmed[trimmed.index(after: open)..<close.lowerBound])
     }
