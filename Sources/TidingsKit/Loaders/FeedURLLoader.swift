@@ -22,6 +22,7 @@ public struct FeedURLLoader: FeedLoader {
         do {
             feed = try parser.parse(response.body, httpCharset: Self.charset(response), baseURL: url)
         } catch {
+            if case .cancelled = error { throw TidingsError.cancelled }
             throw TidingsError.badResponse("\(url.absoluteString): \(error)")
         }
         let source = feed.title ?? url.host ?? url.absoluteString

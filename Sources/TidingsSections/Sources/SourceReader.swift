@@ -45,6 +45,8 @@ public struct SourceReader: Sendable {
         do {
             feed = try parser.parse(bytes, httpCharset: charset, baseURL: baseURL)
         } catch {
+            // Stopping is not the feed's fault: say so rather than "not a feed".
+            if case .cancelled = error { throw SourceReadError("reading stopped: the poller is stopping") }
             throw SourceReadError("not a feed: \(error)")
         }
         let sourceName = feed.title.flatMap { $0.isEmpty ? nil : $0 } ?? sourceName
