@@ -167,7 +167,7 @@ let package = Package(
             dependencies: ["FeedComposition", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "FeedWritingTests", dependencies: ["FeedWriting", "FeedParsing"]),
-        .testTarget(name: "TidingsSectionsTests", dependencies: ["TidingsSections"]),
+        .testTarget(name: "TidingsSectionsTests", dependencies: ["TidingsSections", "FeedParsing"]),
         .testTarget(name: "TidingsKitStoreTests", dependencies: ["TidingsKitStore"]),
         .testTarget(name: "TidingsKitTests", dependencies: ["TidingsKit", "FeedComposition", "TidingsTesting"]),
         .testTarget(

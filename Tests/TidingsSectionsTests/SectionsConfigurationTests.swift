@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import Testing
 import TidingsModel
@@ -114,6 +115,16 @@ struct SectionsConfigurationTests {
         #expect(section.embed)
     }
 
+    @Test func parseLimitsAndTheFetchDeadlineAreRead() throws {
+        let configuration = try Self.load(
+            "parse: {max_categories: 3, max_srcset_candidates: 4, max_depth: 64}\nfetch: {total_timeout: 20s}")
+        let options = configuration.parse.options
+        #expect(options.maxCategories == 3 && options.maxDepth == 64 && options.sanitizer.maxSrcsetCandidates == 4)
+        #expect(options.maxTitleLength == FeedParser.Options().maxTitleLength, "the rest keep their defaults")
+        #expect(configuration.fetch.totalTimeout == 20)
+        #expect(SectionsConfiguration().fetch.totalTimeout == 30)
+    }
+
     @Test func noBrandsKeyGivesNoBrands() throws {
         #expect(try Self.load("news: {window_days: 3}").brands.isEmpty)
     }
@@ -190,6 +201,14 @@ struct SectionsConfigurationTests {
             "brands:\n  - id: a\n    name: A\n    sections:\n      - id: s\n        title: S\n        source: {type: catalog}\n        embed: true",
             "brands.yaml:8: brands[0].sections[0].embed applies only to sections that render as web"
         ),
+        // Issue 12: a port above 65535 passed the reader and then trapped inside NIO.
+        (
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - id: s\n        title: S\n        source: {type: feed, url: \"http://127.0.0.1:99999/feed\"}",
+            "brands.yaml:7: brands[0].sections[0].source.url must be an absolute http or https URL"
+        ),
+        ("parse: {max_title: 10}", "brands.yaml:1: parse.max_title is not a known key"),
+        ("parse: {max_depth: 2}", "brands.yaml:1: parse.max_depth must be a whole number from 8 to 4096"),
+        ("fetch: {total_timeout: 1h}", "brands.yaml:1: fetch total_timeout must be at most 10m"),
     ])
     func mistakesNameFileLineAndKey(yaml: String, expected: String) {
         let error = #expect(throws: ConfigurationError.self) { try Self.load(yaml) }

@@ -15,7 +15,7 @@ public final class SourcePoller: Service, Sendable {
     let settings: SectionsConfiguration
     let store: any SectionStore
     let fetcher: SourceFetcher
-    let reader = SourceReader()
+    let reader: SourceReader
     let schedule: PollSchedule
     let logger: Logger
     let clock: @Sendable () -> Date
@@ -35,6 +35,7 @@ public final class SourcePoller: Service, Sendable {
         self.sources = sources
         self.configuredIDs = sources.keys.sorted()
         self.settings = configuration
+        self.reader = SourceReader(parser: FeedParser(options: configuration.parse.options))
         self.store = store
         let fetch = configuration.fetch
         self.fetcher = SourceFetcher(

@@ -4,9 +4,9 @@ import Yams
 
 extension SectionsConfiguration {
     /// The top-level keys this type reads; the rest of the file belongs to the server settings.
-    public static let yamlKeys: Set<String> = ["brands", "fetch", "retention"]
+    public static let yamlKeys: Set<String> = ["brands", "fetch", "retention", "parse"]
 
-    /// Reads `brands`, `fetch` and `retention` from a YAML file. Relative `file` source paths are
+    /// Reads `brands`, `fetch`, `retention` and `parse` from a YAML file. Relative `file` source paths are
     /// taken from the file's directory. Errors name file:line, the key path and what is wrong.
     public static func load(yamlFile path: String) throws -> SectionsConfiguration {
         let text: String
@@ -34,6 +34,7 @@ extension SectionsConfiguration {
             switch key.string {
             case "fetch": configuration.fetch = try FetchSettings(node)
             case "retention": configuration.retention = try Retention(node)
+            case "parse": configuration.parse = try ParseLimits(node)
             default:
                 var reader = BrandsReader(baseDirectory: baseDirectory)
                 configuration.brands = try reader.brands(node)

@@ -2,8 +2,8 @@ import Foundation
 import TidingsModel
 
 /// The brands a server shows, their sections and where each section's content comes from, plus
-/// how sources are fetched and kept. Read from the `brands`, `fetch` and `retention` keys of the
-/// YAML configuration file (see ``SectionsConfiguration/load(yaml:file:)``).
+/// how sources are fetched, read and kept. Read from the `brands`, `fetch`, `retention` and `parse`
+/// keys of the YAML configuration file (see ``SectionsConfiguration/load(yaml:file:)``).
 public struct SectionsConfiguration: Sendable, Hashable {
     /// Brands in the order the file lists them.
     public var brands: [Brand]
@@ -11,12 +11,18 @@ public struct SectionsConfiguration: Sendable, Hashable {
     public var fetch: FetchSettings
     /// How long entries are kept.
     public var retention: Retention
+    /// How much of a fetched document is read.
+    public var parse: ParseLimits
 
     /// Creates a configuration.
-    public init(brands: [Brand] = [], fetch: FetchSettings = .init(), retention: Retention = .init()) {
+    public init(
+        brands: [Brand] = [], fetch: FetchSettings = .init(), retention: Retention = .init(),
+        parse: ParseLimits = .init()
+    ) {
         self.brands = brands
         self.fetch = fetch
         self.retention = retention
+        self.parse = parse
     }
 
     /// The brand with this id.
