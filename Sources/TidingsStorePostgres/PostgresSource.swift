@@ -101,6 +101,14 @@ public final class PostgresSource: SQLConnectionSource {
     /// connection, a full disk, a serialization failure); every other error as it is.
     static func classified(_ error: any Error) -> any Error {
         if error is StoreUnavailable || error is CancellationError { return error }
+        if let transaction = error as? PostgresTransactionError {
+            // A connection lost mid-transaction fails the statement and the rollback alike.
+            let parts: [(any Error)?] = [
+                transaction.beginError, transaction.closureError, transaction.commitError, transaction.rollbackError,
+            ]
+            let unavailable = parts.lazy.compactMap { $0.map(classified) }.first { $0 is StoreUnavailable }
+            return unavailable ?? transaction.closureError ?? error
+        }
         if let error = error as? PSQLError {
             switch error.code {
             case .server:

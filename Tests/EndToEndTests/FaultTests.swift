@@ -1,0 +1,156 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import Synchronization
+import Testing
+import TidingsCatalog
+import TidingsModel
+import TidingsRuntime
+import TidingsStore
+import TidingsTesting
+
+/// Issue 12's fault suite: real `tidings serve` processes meeting real trouble, checked against
+/// the availability rules in docs/architecture.md — every request answered (200 or 503 with
+/// Retry-After, never 500, never left hanging), nothing acknowledged lost, the process alive and
+/// recovering by itself, and SIGTERM obeyed within 10 s.
+@Suite("Faults", .serialized)
+struct FaultTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-faults-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// What the writers saw.
+    final class Tally: Sendable {
+        let state = Mutex(
+            (statuses: [Int: Int](), unanswered: [String](), acknowledged: Set<String>(), noRetryAfter: 0))
+
+        func saw(_ status: Int) { state.withLock { $0.statuses[status, default: 0] += 1 } }
+    }
+
+    /// Posts one event until it is acknowledged (accepted or a duplicate), noting every answer.
+    static func deliver(_ event: String, id: String, base: String, key: String, tally: Tally) async {
+        for _ in 0..<200 {
+            var request = HTTPClientRequest(url: "\(base)/api/v1/events")
+            request.method = .POST
+            request.headers.add(name: "Authorization", value: "Bearer \(key)")
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(string: #"{"events":[\#(event)]}"#))
+            do {
+                let response = try await HTTPClient.shared.execute(request, timeout: .seconds(20))
+                let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
+                let status = Int(response.status.code)
+                tally.saw(status)
+                if status == 200,
+                    let report = try? TidingsJSON.decoder().decode(EventsReport.self, from: Data(body.utf8)),
+                    report.accepted + report.duplicates == 1
+                {
+                    tally.state.withLock { _ = $0.acknowledged.insert(id) }
+                    return
+                }
+                if status == 503, response.headers.first(name: "retry-after") == nil {
+                    tally.state.withLock { $0.noRetryAfter += 1 }
+                }
+            } catch {
+                tally.state.withLock { $0.unanswered.append("\(id): \(error)") }
+            }
+            try? await Task.sleep(for: .milliseconds(200))
+        }
+    }
+
+    /// Runs writers against `base` for `seconds`, calling `trouble` once they are under way.
+    static func burst(
+        base: String, key: String, writers: Int = 4, seconds: Double = 8,
+        trouble: @escaping @Sendable () async throws -> Void
+    ) async throws -> Tally {
+        let tally = Tally()
+        let end = Date().addingTimeInterval(seconds)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<writers {
+                group.addTask {
+                    let product = "w\(writer)"
+                    await deliver(
+                        #"{"id":"\#(product)-0","type":"product_created","product_id":"\#(product)","name":"P","store_price":"100.00"}"#,
+                        id: "\(product)-0", base: base, key: key, tally: tally)
+                    var n = 1
+                    while Date() < end {
+                        let price = n.isMultiple(of: 2) ? "100.00" : "150.00"
+                        await deliver(
+                            #"{"id":"\#(product)-\#(n)","type":"price_changed","product_id":"\#(product)","store_price":"\#(price)"}"#,
+                            id: "\(product)-\(n)", base: base, key: key, tally: tally)
+                        n += 1
+                    }
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: .milliseconds(1500))
+                try await trouble()
+            }
+            try await group.waitForAll()
+        }
+        return tally
+    }
+
+    static func port(from line: String) throws -> Int {
+        try #require(line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+    }
+
+    /// Starts `tidings serve` on `database`, returning the process, its base URL and an API key.
+    func serve(_ database: String) async throws -> (TidingsProcess, String, String) {
+        let created = try await TidingsProcess.run(
+            ["keys", "create", "--name", "faults", "--database", database], in: folder)
+        try #require(created.status == 0, "\(created.output)")
+        let key = String(try #require(created.output.split(separator: "\n").first { $0.hasPrefix("tid_") }))
+        let server = try TidingsProcess(["serve", "--port", "0", "--no-demo", "--database", database], in: folder)
+        let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
+        return (server, "http://127.0.0.1:\(try Self.port(from: line))", key)
+    }
+
+    /// The availability rules after a burst: answers, acknowledgements, events stored, SIGTERM.
+    func check(_ tally: Tally, server: TidingsProcess, database: String) async throws {
+        let seen = tally.state.withLock { $0 }
+        #expect(seen.unanswered.isEmpty, "requests left without an answer: \(seen.unanswered.prefix(5))")
+        #expect(Set(seen.statuses.keys).isSubset(of: [200, 503]), "statuses: \(seen.statuses)")
+        #expect(seen.noRetryAfter == 0, "503 without Retry-After")
+        #expect(server.process.isRunning, "the server survived:\n\(server.text.suffix(3000))")
+        let store = try await DatabaseURL(database).open(policy: NewsPolicy())
+        let stored = try await store.counts().events
+        try await store.close()
+        #expect(stored == seen.acknowledged.count, "every acknowledged event is stored, and only those once")
+        #expect(!server.text.contains("unexpected error"), "\(server.text.suffix(3000))")
+        let logged503 = server.text.split(separator: "\n").filter { $0.contains("answering 503") }.count
+        #expect(logged503 <= 8, "503s are logged once per cause, not per request (\(logged503) lines)")
+        let stopping = ContinuousClock.now
+        server.process.terminate()
+        _ = try await server.waitForExit(timeout: 15)
+        #expect(ContinuousClock.now - stopping < .seconds(11), "SIGTERM exits within 10 s")
+    }
+
+    @Test(
+        "PostgreSQL restarted (immediate) during a write burst: every write answered, none lost",
+        .enabled(if: PrivatePostgres.skipReason == nil, Comment(rawValue: PrivatePostgres.skipReason ?? "")))
+    func postgresRestart() async throws {
+        try await PrivatePostgres.with { cluster in
+            let (server, base, key) = try await serve(cluster.url)
+            let tally = try await Self.burst(base: base, key: key) { try await cluster.restart(mode: "immediate") }
+            try await check(tally, server: server, database: cluster.url)
+        }
+    }
+
+    @Test(
+        "PostgreSQL stopped for 4 s during a write burst: writes wait or get 503, then resume",
+        .enabled(if: PrivatePostgres.skipReason == nil, Comment(rawValue: PrivatePostgres.skipReason ?? "")))
+    func postgresDown() async throws {
+        try await PrivatePostgres.with { cluster in
+            let (server, base, key) = try await serve(cluster.url)
+            let tally = try await Self.burst(base: base, key: key, seconds: 10) {
+                try await cluster.stop(mode: "fast")
+                try await Task.sleep(for: .seconds(4))
+                try await cluster.startAgain()
+            }
+            try await check(tally, server: server, database: cluster.url)
+        }
+    }
+}
