@@ -92,7 +92,7 @@ public struct PrivatePostgres: Sendable {
                 posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
                 let words: [String] = ["/bin/sh", "-c", command]
                 let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
-                defer { arguments.forEach { free($0) } }
+                defer { for argument in arguments { free(argument) } }
                 var pid: pid_t = 0
                 guard posix_spawn(&pid, "/bin/sh", &actions, nil, arguments + [nil], environ) == 0 else {
                     return continuation.resume(returning: -1)
