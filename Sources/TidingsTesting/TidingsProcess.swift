@@ -19,9 +19,12 @@ public final class TidingsProcess: @unchecked Sendable {
             ".build/debug/tidings")
     }
 
-    /// Starts `tidings ARGUMENTS` in `folder`.
-    public init(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws {
-        process.executableURL = Self.executable
+    /// Starts `tidings ARGUMENTS` in `folder`; with `launcher`, that program with ARGUMENTS instead
+    /// (a wrapper such as `unshare` that ends by running `tidings`).
+    public init(
+        _ arguments: [String], in folder: URL, environment: [String: String] = [:], launcher: URL? = nil
+    ) throws {
+        process.executableURL = launcher ?? Self.executable
         process.arguments = arguments
         process.currentDirectoryURL = folder
         // The child sees only the TIDINGS_* settings the test gives it, never the developer's own.

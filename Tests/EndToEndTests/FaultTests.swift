@@ -153,4 +153,142 @@ struct FaultTests {
             try await check(tally, server: server, database: cluster.url)
         }
     }
+
+    /// Runs `command` in the mount namespace of process `pid` (`nsenter`), returning its status.
+    static func inNamespace(of pid: Int32, _ command: String) async throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/nsenter")
+        process.arguments = ["-t", "\(pid)", "-m", "/bin/sh", "-c", command]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        return process.terminationStatus
+    }
+
+    static var diskFullSkipReason: String? {
+        guard getuid() == 0 else { return "a private tmpfs needs root (unshare -m)" }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/nsenter")
+        else { return "needs unshare and nsenter (util-linux)" }
+        return nil
+    }
+
+    @Test(
+        "a full disk under SQLite: writes get 503 with Retry-After, reads work, writes resume once space is freed",
+        .enabled(if: Self.diskFullSkipReason == nil, Comment(rawValue: Self.diskFullSkipReason ?? "")))
+    func diskFull() async throws {
+        let disk = folder.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        let database = "sqlite:\(disk.path)/t.sqlite"
+        let tidings = TidingsProcess.executable.path
+        // The database lives on an 8 MB tmpfs that only this server's mount namespace sees.
+        let script = """
+            mount -t tmpfs -o size=8m tmpfs '\(disk.path)' && \
+            '\(tidings)' keys create --name faults --database '\(database)' > '\(folder.path)/key.txt' && \
+            exec '\(tidings)' serve --port 0 --no-demo --database '\(database)'
+            """
+        let server = try TidingsProcess(
+            ["-m", "--propagation", "private", "/bin/sh", "-c", script], in: folder,
+            launcher: URL(fileURLWithPath: "/usr/bin/unshare"))
+        let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
+        let base = "http://127.0.0.1:\(try Self.port(from: line))"
+        let key =
+            try String(contentsOf: folder.appendingPathComponent("key.txt"), encoding: .utf8)
+            .split(separator: "\n").first { $0.hasPrefix("tid_") }.map(String.init) ?? ""
+        let pid = server.process.processIdentifier
+        let filled = try await Self.inNamespace(of: pid, "dd if=/dev/zero of='\(disk.path)/filler' bs=64k")
+        #expect(filled != 0, "dd stops when the disk is full")
+
+        func post(_ id: String) async throws -> HTTPClientResponse {
+            var request = HTTPClientRequest(url: "\(base)/api/v1/events")
+            request.method = .POST
+            request.headers.add(name: "Authorization", value: "Bearer \(key)")
+            request.headers.add(name: "Content-Type", value: "application/json")
+            let event =
+                #"{"id":"\#(id)","type":"product_created","product_id":"\#(id)","name":"P","store_price":"1.00"}"#
+            request.body = .bytes(ByteBuffer(string: #"{"events":[\#(event)]}"#))
+            return try await HTTPClient.shared.execute(request, timeout: .seconds(20))
+        }
+        // Enough writes to need new pages of the write-ahead log.
+        var refused: HTTPClientResponse?
+        for n in 0..<50 {
+            let response = try await post("full-\(n)")
+            if response.status != .ok {
+                refused = response
+                break
+            }
+        }
+        #expect(refused?.status == .serviceUnavailable, "a full disk refuses writes with 503")
+        #expect(refused?.headers.first(name: "retry-after") != nil)
+        let news = try await HTTPClient.shared.execute(
+            HTTPClientRequest(url: "\(base)/api/v1/news_items"), timeout: .seconds(20))
+        #expect(news.status == .ok, "reads keep working")
+        #expect(try await Self.inNamespace(of: pid, "rm '\(disk.path)/filler'") == 0)
+        var resumed = false
+        for attempt in 0..<20 where !resumed {
+            resumed = try await post("after-\(attempt)").status == .ok
+            if !resumed { try await Task.sleep(for: .milliseconds(500)) }
+        }
+        #expect(resumed, "writes resume once space is free")
+        #expect(server.process.isRunning, "the server survived:\n\(server.text.suffix(3000))")
+        #expect(!server.text.contains("unexpected error"), "\(server.text.suffix(3000))")
+        let stopping = ContinuousClock.now
+        server.process.terminate()
+        _ = try await server.waitForExit(timeout: 15)
+        #expect(ContinuousClock.now - stopping < .seconds(11), "SIGTERM exits within 10 s")
+    }
+
+    @Test(
+        "a SQLite lock held 30 s by another process: 503 within the busy timeout, logged once, and SIGTERM still exits")
+    func lockHeld() async throws {
+        try await TestDatabase.with(.sqlite) { database in
+            let (server, base, key) = try await serve(database.url)
+            let lock = try await LockHolder.hold(database, limit: .seconds(30))
+            let event = #"{"id":"locked-1","type":"product_created","product_id":"l1","name":"P","store_price":"1.00"}"#
+            let tally = Tally()
+            // Two writes queue behind the lock: each is answered, 503 with Retry-After, within ~10 s.
+            await withTaskGroup(of: Void.self) { group in
+                for n in 0..<2 {
+                    group.addTask {
+                        var request = HTTPClientRequest(url: "\(base)/api/v1/events")
+                        request.method = .POST
+                        request.headers.add(name: "Authorization", value: "Bearer \(key)")
+                        request.headers.add(name: "Content-Type", value: "application/json")
+                        request.body = .bytes(ByteBuffer(string: #"{"events":[\#(event)]}"#))
+                        do {
+                            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(25))
+                            tally.saw(Int(response.status.code))
+                            if response.headers.first(name: "retry-after") == nil {
+                                tally.state.withLock { $0.noRetryAfter += 1 }
+                            }
+                        } catch {
+                            tally.state.withLock { $0.unanswered.append("\(n): \(error)") }
+                        }
+                    }
+                }
+            }
+            let seen = tally.state.withLock { $0 }
+            #expect(seen.statuses == [503: 2] && seen.noRetryAfter == 0 && seen.unanswered.isEmpty, "\(seen)")
+            let health = try await HTTPClient.shared.execute(
+                HTTPClientRequest(url: "\(base)/api/v1/news_items"), timeout: .seconds(20))
+            #expect(health.status == .ok, "reads keep working under the lock")
+            // The poller keeps trying under the lock (each try waits up to the 10 s busy timeout);
+            // it says so a few times at most, not once per source or per try.
+            try await Task.sleep(for: .seconds(12))
+            let pollerLines = server.text.split(separator: "\n").filter {
+                $0.contains("poller:") && $0.contains("error")
+            }
+            #expect(
+                (1...3).contains(pollerLines.count), "logged once or twice: \(pollerLines)\n\(server.text.suffix(2500))"
+            )
+            #expect(server.process.isRunning)
+            // SIGTERM while the lock is still held and the poller waits on it.
+            let stopping = ContinuousClock.now
+            server.process.terminate()
+            _ = try await server.waitForExit(timeout: 15)
+            #expect(ContinuousClock.now - stopping < .seconds(11), "SIGTERM exits within 10 s")
+            try await lock.release()
+        }
+    }
 }

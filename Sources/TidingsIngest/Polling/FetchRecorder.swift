@@ -48,8 +48,14 @@ actor FetchRecorder {
     private func write(_ records: [FetchRecord], owner: String) async -> [Outcome] {
         do {
             return try await store.recordFetches(records, owner: owner).map { .success($0) }
+        } catch let error as StoreUnavailable {
+            // Said once for the batch: the loop's backoff reports the outage itself.
+            logger.error(
+                "poller: could not record \(records.count) fetches (leases expire and they are fetched again): \(error)"
+            )
+            return records.map { _ in .failure(error) }
         } catch {
-            guard records.count > 1, !(error is StoreUnavailable) else { return records.map { _ in .failure(error) } }
+            guard records.count > 1 else { return [.failure(error)] }
             logger.warning("poller: writing \(records.count) fetches together failed (\(error)); writing each alone")
             var outcomes: [Outcome] = []
             for record in records {

@@ -93,7 +93,9 @@ extension SourcePoller {
                 sourceID: record.sourceID, status: record.status, error: error, changes: changes,
                 nextFetchAt: record.nextFetchAt)
         case .failure(let failure):
-            logger.error("poller: could not record the fetch of \(record.sourceID): \(failure)")
+            if !(failure is StoreUnavailable) {
+                logger.error("poller: could not record the fetch of \(record.sourceID): \(failure)")
+            }
             return PollResult(
                 sourceID: record.sourceID, status: "store", error: "\(failure)", changes: UpsertSummary(),
                 nextFetchAt: record.nextFetchAt)
