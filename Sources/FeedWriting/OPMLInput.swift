@@ -4,11 +4,12 @@
 enum OPMLInput {
     static func prepare(_ bytes: [UInt8], limit: Int) throws(OPMLError) -> [UInt8] {
         guard bytes.count <= limit else { throw .tooLarge(bytes: bytes.count, limit: limit) }
-        let text = withoutProcessingInstructions(validUTF8(utf8WithoutBOM(bytes)))
+        let text = validUTF8(utf8WithoutBOM(bytes))
         guard text.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { throw .empty }
         if declaresEntities(text) { throw .declaresEntities }
         var repair = OPMLRepair(text)
-        return repair.run()
+        // Last: the repair drops control characters, which can join "<", "?" into a new one.
+        return withoutProcessingInstructions(repair.run())
     }
 
     /// UTF-8 stays as it is, less a byte order mark; UTF-16 becomes UTF-8 without its declaration
@@ -41,24 +42,30 @@ enum OPMLInput {
     /// The text without processing instructions other than a leading XML declaration. OPML has no
     /// use for them, and FoundationXML crashes on one without data (`<?x?>`, found by `Fuzz/`).
     static func withoutProcessingInstructions(_ text: [UInt8]) -> [UInt8] {
-        let open = Array("<?".utf8)
-        let close = Array("?>".utf8)
         var output: [UInt8] = []
         output.reserveCapacity(text.count)
         var index = 0
         while index < text.count {
-            guard text[index] == open[0], index + 1 < text.count, text[index + 1] == open[1] else {
+            // A "?" right after a "<" already written starts one, including a "<" and a "?" that
+            // the removal of an instruction between them has just joined ("<<??>?x?>").
+            guard text[index] == UInt8(ascii: "?"), output.last == UInt8(ascii: "<") else {
                 output.append(text[index])
                 index += 1
                 continue
             }
-            var end = index + 2
-            while end + 1 < text.count, !(text[end] == close[0] && text[end + 1] == close[1]) { end += 1 }
+            var end = index + 1
+            while end + 1 < text.count, !(text[end] == UInt8(ascii: "?") && text[end + 1] == UInt8(ascii: ">")) {
+                end += 1
+            }
             end = min(text.count, end + 2)
-            let declaration =
-                index == 0 && text[index..<end].starts(with: Array("<?xml".utf8)) && end - index > 7
-                && [0x20, 0x09, 0x0A, 0x0D].contains(text[index + 5])
-            if declaration { output.append(contentsOf: text[index..<end]) }
+            let target = text[(index + 1)..<min(end, index + 5)]
+            if output.count == 1, index == 1, target.starts(with: Array("xml".utf8)), target.count == 4,
+                [0x20, 0x09, 0x0A, 0x0D].contains(target.last!), !text[index..<end].contains(UInt8(ascii: "<"))
+            {
+                output.append(contentsOf: text[index..<end])  // the XML declaration
+            } else {
+                output.removeLast()
+            }
             index = end
         }
         return output

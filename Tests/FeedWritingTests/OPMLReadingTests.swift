@@ -135,6 +135,9 @@ struct OPMLReadingTests {
         arguments: [
             [0x3C, 0xFF, 0xFF, 0xFF, 0x74], Array("<opml><!--".utf8) + [0xFF] + Array("--></opml>".utf8),
             Array("<opml><?p".utf8) + [0xFF] + Array(" x?></opml>".utf8), Array("<?x?><opml/>".utf8),
+            [0x3C, 0x01, 0x3F, 0x73, 0x3F, 0x3E],  // "<\u{1}?s?>": the repair's dropped control joins a new one
+            Array("<<??>?l?>".utf8),  // removing one instruction joins the next
+            Array("<?xml ><?x?>".utf8),  // a declaration without its end swallows an instruction
         ] as [[UInt8]])
     func fuzzerFindings(_ bytes: [UInt8]) {
         _ = try? OPMLDocument(bytes: bytes)
