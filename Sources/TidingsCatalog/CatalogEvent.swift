@@ -66,12 +66,7 @@ public struct CatalogEvent: Hashable, Sendable {
             change = .updated(try ProductPatch(validating: input))
         case .priceChanged:
             guard let price = input.storePrice else { throw .invalid("store_price", "is required") }
-            let currency = try input.currency.map { code throws(CatalogError) in
-                guard let currency = Currency(code: code) else {
-                    throw .invalid("currency", "must be an ISO 4217 code")
-                }
-                return currency
-            }
+            let currency = try input.currency.map { code throws(CatalogError) in try Validate.currency(code) }
             change = .priceChanged(storePrice: price, currency: currency)
         case .productDeleted:
             change = .deleted

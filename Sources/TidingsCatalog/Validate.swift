@@ -56,7 +56,9 @@ enum Validate {
     }
 
     static func currency(_ code: String) throws(CatalogError) -> Currency {
-        guard let currency = Currency(code: code) else { throw .invalid("currency", "must be an ISO 4217 code") }
+        guard let currency = Currency(code: code), currency.isISO4217 else {
+            throw .invalid("currency", "must be an ISO 4217 currency code such as RUB, EUR or JPY")
+        }
         return currency
     }
 

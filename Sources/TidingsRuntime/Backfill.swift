@@ -112,7 +112,7 @@ public struct Backfill {
                 errors.append(RowError(file: file, line: line, message: "created_at must be an ISO 8601 date-time"))
                 continue
             }
-            guard let currency = Currency(code: field("currency") ?? "RUB") else {
+            guard let currency = Currency(code: field("currency") ?? "RUB"), currency.isISO4217 else {
                 errors.append(RowError(file: file, line: line, message: "currency must be an ISO 4217 code"))
                 continue
             }

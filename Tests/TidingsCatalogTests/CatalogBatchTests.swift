@@ -194,6 +194,14 @@ struct CatalogEventValidationTests {
                 "unit_size"
             ),
             (EventInput(id: "e", type: "product_updated", productID: "p", currency: "USD"), "currency"),
+            // Issue 13: any three letters passed as a currency.
+            (
+                EventInput(
+                    id: "e", type: "product_created", productID: "p", name: "x", storePrice: "1", currency: "QQQ"),
+                "currency"
+            ),
+            (EventInput(id: "e", type: "price_changed", productID: "p", storePrice: "1", currency: "XXX"), "currency"),
+            (EventInput(id: "e", type: "price_changed", productID: "p", storePrice: "1", currency: "XAU"), "currency"),
             // Issue 12: NUL reached PostgreSQL, which refused the whole write with a 500.
             (EventInput(id: "a\u{0}b", type: "price_changed", productID: "p", storePrice: "1"), "id"),
             (EventInput(id: "e", type: "product_created", productID: "p", name: "x\u{0}", storePrice: "1"), "name"),

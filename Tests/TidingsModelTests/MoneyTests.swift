@@ -27,6 +27,10 @@ struct MoneyTests {
         #expect(Money(decimal: "500", currency: yen)?.decimalString == "500")
         #expect(Money(decimal: "500.5", currency: yen) == nil)
         #expect(Currency(code: "RU") == nil)
+        #expect(Currency(code: "QQQ")?.isISO4217 == false, "the shape alone is not a currency")
+        #expect(Currency(code: "XXX")?.isISO4217 == false && Currency(code: "XAU")?.isISO4217 == false)
+        #expect(["RUB", "EUR", "JPY", "KWD", "CLF", "XOF"].allSatisfy { Currency(code: $0)?.isISO4217 == true })
+        #expect(Currency(code: "CLF")?.minorUnitDigits == 4)
         #expect(Currency(code: "RU1") == nil)
     }
 
