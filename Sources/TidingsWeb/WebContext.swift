@@ -46,6 +46,10 @@ public struct WebContext: Sendable {
         return path + "?" + encoded
     }
 
+    /// `text` between U+2068 and U+2069 (first strong isolate … pop): where no element can isolate
+    /// feed text (a page's `<title>`), a right-to-left override in it ends at its end.
+    static func isolated(_ text: String) -> String { "\u{2068}\(text)\u{2069}" }
+
     /// The way back from a detail page: to `section`, or to the brand when it has none.
     func backLink(_ section: Section?) -> Chrome.Link {
         let brand = brand!

@@ -153,7 +153,7 @@ struct WebRouteTests {
             let href = try #require(Self.attributes(html, "href", marker: "data-open").first)
             #expect(href.hasPrefix("/daily/articles/"))
             let article = try await Self.get(client, href).text
-            #expect(article.contains("<h1>Story 25</h1>"))
+            #expect(article.contains("<h1 dir=\"auto\">Story 25</h1>"))
             #expect(article.contains("Text of story 25."))
             #expect(article.contains(#"href="https://news.example/25""#))
             #expect(article.contains(#"href="/daily/news">← Back to News</a>"#))
@@ -171,7 +171,7 @@ struct WebRouteTests {
                     .success(Events.price("e3", product: "milk", price: "88.00", at: Events.at(minutes: 120))),
                 ], atomic: true)
             let html = try await Self.get(client, "/daily/products/milk").text
-            #expect(html.contains("<h1>Milk</h1>"))
+            #expect(html.contains("<h1 dir=\"auto\">Milk</h1>"))
             let rows = html.components(separatedBy: "\n").filter { $0.hasPrefix("<tr class=") }
             #expect(rows.count == 3)
             #expect(rows.first?.contains("+10 %") == true)

@@ -31,7 +31,7 @@ struct DetailPageSnapshotTests {
             ArticlePage(
                 context: try F.context(F.courier, path: "/courier/articles/t2"), teaser: teaser, contentHTML: nil,
                 section: nil))
-        #expect(html.contains(#"<p class="content">Only a summary.</p>"#))
+        #expect(html.contains(#"<p class="content" dir="auto">Only a summary.</p>"#))
         #expect(html.contains(#"<div class="hero placeholder" aria-hidden="true"></div>"#))
         #expect(!html.contains("Read on the original site"))
     }
@@ -86,6 +86,23 @@ struct EscapingTests {
             ArticlePage(context: context, teaser: hostile, contentHTML: nil, section: F.news))
         #expect(!article.contains("javascript:"))
         #expect(!article.contains("<script>alert"))
+    }
+
+    /// Issue 13: a right-to-left override in a feed title reversed the rest of the page title.
+    @Test("feed text is isolated: dir=auto or <bdi> in the page, U+2068…U+2069 in the <title>")
+    func textDirection() throws {
+        let rlo = Teaser(
+            id: "t", title: "abc\u{202E}def", summary: "\u{202E}summary", imageURL: nil,
+            url: URL(string: "https://a.example/1"), publishedAt: nil, source: "\u{202E}Source")
+        let context = try F.context(F.courier, path: "/courier/news")
+        let section = try F.html(
+            SectionPage(context: context, section: F.news, feed: F.feed([.teaser(rlo)]), cursor: nil, sourceError: nil))
+        #expect(section.contains("data-open dir=\"auto\">abc\u{202E}def</a>"))
+        #expect(section.contains("<p class=\"summary\" dir=\"auto\">\u{202E}summary</p>"))
+        #expect(section.contains("<bdi class=\"source\">\u{202E}Source</bdi>"))
+        let article = try F.html(ArticlePage(context: context, teaser: rlo, contentHTML: nil, section: F.news))
+        #expect(article.contains("<title>\u{2068}abc\u{202E}def\u{2069} · "))
+        #expect(article.contains("<h1 dir=\"auto\">abc\u{202E}def</h1>"))
     }
 
     @Test(

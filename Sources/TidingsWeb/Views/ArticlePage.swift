@@ -23,7 +23,7 @@ public struct ArticlePage: WebPage {
     /// The page for `teaser`; `section` is the one it was found in, for the way back.
     public init(context: WebContext, teaser: Teaser, contentHTML: String?, section: Section?) {
         let brand = context.brand!
-        chrome = Chrome(context, title: "\(teaser.title) · \(brand.name)", section: section?.id)
+        chrome = Chrome(context, title: "\(WebContext.isolated(teaser.title)) · \(brand.name)", section: section?.id)
         title = teaser.title
         summary = teaser.summary
         image = WebContext.webURL(teaser.imageURL)

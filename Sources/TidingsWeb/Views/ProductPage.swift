@@ -62,7 +62,7 @@ public struct ProductPage: WebPage {
     public init(context: WebContext, product: Product, history: [Point], section: Section?) {
         let brand = context.brand!
         let t = context.strings
-        chrome = Chrome(context, title: "\(product.name) · \(brand.name)", section: section?.id)
+        chrome = Chrome(context, title: "\(WebContext.isolated(product.name)) · \(brand.name)", section: section?.id)
         name = product.name
         size = product.size
         image = WebContext.webURL(product.imageURL)
