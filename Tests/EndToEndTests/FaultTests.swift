@@ -30,16 +30,23 @@ struct FaultTests {
         func saw(_ status: Int) { state.withLock { $0.statuses[status, default: 0] += 1 } }
     }
 
+    /// `POST /api/v1/events` with one event, waiting at most `timeout` for the answer.
+    static func post(_ event: String, base: String, key: String, timeout: Int64 = 20) async throws
+        -> HTTPClientResponse
+    {
+        var request = HTTPClientRequest(url: "\(base)/api/v1/events")
+        request.method = .POST
+        request.headers.add(name: "Authorization", value: "Bearer \(key)")
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(string: #"{"events":[\#(event)]}"#))
+        return try await HTTPClient.shared.execute(request, timeout: .seconds(timeout))
+    }
+
     /// Posts one event until it is acknowledged (accepted or a duplicate), noting every answer.
     static func deliver(_ event: String, id: String, base: String, key: String, tally: Tally) async {
         for _ in 0..<200 {
-            var request = HTTPClientRequest(url: "\(base)/api/v1/events")
-            request.method = .POST
-            request.headers.add(name: "Authorization", value: "Bearer \(key)")
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(string: #"{"events":[\#(event)]}"#))
             do {
-                let response = try await HTTPClient.shared.execute(request, timeout: .seconds(20))
+                let response = try await post(event, base: base, key: key)
                 let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
                 let status = Int(response.status.code)
                 tally.saw(status)
@@ -201,16 +208,10 @@ struct FaultTests {
         #expect(filled != 0, "dd stops when the disk is full")
 
         func post(_ id: String) async throws -> HTTPClientResponse {
-            var request = HTTPClientRequest(url: "\(base)/api/v1/events")
-            request.method = .POST
-            request.headers.add(name: "Authorization", value: "Bearer \(key)")
-            request.headers.add(name: "Content-Type", value: "application/json")
             let event =
                 #"{"id":"\#(id)","type":"product_created","product_id":"\#(id)","name":"P","store_price":"1.00"}"#
-            request.body = .bytes(ByteBuffer(string: #"{"events":[\#(event)]}"#))
-            return try await HTTPClient.shared.execute(request, timeout: .seconds(20))
-        }
-        // Enough writes to need new pages of the write-ahead log.
+            return try await Self.post(event, base: base, key: key)
+        }  // Enough writes to need new pages of the write-ahead log.
         var refused: HTTPClientResponse?
         for n in 0..<50 {
             let response = try await post("full-\(n)")
@@ -251,13 +252,8 @@ struct FaultTests {
             await withTaskGroup(of: Void.self) { group in
                 for n in 0..<2 {
                     group.addTask {
-                        var request = HTTPClientRequest(url: "\(base)/api/v1/events")
-                        request.method = .POST
-                        request.headers.add(name: "Authorization", value: "Bearer \(key)")
-                        request.headers.add(name: "Content-Type", value: "application/json")
-                        request.body = .bytes(ByteBuffer(string: #"{"events":[\#(event)]}"#))
                         do {
-                            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(25))
+                            let response = try await Self.post(event, base: base, key: key, timeout: 25)
                             tally.saw(Int(response.status.code))
                             if response.headers.first(name: "retry-after") == nil {
                                 tally.state.withLock { $0.noRetryAfter += 1 }

@@ -3,26 +3,29 @@ import FeedParsing
 /// How much of one fetched document is read (`parse.*`): the parser's per-item caps, so a hostile
 /// or broken feed costs bounded time and storage. Over a cap, the start is kept with a warning.
 public struct ParseLimits: Sendable, Hashable {
-    /// Elements nested deeper are skipped with their content (`parse.max_depth`, default 512).
-    public var maxDepth = 512
-    /// Entries after this many are ignored (`parse.max_entries`, default 50000).
-    public var maxEntries = 50_000
-    /// Characters of a title, an author's or a category's name (`parse.max_title_length`, 2000).
-    public var maxTitleLength = 2_000
-    /// UTF-8 bytes of a summary (`parse.max_summary_bytes`, default 65536).
-    public var maxSummaryBytes = 64 << 10
-    /// UTF-8 bytes of an entry's sanitized content (`parse.max_content_bytes`, default 1048576).
-    public var maxContentBytes = 1 << 20
-    /// Categories per entry (`parse.max_categories`, default 100).
-    public var maxCategories = 100
-    /// Authors per entry and per feed (`parse.max_authors`, default 50).
-    public var maxAuthors = 50
-    /// Enclosures per entry (`parse.max_enclosures`, default 50).
-    public var maxEnclosures = 50
-    /// Candidates kept from one image's `srcset` (`parse.max_srcset_candidates`, default 32).
-    public var maxSrcsetCandidates = 32
-    /// Characters of a URL; longer ones are dropped (`parse.max_url_length`, default 8192).
-    public var maxURLLength = 8_192
+    /// The parser's own defaults, the one place the numbers are written (docs/parsing.md lists them).
+    private static let defaults = FeedParser.Options()
+
+    /// Elements nested deeper are skipped with their content (`parse.max_depth`).
+    public var maxDepth = defaults.maxDepth
+    /// Entries after this many are ignored (`parse.max_entries`).
+    public var maxEntries = defaults.maxEntries
+    /// Characters of a title, an author's or a category's name (`parse.max_title_length`).
+    public var maxTitleLength = defaults.maxTitleLength
+    /// UTF-8 bytes of a summary (`parse.max_summary_bytes`).
+    public var maxSummaryBytes = defaults.maxSummaryBytes
+    /// UTF-8 bytes of an entry's sanitized content (`parse.max_content_bytes`).
+    public var maxContentBytes = defaults.maxContentBytes
+    /// Categories per entry (`parse.max_categories`).
+    public var maxCategories = defaults.maxCategories
+    /// Authors per entry and per feed (`parse.max_authors`).
+    public var maxAuthors = defaults.maxAuthors
+    /// Enclosures per entry (`parse.max_enclosures`).
+    public var maxEnclosures = defaults.maxEnclosures
+    /// Candidates kept from one image's `srcset` (`parse.max_srcset_candidates`).
+    public var maxSrcsetCandidates = defaults.sanitizer.maxSrcsetCandidates
+    /// Characters of a URL; longer ones are dropped (`parse.max_url_length`).
+    public var maxURLLength = defaults.maxURLLength
 
     /// The defaults.
     public init() {}
