@@ -49,7 +49,7 @@ extension SourceFetcher {
         case 304:
             return .response(makeResponse(status, body: [], url, headers, request))
         case 200..<300:
-            let body = try await readBody(response, url, address: address, deadline: deadline)
+            let body = try await readBody(response, url, address: address)
             return .response(makeResponse(status, body: body, url, headers, request))
         default:
             let retryAfter =
@@ -65,7 +65,7 @@ extension SourceFetcher {
 
     /// The body, decompressed by AHC when gzip or deflate, ended with `.tooLarge` as soon as it passes the cap.
     private func readBody(
-        _ response: HTTPClientResponse, _ url: URL, address: IPAddress, deadline: NIODeadline
+        _ response: HTTPClientResponse, _ url: URL, address: IPAddress
     ) async throws(FetchError) -> [UInt8] {
         let cap = policy.maxBodyBytes
         let tooLarge = FetchError(.tooLarge, "fetch: \(url.absoluteString) sent a body over \(cap) bytes")
@@ -87,9 +87,6 @@ extension SourceFetcher {
             for try await chunk in response.body {
                 guard body.count + chunk.readableBytes <= cap else { throw tooLarge }
                 body.append(contentsOf: chunk.readableBytesView)
-                guard NIODeadline.now() < deadline else {
-                    throw FetchError(.timeout, "fetch: \(url.absoluteString) took longer than \(policy.totalTimeout)")
-                }
             }
         } catch let error as FetchError {
             throw error

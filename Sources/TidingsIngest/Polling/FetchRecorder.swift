@@ -9,19 +9,22 @@ actor FetchRecorder {
     typealias Outcome = Result<UpsertSummary, any Error>
 
     private let store: any SectionStore
+    /// The poller whose leases the records release.
+    private let owner: String
     private let logger: Logger
-    private var queue: [(record: FetchRecord, owner: String, done: CheckedContinuation<Outcome, Never>)] = []
+    private var queue: [(record: FetchRecord, done: CheckedContinuation<Outcome, Never>)] = []
     private var writing = false
 
-    init(store: any SectionStore, logger: Logger) {
+    init(store: any SectionStore, owner: String, logger: Logger) {
         self.store = store
+        self.owner = owner
         self.logger = logger
     }
 
-    /// Records `record` (its lease held by `owner`) and returns what changed, once it is written.
-    func record(_ record: FetchRecord, owner: String) async -> Outcome {
+    /// Records `record` and returns what changed, once it is written.
+    func record(_ record: FetchRecord) async -> Outcome {
         await withCheckedContinuation { done in
-            queue.append((record, owner, done))
+            queue.append((record, done))
             guard !writing else { return }
             writing = true
             // Not cancelled with the fetch that started it: a fetched document is written whole.
@@ -34,18 +37,15 @@ actor FetchRecorder {
         while !queue.isEmpty {
             let batch = queue
             queue = []
-            for owner in Set(batch.map(\.owner)) {
-                let mine = batch.filter { $0.owner == owner }
-                let outcomes = await write(mine.map(\.record), owner: owner)
-                for (entry, outcome) in zip(mine, outcomes) { entry.done.resume(returning: outcome) }
-            }
+            let outcomes = await write(batch.map(\.record))
+            for (entry, outcome) in zip(batch, outcomes) { entry.done.resume(returning: outcome) }
         }
         writing = false
     }
 
     /// One transaction for all of `records`; when the database refuses it for something other than
     /// being unavailable (one record it cannot store), each record alone, so the others are kept.
-    private func write(_ records: [FetchRecord], owner: String) async -> [Outcome] {
+    private func write(_ records: [FetchRecord]) async -> [Outcome] {
         do {
             return try await store.recordFetches(records, owner: owner).map { .success($0) }
         } catch let error as StoreUnavailable {

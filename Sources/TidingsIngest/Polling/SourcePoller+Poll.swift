@@ -60,11 +60,8 @@ extension SourcePoller {
         await withTaskGroup(of: PollResult?.self) { group in
             var results: [PollResult] = []
             var pending = states[...]
-            var running = 0
-            while running < concurrency, let state = pending.popFirst() {
-                group.addTask { await self.pollOne(state) }
-                running += 1
-            }
+            for state in pending.prefix(concurrency) { group.addTask { await self.pollOne(state) } }
+            pending = pending.dropFirst(concurrency)
             for await result in group {
                 if let result { results.append(result) }
                 if let state = pending.popFirst() { group.addTask { await self.pollOne(state) } }
@@ -81,7 +78,7 @@ extension SourcePoller {
         if Task.isCancelled, case .failed = record.outcome { return nil }
         var error: String?
         if case .failed(let message) = record.outcome { error = message }
-        switch await recorder.record(record, owner: owner) {
+        switch await recorder.record(record) {
         case .success(let changes):
             if changes.inserted + changes.updated > 0 {
                 logger.info(

@@ -49,10 +49,10 @@ public final class SourcePoller: Service, Sendable {
         self.logger = logger
         self.clock = clock
         self.onChange = onChange
-        self.recorder = FetchRecorder(store: store, logger: logger)
         let host = ProcessInfo.processInfo.hostName
         self.owner =
             "\(host):\(ProcessInfo.processInfo.processIdentifier):\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+        self.recorder = FetchRecorder(store: store, owner: owner, logger: logger)
     }
 
     /// The ids of the sources this process's configuration has, sorted; claims name them.
