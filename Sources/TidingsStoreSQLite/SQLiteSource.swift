@@ -14,12 +14,15 @@ public final class SQLiteSource: SQLConnectionSource {
     private let nextReader = Mutex(0)
     /// How long a statement waits for a lock another process holds, and a write for its turn here.
     private let busyTimeout: Duration
+    /// The writer's `busy_timeout` now, in milliseconds (changed only while holding `writeLock`).
+    private let writerBusy: Mutex<Int>
 
     private init(path: String, writer: SQLiteConnection, readers: [SQLiteConnection], busyTimeout: Duration) {
         self.path = path
         self.writer = writer
         self.readers = readers
         self.busyTimeout = busyTimeout
+        self.writerBusy = Mutex(Int(busyTimeout / .milliseconds(1)))
     }
 
     /// Opens (creating if needed) the database file at `path`. A write that cannot get the lock
@@ -79,9 +82,16 @@ public final class SQLiteSource: SQLConnectionSource {
         do {
             return try await writeLock.withLock(timeout: busyTimeout) {
                 // One budget for the turn here and the database lock: what the wait for the turn
-                // used is not waited again, so no write takes much longer than `busyTimeout`.
-                let left = max(.milliseconds(1), busyTimeout - (ContinuousClock.now - queued))
-                try await db.raw("PRAGMA busy_timeout = \(unsafeRaw: String(Int(left / .milliseconds(1))))").run()
+                // used is not waited again, so no write takes much longer than `busyTimeout`. A
+                // write that did not wait (under a millisecond) keeps the full timeout, so the
+                // pragma is sent only when a queue formed, not with every write.
+                let full = Int(busyTimeout / .milliseconds(1))
+                let left = max(1, Int((busyTimeout - (ContinuousClock.now - queued)) / .milliseconds(1)))
+                let wanted = left >= full - 1 ? full : left
+                if self.writerBusy.withLock({ $0 }) != wanted {
+                    try await db.raw("PRAGMA busy_timeout = \(unsafeRaw: String(wanted))").run()
+                    self.writerBusy.withLock { $0 = wanted }
+                }
                 try await db.raw("BEGIN IMMEDIATE").run()
                 do {
                     let result = try await body(db)
