@@ -89,6 +89,7 @@ public struct FeedParser: Sendable {
         // Sanitizing stops early too when cancelled; what it gave is not the feed.
         if Task.isCancelled { throw .cancelled }
         if feed.removeNUL() { feed.warnings.append(FeedWarning(message: "U+0000 characters were removed")) }
+        feed.identifyByContent()
         feed.warnings = FeedWarning.capped(
             decoded.warnings.map { FeedWarning(message: WarningList.printable($0)) } + feed.warnings, omitted: omitted,
             limit: options.maxWarnings)

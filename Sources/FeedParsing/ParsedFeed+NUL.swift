@@ -1,6 +1,7 @@
 import Foundation
 
 extension ParsedFeed {
+
     /// Removes U+0000 from every string of the feed: the last guard of the rule that none leaves
     /// the parser (PostgreSQL refuses NUL in text). The readers drop it where it comes in; this
     /// catches any path they miss, at the cost of one `memchr` per string. Whether there was one.
@@ -17,11 +18,8 @@ extension ParsedFeed {
 
     private static func removeNUL(_ entry: inout ParsedEntry) -> Bool {
         var found = removeNUL(&entry.id)
-        if entry.id.isEmpty {
-            (entry.id, entry.idSource) = (
-                StableHash.entryID(title: entry.title, date: entry.published ?? entry.updated), .hash
-            )
-        }
+        // An id that was only NULs is no id: the entry is identified by its content instead.
+        if entry.id.isEmpty { entry.idSource = .hash }
         for field in [
             \ParsedEntry.title, \.link, \.summaryHTML, \.summaryText, \.contentHTML, \.contentText, \.image,
             \.comments,

@@ -14,9 +14,29 @@ public enum StableHash {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    /// The id of an entry with neither an id nor a link: "hash:" and the hash of its title and
-    /// date (whole seconds), so the same entry gets the same id on every fetch.
-    static func entryID(title: String?, date: Date?) -> String {
-        "hash:" + hex((title ?? "") + "\n" + (date.map { String(Int64($0.timeIntervalSince1970)) } ?? ""))
+    /// The id of an entry with neither an id nor a link: "hash:" and the hash of its content —
+    /// title, dates (whole seconds), summary and content text, image, enclosures, authors and
+    /// comments link — so the same entry gets the same id on every fetch, and two entries that
+    /// only share a title (or lack one) do not share an id.
+    static func entryID(_ entry: ParsedEntry) -> String {
+        func seconds(_ date: Date?) -> String { date.map { String(Int64($0.timeIntervalSince1970)) } ?? "" }
+        var fields = [
+            entry.title ?? "", seconds(entry.published), seconds(entry.updated), entry.summaryText ?? "",
+            entry.contentText ?? "", entry.image ?? "", entry.comments ?? "",
+        ]
+        fields += entry.enclosures.map(\.url)
+        fields += entry.authors.map { ($0.name ?? "") + " " + ($0.email ?? "") + " " + ($0.url ?? "") }
+        // U+001F (unit separator) cannot occur in the fields, so no two field lists join alike.
+        return "hash:" + hex(fields.joined(separator: "\u{1F}"))
+    }
+}
+
+extension ParsedFeed {
+    /// Gives every entry without an id or link (`idSource == .hash`) the hash of its finished
+    /// content; called once the entries are complete and clean.
+    mutating func identifyByContent() {
+        for index in entries.indices where entries[index].idSource == .hash {
+            entries[index].id = StableHash.entryID(entries[index])
+        }
     }
 }

@@ -90,7 +90,30 @@ struct EntryFieldTests {
         let first = try parse(document).entries.map(\.id)
         #expect(first == (try parse(document).entries.map(\.id)))
         #expect(first[0] != first[1])
-        #expect(first[0] == "hash:" + StableHash.hex("One\n"))
+    }
+
+    @Test("without id or link, an entry is identified by its content, never by its title alone")
+    func contentHash() throws {
+        let xml = rss(
+            """
+            <item><title>Only a title</title><description>first</description></item>
+            <item><title>Only a title</title><description>second</description></item>
+            <item><title>Only a title</title><enclosure url="https://e.com/a.mp3" type="audio/mpeg"/></item>
+            <item></item>
+            <item><description>no title</description></item>
+            """)
+        let ids = try parse(xml).entries.map(\.id)
+        #expect(ids.count == 5)
+        #expect(Set(ids).count == 5, "\(ids)")
+        #expect(ids == (try parse(xml).entries.map(\.id)))
+        let json = """
+            {"version": "https://jsonfeed.org/version/1.1", "title": "t", "items": [
+              {"title": "Only a title", "content_text": "first"}, {"title": "Only a title", "content_text": "second"},
+              {}, {"summary": "no title"}]}
+            """
+        let jsonIDs = try FeedParser().parse(Array(json.utf8)).entries.map(\.id)
+        #expect(Set(jsonIDs).count == 4, "\(jsonIDs)")
+        #expect(jsonIDs.allSatisfy { $0.hasPrefix("hash:") })
     }
 
     @Test("a permalink guid is the link when there is none, a non-permalink one is not")

@@ -16,7 +16,7 @@ extension JSONFeedReader {
         } else if let link {
             entry = ParsedEntry(id: link, idSource: .link)
         } else {
-            entry = ParsedEntry(id: StableHash.entryID(title: title, date: published ?? updated), idSource: .hash)
+            entry = ParsedEntry(id: "", idSource: .hash)
         }
         warnings.bounded(&entry, options)
         entry.title = title

@@ -24,7 +24,7 @@ extension JSONFeedReader {
             } else if let link {
                 entry = ParsedEntry(id: link, idSource: .link)
             } else {
-                entry = ParsedEntry(id: StableHash.entryID(title: title, date: published), idSource: .hash)
+                entry = ParsedEntry(id: "", idSource: .hash)
             }
             warnings.bounded(&entry, options)
             entry.title = title

@@ -114,7 +114,7 @@ extension XMLFeedBuilder {
         let title = (draft.title ?? draft.mediaTitle).map(Self.plainText).flatMap { $0.isEmpty ? nil : $0 }
             .map { oneLine($0, at: draft.offset, entry: draft.index) }
         let published = draft.published
-        let (id, source) = Self.identify(draft, link: link, title: title, date: published ?? draft.updated)
+        let (id, source) = Self.identify(draft, link: link)
         var entry = ParsedEntry(id: id, idSource: source)
         warnings.bounded(&entry, options, at: draft.offset)
         entry.title = title
@@ -157,14 +157,13 @@ extension XMLFeedBuilder {
         return url
     }
 
-    /// The id cascade: guid, atom:id, rdf:about / dc:identifier, link, then a stable hash.
-    static func identify(
-        _ draft: EntryDraft, link: String?, title: String?, date: Date?
-    ) -> (String, ParsedEntry.IDSource) {
+    /// The id cascade: guid, atom:id, rdf:about / dc:identifier, link, then a hash of the content
+    /// (left empty here; `ParsedFeed.identifyByContent` fills it once the entry is complete).
+    static func identify(_ draft: EntryDraft, link: String?) -> (String, ParsedEntry.IDSource) {
         if let guid = draft.guid { return (guid, .guid) }
         if let id = draft.atomID { return (id, .atomID) }
         if let about = draft.rdfAbout ?? draft.dcIdentifier, !about.isEmpty { return (about, .rdfAbout) }
         if let link { return (link, .link) }
-        return (StableHash.entryID(title: title, date: date), .hash)
+        return ("", .hash)
     }
 }
