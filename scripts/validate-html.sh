@@ -77,7 +77,7 @@ else
       fetch "/$brand/$section"
       page=$last
       more=$(link_in "$page" "/$brand/$section\\?cursor=[^\"]+")
-      article=${article:-$(link_in "$page" "/$brand/articles/[^\"]+")}
+      article=${article:-$(link_in "$page" "/$brand/$section/articles/[^\"]+")}
       product=${product:-$(link_in "$page" "/$brand/products/[^\"]+")}
       if [[ -n $more ]]; then fetch "$more"; fi
     done

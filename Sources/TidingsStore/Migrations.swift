@@ -86,19 +86,45 @@ public enum Migrations {
             // A product's price history (the web reader's product page) reads its events in order.
             ["CREATE INDEX events_product ON events (product_id, seq)"]
         },
+        Migration(version: 6, name: "entry identity and retention") { kind in
+            let key = kind == .postgres ? "TEXT COLLATE \"C\"" : "TEXT"
+            return [
+                // An entry is identified within its source: keys are scoped by the source's id.
+                "UPDATE entries SET key = source_id || '\n' || key",
+                // Retention ranks entries by date (or place in the document when undated), not by
+                // arrival; sort_at is that date, held at the time of the fetch.
+                "ALTER TABLE entries ADD COLUMN sort_at BIGINT NOT NULL DEFAULT 0",
+                """
+                UPDATE entries SET sort_at = CASE WHEN published_at IS NULL OR published_at > first_seen_at
+                  THEN first_seen_at ELSE published_at END
+                """,
+                "CREATE INDEX entries_retention ON entries (stream, sort_at, seq)",
+                // Article pages look an item up within one section.
+                "DROP INDEX entries_item",
+                "CREATE INDEX entries_item ON entries (stream, item_id)",
+                // What retention removed, while its source still lists it: never inserted again.
+                """
+                CREATE TABLE entry_tombstones (stream \(key) NOT NULL, key \(key) NOT NULL, source_id \(key) NOT NULL,
+                  pruned_at BIGINT NOT NULL, PRIMARY KEY (stream, key))
+                """,
+                "CREATE INDEX entry_tombstones_source ON entry_tombstones (stream, source_id)",
+            ]
+        },
     ]
 
-    /// Applies every migration newer than the database's version, each in its own transaction.
-    /// Returns the versions applied.
+    /// Applies every migration newer than the database's version, up to `version`, each in its own
+    /// transaction. Returns the versions applied.
     @discardableResult
-    public static func migrate(_ source: some SQLConnectionSource, now: Date = Date()) async throws -> [Int] {
+    public static func migrate(_ source: some SQLConnectionSource, upTo version: Int = .max, now: Date = Date())
+        async throws -> [Int]
+    {
         try await source.write { db in
             try await db.raw(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)"
             ).run()
         }
         var applied: [Int] = []
-        for migration in all {
+        for migration in all where migration.version <= version {
             let ran = try await source.write { db -> Bool in
                 // Checked inside the transaction: with PostgreSQL the write lock makes concurrent
                 // start-ups of several servers take turns.

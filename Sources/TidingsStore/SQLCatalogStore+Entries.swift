@@ -15,11 +15,27 @@ extension SQLCatalogStore {
         }
     }
 
-    public func entry(itemID: String) async throws -> StoredEntry? {
+    public func entry(stream: String, itemID: String) async throws -> StoredEntry? {
         try await source.read { db in
             try await db.raw(
-                "SELECT \(unsafeRaw: Self.entryColumns) FROM entries WHERE item_id = \(bind: itemID) ORDER BY seq DESC LIMIT 1"
+                """
+                SELECT \(unsafeRaw: Self.entryColumns) FROM entries WHERE stream = \(bind: stream)
+                  AND item_id = \(bind: itemID) ORDER BY seq DESC LIMIT 1
+                """
             ).first().map(Self.decodeEntry)
+        }
+    }
+
+    public func keptEntryCounts() async throws -> [String: Int] {
+        try await source.read { db in
+            var counts: [String: Int] = [:]
+            for row in try await db.raw("SELECT source_id, COUNT(DISTINCT key) AS kept FROM entries GROUP BY source_id")
+                .all()
+            {
+                counts[try row.decode(column: "source_id", as: String.self)] = Int(
+                    try row.decode(column: "kept", as: Int64.self))
+            }
+            return counts
         }
     }
 
@@ -43,28 +59,32 @@ extension SQLCatalogStore {
         }
     }
 
-    /// Inserts new keys (bottom first, so the top entry gets the highest seq) and rewrites entries
-    /// whose hash changed; unchanged entries are not written at all. Counts go to each entry's record.
-    static func upsert(
-        _ entries: [MergedEntry], stream: String, at: Int64, into summaries: inout [UpsertSummary],
-        db: any SQLDatabase
+    /// Stores one stream's share of a fetch, as retention allows: keys removed before are not
+    /// inserted again; new keys go in bottom first (so the top entry gets the highest seq);
+    /// entries whose hash changed are rewritten, unchanged ones are not touched; then everything
+    /// beyond the newest `keep` by ranking date (or first seen before `since`) is removed and
+    /// remembered. Counts go to each entry's record.
+    static func store(
+        _ entries: [MergedEntry], stream: String, at: Int64, keep: Int, since: Date,
+        into summaries: inout [UpsertSummary], db: any SQLDatabase
     ) async throws {
         var seen: Set<String> = []
         let unique = entries.filter { seen.insert($0.input.key).inserted }
-        var existing: [String: String] = [:]
-        for start in stride(from: 0, to: unique.count, by: 200) {
-            let keys = unique[start..<min(start + 200, unique.count)].map(\.input.key)
-            let rows = try await db.raw(
-                "SELECT key, content_hash FROM entries WHERE stream = \(bind: stream) AND key IN (\(binds: keys))"
-            ).all()
-            for row in rows {
-                existing[try row.decode(column: "key", as: String.self)] = try row.decode(
-                    column: "content_hash", as: String.self)
-            }
-        }
+        let removed = try await tombstones(stream: stream, of: unique, db: db)
+        var existing = try await contentHashes(stream: stream, keys: unique.map(\.input.key), db: db)
+        try await adopt(unique, stream: stream, existing: &existing, db: db)
+        var inserted: [String: Int] = [:]
+        var fresh: [MergedEntry] = []
         for merged in unique {
             let entry = merged.input
-            guard let hash = existing[entry.key] else { continue }
+            if removed.contains(entry.key) {
+                summaries[merged.record].beyondRetention += 1
+                continue
+            }
+            guard let hash = existing[entry.key] else {
+                fresh.append(merged)
+                continue
+            }
             guard hash != entry.contentHash else {
                 summaries[merged.record].unchanged += 1
                 continue
@@ -74,7 +94,7 @@ extension SQLCatalogStore {
                 UPDATE entries SET item = \(bind: entry.itemJSON), content_hash = \(bind: entry.contentHash),
                   content_html = \(bind: entry.contentHTML), item_id = \(bind: entry.itemID),
                   published_at = \(bind: entry.publishedAt?.millisecondsSince1970), source_id = \(bind: merged.sourceID),
-                  updated_at = \(bind: at)
+                  sort_at = \(bind: merged.sortAt), updated_at = \(bind: at)
                 WHERE stream = \(bind: stream) AND key = \(bind: entry.key)
                 """
             ).run()
@@ -82,9 +102,9 @@ extension SQLCatalogStore {
         }
         let columns = [
             "stream", "key", "source_id", "item", "content_hash", "content_html", "item_id", "published_at",
-            "first_seen_at", "updated_at",
+            "sort_at", "first_seen_at", "updated_at",
         ]
-        let bottomFirst = Array(unique.filter { existing[$0.input.key] == nil }.reversed())
+        let bottomFirst = Array(fresh.reversed())
         for start in stride(from: 0, to: bottomFirst.count, by: 100) {
             var insert = RowsInsert(into: "entries", columns: columns)
             for merged in bottomFirst[start..<min(start + 100, bottomFirst.count)] {
@@ -92,24 +112,138 @@ extension SQLCatalogStore {
                 insert.rows.append([
                     .text(stream), .text(entry.key), .text(merged.sourceID), .text(entry.itemJSON),
                     .text(entry.contentHash), entry.contentHTML.sqlValue, .text(entry.itemID),
-                    entry.publishedAt.map(\.millisecondsSince1970).sqlValue, .int(at), .int(at),
+                    entry.publishedAt.map(\.millisecondsSince1970).sqlValue, .int(merged.sortAt), .int(at), .int(at),
                 ])
+                inserted[entry.key] = merged.record
                 summaries[merged.record].inserted += 1
             }
             try await db.raw("\(insert)").run()
         }
+        var recordOf: [String: Int] = [:]
+        for merged in unique where recordOf[merged.sourceID] == nil { recordOf[merged.sourceID] = merged.record }
+        for (key, sourceID) in try await prune(stream: stream, keep: keep, since: since, at: at, db: db) {
+            // A new entry retention drops at once was never shown: it is not news, and not a removal.
+            if let record = inserted[key] {
+                summaries[record].inserted -= 1
+                summaries[record].beyondRetention += 1
+            } else if let record = recordOf[sourceID] ?? unique.first?.record {
+                summaries[record].pruned += 1
+            }
+        }
     }
 
-    /// Deletes what the retention policy no longer keeps: beyond the newest `keep`, or first seen
-    /// before `since`. Only the oldest go, so paging never skips a kept entry.
-    static func prune(stream: String, keep: Int, since: Date, db: any SQLDatabase) async throws -> Int {
-        try await db.raw(
+    /// The keys retention removed from `stream` that the fetched sources still list. Tombstones
+    /// of keys a source no longer lists are dropped here, so they never outgrow the documents.
+    private static func tombstones(stream: String, of entries: [MergedEntry], db: any SQLDatabase) async throws
+        -> Set<String>
+    {
+        var listed: [String: Set<String>] = [:]
+        for merged in entries { listed[merged.sourceID, default: []].insert(merged.input.key) }
+        var removed: Set<String> = []
+        for (sourceID, keys) in listed {
+            let rows = try await db.raw(
+                "SELECT key FROM entry_tombstones WHERE stream = \(bind: stream) AND source_id = \(bind: sourceID)"
+            ).all()
+            let stored = try rows.map { try $0.decode(column: "key", as: String.self) }
+            let gone = stored.filter { !keys.contains($0) }
+            removed.formUnion(stored.filter(keys.contains))
+            for start in stride(from: 0, to: gone.count, by: 200) {
+                try await db.raw(
+                    """
+                    DELETE FROM entry_tombstones WHERE stream = \(bind: stream)
+                      AND key IN (\(binds: Array(gone[start..<min(start + 200, gone.count)])))
+                    """
+                ).run()
+            }
+        }
+        return removed
+    }
+
+    /// The content hash of each of `keys` stored in `stream`.
+    private static func contentHashes(stream: String, keys: [String], db: any SQLDatabase) async throws
+        -> [String: String]
+    {
+        var hashes: [String: String] = [:]
+        for start in stride(from: 0, to: keys.count, by: 200) {
+            let rows = try await db.raw(
+                """
+                SELECT key, content_hash FROM entries WHERE stream = \(bind: stream)
+                  AND key IN (\(binds: Array(keys[start..<min(start + 200, keys.count)])))
+                """
+            ).all()
+            for row in rows {
+                hashes[try row.decode(column: "key", as: String.self)] = try row.decode(
+                    column: "content_hash", as: String.self)
+            }
+        }
+        return hashes
+    }
+
+    /// Entries stored under their former key (before identity was scoped) take their new key,
+    /// keeping their place, instead of coming back as new.
+    private static func adopt(
+        _ entries: [MergedEntry], stream: String, existing: inout [String: String], db: any SQLDatabase
+    )
+        async throws
+    {
+        let keys = Set(entries.map(\.input.key))
+        var byFormer: [String: String] = [:]
+        for merged in entries where existing[merged.input.key] == nil {
+            // A former key another entry now uses as its own is that entry's, not a former one.
+            if let former = merged.input.formerKey, !keys.contains(former) { byFormer[former] = merged.input.key }
+        }
+        guard !byFormer.isEmpty else { return }
+        for (former, hash) in try await contentHashes(stream: stream, keys: Array(byFormer.keys), db: db) {
+            guard let key = byFormer[former] else { continue }
+            try await db.raw(
+                "UPDATE entries SET key = \(bind: key) WHERE stream = \(bind: stream) AND key = \(bind: former)"
+            ).run()
+            existing[key] = hash
+        }
+    }
+
+    /// Removes what the retention policy no longer keeps — beyond the newest `keep` by ranking
+    /// date then place, or first seen before `since` — and remembers each removed key so the
+    /// next read of the same document does not bring it back. Returns the removed keys with
+    /// their sources.
+    static func prune(stream: String, keep: Int, since: Date, at: Int64, db: any SQLDatabase) async throws
+        -> [(key: String, sourceID: String)]
+    {
+        let last = try await db.raw(
             """
-            DELETE FROM entries WHERE stream = \(bind: stream) AND (first_seen_at < \(bind: since.millisecondsSince1970)
-              OR seq <= (SELECT seq FROM entries WHERE stream = \(bind: stream) ORDER BY seq DESC LIMIT 1 OFFSET \(bind: keep)))
-            RETURNING seq
+            SELECT sort_at, seq FROM entries WHERE stream = \(bind: stream)
+            ORDER BY sort_at DESC, seq DESC LIMIT 1 OFFSET \(bind: max(keep - 1, 0))
             """
-        ).all().count
+        ).first()
+        let beyond: SQLQueryString
+        if let last {
+            let sortAt = try last.decode(column: "sort_at", as: Int64.self)
+            let seq = try last.decode(column: "seq", as: Int64.self)
+            beyond = "OR sort_at < \(bind: sortAt) OR (sort_at = \(bind: sortAt) AND seq < \(bind: seq))"
+        } else {
+            beyond = ""
+        }
+        let rows = try await db.raw(
+            """
+            DELETE FROM entries WHERE stream = \(bind: stream)
+              AND (first_seen_at < \(bind: since.millisecondsSince1970) \(beyond))
+            RETURNING key, source_id
+            """
+        ).all()
+        let removed = try rows.map {
+            (
+                key: try $0.decode(column: "key", as: String.self),
+                sourceID: try $0.decode(column: "source_id", as: String.self)
+            )
+        }
+        for start in stride(from: 0, to: removed.count, by: 100) {
+            var insert = RowsInsert(into: "entry_tombstones", columns: ["stream", "key", "source_id", "pruned_at"])
+            for entry in removed[start..<min(start + 100, removed.count)] {
+                insert.rows.append([.text(stream), .text(entry.key), .text(entry.sourceID), .int(at)])
+            }
+            try await db.raw("\(insert) ON CONFLICT (stream, key) DO NOTHING").run()
+        }
+        return removed
     }
 
     static var entryColumns: String {

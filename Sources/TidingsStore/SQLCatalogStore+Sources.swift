@@ -58,21 +58,18 @@ extension SQLCatalogStore: SectionStore {
             var order: [String] = []
             for (index, record) in records.enumerated() {
                 guard case .fetched(let entries, _, _, _, _) = record.outcome else { continue }
+                let ranked = MergedEntry.ranked(
+                    entries, sourceID: record.sourceID, record: index, fetchedAt: record.attemptedAt)
                 for stream in record.streams {
                     if streams[stream] == nil { order.append(stream) }
-                    streams[stream, default: []].append(
-                        contentsOf: entries.map { MergedEntry(input: $0, sourceID: record.sourceID, record: index) })
+                    streams[stream, default: []].append(contentsOf: ranked)
                 }
             }
-            let keep = records[0].keepItems
-            let since = records[0].keepSince
             for stream in order {
-                let merged = MergedEntry.newestFirst(streams[stream] ?? [])
-                try await Self.upsert(
-                    merged, stream: stream, at: records[0].attemptedAt.millisecondsSince1970,
-                    into: &summaries, db: db)
-                let pruned = try await Self.prune(stream: stream, keep: keep, since: since, db: db)
-                if let first = merged.first { summaries[first.record].pruned += pruned }
+                try await Self.store(
+                    MergedEntry.newestFirst(streams[stream] ?? []), stream: stream,
+                    at: records[0].attemptedAt.millisecondsSince1970, keep: records[0].keepItems,
+                    since: records[0].keepSince, into: &summaries, db: db)
             }
             for record in records { try await Self.updateState(record, owner: owner, db: db) }
             return summaries

@@ -19,8 +19,11 @@ public protocol SectionStore: Sendable {
     func sourceStates() async throws -> [SourceState]
     /// Entries of `stream`, newest first, strictly older than `afterSeq`.
     func entries(stream: String, afterSeq: Int64?, limit: Int) async throws -> [StoredEntry]
-    /// The entry whose item has this id, in any section.
-    func entry(itemID: String) async throws -> StoredEntry?
+    /// The entry of `stream` whose item has this id. Ids are scoped by source, and a page looks
+    /// only in its own section: another section's or brand's entry is never found.
+    func entry(stream: String, itemID: String) async throws -> StoredEntry?
+    /// How many entries of each source the sections keep (an entry in two sections counts once).
+    func keptEntryCounts() async throws -> [String: Int]
     /// Records that `device` dismissed card `notification`.
     func dismiss(notification: String, device: String, at: Date) async throws
     /// The cards `device` dismissed.
@@ -115,7 +118,11 @@ public struct FetchRecord: Sendable {
 
 /// One entry to upsert: the item already encoded as the JSON clients receive.
 public struct EntryInput: Sendable, Hashable {
+    /// Its identity, scoped by source (see `SourceEntry.key`).
     public var key: String
+    /// The key an earlier version stored it under, if different: such an entry is adopted (its
+    /// key rewritten, its place kept) rather than inserted again.
+    public var formerKey: String?
     public var itemID: String
     public var itemJSON: String
     public var contentHTML: String?
@@ -125,9 +132,11 @@ public struct EntryInput: Sendable, Hashable {
 
     /// Creates an entry input.
     public init(
-        key: String, itemID: String, itemJSON: String, contentHTML: String?, publishedAt: Date?, contentHash: String
+        key: String, itemID: String, itemJSON: String, contentHTML: String?, publishedAt: Date?, contentHash: String,
+        formerKey: String? = nil
     ) {
         self.key = key
+        self.formerKey = formerKey
         self.itemID = itemID
         self.itemJSON = itemJSON
         self.contentHTML = contentHTML
@@ -150,11 +159,29 @@ public struct StoredEntry: Sendable, Hashable {
 }
 
 /// What one recorded fetch changed, summed over its streams.
-public struct UpsertSummary: Sendable, Hashable {
+public struct UpsertSummary: Sendable, Hashable, CustomStringConvertible {
+    /// New entries now shown.
     public var inserted = 0
+    /// Shown entries whose content changed.
     public var updated = 0
+    /// Shown entries that did not change.
     public var unchanged = 0
+    /// Entries retention removed to make room (or for age).
     public var pruned = 0
+    /// Entries of the document retention does not keep: older than what it keeps, or removed
+    /// before. They are not stored and never come back as new.
+    public var beyondRetention = 0
+
+    /// Whether anything readers see changed.
+    public var changed: Bool { inserted + updated + pruned > 0 }
+
+    /// "3 new, 1 changed, 46 unchanged", and what retention did when it did anything.
+    public var description: String {
+        var parts = ["\(inserted) new", "\(updated) changed", "\(unchanged) unchanged"]
+        if pruned > 0 { parts.append("\(pruned) removed by retention") }
+        if beyondRetention > 0 { parts.append("\(beyondRetention) beyond retention") }
+        return parts.joined(separator: ", ")
+    }
 
     public init() {}
 }
@@ -182,7 +209,8 @@ extension EntryInput {
     var storable: EntryInput {
         EntryInput(
             key: key.withoutNUL, itemID: itemID.withoutNUL, itemJSON: itemJSON.withoutNUL,
-            contentHTML: contentHTML?.withoutNUL, publishedAt: publishedAt, contentHash: contentHash.withoutNUL)
+            contentHTML: contentHTML?.withoutNUL, publishedAt: publishedAt, contentHash: contentHash.withoutNUL,
+            formerKey: formerKey?.withoutNUL)
     }
 }
 

@@ -77,7 +77,20 @@ public struct WebContext: Sendable {
 
     func brandPath(_ brand: Brand) -> String { "/" + Self.escape(brand.id) }
     func sectionPath(_ brand: Brand, _ section: String) -> String { brandPath(brand) + "/" + Self.escape(section) }
-    func articlePath(_ brand: Brand, _ id: String) -> String { brandPath(brand) + "/articles/" + Self.escape(id) }
+    /// An article's page names its brand and section: the item is looked up there and nowhere else.
+    func articlePath(_ brand: Brand, _ section: String, _ id: String) -> String {
+        sectionPath(brand, section) + "/articles/" + Self.escape(id)
+    }
+
+    /// The article page of a teaser a widget took from `stream` ("brand/section"), when that is a
+    /// configured section; nil for teasers a partner's widget carries (they are not stored, so
+    /// they link to their own page).
+    func articlePath(stream: String?, _ id: String) -> String? {
+        guard let parts = stream?.split(separator: "/", maxSplits: 1).map(String.init), parts.count == 2,
+            let brand = brands.first(where: { $0.id == parts[0] }), brand.section(parts[1]) != nil
+        else { return nil }
+        return articlePath(brand, parts[1], id)
+    }
     func productPath(_ brand: Brand, _ id: String) -> String { brandPath(brand) + "/products/" + Self.escape(id) }
 
     /// An http(s) URL fit for `src`/`href`; anything else (a `javascript:` link) is dropped.

@@ -34,6 +34,7 @@ struct SourcesCommand: AsyncParsableCommand {
         func run() async throws {
             let (sections, store) = try await setup.open()
             let states = Dictionary(try await store.sourceStates().map { ($0.id, $0) }) { first, _ in first }
+            let kept = try await store.keptEntryCounts()
             try await store.close()
             let now = Date()
             for (source, streams) in sections.fetchedSources {
@@ -46,7 +47,9 @@ struct SourcesCommand: AsyncParsableCommand {
                 }
                 let last = state.lastAttemptAt.map { "\(state.lastStatus ?? "?") \(Self.ago($0, now)) ago" } ?? "never"
                 let next = state.nextFetchAt > now ? "in \(Self.ago(now, state.nextFetchAt))" : "due"
-                say("  last \(last) · next \(next) · \(state.entryCount) entries · \(state.failures) failures in a row")
+                // The document's count and what the sections keep differ when retention caps them.
+                let entries = "\(state.entryCount) in the document, \(kept[source.id] ?? 0) kept"
+                say("  last \(last) · next \(next) · \(entries) · \(state.failures) failures in a row")
                 if let error = state.lastError { say("  error: \(error)") }
                 if let owner = state.leaseOwner, let until = state.leaseUntil, until > now {
                     say("  being fetched by \(owner)")
@@ -87,9 +90,7 @@ struct SourcesCommand: AsyncParsableCommand {
             try await store.close()
             for result in results {
                 let changes = result.changes
-                let what =
-                    result.error
-                    ?? "\(changes.inserted) new, \(changes.updated) changed, \(changes.unchanged) unchanged"
+                let what = result.error ?? changes.description
                 say("\(result.status.padding(toLength: 9, withPad: " ", startingAt: 0)) \(result.sourceID): \(what)")
             }
             if results.contains(where: { $0.error != nil }) { throw ExitCode(1) }

@@ -536,7 +536,7 @@ def test_detail_pages(run: Run) -> None:
     driver = run.browser
     driver.get(run.demo + "/courier/news")
     click_and_wait_for_new_page(driver, one(driver, ".card.teaser [data-open]", "/courier/news"))
-    check(re.fullmatch(r"/courier/articles/[^/]+", path_of(driver)), f"a teaser opened {driver.current_url}")
+    check(re.fullmatch(r"/courier/news/articles/[^/]+", path_of(driver)), f"a teaser opened {driver.current_url}")
     check(one(driver, "h1", path_of(driver)).text.strip(), f"{path_of(driver)}: empty h1")
     original = one(driver, "a[rel~=external]", path_of(driver)).get_attribute("href") or ""
     check(re.match(r"https?://", original) and urlsplit(original).netloc != urlsplit(run.demo).netloc,

@@ -45,7 +45,7 @@ struct SourcesCommandTests {
         let listed = try await TidingsProcess.run(["sources", "list"], in: folder)
         #expect(listed.status == 0)
         #expect(listed.output.contains("format unified_json · sections courier/economy"), "\(listed.output)")
-        #expect(listed.output.contains("13 entries · 0 failures in a row"))
+        #expect(listed.output.contains("13 in the document, 13 kept · 0 failures in a row"))
         server.process.terminate()
         #expect(try await server.waitForExit() == 0)
     }

@@ -25,7 +25,7 @@ struct SourceReaderTests {
         """
 
     @Test func unifiedItemsKeepTheirOrderAndKinds() throws {
-        let document = try reader.read(Array(Self.economy.utf8), format: .unifiedJSON, sourceName: "eco")
+        let document = try reader.read(Array(Self.economy.utf8), format: .unifiedJSON, sourceID: "s", sourceName: "eco")
         #expect(document.title == "Economy")
         #expect(document.entries.map(\.item.type) == ["teaser", "ad", "teaser", "widget", "ad", "ad", "poll"])
         guard case .teaser(let teaser) = document.entries[2].item else { throw Failure("not a teaser") }
@@ -43,7 +43,7 @@ struct SourceReaderTests {
     }
 
     @Test func repeatedPartnerIDsGetDistinctKeys() throws {
-        let document = try reader.read(Array(Self.economy.utf8), format: .unifiedJSON, sourceName: "eco")
+        let document = try reader.read(Array(Self.economy.utf8), format: .unifiedJSON, sourceID: "s", sourceName: "eco")
         let keys = document.entries.map(\.key)
         #expect(Set(keys).count == keys.count)
         #expect(
@@ -52,7 +52,7 @@ struct SourceReaderTests {
     }
 
     @Test func unknownUnifiedTypesPassThroughAsTheyCame() throws {
-        let document = try reader.read(Array(Self.economy.utf8), format: .unifiedJSON, sourceName: "eco")
+        let document = try reader.read(Array(Self.economy.utf8), format: .unifiedJSON, sourceID: "s", sourceName: "eco")
         guard case .unknown(let type, let raw) = document.entries.last?.item else { throw Failure("not unknown") }
         #expect(type == "poll")
         #expect(raw["question"] == .string("Yes?"))
@@ -64,7 +64,8 @@ struct SourceReaderTests {
              "items": [{"title": "Kale pasta", "link": "/kale", "image": "https://img.example/k.jpg"}, {"name": "x"}]}
             """
         let document = try reader.read(
-            Array(json.utf8), format: .legacyJSON, sourceName: "life", baseURL: URL(string: "https://p.example/api/"))
+            Array(json.utf8), format: .legacyJSON, sourceID: "s", sourceName: "life",
+            baseURL: URL(string: "https://p.example/api/"))
         #expect(document.webURL == URL(string: "https://p.example/life"))
         guard case .teaser(let teaser) = document.entries.first?.item else { throw Failure("not a teaser") }
         #expect(teaser.url == URL(string: "https://p.example/kale"), "relative links resolve against the document")
@@ -75,7 +76,7 @@ struct SourceReaderTests {
 
     @Test func aLegacyWebPageMustBeAWebLink() throws {
         let json = #"{"title": "L", "renderAsWeb": true, "renderAsWebUrl": "javascript:alert(1)", "items": []}"#
-        let document = try reader.read(Array(json.utf8), format: .legacyJSON, sourceName: "l")
+        let document = try reader.read(Array(json.utf8), format: .legacyJSON, sourceID: "s", sourceName: "l")
         #expect(document.webURL == nil)
         #expect(
             document.warnings == ["renderAsWeb is true but renderAsWebUrl is missing or not a web link; shown natively"]
@@ -84,13 +85,13 @@ struct SourceReaderTests {
 
     @Test func legacyWithoutTheFlagRendersNatively() throws {
         let json = #"{"title": "L", "renderAsWeb": false, "renderAsWebUrl": "https://p.example/", "items": []}"#
-        #expect(try reader.read(Array(json.utf8), format: .legacyJSON, sourceName: "l").webURL == nil)
+        #expect(try reader.read(Array(json.utf8), format: .legacyJSON, sourceID: "s", sourceName: "l").webURL == nil)
     }
 
     @Test(arguments: ["[]", "{\"title\": \"x\"}", "not json", "{\"items\": 3}"])
     func partnerDocumentsWithoutItemsAreRefused(text: String) {
         #expect(throws: SourceReadError.self) {
-            try reader.read(Array(text.utf8), format: .unifiedJSON, sourceName: "x")
+            try reader.read(Array(text.utf8), format: .unifiedJSON, sourceID: "s", sourceName: "x")
         }
     }
 
@@ -103,7 +104,8 @@ struct SourceReaderTests {
             <item><title>Undated</title><link>https://x.example/3</link></item>
             </channel></rss>
             """
-        let document = try reader.read(Array(rss.utf8), format: .feed, sourceName: "https://x.example/rss")
+        let document = try reader.read(
+            Array(rss.utf8), format: .feed, sourceID: "s", sourceName: "https://x.example/rss")
         let titles = document.entries.compactMap { entry -> String? in
             if case .teaser(let teaser) = entry.item { return teaser.title }
             return nil
@@ -118,14 +120,57 @@ struct SourceReaderTests {
             <item><title>Bad</title><link>javascript:alert(1)</link><guid isPermaLink="false">g1</guid></item>
             </channel></rss>
             """
-        let document = try reader.read(Array(rss.utf8), format: .feed, sourceName: "x")
+        let document = try reader.read(Array(rss.utf8), format: .feed, sourceID: "s", sourceName: "x")
         guard case .teaser(let teaser) = document.entries.first?.item else { throw Failure("not a teaser") }
         #expect(teaser.url == nil)
     }
 
+    /// Issue 13: ids were hashes of the link alone, so the same link in another source (another
+    /// brand's feed) named the same item; and items without guid and link collapsed by title.
+    @Test func identityIsTheFeedsOwnScopedBySource() throws {
+        let rss = """
+            <rss version="2.0"><channel><title>T</title>
+            <item><title>A</title><guid isPermaLink="false">g1</guid><link>https://x.example/shared</link></item>
+            <item><title>B</title><link>https://x.example/b</link></item>
+            <item><title>Only a title</title><description>first</description></item>
+            <item><title>Only a title</title><description>second</description></item>
+            <item><title>Repeat</title><guid isPermaLink="false">g1</guid><link>https://x.example/other</link></item>
+            </channel></rss>
+            """
+        let mine = try reader.read(Array(rss.utf8), format: .feed, sourceID: "https://one.example/rss", sourceName: "x")
+        let theirs = try reader.read(
+            Array(rss.utf8), format: .feed, sourceID: "https://two.example/rss", sourceName: "x")
+        #expect(mine.entries.count == 5, "nothing collapses: \(mine.entries.map(\.key))")
+        #expect(Set(mine.entries.map(\.key)).count == 5)
+        #expect(mine.entries[0].key == "id:g1" && mine.entries[0].formerKey == "https://x.example/shared")
+        #expect(mine.entries[1].key == "https://x.example/b" && mine.entries[1].formerKey == nil)
+        #expect(mine.entries[4].key == "id:g1\nhttps://x.example/other", "a repeated guid is told apart by link")
+        #expect(mine.entries.map(\.key) == theirs.entries.map(\.key), "keys are the feed's own")
+        #expect(Set(mine.entries.map(\.item.id)).isDisjoint(with: theirs.entries.map(\.item.id)), "ids are scoped")
+        let again = try reader.read(
+            Array(rss.utf8), format: .feed, sourceID: "https://one.example/rss", sourceName: "x")
+        #expect(again.entries.map(\.item.id) == mine.entries.map(\.item.id), "stable across reads")
+    }
+
+    @Test func partnerTeasersWithoutIDOrLinkAreIdentifiedByContent() throws {
+        let json = """
+            {"title": "P", "items": [
+              {"type": "teaser", "title": "Same"}, {"type": "teaser", "title": "Same", "summary": "other"},
+              {"type": "teaser", "title": "With id", "id": 7, "url": "https://p.example/7"}]}
+            """
+        let document = try reader.read(Array(json.utf8), format: .unifiedJSON, sourceID: "s", sourceName: "p")
+        #expect(document.entries.count == 3)
+        #expect(Set(document.entries.map(\.key)).count == 3, "\(document.entries.map(\.key))")
+        #expect(document.entries[2].key == "id:7" && document.entries[2].formerKey == "https://p.example/7")
+        let legacy = try reader.read(
+            Array(#"{"items": [{"title": "Same"}, {"title": "Same", "lead": "x"}]}"#.utf8), format: .legacyJSON,
+            sourceID: "s", sourceName: "l")
+        #expect(Set(legacy.entries.map(\.key)).count == 2)
+    }
+
     @Test func aDocumentThatIsNotAFeedIsRefused() {
         #expect(throws: SourceReadError.self) {
-            try reader.read(Array("<html><body>hi</body></html>".utf8), format: .feed, sourceName: "x")
+            try reader.read(Array("<html><body>hi</body></html>".utf8), format: .feed, sourceID: "s", sourceName: "x")
         }
     }
 }

@@ -151,13 +151,18 @@ struct WebRouteTests {
         try await Self.with { _, client in
             let html = try await Self.get(client, "/daily/news").text
             let href = try #require(Self.attributes(html, "href", marker: "data-open").first)
-            #expect(href.hasPrefix("/daily/articles/"))
+            #expect(href.hasPrefix("/daily/news/articles/"), "an article URL names its brand and section")
             let article = try await Self.get(client, href).text
             #expect(article.contains("<h1 dir=\"auto\">Story 25</h1>"))
             #expect(article.contains("Text of story 25."))
             #expect(article.contains(#"href="https://news.example/25""#))
             #expect(article.contains(#"href="/daily/news">← Back to News</a>"#))
-            _ = try await Self.get(client, "/daily/articles/0000", status: .notFound)
+            _ = try await Self.get(client, "/daily/news/articles/0000", status: .notFound)
+            // Issue 13: the id was looked up in every section of every brand.
+            let id = String(href.dropFirst("/daily/news/articles/".count))
+            _ = try await Self.get(client, "/daily/quiet/articles/" + id, status: .notFound)
+            _ = try await Self.get(client, "/daily/nosuch/articles/" + id, status: .notFound)
+            _ = try await Self.get(client, "/daily/articles/" + id, status: .notFound)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TidingsRuntime
 import TidingsStore
 import TidingsTesting
 
@@ -11,6 +12,11 @@ extension StoreCheck {
             name: "upserts entries by key: new on top, changed rewritten in place, unchanged untouched", run: upserts),
         .init(name: "merges new entries of sources sharing a section by date", run: merges),
         .init(name: "prunes the oldest entries beyond the retention", run: retention),
+        .init(name: "keeps the newest by date and never brings back what it pruned", run: retentionByDate),
+        .init(name: "re-reading any document under any cap changes nothing (property)", run: retentionProperty),
+        .init(name: "finds an article only in its own section", run: scopedLookup),
+        .init(name: "adopts entries stored under their former key", run: adoption),
+        .init(name: "migration 6 scopes stored keys by source and ranks them by date", run: upgrade),
         .init(name: "leases due sources to one owner until released or expired", run: leases),
         .init(name: "records dismissals once per device and card", run: dismissals),
         .init(name: "stores fetches whose text holds U+0000, without it", run: nulText),
@@ -49,7 +55,7 @@ private func upserts(_ database: TestDatabase) async throws {
         [record("a", [entry("new"), entry("x"), entry("y", "2"), entry("z")])], owner: "me")
     #expect(second.first?.inserted == 1 && second.first?.updated == 1 && second.first?.unchanged == 2)
     #expect(try await keys(store) == ["new", "x", "y", "z"], "a changed entry keeps its place")
-    let changed = try #require(try await store.entry(itemID: "id-y"))
+    let changed = try #require(try await store.entry(stream: "b/s", itemID: "id-y"))
     #expect(changed.itemJSON.contains(#""v":"2""#))
     let page = try await store.entries(stream: "b/s", afterSeq: changed.seq, limit: 10)
     #expect(page.map(\.key) == ["z"], "keyset paging after an entry")
@@ -127,6 +133,165 @@ private func nulText(_ database: TestDatabase) async throws {
     let summaries = try await store.recordFetches([fetched, failed], owner: "me")
     #expect(summaries.first?.inserted == 2)
     #expect(try await keys(store) == ["https://a.example/x", "fine"])
-    let stored = try #require(try await store.entry(itemID: "id"))
+    let stored = try #require(try await store.entry(stream: "b/s", itemID: "id"))
     #expect(stored.itemJSON == "{\"t\":\"ab\"}" && stored.contentHTML == "<p></p>")
+}
+
+/// Issue 13: with dated items, three reads of an 8-item feed under `max_items: 5` lost the two
+/// newest and put the oldest on top as new; pruning went by arrival, and the next read inserted
+/// the pruned items again.
+private func retentionByDate(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    // Oldest first in the document, as some feeds are: retention must go by date, not place.
+    let document = (1...8).reversed().map { entry("d\($0)", hoursAgo: Double($0)) }
+    let first = try await store.recordFetches([record("a", document, keep: 5)], owner: "me")
+    #expect(first.first?.inserted == 5 && first.first?.beyondRetention == 3 && first.first?.pruned == 0)
+    let kept = Set(try await keys(store))
+    #expect(kept == ["d1", "d2", "d3", "d4", "d5"], "the five newest by date")
+    for read in 2...3 {
+        let summary = try await store.recordFetches(
+            [record("a", document, keep: 5, at: t0.addingTimeInterval(Double(read) * 600))], owner: "me")
+        #expect(summary.first?.changed == false, "read \(read): \(summary)")
+        #expect(summary.first?.beyondRetention == 3)
+        #expect(Set(try await keys(store)) == kept)
+    }
+    #expect(try await store.keptEntryCounts() == ["a": 5])
+    // A newer item pushes the oldest kept one out, and that one does not come back either.
+    let newer = [entry("d0", hoursAgo: 0.5)] + document
+    let next = try await store.recordFetches(
+        [record("a", newer, keep: 5, at: t0.addingTimeInterval(3600))], owner: "me")
+    #expect(next.first?.inserted == 1 && next.first?.pruned == 1)
+    #expect(Set(try await keys(store)) == ["d0", "d1", "d2", "d3", "d4"])
+    let again = try await store.recordFetches(
+        [record("a", newer, keep: 5, at: t0.addingTimeInterval(4200))], owner: "me")
+    #expect(again.first?.changed == false)
+    // An item dated in the future ranks as the time it was read, not above everything for ever.
+    let future = [entry("future", hoursAgo: -1000)] + newer
+    _ = try await store.recordFetches([record("a", future, keep: 5, at: t0.addingTimeInterval(4800))], owner: "me")
+    #expect(try await keys(store).first == "future")
+}
+
+/// Any document (dated, undated and mixed, in any order), any cap: the first read keeps the
+/// newest `keep` by ranking date then place; reading the same document again changes nothing;
+/// and a document that grows on top never brings a pruned entry back.
+private func retentionProperty(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    var random = SplitMix64(seed: 13)
+    for trial in 0..<25 {
+        let stream = "p/\(trial)"
+        let keep = Int.random(in: 1...12, using: &random)
+        var document: [EntryInput] = (0..<Int.random(in: 1...30, using: &random)).map { index in
+            let dated = Int.random(in: 0..<4, using: &random) > 0
+            return entry("t\(trial)-\(index)", hoursAgo: dated ? Double(Int.random(in: 0...48, using: &random)) : nil)
+        }
+        document.shuffle(using: &random)
+        var at = t0
+        _ = try await store.recordFetches([record("a", document, streams: [stream], keep: keep, at: at)], owner: "me")
+        let expected = expectedKept(document, keep: keep, at: at)
+        let kept = try await keys(store, stream)
+        #expect(Set(kept) == expected, "trial \(trial): keep \(keep)")
+        var pruned = Set(document.map(\.key)).subtracting(kept)
+        for round in 1...3 {
+            at = at.addingTimeInterval(600)
+            var added: Set<String> = []
+            if round == 2 {
+                // Two new items on top: one undated (ranked as the time of the read), one dated now.
+                let fresh = [entry("t\(trial)-new"), entry("t\(trial)-dated", hoursAgo: 0)]
+                document.insert(contentsOf: fresh, at: 0)
+                added = Set(fresh.map(\.key))
+            }
+            let before = Set(try await keys(store, stream))
+            let summary = try await store.recordFetches(
+                [record("a", document, streams: [stream], keep: keep, at: at)], owner: "me")
+            let after = Set(try await keys(store, stream))
+            #expect(after.isDisjoint(with: pruned), "trial \(trial) round \(round): a pruned entry came back")
+            if added.isEmpty {
+                #expect(summary.first?.changed == false && after == before, "trial \(trial) round \(round): \(summary)")
+            } else {
+                #expect(after.isSubset(of: before.union(added)))
+                #expect(after.count == min(keep, before.count + added.count))
+                #expect(after.contains("t\(trial)-new"), "the newest item is kept")
+            }
+            pruned.formUnion(before.union(added).subtracting(after))
+        }
+    }
+}
+
+/// The rule of the store, written out plainly: an entry ranks by its date (never later than the
+/// read), an undated one by the date of the entry above it (the read's time at the top), ties by
+/// place; the first `keep` stay.
+private func expectedKept(_ document: [EntryInput], keep: Int, at: Date) -> Set<String> {
+    var carried = at
+    let ranked = document.enumerated().map { index, entry in
+        if let date = entry.publishedAt { carried = min(date, at) }
+        return (key: entry.key, date: carried, index: index)
+    }
+    let sorted = ranked.sorted { $0.date != $1.date ? $0.date > $1.date : $0.index < $1.index }
+    return Set(sorted.prefix(keep).map(\.key))
+}
+
+/// Issue 13: the article route looked an id up in every section of every brand, so another
+/// brand's feed with the same link replaced the page.
+private func scopedLookup(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    _ = try await store.recordFetches(
+        [record("a", [entry("x")], streams: ["one/s"]), record("b", [entry("x", "evil")], streams: ["two/s"])],
+        owner: "me")
+    let own = try #require(try await store.entry(stream: "one/s", itemID: "id-x"))
+    #expect(own.sourceID == "a" && own.itemJSON.contains(#""v":"1""#))
+    #expect(try await store.entry(stream: "two/s", itemID: "id-x")?.sourceID == "b")
+    #expect(try await store.entry(stream: "three/s", itemID: "id-x") == nil)
+}
+
+/// Entries stored before identity was scoped (keyed by link) are adopted under their new key:
+/// same place, counted as changed or unchanged, never as new.
+private func adoption(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    _ = try await store.recordFetches(
+        [record("a", [entry("a\nhttps://e.com/1"), entry("a\nhttps://e.com/2")])], owner: "me")
+    var renamed = entry("a\nid:guid-1", "2")
+    renamed.formerKey = "a\nhttps://e.com/1"
+    var same = entry("a\nid:guid-2")
+    same.formerKey = "a\nhttps://e.com/2"
+    same.contentHash = "a\nhttps://e.com/2" + "1"
+    let summary = try await store.recordFetches([record("a", [renamed, same])], owner: "me")
+    #expect(summary.first?.inserted == 0 && summary.first?.updated == 1 && summary.first?.unchanged == 1)
+    #expect(try await keys(store) == ["a\nid:guid-1", "a\nid:guid-2"])
+}
+
+/// A database written by an earlier version: its entries keep their place and content, their
+/// keys are scoped by source, and their ranking date is their published date (or first sight).
+private func upgrade(_ database: TestDatabase) async throws {
+    let source = try await database.openSource()
+    try await Migrations.migrate(source, upTo: 5)
+    let seen = t0.millisecondsSince1970
+    try await source.write { db in
+        for (seq, key, published) in [(1, "https://e.com/old", seen - 7_200_000), (2, "id:g", nil)]
+            as [(Int, String, Int64?)]
+        {
+            try await db.raw(
+                """
+                INSERT INTO entries (stream, key, source_id, item, content_hash, content_html, item_id,
+                  published_at, first_seen_at, updated_at)
+                VALUES ('b/s', \(bind: key), 'a', '{}', 'h', NULL, \(bind: "i\(seq)"), \(bind: published),
+                  \(bind: seen), \(bind: seen))
+                """
+            ).run()
+        }
+    }
+    try await source.close()
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    #expect(try await keys(store) == ["a\nid:g", "a\nhttps://e.com/old"])
+    var old = entry("a\nid:guid-old")
+    old.formerKey = "a\nhttps://e.com/old"
+    old.contentHash = "h"
+    let summary = try await store.recordFetches([record("a", [entry("a\nid:g", "h"), old], keep: 1)], owner: "me")
+    // keep 1: the undated entry was first seen at t0, the dated one two hours before it.
+    #expect(summary.first?.inserted == 0 && summary.first?.pruned == 1, "\(summary)")
+    #expect(try await keys(store) == ["a\nid:g"])
 }

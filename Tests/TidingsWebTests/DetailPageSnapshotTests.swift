@@ -18,7 +18,7 @@ struct DetailPageSnapshotTests {
     @Test("article page: sanitized content inserted as is, original link, way back")
     func article() throws {
         let page = ArticlePage(
-            context: try F.context(F.courier, path: "/courier/articles/t1"), teaser: F.teaser,
+            context: try F.context(F.courier, path: "/courier/news/articles/t1"), teaser: F.teaser,
             contentHTML: "<p>The <em>ferry</em> is back.</p>", section: F.news)
         assertSnapshot(of: try F.html(page), as: .lines)
     }
@@ -29,8 +29,8 @@ struct DetailPageSnapshotTests {
         teaser.summary = "Only a summary."
         let html = try F.html(
             ArticlePage(
-                context: try F.context(F.courier, path: "/courier/articles/t2"), teaser: teaser, contentHTML: nil,
-                section: nil))
+                context: try F.context(F.courier, path: "/courier/news/articles/t2"), teaser: teaser, contentHTML: nil,
+                section: F.news))
         #expect(html.contains(#"<p class="content" dir="auto">Only a summary.</p>"#))
         #expect(html.contains(#"<div class="hero placeholder" aria-hidden="true"></div>"#))
         #expect(!html.contains("Read on the original site"))

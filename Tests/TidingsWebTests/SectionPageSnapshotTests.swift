@@ -48,7 +48,8 @@ struct SectionPageSnapshotTests {
             .teaser(F.teaser),
             .ad(AdSlot(id: "ad-1", format: "banner")),
             .widget(Widget(id: "w1", kind: .carousel, title: "From Economy", items: [F.teaser, F.bareTeaser])),
-            .widget(Widget(id: "w2", kind: .list, title: "Most read", items: [F.teaser])),
+            // A configured widget names the section its teasers come from; their links go there.
+            .widget(Widget(id: "w2", kind: .list, title: "Most read", section: "courier/news", items: [F.teaser])),
             .widget(Widget(id: "w3", kind: .weather, title: "Weather", location: ["city": "Bergen", "country": "NO"])),
             .widget(Widget(id: "w4", kind: .local, location: ["city": "Bergen"])),
             .unknown(type: "poll", raw: .object(["type": .string("poll"), "id": .string("p1")])),
@@ -98,7 +99,7 @@ struct SectionPageSnapshotTests {
         let html = try section(F.feed([.teaser(F.teaser)], next: "C"), locale: "ru")
         #expect(html.contains(#"<html lang="ru">"#))
         #expect(html.contains("Загрузить ещё"))
-        #expect(html.contains(#"href="/courier/articles/t1?locale=ru""#))
+        #expect(html.contains(#"href="/courier/news/articles/t1?locale=ru""#))
         #expect(html.contains(#"href="/courier/news?cursor=C&amp;locale=ru""#))
         #expect(html.contains("Новости"))
     }

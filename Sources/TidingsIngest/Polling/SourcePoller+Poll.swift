@@ -31,9 +31,11 @@ extension SourcePoller {
                 delay = schedule.afterSuccess(freshness: freshness, documentHint: nil, jitter: jitter)
             case .document(let bytes, let charset, let baseURL, let etag, let lastModified, let freshness, let code):
                 let document = try reader.read(
-                    bytes, format: source.format, sourceName: source.displayName, charset: charset, baseURL: baseURL)
+                    bytes, format: source.format, sourceID: source.id, sourceName: source.displayName,
+                    charset: charset, baseURL: baseURL)
                 outcome = .fetched(
-                    entries: try document.entries.map(Self.input), etag: etag, lastModified: lastModified,
+                    entries: try document.entries.map { try Self.input($0, sourceID: source.id) }, etag: etag,
+                    lastModified: lastModified,
                     title: document.title, webURL: document.webURL?.absoluteString)
                 status = code
                 delay = schedule.afterSuccess(freshness: freshness, documentHint: document.refreshHint, jitter: jitter)
@@ -80,10 +82,8 @@ extension SourcePoller {
         if case .failed(let message) = record.outcome { error = message }
         switch await recorder.record(record) {
         case .success(let changes):
-            if changes.inserted + changes.updated > 0 {
-                logger.info(
-                    "poller: \(record.sourceID): \(changes.inserted) new, \(changes.updated) changed, \(changes.unchanged) unchanged"
-                )
+            if changes.changed {
+                logger.info("poller: \(record.sourceID): \(changes.description)")
                 onChange(record.streams)
             }
             return PollResult(
@@ -156,8 +156,9 @@ extension SourcePoller {
         }
     }
 
-    /// The entry as stored: its item encoded once, here, so serving a page only joins strings.
-    static func input(_ entry: SourceEntry) throws -> EntryInput {
+    /// The entry as stored: its key scoped by its source, its item encoded once, here, so serving
+    /// a page only joins strings.
+    static func input(_ entry: SourceEntry, sourceID: String) throws -> EntryInput {
         let json = String(decoding: try TidingsJSON.encoder().encode(entry.item), as: UTF8.self)
         let itemID =
             switch entry.item {
@@ -165,8 +166,8 @@ extension SourcePoller {
             default: entry.item.id
             }
         return EntryInput(
-            key: entry.key, itemID: itemID, itemJSON: json, contentHTML: entry.contentHTML,
-            publishedAt: entry.publishedAt,
-            contentHash: StableHash.hex(json + "\u{0}" + (entry.contentHTML ?? "")))
+            key: sourceID + "\n" + entry.key, itemID: itemID, itemJSON: json, contentHTML: entry.contentHTML,
+            publishedAt: entry.publishedAt, contentHash: StableHash.hex(json + "\u{0}" + (entry.contentHTML ?? "")),
+            formerKey: entry.formerKey.map { sourceID + "\n" + $0 })
     }
 }

@@ -3,9 +3,13 @@ import TidingsModel
 
 /// One item a source delivered, ready to store.
 public struct SourceEntry: Sendable, Hashable {
-    /// What the entry is upserted and de-duplicated by within a section: the article's link when
-    /// it has one (the same story from two feeds is one entry), else the item's type and id.
+    /// What the entry is identified by within its source: the feed's id (guid, Atom id, JSON Feed
+    /// id, a partner's id), else its link, else a hash of its content — never the title alone.
+    /// The store scopes it by source, so two sources never share an entry.
     public var key: String
+    /// The key Tidings used before identity was scoped (link first), when different: an upgraded
+    /// database adopts the entry stored under it instead of showing the item again as new.
+    public var formerKey: String?
     /// The item as clients receive it.
     public var item: FeedItem
     /// When it was published, if known.
@@ -14,8 +18,11 @@ public struct SourceEntry: Sendable, Hashable {
     public var contentHTML: String?
 
     /// Creates an entry.
-    public init(key: String, item: FeedItem, publishedAt: Date? = nil, contentHTML: String? = nil) {
+    public init(
+        key: String, item: FeedItem, publishedAt: Date? = nil, contentHTML: String? = nil, formerKey: String? = nil
+    ) {
         self.key = key
+        self.formerKey = formerKey == key ? nil : formerKey
         self.item = item
         self.publishedAt = publishedAt
         self.contentHTML = contentHTML

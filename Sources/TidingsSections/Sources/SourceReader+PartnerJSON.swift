@@ -8,9 +8,10 @@ import TidingsModel
 /// leniently: a field of the wrong type is ignored, an item without a title is skipped with a
 /// warning, and a unified item of a type Tidings does not know is passed on as it came.
 extension SourceReader {
-    func readUnified(_ bytes: [UInt8], sourceName: String, baseURL: URL?) throws(SourceReadError) -> SourceDocument {
+    func readUnified(_ bytes: [UInt8], _ scope: Scope) throws(SourceReadError) -> SourceDocument {
         let (title, items, _) = try partnerDocument(bytes)
-        let sourceName = title ?? sourceName
+        var scope = scope
+        scope.sourceName = title ?? scope.sourceName
         var entries: [SourceEntry] = []
         var warnings: [String] = []
         var occurrences: [String: Int] = [:]
@@ -20,13 +21,15 @@ extension SourceReader {
                 continue
             }
             var item: FeedItem
+            var identity: (key: String, former: String)?
             switch type {
             case "teaser":
-                guard let teaser = teaser(raw, sourceName: sourceName, baseURL: baseURL) else {
+                guard let (teaser, key, former) = teaser(raw, scope) else {
                     warnings.append("item \(index + 1): a teaser without a title was skipped")
                     continue
                 }
                 item = .teaser(teaser)
+                identity = (key, former)
             case "ad":
                 item = .ad(AdSlot(id: raw["id"]?.text ?? "\(index + 1)", format: raw["format"]?.text ?? "banner"))
             case "widget":
@@ -35,9 +38,7 @@ extension SourceReader {
                     item = .unknown(type: type, raw: raw)
                     break
                 }
-                let teasers = (raw["items"]?.array ?? []).compactMap {
-                    teaser($0, sourceName: sourceName, baseURL: baseURL)
-                }
+                let teasers = (raw["items"]?.array ?? []).compactMap { teaser($0, scope)?.teaser }
                 var location: [String: String] = [:]
                 for (key, value) in raw["location"]?.object ?? [:] { location[key] = value.text }
                 item = .widget(
@@ -52,34 +53,35 @@ extension SourceReader {
                 item = .unknown(type: type, raw: raw)
             }
             // Partner data repeats ads ("276" twice in seed 003), so a repeated key gets a suffix.
-            var key = item.id
-            if case .teaser(let teaser) = item, let url = teaser.url { key = url.absoluteString }
+            var key = identity?.key ?? item.id
             occurrences[key, default: 0] += 1
             if let count = occurrences[key], count > 1 { key += "#\(count)" }
             let published: Date? = if case .teaser(let teaser) = item { teaser.publishedAt } else { nil }
-            entries.append(SourceEntry(key: key, item: item, publishedAt: published))
+            entries.append(SourceEntry(key: key, item: item, publishedAt: published, formerKey: identity?.former))
         }
         return SourceDocument(title: title, entries: entries, warnings: warnings)
     }
 
-    func readLegacy(_ bytes: [UInt8], sourceName: String, baseURL: URL?) throws(SourceReadError) -> SourceDocument {
+    func readLegacy(_ bytes: [UInt8], _ scope: Scope) throws(SourceReadError) -> SourceDocument {
         let (title, items, root) = try partnerDocument(bytes)
-        let sourceName = title ?? sourceName
+        var scope = scope
+        scope.sourceName = title ?? scope.sourceName
         var entries: [SourceEntry] = []
         var warnings: [String] = []
         var seen: Set<String> = []
         for (index, raw) in items.enumerated() {
-            guard let teaser = teaser(raw, sourceName: sourceName, baseURL: baseURL) else {
+            guard let (teaser, key, former) = teaser(raw, scope) else {
                 warnings.append("item \(index + 1): an item without a title was skipped")
                 continue
             }
-            let key = teaser.url?.absoluteString ?? ("teaser:" + teaser.id)
             guard seen.insert(key).inserted else { continue }
-            entries.append(SourceEntry(key: key, item: .teaser(teaser), publishedAt: teaser.publishedAt))
+            let legacyFormer = teaser.url == nil ? "teaser:" + former : former
+            entries.append(
+                SourceEntry(key: key, item: .teaser(teaser), publishedAt: teaser.publishedAt, formerKey: legacyFormer))
         }
         var webURL: URL?
         if root["renderAsWeb"] == .bool(true) {
-            webURL = root["renderAsWebUrl"]?.text.flatMap { WebLink.url($0, relativeTo: baseURL) }
+            webURL = root["renderAsWebUrl"]?.text.flatMap { WebLink.url($0, relativeTo: scope.baseURL) }
             if webURL == nil {
                 warnings.append("renderAsWeb is true but renderAsWebUrl is missing or not a web link; shown natively")
             }
@@ -100,22 +102,33 @@ extension SourceReader {
         return (root["title"]?.text, items, root)
     }
 
-    /// A teaser from a partner item: `title` is required; `id`, `summary` (or `description`,
-    /// `lead`), `image_url` (or `image`, `imageUrl`), `url` (or `link`) and `published_at` (or
-    /// `publishedAt`, `date`) are optional. Without an id, the link or title stands in.
-    private func teaser(_ raw: JSONValue, sourceName: String, baseURL: URL?) -> Teaser? {
+    /// A teaser from a partner item, with its key and the key earlier versions used: `title` is
+    /// required; `id`, `summary` (or `description`, `lead`), `image_url` (or `image`, `imageUrl`),
+    /// `url` (or `link`) and `published_at` (or `publishedAt`, `date`) are optional. The key is
+    /// the id, else the link, else a hash of title, summary, image and date.
+    private func teaser(_ raw: JSONValue, _ scope: Scope) -> (teaser: Teaser, key: String, former: String)? {
         guard let title = raw["title"]?.text.map(HTMLText.plainText), !title.isEmpty else { return nil }
         func first(_ keys: String...) -> String? { keys.lazy.compactMap { raw[$0]?.text }.first { !$0.isEmpty } }
         func url(_ keys: String...) -> URL? {
-            keys.lazy.compactMap { raw[$0]?.text }.compactMap { WebLink.url($0, relativeTo: baseURL) }.first
+            keys.lazy.compactMap { raw[$0]?.text }.compactMap { WebLink.url($0, relativeTo: scope.baseURL) }.first
         }
         let link = url("url", "link")
-        let id = first("id") ?? link?.absoluteString ?? title
-        return Teaser(
-            id: Self.teaserID(id), title: title,
-            summary: summary(first("summary", "description", "lead").map(HTMLText.plainText)),
-            imageURL: url("image_url", "image", "imageUrl"), url: link,
-            publishedAt: first("published_at", "publishedAt", "date").flatMap(partnerDate), source: sourceName)
+        let partnerID = first("id")
+        let summary = summary(first("summary", "description", "lead").map(HTMLText.plainText))
+        let image = url("image_url", "image", "imageUrl")
+        let published = first("published_at", "publishedAt", "date").flatMap(partnerDate)
+        let content = [
+            title, summary ?? "", image?.absoluteString ?? "", published.map { "\($0.timeIntervalSince1970)" } ?? "",
+        ]
+        let key =
+            partnerID.map { "id:" + $0 } ?? link?.absoluteString
+            ?? "hash:" + StableHash.hex(content.joined(separator: "\u{1F}"))
+        let teaser = Teaser(
+            id: scope.itemID(key), title: title, summary: summary, imageURL: image, url: link, publishedAt: published,
+            source: scope.sourceName)
+        // Before identity was scoped, a teaser was keyed by its link, else a hash of id or title.
+        let former = link?.absoluteString ?? StableHash.hex(partnerID ?? title)
+        return (teaser, key, former)
     }
 
     /// ISO 8601 (with or without fractions) or RFC 822, as partners send them.

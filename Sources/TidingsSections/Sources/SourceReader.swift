@@ -14,20 +14,32 @@ public struct SourceReader: Sendable {
         self.parser = parser
     }
 
-    /// Reads `bytes` as `format`. Teasers name their source by the document's title, else by
-    /// `sourceName` (a host or file name); `baseURL` resolves relative links (the document's final URL).
+    /// Reads `bytes` as `format`. `sourceID` (the source's URL or path) scopes every item id, so
+    /// two sources never name the same item. Teasers name their source by the document's title,
+    /// else by `sourceName` (a host or file name); `baseURL` resolves relative links (the
+    /// document's final URL).
     public func read(
-        _ bytes: [UInt8], format: SourceFormat, sourceName: String, charset: String? = nil, baseURL: URL? = nil
+        _ bytes: [UInt8], format: SourceFormat, sourceID: String, sourceName: String, charset: String? = nil,
+        baseURL: URL? = nil
     ) throws(SourceReadError) -> SourceDocument {
+        let scope = Scope(sourceID: sourceID, sourceName: sourceName, baseURL: baseURL)
         switch format {
-        case .feed: try readFeed(bytes, sourceName: sourceName, charset: charset, baseURL: baseURL)
-        case .unifiedJSON: try readUnified(bytes, sourceName: sourceName, baseURL: baseURL)
-        case .legacyJSON: try readLegacy(bytes, sourceName: sourceName, baseURL: baseURL)
+        case .feed: return try readFeed(bytes, scope, charset: charset)
+        case .unifiedJSON: return try readUnified(bytes, scope)
+        case .legacyJSON: return try readLegacy(bytes, scope)
         }
     }
 
-    /// Teaser ids: a stable hash of the entry key, short and safe in URLs.
-    static func teaserID(_ key: String) -> String { StableHash.hex(key) }
+    /// Who is being read: what scopes ids, names the source and resolves links.
+    struct Scope {
+        var sourceID: String
+        var sourceName: String
+        var baseURL: URL?
+
+        /// The id clients and article URLs see: a short hash of the source and the entry's key,
+        /// safe in URLs, the same on every fetch.
+        func itemID(_ key: String) -> String { StableHash.hex(sourceID + "\n" + key) }
+    }
 
     /// `text` cut to `summaryLength` characters at a word boundary, with an ellipsis.
     func summary(_ text: String?) -> String? {
@@ -38,18 +50,18 @@ public struct SourceReader: Sendable {
         return String(cut[..<end]) + "…"
     }
 
-    private func readFeed(
-        _ bytes: [UInt8], sourceName: String, charset: String?, baseURL: URL?
-    ) throws(SourceReadError) -> SourceDocument {
+    private func readFeed(_ bytes: [UInt8], _ scope: Scope, charset: String?) throws(SourceReadError)
+        -> SourceDocument
+    {
         let feed: ParsedFeed
         do {
-            feed = try parser.parse(bytes, httpCharset: charset, baseURL: baseURL)
+            feed = try parser.parse(bytes, httpCharset: charset, baseURL: scope.baseURL)
         } catch {
             // Stopping is not the feed's fault: say so rather than "not a feed".
             if case .cancelled = error { throw SourceReadError("reading stopped: the poller is stopping") }
             throw SourceReadError("not a feed: \(error)")
         }
-        let sourceName = feed.title.flatMap { $0.isEmpty ? nil : $0 } ?? sourceName
+        let sourceName = feed.title.flatMap { $0.isEmpty ? nil : $0 } ?? scope.sourceName
         // Newest first, whatever the document's order; undated entries keep their place after dated ones.
         let ordered = feed.entries.enumerated().sorted { left, right in
             switch (left.element.published ?? left.element.updated, right.element.published ?? right.element.updated) {
@@ -62,17 +74,20 @@ public struct SourceReader: Sendable {
         var entries: [SourceEntry] = []
         var seen: Set<String> = []
         for (_, entry) in ordered {
-            let key = entry.link ?? ("id:" + entry.id)
+            // The parser's id: guid, Atom or JSON id, rdf:about, else the link, else a content hash.
+            var key = entry.idSource == .link ? entry.id : "id:" + entry.id
+            // Feeds that repeat one guid on different stories exist: the link tells those apart.
+            if seen.contains(key), entry.idSource != .link, let link = entry.link { key += "\n" + link }
             guard seen.insert(key).inserted else { continue }
             let title = entry.title ?? entry.summaryText.map { String($0.prefix(80)) } ?? "Untitled"
             let teaser = Teaser(
-                id: Self.teaserID(key), title: title, summary: summary(entry.summaryText ?? entry.contentText),
+                id: scope.itemID(key), title: title, summary: summary(entry.summaryText ?? entry.contentText),
                 imageURL: entry.image.flatMap { WebLink.url($0) }, url: entry.link.flatMap { WebLink.url($0) },
                 publishedAt: entry.published ?? entry.updated, source: sourceName)
             entries.append(
                 SourceEntry(
                     key: key, item: .teaser(teaser), publishedAt: teaser.publishedAt,
-                    contentHTML: entry.contentHTML ?? entry.summaryHTML))
+                    contentHTML: entry.contentHTML ?? entry.summaryHTML, formerKey: entry.link ?? ("id:" + entry.id)))
         }
         let warnings = feed.warnings.prefix(5).map(\.description)
         return SourceDocument(

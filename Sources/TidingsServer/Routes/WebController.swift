@@ -6,7 +6,7 @@ import TidingsSections
 import TidingsWeb
 
 /// The web reader: `/` (brands), `/{brand}` (its front section), `/{brand}/{section}`,
-/// `/{brand}/articles/{id}`, `/{brand}/products/{id}`, the dismiss form
+/// `/{brand}/{section}/articles/{id}`, `/{brand}/products/{id}`, the dismiss form
 /// `POST /{brand}/notifications/{id}/dismiss`, and `/assets/{file}`.
 ///
 /// Pages are rendered from the same composed pages the JSON API serves and kept a few seconds
@@ -28,7 +28,9 @@ struct WebController: Sendable {
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
         router.get("/:brand", use: front)
         router.get("/:brand/:section", use: section)
-        router.get("/:brand/articles/:id", use: article)
+        router.get("/:brand/:section/articles/:id", use: article)
+        // Article links of the first releases named no section; the page says it is not found.
+        router.get("/:brand/articles/:id", use: formerArticle)
         router.get("/:brand/products/:id", use: product)
         router.post("/:brand/notifications/:id/dismiss", use: dismiss)
     }
@@ -88,19 +90,24 @@ struct WebController: Sendable {
         }
     }
 
+    /// An article is looked up in the section its URL names, never elsewhere: another brand's
+    /// or feed's item with the same id or link cannot stand in for it.
     @Sendable func article(request: Request, context: TidingsRequestContext) async throws -> Response {
         await rendering(request, context) { web, brand in
             let id = context.parameters.get("id") ?? ""
-            guard let entry = try await sections.store.entry(itemID: id),
+            guard let section = brand.section(context.parameters.get("section") ?? ""),
+                let entry = try await sections.store.entry(stream: brand.id + "/" + section.id, itemID: id),
                 case .teaser(let teaser) = try? TidingsJSON.decoder().decode(
                     FeedItem.self, from: Data(entry.itemJSON.utf8))
             else { throw WebFailure(.notFound, web.text(.notFoundArticle)) }
-            let parts = entry.stream.split(separator: "/", maxSplits: 1).map(String.init)
-            let section = parts.first == brand.id && parts.count == 2 ? brand.section(parts[1]) : nil
             return .page(
                 renderer.render(
                     ArticlePage(context: web, teaser: teaser, contentHTML: entry.contentHTML, section: section)))
         }
+    }
+
+    @Sendable func formerArticle(request: Request, context: TidingsRequestContext) async throws -> Response {
+        await rendering(request, context) { web, _ in throw WebFailure(.notFound, web.text(.notFoundArticle)) }
     }
 
     @Sendable func product(request: Request, context: TidingsRequestContext) async throws -> Response {

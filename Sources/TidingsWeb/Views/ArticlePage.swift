@@ -2,7 +2,7 @@ import Foundation
 import TidingsModel
 import TidingsSections
 
-/// `/{brand}/articles/{id}`: a teaser's article with its sanitized content and the original link.
+/// `/{brand}/{section}/articles/{id}`: a teaser's article with its sanitized content and the original link.
 public struct ArticlePage: WebPage {
     public static let template = "article"
 
@@ -17,13 +17,13 @@ public struct ArticlePage: WebPage {
     /// template inserts unescaped.
     var content: String?
     var original: String?
-    /// The section the page was reached from (else the front section).
+    /// The section the article belongs to.
     var back: Chrome.Link
 
     /// The page for `teaser`; `section` is the one it was found in, for the way back.
-    public init(context: WebContext, teaser: Teaser, contentHTML: String?, section: Section?) {
+    public init(context: WebContext, teaser: Teaser, contentHTML: String?, section: Section) {
         let brand = context.brand!
-        chrome = Chrome(context, title: "\(WebContext.isolated(teaser.title)) · \(brand.name)", section: section?.id)
+        chrome = Chrome(context, title: "\(WebContext.isolated(teaser.title)) · \(brand.name)", section: section.id)
         title = teaser.title
         summary = teaser.summary
         image = WebContext.webURL(teaser.imageURL)
@@ -34,6 +34,6 @@ public struct ArticlePage: WebPage {
         }
         content = contentHTML.flatMap { $0.isEmpty ? nil : $0 }
         original = WebContext.webURL(teaser.url)
-        back = context.backLink(section ?? brand.section(brand.front))
+        back = context.backLink(section)
     }
 }

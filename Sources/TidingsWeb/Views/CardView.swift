@@ -14,15 +14,15 @@ struct CardView: Sendable {
     var place: PlaceCard?
     var notification: NoticeCard?
 
-    /// The card for `item`, or nil for a type this reader does not know (skipped, as the SDK's
-    /// renderer registry skips what it has no renderer for).
-    init?(_ item: FeedItem, context: WebContext, returnPath: String) {
+    /// The card for `item` of `section`, or nil for a type this reader does not know (skipped, as
+    /// the SDK's renderer registry skips what it has no renderer for).
+    init?(_ item: FeedItem, section: String, context: WebContext, returnPath: String) {
         id = item.id
         guard let brand = context.brand else { return nil }
         switch item {
         case .teaser(let teaser):
             self.teaser = TeaserCard(
-                teaser, href: context.link(context.articlePath(brand, teaser.id)), context: context)
+                teaser, href: context.link(context.articlePath(brand, section, teaser.id)), context: context)
         case .catalogNews(let news):
             self.news = NewsCard(
                 news, href: context.link(context.productPath(brand, news.product.id)), context: context)
@@ -34,8 +34,11 @@ struct CardView: Sendable {
             case .carousel, .list:
                 let card = WidgetCard(
                     title: title,
-                    items: widget.items.map {
-                        TeaserCard($0, href: context.link(context.articlePath(brand, $0.id)), context: context)
+                    items: widget.items.map { teaser in
+                        let href =
+                            context.articlePath(stream: widget.section, teaser.id).map { context.link($0) }
+                            ?? WebContext.webURL(teaser.url)
+                        return TeaserCard(teaser, href: href, context: context)
                     })
                 if widget.kind == .carousel { carousel = card } else { list = card }
             case .weather, .local:
@@ -61,13 +64,15 @@ struct CardView: Sendable {
 struct TeaserCard: Sendable {
     var title: String
     var summary: String?
-    var href: String
+    /// The article page, else the teaser's own page; nil when it has neither (a partner's widget
+    /// item without a link is shown, not linked).
+    var href: String?
     var image: String?
     var source: String?
     var datetime: String?
     var timeAgo: String?
 
-    init(_ teaser: Teaser, href: String, context: WebContext) {
+    init(_ teaser: Teaser, href: String?, context: WebContext) {
         title = teaser.title
         summary = teaser.summary
         self.href = href

@@ -49,7 +49,7 @@ public struct SectionPage: WebPage {
             web = WebContext.webURL(url).map { Web(url: $0, embed: section.embed) }
         case .native(let items):
             let returnPath = cursor == nil ? path : path + "?cursor=" + WebContext.escape(cursor!)
-            let cards = items.compactMap { CardView($0, context: context, returnPath: returnPath) }
+            let cards = items.compactMap { CardView($0, section: section.id, context: context, returnPath: returnPath) }
             if cursor == nil, !cards.contains(where: \.isContent) {
                 if sourceError != nil {
                     error = State(
