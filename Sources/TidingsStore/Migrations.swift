@@ -86,6 +86,11 @@ public enum Migrations {
             // A product's price history (the web reader's product page) reads its events in order.
             ["CREATE INDEX events_product ON events (product_id, seq)"]
         },
+        Migration(version: 8, name: "cursor secret") { _ in
+            // The key that signs cursors: one row, written on first use (SQLCatalogStore+CursorSecret)
+            // and shared by every server over this database, so their cursors outlive restarts.
+            ["CREATE TABLE cursor_secret (id BIGINT PRIMARY KEY, secret TEXT NOT NULL, created_at BIGINT NOT NULL)"]
+        },
     ]
 
     /// The table recording applied migrations: what marks a database as a Tidings database.
