@@ -103,10 +103,10 @@ public final class SectionService: Sendable {
         ) { slot in
             (try? encoder.encode(slot)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
         }
-        let seal = try await catalog.cursors.seal()
-        let next = content.next.map {
-            seal.seal(
-                SectionCursor(position: nextPosition, after: $0).payload,
+        var next: String?
+        if let after = content.next {
+            next = try await catalog.cursors.seal().seal(
+                SectionCursor(position: nextPosition, after: after).payload,
                 for: .section(brand: brand.id, section: section.id))
         }
         return FeedJSON.native(title: title, items: items, nextCursor: next)

@@ -3,8 +3,9 @@ import SQLKit
 import TidingsModel
 
 extension SQLCatalogStore {
-    /// Reads the secret; the first caller over a database writes one. Servers starting together
-    /// may each offer one: `ON CONFLICT DO NOTHING` keeps the first, and all read that one.
+    /// Reads the secret; the first caller over a database (``migrate()``, at start-up) writes one.
+    /// Servers starting together may each offer one: `ON CONFLICT DO NOTHING` keeps the first, and
+    /// all read that one.
     public func cursorSecret() async throws -> [UInt8] {
         if let secret = try await source.read({ db in try await Self.storedCursorSecret(db) }) {
             return secret

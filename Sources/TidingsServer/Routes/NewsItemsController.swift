@@ -69,14 +69,11 @@ extension CatalogService {
         let presenter = NewsPresenter(markup: configuration.markupPercent)
         let shown = entries.prefix(limit)
         let items = shown.map { presenter.item($0, language: language, now: now) }
-        let seal = try await cursors.seal()
-        let next =
-            entries.count > limit
-            ? shown.last.map { entry in
-                seal.seal(
-                    NewsCursor(createdAt: entry.record.createdAt.millisecondsSince1970, id: entry.record.id).payload,
-                    for: .news)
-            } : nil
+        var next: String?
+        if entries.count > limit, let last = shown.last {
+            let position = NewsCursor(createdAt: last.record.createdAt.millisecondsSince1970, id: last.record.id)
+            next = try await cursors.seal().seal(position.payload, for: .news)
+        }
         let data = try TidingsJSON.encoder().encode(NewsItemsPage(items: items, nextCursor: next))
         return NewsPageCache.Page(body: ByteBuffer(bytes: data), etag: ETag.of(data), storedAt: now)
     }
