@@ -101,9 +101,9 @@ private final class OPMLReader: NSObject, XMLParserDelegate {
             if !text.isEmpty, values[key.lowercased()] == nil { values[key.lowercased()] = text }
         }
         let xmlURL = values["xmlurl"].flatMap { URL(string: $0) }
-        let text = values["text"] ?? values["title"] ?? xmlURL?.absoluteString ?? ""
+        let text = values["text"] ?? values["title"] ?? values["xmlurl"] ?? ""
         return OPMLOutline(
             text: text, title: values["title"], type: values["type"], xmlURL: xmlURL,
-            htmlURL: values["htmlurl"].flatMap { URL(string: $0) })
+            htmlURL: values["htmlurl"].flatMap { URL(string: $0) }, xmlURLText: values["xmlurl"])
     }
 }

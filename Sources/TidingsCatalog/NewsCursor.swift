@@ -12,16 +12,14 @@ public struct NewsCursor: Hashable, Sendable {
         self.id = id
     }
 
-    /// The opaque token clients pass back (base64url of "ms:id").
-    public var token: String {
-        Base64URL.encode("\(createdAt):\(id)")
+    /// The cursor as text ("ms:id"); the server signs it before handing it out (`CursorSeal`).
+    public var payload: String {
+        "\(createdAt):\(id)"
     }
 
-    /// Decodes a token, or nil when it is not one of ours.
-    public init?(token: String) {
-        guard token.utf8.count <= 400 else { return nil }
-        guard let text = Base64URL.decode(token), let colon = text.firstIndex(of: ":"), let ms = Int64(text[..<colon]),
-            ms >= 0
+    /// Reads a payload, or nil when it is not one.
+    public init?(payload text: String) {
+        guard text.utf8.count <= 300, let colon = text.firstIndex(of: ":"), let ms = Int64(text[..<colon]), ms >= 0
         else { return nil }
         let id = String(text[text.index(after: colon)...])
         guard !id.isEmpty else { return nil }

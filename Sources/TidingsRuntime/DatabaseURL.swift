@@ -41,7 +41,9 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
 
     /// Opens the store and applies pending migrations. A call that cannot finish within `timeout`
     /// (SQLite: waiting for a lock another process holds; PostgreSQL: any call) fails with
-    /// `StoreUnavailable`.
+    /// `StoreUnavailable`. A database that is not a Tidings database (SQLite: an empty, foreign
+    /// or damaged file; PostgreSQL: tables but no `schema_migrations`) is refused unchanged, with
+    /// a `StoreError` naming it.
     public func open(
         policy: NewsPolicy, logger: Logger = Logger(label: "tidings.store"), timeout: Duration = .seconds(10)
     ) async throws -> any TidingsStorage {
@@ -49,18 +51,23 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
         case .sqlite(let path):
             let store = SQLCatalogStore(
                 source: try await SQLiteSource.open(path: path, busyTimeout: timeout), policy: policy)
-            return try await Self.migrated(store)
+            return try await Self.migrated(store, name: description)
         case .postgres(let url):
             let store = SQLCatalogStore(
                 source: try PostgresSource(url: url, logger: logger, timeout: timeout), policy: policy)
-            return try await Self.migrated(store)
+            return try await Self.migrated(store, name: description)
         }
     }
 
-    private static func migrated<S>(_ store: SQLCatalogStore<S>) async throws -> any TidingsStorage {
+    private static func migrated<S>(_ store: SQLCatalogStore<S>, name: String) async throws -> any TidingsStorage {
         do {
             try await store.migrate()
             return store
+        } catch let error as ForeignDatabase {
+            try? await store.close()
+            throw StoreError(
+                "\(name) is not a Tidings database: it has tables (\(error.listed)) but no schema_migrations; nothing was changed"
+            )
         } catch {
             try? await store.close()
             throw error

@@ -1,5 +1,4 @@
 import Foundation
-import TidingsModel
 
 /// Where the next page of a composed section starts: the absolute position (content and slots
 /// counted from the top) and the keyset of the last content item shown. Opaque to clients.
@@ -15,15 +14,15 @@ public struct SectionCursor: Sendable, Hashable {
         self.after = after
     }
 
-    /// base64url of "s1:position:after".
-    public var token: String {
-        Base64URL.encode("s1:\(position):\(after)")
+    /// The cursor as text ("s1:position:after"); the server signs it, bound to its section,
+    /// before handing it out (`CursorSeal`).
+    public var payload: String {
+        "s1:\(position):\(after)"
     }
 
-    /// Reads a token; nil when it is not one of ours.
-    public init?(token: String) {
-        guard !token.isEmpty, token.utf8.count <= 600 else { return nil }
-        guard let text = Base64URL.decode(token) else { return nil }
+    /// Reads a payload; nil when it is not one.
+    public init?(payload text: String) {
+        guard !text.isEmpty, text.utf8.count <= 450 else { return nil }
         let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == "s1", let position = Int(parts[1]), (0...10_000_000).contains(position),
             !parts[2].isEmpty

@@ -10,6 +10,8 @@ public struct CatalogService: Sendable {
     public let store: any TidingsStorage
     public let configuration: TidingsConfiguration
     let pages: NewsPageCache
+    /// Signs and verifies the cursors this service's pages hand out.
+    let cursors: CursorKeys
     let clock: @Sendable () -> Date
     private let ingested = Counter(label: "tidings_events_total", dimensions: [("outcome", "accepted")])
     private let duplicated = Counter(label: "tidings_events_total", dimensions: [("outcome", "duplicate")])
@@ -23,6 +25,7 @@ public struct CatalogService: Sendable {
         self.configuration = configuration
         self.clock = clock
         self.pages = NewsPageCache()
+        self.cursors = CursorKeys(store: store)
     }
 
     /// The result of ingesting wire events: one outcome per input, in order.

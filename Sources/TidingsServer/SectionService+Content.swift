@@ -28,7 +28,7 @@ extension SectionService {
     /// Catalog news as `catalog_news` items, localized; the keyset is the news cursor.
     private func catalogPage(after: String?, limit: Int, language: Language, now: Date) async throws -> ContentPage {
         let cursor = try after.map { token in
-            guard let cursor = NewsCursor(token: token) else { throw SectionRequestError.badCursor }
+            guard let cursor = NewsCursor(payload: token) else { throw SectionRequestError.badCursor }
             return cursor
         }
         // Keyed by the minute: time_ago and the feed window move with the clock.
@@ -47,7 +47,7 @@ extension SectionService {
             let next =
                 entries.count > limit
                 ? shown.last.map {
-                    NewsCursor(createdAt: $0.record.createdAt.millisecondsSince1970, id: $0.record.id).token
+                    NewsCursor(createdAt: $0.record.createdAt.millisecondsSince1970, id: $0.record.id).payload
                 } : nil
             return ContentPage(items: items, next: next)
         }

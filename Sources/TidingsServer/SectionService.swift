@@ -70,7 +70,7 @@ public final class SectionService: Sendable {
         // A catalog section changes with catalog writes, which this process counts.
         let catalogGeneration = section.source == .catalog ? String(catalog.pages.generation) : ""
         let key = [
-            brand.id + "/" + section.id, "page", language.rawValue, String(limit), cursor?.token ?? "",
+            brand.id + "/" + section.id, "page", language.rawValue, String(limit), cursor?.payload ?? "",
             dismissed.sorted().joined(separator: ","), catalogGeneration,
         ].joined(separator: "|")
         return try await pages.value(for: key, now: now) {
@@ -103,8 +103,21 @@ public final class SectionService: Sendable {
         ) { slot in
             (try? encoder.encode(slot)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
         }
-        let next = content.next.map { SectionCursor(position: nextPosition, after: $0).token }
+        var next: String?
+        if let after = content.next {
+            next = try await catalog.cursors.seal().seal(
+                SectionCursor(position: nextPosition, after: after).payload,
+                for: .section(brand: brand.id, section: section.id))
+        }
         return FeedJSON.native(title: title, items: items, nextCursor: next)
+    }
+
+    /// The cursor in `token` if this database's servers issued it for `section` of `brand`; nil
+    /// for anything else (forged, changed, cut, or issued for another list).
+    func cursor(_ token: String, brand: Brand, section: Section) async throws -> SectionCursor? {
+        let seal = try await catalog.cursors.seal()
+        return seal.open(token, for: .section(brand: brand.id, section: section.id)).flatMap(
+            SectionCursor.init(payload:))
     }
 
     /// The web page a section shows instead of items, if any.

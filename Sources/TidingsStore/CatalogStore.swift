@@ -28,6 +28,9 @@ public protocol CatalogStore: Sendable {
     func revokeAPIKey(id: Int64, at: Date) async throws -> Bool
     /// The key with this hash, if any.
     func apiKey(hash: String) async throws -> APIKeyRecord?
+    /// The secret that signs cursors: 32 random bytes, made by the first caller and kept in the
+    /// database, so every server over it signs alike, across restarts.
+    func cursorSecret() async throws -> [UInt8]
     /// Releases connections.
     func close() async throws
 }

@@ -110,18 +110,32 @@ public enum Migrations {
                 "CREATE INDEX entry_tombstones_source ON entry_tombstones (stream, source_id)",
             ]
         },
+        Migration(version: 8, name: "cursor secret") { _ in
+            // The key that signs cursors: one row, written on first use (SQLCatalogStore+CursorSecret)
+            // and shared by every server over this database, so their cursors outlive restarts.
+            ["CREATE TABLE cursor_secret (id BIGINT PRIMARY KEY, secret TEXT NOT NULL, created_at BIGINT NOT NULL)"]
+        },
     ]
 
+    /// The table recording applied migrations: what marks a database as a Tidings database.
+    public static let ledger =
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)"
+
     /// Applies every migration newer than the database's version, up to `version`, each in its own
-    /// transaction. Returns the versions applied.
+    /// transaction. Returns the versions applied. A database that has tables but no
+    /// `schema_migrations` is another program's: it is refused with ``ForeignDatabase`` and
+    /// nothing is written to it.
     @discardableResult
     public static func migrate(_ source: some SQLConnectionSource, upTo version: Int = .max, now: Date = Date())
         async throws -> [Int]
     {
+        let kind = source.kind
         try await source.write { db in
-            try await db.raw(
-                "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)"
-            ).run()
+            let tables = try await Self.tables(db, kind: kind)
+            guard tables.isEmpty || tables.contains("schema_migrations") else {
+                throw ForeignDatabase(tables: tables)
+            }
+            try await db.raw(SQLQueryString(Self.ledger)).run()
         }
         var applied: [Int] = []
         for migration in all where migration.version <= version {
@@ -143,5 +157,27 @@ public enum Migrations {
             if ran { applied.append(migration.version) }
         }
         return applied
+    }
+
+    /// The tables of the database (PostgreSQL: of the schema tables are created in).
+    static func tables(_ db: any SQLDatabase, kind: SQLBackendKind) async throws -> [String] {
+        let query =
+            switch kind {
+            case .sqlite: "SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) <> 'sqlite_'"
+            case .postgres: "SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()"
+            }
+        return try await db.raw(SQLQueryString(query)).all().map { try $0.decode(column: "name", as: String.self) }
+            .sorted()
+    }
+}
+
+/// A database that holds tables but no `schema_migrations`: another program's, never migrated.
+public struct ForeignDatabase: Error, CustomStringConvertible {
+    /// Its tables, sorted.
+    public var tables: [String]
+    /// The first few tables, for a message.
+    public var listed: String { tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "") }
+    public var description: String {
+        "store: the database has tables (\(listed)) but no schema_migrations: it is not a Tidings database"
     }
 }

@@ -17,9 +17,14 @@ public final class SQLCatalogStore<Source: SQLConnectionSource>: CatalogStore {
         self.policy = policy
     }
 
-    /// Applies pending migrations.
+    /// Applies pending migrations and makes the cursor secret if there is none yet, so serving
+    /// pages never has to write (a read must work while another process holds the write lock).
     @discardableResult
-    public func migrate() async throws -> [Int] { try await Migrations.migrate(source) }
+    public func migrate() async throws -> [Int] {
+        let applied = try await Migrations.migrate(source)
+        _ = try await cursorSecret()
+        return applied
+    }
 
     public func ingest(_ events: [CatalogEvent], recordedAt: Date, atomic: Bool) async throws -> [IngestOutcome] {
         guard !events.isEmpty else { return [] }

@@ -25,15 +25,20 @@ public final class SQLiteSource: SQLConnectionSource {
         self.writerBusy = Mutex(Int(busyTimeout / .milliseconds(1)))
     }
 
-    /// Opens (creating if needed) the database file at `path`. A write that cannot get the lock
-    /// within `busyTimeout` (another process holds it: a backup, a `sqlite3` shell) fails with
-    /// `StoreUnavailable`, as does one that finds the disk full.
+    /// Opens the Tidings database at `path`, creating one when nothing is there. An existing file
+    /// is first checked read-only (``SQLiteFileCheck``): one that is empty, not SQLite, another
+    /// program's database or damaged is refused with a `StoreError` naming it, and left as it was.
+    /// A write that cannot get the lock within `busyTimeout` (another process holds it: a backup,
+    /// a `sqlite3` shell) fails with `StoreUnavailable`, as does one that finds the disk full.
     public static func open(
         path: String, readers: Int = 2, busyTimeout: Duration = .seconds(10)
     ) async throws -> SQLiteSource {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: directory) else {
             throw StoreError("sqlite: folder \(directory) does not exist (database \(path))")
+        }
+        if try await SQLiteFileCheck.inspect(path) == .absent {
+            try await SQLiteFileCheck.create(path)
         }
         let writer = try await SQLiteConnection.open(storage: .file(path: path))
         do {

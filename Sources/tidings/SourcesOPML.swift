@@ -11,8 +11,11 @@ extension SourcesCommand {
             abstract: "Turn an OPML subscription list into a brands file on standard output.",
             discussion: """
                 Each innermost folder becomes a section merging its feeds; feeds outside folders get a \
-                section each. The output is checked by loading it before it is printed, so it can be \
-                served at once: tidings sources import subs.opml > reader.yaml && tidings serve --config reader.yaml
+                section each. Only http and https feeds are imported (feed://host/path is read as \
+                http://host/path, feed:https://… as https://…); every outline left out is listed on \
+                standard error with the reason. The output is checked by loading it before it is \
+                printed, so it can be served at once: \
+                tidings sources import subs.opml > reader.yaml && tidings serve --config reader.yaml
                 """)
         @Argument(help: "The OPML file.") var file: String
         @Option(help: "Id of the brand to create.") var brand = "reader"
@@ -29,27 +32,34 @@ extension SourcesCommand {
             } catch {
                 throw ValidationError("\(file): \(error)")
             }
-            let yaml = Self.brandsFile(document, brand: brand, name: name ?? document.title ?? "Reader", locale: locale)
+            let plan = OPMLImport(document)
+            let yaml = Self.brandsFile(
+                plan.groups, brand: brand, name: name ?? document.title ?? "Reader", locale: locale)
             // Checked exactly as `tidings serve --config` will read it.
             _ = try SectionsConfiguration.load(yaml: yaml, file: "<import>", baseDirectory: ".")
             print(yaml, terminator: "")
-            let sections = yaml.components(separatedBy: "\n      - id: ").count - 1
-            printError("Imported \(document.feeds.count) feeds into \(sections) sections of brand \(brand).")
+            for line in Self.report(plan, brand: brand) { printError(line) }
         }
 
-        static func brandsFile(_ document: OPMLDocument, brand: String, name: String, locale: String) -> String {
-            var groups: [(title: String, urls: [URL])] = []
-            for feed in document.feeds {
-                guard let url = feed.outline.xmlURL, ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
-                    continue
-                }
-                let title = feed.folders.last ?? feed.outline.title ?? feed.outline.text
-                if let index = groups.firstIndex(where: { $0.title == title }), !feed.folders.isEmpty {
-                    if !groups[index].urls.contains(url) { groups[index].urls.append(url) }
-                } else {
-                    groups.append((title, [url]))
-                }
+        /// What standard error says: each outline read differently or left out, then the counts.
+        /// Titles and addresses are quoted with control characters escaped, so a document cannot
+        /// send escape sequences to the terminal.
+        static func report(_ plan: OPMLImport, brand: String) -> [String] {
+            var lines = plan.rewritten.map {
+                "opml: read \(quoted($0.title)) \(quoted($0.from)) as \(quoted($0.to.absoluteString))"
             }
+            for skip in plan.skipped {
+                lines.append(
+                    "opml: skipped \(quoted(skip.title))\(skip.url.map { " " + quoted($0) } ?? ""): \(skip.reason)")
+            }
+            let feeds = plan.feedCount == 1 ? "1 feed" : "\(plan.feedCount) feeds"
+            let sections = plan.groups.count == 1 ? "1 section" : "\(plan.groups.count) sections"
+            let skipped = plan.skipped.count == 1 ? "1 outline" : "\(plan.skipped.count) outlines"
+            lines.append("Imported \(feeds) into \(sections) of brand \(brand); skipped \(skipped).")
+            return lines
+        }
+
+        static func brandsFile(_ groups: [OPMLImport.Group], brand: String, name: String, locale: String) -> String {
             var used: Set<String> = []
             var lines = [
                 "# Imported from OPML by `tidings sources import`.", "brands:", "  - id: \(brand)",

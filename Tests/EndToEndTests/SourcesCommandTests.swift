@@ -62,8 +62,9 @@ struct SourcesCommandTests {
         let imported = try await TidingsProcess.run(["sources", "import", "subs.opml"], in: folder)
         #expect(imported.status == 0, "\(imported.output)")
         #expect(imported.output.contains("- id: tech-science"))
-        #expect(imported.output.contains("Imported 3 feeds into 2 sections of brand reader."))
-        let yaml = imported.output.split(separator: "\n").filter { !$0.hasPrefix("Imported") }.joined(separator: "\n")
+        #expect(imported.output.contains("Imported 3 feeds into 2 sections of brand reader; skipped 0 outlines."))
+        let yaml = imported.output.split(separator: "\n").filter { !$0.hasPrefix("Imported") && !$0.hasPrefix("opml:") }
+            .joined(separator: "\n")
         try Data(yaml.utf8).write(to: folder.appendingPathComponent("reader.yaml"))
         let exported = try await TidingsProcess.run(["sources", "export", "--config", "reader.yaml"], in: folder)
         #expect(exported.status == 0)
@@ -73,6 +74,29 @@ struct SourcesCommandTests {
         let bad = try await TidingsProcess.run(["sources", "import", "reader.yaml"], in: folder)
         #expect(bad.status != 0)
         #expect(bad.output.contains("opml: "), "\(bad.output)")
+    }
+
+    @Test("import reports every outline it leaves out on standard error, and counts only what it wrote")
+    func opmlSkips() async throws {
+        let opml = """
+            <?xml version="1.0"?><opml version="2.0"><body>
+            <outline text="Blog" xmlUrl="https://blog.example/rss"/>
+            <outline text="Local" xmlUrl="file:///etc/passwd"/>
+            <outline text="Script" xmlUrl="javascript:alert(document.cookie)"/>
+            <outline text="Pseudo" xmlUrl="feed://pseudo.example/rss"/>
+            </body></opml>
+            """
+        try Data(opml.utf8).write(to: folder.appendingPathComponent("mixed.opml"))
+        let child = try TidingsProcess(["sources", "import", "mixed.opml"], in: folder)
+        #expect(try await child.waitForExit() == 0, "\(child.text)")
+        try await Task.sleep(for: .milliseconds(100))  // let the pipes drain
+        let output = child.text
+        #expect(output.contains(#"opml: skipped "Local" "file:///etc/passwd": unsupported scheme file:"#), "\(output)")
+        #expect(output.contains(#"opml: skipped "Script" "javascript:alert(document.cookie)": unsupported scheme"#))
+        #expect(output.contains(#"opml: read "Pseudo" "feed://pseudo.example/rss" as "http://pseudo.example/rss""#))
+        #expect(output.contains("Imported 2 feeds into 2 sections of brand reader; skipped 2 outlines."))
+        #expect(output.contains(#"- "http://pseudo.example/rss""#))
+        #expect(!output.contains("passwd\"\n") && !output.contains(#"- "file:"#), "nothing skipped is written")
     }
 
     @Test("a mistake in the brands file stops serve with file, line and key")

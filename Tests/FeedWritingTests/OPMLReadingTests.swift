@@ -111,6 +111,14 @@ struct OPMLReadingTests {
         #expect(OPMLError.declaresEntities.description.hasPrefix("opml: refused: "))
     }
 
+    @Test("an xmlUrl that is no URL is kept as written, so an importer can name what it skips")
+    func unreadableXMLURL() throws {
+        let document = try read(#"<opml><body><outline xmlUrl="not a url"/><outline text="b"/></body></opml>"#)
+        #expect(document.outlines[0].xmlURLText == "not a url")
+        #expect(document.outlines[0].text == "not a url")
+        #expect(document.outlines[1].xmlURLText == nil)
+    }
+
     @Test("a DOCTYPE without an internal subset is read")
     func plainDoctype() throws {
         let document = try read(#"<!DOCTYPE opml SYSTEM "x[1].dtd"><opml><body><outline text="a"/></body></opml>"#)

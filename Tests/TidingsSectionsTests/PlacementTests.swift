@@ -44,11 +44,11 @@ struct PlacementTests {
         #expect(!page.items.contains { $0.type == "widget" })
     }
 
-    @Test func cursorsRoundTripAndForeignTokensAreRefused() {
-        let cursor = SectionCursor(position: 27, after: "MTcwMDAwMDAwMDAwMDpuZXdzLTE")
-        #expect(SectionCursor(token: cursor.token) == cursor)
-        for token in ["", "garbage", "czE6LTE6eA", String(repeating: "A", count: 700)] {
-            #expect(SectionCursor(token: token) == nil, "\(token)")
+    @Test func cursorsRoundTripAndForeignPayloadsAreRefused() {
+        let cursor = SectionCursor(position: 27, after: "1700000000000:news-1")
+        #expect(SectionCursor(payload: cursor.payload) == cursor)
+        for payload in ["", "garbage", "s1:-1:x", "s1:3:", "s2:3:x", "s1:3:" + String(repeating: "A", count: 700)] {
+            #expect(SectionCursor(payload: payload) == nil, "\(payload)")
         }
     }
 }

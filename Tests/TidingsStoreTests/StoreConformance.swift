@@ -25,6 +25,7 @@ struct StoreCheck: Sendable, CustomTestStringConvertible {
         .init(name: "lets concurrent writers take turns", run: concurrentWriters),
         .init(name: "sees what another process wrote to the same product", run: twoProcesses),
         .init(name: "gives a product's price history in time order, from its last creation", run: priceHistory),
+        .init(name: "keeps one cursor secret that concurrent first start-ups agree on", run: cursorSecret),
     ]
 }
 
@@ -323,4 +324,30 @@ private func priceHistory(_ database: TestDatabase) async throws {
         ])
     #expect(try await store.priceHistory(productID: "p").map(\.storePrice.minorUnits) == [2000])
     #expect(try await store.priceHistory(productID: "nothing").isEmpty)
+}
+
+private func cursorSecret(_ database: TestDatabase) async throws {
+    // Four servers starting together over a new database each ask first; one secret wins for all.
+    var stores: [any TidingsStorage] = []
+    for _ in 0..<4 { stores.append(try await database.open()) }
+    let opened = stores
+    var secrets: [[UInt8]] = []
+    if database.backend == .postgres {
+        secrets = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            for store in opened { group.addTask { try await store.cursorSecret() } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+    } else {
+        // One after another: SQLite stores in one process share a small thread pool, where
+        // writers waiting for the file lock can starve the one holding it (servers are processes).
+        for store in opened { secrets.append(try await store.cursorSecret()) }
+    }
+    for store in opened { try await store.close() }
+    #expect(Set(secrets).count == 1, "every server reads the same secret")
+    #expect(secrets.first?.count == 32)
+    #expect(Set(secrets.first ?? []).count > 8, "random bytes, not a constant")
+    // A restart reads it back.
+    let restarted = try await database.open()
+    #expect(try await restarted.cursorSecret() == secrets.first)
+    try await restarted.close()
 }

@@ -17,13 +17,15 @@ struct NewsItemsController: Sendable {
         let query = request.uri.queryParameters
         let limit = try request.limit(standard: Self.defaultLimit, maximum: Self.maximumLimit)
         let cursorToken = query["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
-        let cursor = try cursorToken.map { token in
-            guard let cursor = NewsCursor(token: token) else {
+        var cursor: NewsCursor?
+        if let cursorToken {
+            let seal = try await catalog.cursors.seal()
+            guard let payload = seal.open(cursorToken, for: .news), let parsed = NewsCursor(payload: payload) else {
                 throw HTTPAPIError(
                     .badRequest, code: "invalid_cursor", message: "api: cursor is not one this server issued",
                     field: "cursor")
             }
-            return cursor
+            cursor = parsed
         }
         let language = Language.negotiate(
             query: query["locale"].map(String.init), acceptLanguage: request.headers[.acceptLanguage],
@@ -53,7 +55,7 @@ extension CatalogService {
     func newsPage(language: Language, cursor: NewsCursor?, limit: Int) async throws -> NewsPageCache.Page {
         let now = clock()
         let minute = Int(now.timeIntervalSince1970 / 60)
-        let key = "\(language.rawValue)|\(limit)|\(minute)|\(cursor?.token ?? "")"
+        let key = "\(language.rawValue)|\(limit)|\(minute)|\(cursor?.payload ?? "")"
         return try await pages.page(for: key, now: now) {
             try await self.loadPage(language: language, cursor: cursor, limit: limit, now: now)
         }
@@ -67,11 +69,11 @@ extension CatalogService {
         let presenter = NewsPresenter(markup: configuration.markupPercent)
         let shown = entries.prefix(limit)
         let items = shown.map { presenter.item($0, language: language, now: now) }
-        let next =
-            entries.count > limit
-            ? shown.last.map { entry in
-                NewsCursor(createdAt: entry.record.createdAt.millisecondsSince1970, id: entry.record.id).token
-            } : nil
+        var next: String?
+        if entries.count > limit, let last = shown.last {
+            let position = NewsCursor(createdAt: last.record.createdAt.millisecondsSince1970, id: last.record.id)
+            next = try await cursors.seal().seal(position.payload, for: .news)
+        }
         let data = try TidingsJSON.encoder().encode(NewsItemsPage(items: items, nextCursor: next))
         return NewsPageCache.Page(body: ByteBuffer(bytes: data), etag: ETag.of(data), storedAt: now)
     }

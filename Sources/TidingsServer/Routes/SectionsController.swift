@@ -70,7 +70,9 @@ struct SectionsController: Sendable {
             .badRequest, code: "invalid_cursor", message: "api: cursor is not one this server issued", field: "cursor")
         var cursor: SectionCursor?
         if let token = query["cursor"].map(String.init), !token.isEmpty {
-            guard let parsed = SectionCursor(token: token) else { throw badCursor }
+            guard let parsed = try await sections.cursor(token, brand: brand, section: section) else {
+                throw badCursor
+            }
             cursor = parsed
         }
         let device = try self.device(request, required: false)

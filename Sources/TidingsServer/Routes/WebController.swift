@@ -59,7 +59,7 @@ struct WebController: Sendable {
             var cursor: SectionCursor?
             let token = request.uri.queryParameters["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
             if let token {
-                guard let parsed = SectionCursor(token: token) else {
+                guard let parsed = try await sections.cursor(token, brand: brand, section: section) else {
                     throw WebFailure(.badRequest, web.text(.badCursor))
                 }
                 cursor = parsed

@@ -1,0 +1,22 @@
+import Crypto
+import Synchronization
+import TidingsStore
+
+/// The cursor key of a process: the store's secret (see `CatalogStore.cursorSecret()`), read on
+/// first use and kept. Every server over one database holds the same key.
+final class CursorKeys: Sendable {
+    private let store: any CatalogStore
+    private let loaded = Mutex<CursorSeal?>(nil)
+
+    init(store: any CatalogStore) {
+        self.store = store
+    }
+
+    /// The seal over the database's secret.
+    func seal() async throws -> CursorSeal {
+        if let seal = loaded.withLock({ $0 }) { return seal }
+        let seal = CursorSeal(key: SymmetricKey(data: try await store.cursorSecret()))
+        loaded.withLock { $0 = seal }
+        return seal
+    }
+}

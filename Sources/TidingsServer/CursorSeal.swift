@@ -1,0 +1,55 @@
+import Crypto
+import Foundation
+import TidingsModel
+
+/// What a cursor pages. A cursor verifies only for the list it was issued for: a news cursor is
+/// no section cursor, and a section's cursor pages no other section or brand.
+enum CursorScope: Sendable {
+    case news
+    case section(brand: String, section: String)
+
+    /// Signed with the payload, never sent: brand and section ids are slugs, so no NUL.
+    var label: String {
+        switch self {
+        case .news: "news"
+        case .section(let brand, let section): "section:\(brand)/\(section)"
+        }
+    }
+}
+
+/// Signs cursors with HMAC-SHA256: a token is base64url(payload ‖ tag), the tag the first 16 bytes
+/// of HMAC(key, scope ‖ 0x00 ‖ payload). Clients cannot make, change or move a cursor; a server
+/// with the same key (every server over one database) accepts it.
+struct CursorSeal: Sendable {
+    /// 128 bits of tag: the truncation RFC 2104 allows, and keeps tokens short.
+    static let tagLength = 16
+    /// Longer tokens are refused before any work.
+    static let maximumTokenLength = 1_000
+    let key: SymmetricKey
+
+    /// The token for `payload`, bound to `scope`.
+    func seal(_ payload: String, for scope: CursorScope) -> String {
+        let bytes = Array(payload.utf8)
+        return Base64URL.encode(bytes: bytes + tag(bytes, scope))
+    }
+
+    /// The payload of a token this key sealed for `scope`; nil for anything else.
+    func open(_ token: String, for scope: CursorScope) -> String? {
+        guard token.utf8.count <= Self.maximumTokenLength, let data = Base64URL.decodeBytes(token),
+            data.count > Self.tagLength
+        else { return nil }
+        let payload = Array(data.dropLast(Self.tagLength))
+        let expected = tag(payload, scope)
+        // Compared in constant time, whatever byte differs.
+        let difference = zip(data.suffix(Self.tagLength), expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) }
+        guard difference == 0 else { return nil }
+        return String(validating: payload, as: UTF8.self)
+    }
+
+    private func tag(_ payload: [UInt8], _ scope: CursorScope) -> [UInt8] {
+        var hmac = HMAC<SHA256>(key: key)
+        hmac.update(data: Array(scope.label.utf8) + [0])
+        hmac.update(data: payload)
+        return Array(hmac.finalize().prefix(Self.tagLength))
+    }
+}
