@@ -86,6 +86,17 @@ public enum Migrations {
             // A product's price history (the web reader's product page) reads its events in order.
             ["CREATE INDEX events_product ON events (product_id, seq)"]
         },
+        Migration(version: 7, name: "product event clock") { _ in
+            // The latest `at` of each product's logged events: an event earlier than it arrived
+            // late, and the product is derived again from its events in time order.
+            [
+                "ALTER TABLE products ADD COLUMN last_event_at BIGINT NOT NULL DEFAULT 0",
+                """
+                UPDATE products SET last_event_at = COALESCE(
+                  (SELECT MAX(e.at) FROM events e WHERE e.product_id = products.id), updated_at)
+                """,
+            ]
+        },
     ]
 
     /// Applies every migration newer than the database's version, each in its own transaction.
