@@ -94,8 +94,18 @@ public struct CatalogEvent: Hashable, Sendable {
     /// id) said: same type, product, change and time — any time, when this one gave none. A replay
     /// that does not is a conflict, not a duplicate.
     public func isReplay(of logged: CatalogEvent) -> Bool {
-        id == logged.id && productID == logged.productID && change == logged.change
-            && (atIsTimeOfReceipt || at == logged.at)
+        guard id == logged.id, productID == logged.productID, atIsTimeOfReceipt || at == logged.at else {
+            return false
+        }
+        switch (change, logged.change) {
+        case (.priceChanged(let price, let currency), .priceChanged(let loggedPrice, let loggedCurrency)):
+            // The price is kept as sent ("195" or "195.00"); compare the amounts.
+            let amount = { (text: String) in ScaledDecimal(text, scale: 6)?.scaled }
+            return currency == loggedCurrency
+                && (amount(price).map { $0 == amount(loggedPrice) } ?? (price == loggedPrice))
+        default:
+            return change == logged.change
+        }
     }
 
     /// The normalized wire form kept in the event log.

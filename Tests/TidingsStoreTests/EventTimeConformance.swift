@@ -247,6 +247,7 @@ private func conflictingReplay(_ database: TestDatabase) async throws {
             Events.created("s1", product: "q", price: "90.00", at: at(hours: 1)),
         ])
     #expect(outcomes.first == .duplicate)
+    #expect(try await ingest(store, [Events.price("s1", product: "p", price: "90", at: at(hours: 1))]) == [.duplicate])
     for outcome in outcomes.dropFirst() {
         guard case .rejected(let error) = outcome else {
             Issue.record("expected a conflict, got \(outcome)")
