@@ -40,9 +40,9 @@ enum JSONMediaType {
 
     /// The 415 for a write whose body is declared as `contentType` (nil: not declared).
     static func refusal(_ contentType: String?) -> HTTPAPIError {
-        let declared = contentType.map { "not \($0.isEmpty ? "an empty type" : $0)" } ?? "none was given"
+        let declared = contentType.map { $0.isEmpty ? "an empty Content-Type" : $0 } ?? "no Content-Type"
         return HTTPAPIError(
             .unsupportedMediaType, code: "unsupported_media_type",
-            message: "api: writes take Content-Type: application/json; \(declared)")
+            message: "api: writes take JSON sent as Content-Type: application/json, not \(declared)")
     }
 }
