@@ -3,8 +3,8 @@ import TidingsModel
 
 /// Applies events to an in-memory working set of products and derives their news: the listener
 /// that runs inside the write transaction. Pure: the store loads the states a batch touches,
-/// applies the events here in log order, then writes what changed — so live ingestion and
-/// `news rebuild` run exactly the same code.
+/// applies the events here in the order of their time (see `CatalogBatch+Order.swift`), then
+/// writes what changed — so live ingestion and `news rebuild` run exactly the same code.
 public struct CatalogBatch: Sendable {
     /// A change to a news item the store must write.
     public enum NewsWrite: Hashable, Sendable {
@@ -32,6 +32,40 @@ public struct CatalogBatch: Sendable {
 
     /// Applies one event, or throws and changes nothing.
     public mutating func apply(_ event: CatalogEvent) throws(CatalogError) {
+        try change(event)
+        accepted.append(event)
+    }
+
+    /// Applies an event the log already holds, at its place in time; false when it does not apply
+    /// there (a change to a product deleted before it, say), which changes nothing but the
+    /// product's `lastEventAt`.
+    @discardableResult
+    public mutating func replay(_ event: CatalogEvent) -> Bool {
+        do {
+            try change(event)
+            return true
+        } catch {
+            if var state = states[event.productID], state.lastEventAt < event.at {
+                state.lastEventAt = event.at
+                store(state, for: event.productID)
+            }
+            return false
+        }
+    }
+
+    /// Forgets product `id` — its state and every news item stored for it — so that replaying its
+    /// events from the first derives it afresh.
+    public mutating func restart(_ id: String) {
+        purgedProducts.insert(id)
+        newsWrites = newsWrites.filter { entry in
+            if case .upsert(let item) = entry.value { return item.productID != id }
+            return true
+        }
+        states[id] = nil
+        productWrites[id] = .some(nil)
+    }
+
+    private mutating func change(_ event: CatalogEvent) throws(CatalogError) {
         let id = event.productID
         switch event.change {
         case .created(let draft):
@@ -45,11 +79,12 @@ public struct CatalogBatch: Sendable {
                 id: event.id, productID: id, kind: .newProduct, price: product.storePrice, createdAt: event.at,
                 updatedAt: event.at)
             newsWrites[item.id] = .upsert(item)
-            store(ProductState(product: product), for: id)
+            store(ProductState(product: product, lastEventAt: event.at), for: id)
         case .updated(let patch):
             var state = try existing(id)
             patch.apply(to: &state.product)
             state.product.updatedAt = event.at
+            state.lastEventAt = max(state.lastEventAt, event.at)
             store(state, for: id)
         case .priceChanged(let text, let currency):
             var state = try existing(id)
@@ -61,18 +96,12 @@ public struct CatalogBatch: Sendable {
             derivePriceNews(event: event, newPrice: price, state: &state)
             state.product.storePrice = price
             state.product.updatedAt = event.at
+            state.lastEventAt = max(state.lastEventAt, event.at)
             store(state, for: id)
         case .deleted:
             _ = try existing(id)
-            purgedProducts.insert(id)
-            newsWrites = newsWrites.filter { entry in
-                if case .upsert(let item) = entry.value { return item.productID != id }
-                return true
-            }
-            states[id] = nil
-            productWrites[id] = .some(nil)
+            restart(id)
         }
-        accepted.append(event)
     }
 
     private mutating func derivePriceNews(event: CatalogEvent, newPrice: Money, state: inout ProductState) {

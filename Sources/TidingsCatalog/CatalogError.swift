@@ -28,5 +28,15 @@ public struct CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
         CatalogError(.invalid, code: "validation_failed", message: "catalog: \(field) \(message)", field: field)
     }
 
+    /// The code of ``replayConflict(_:)``.
+    public static let replayConflictCode = "event_conflict"
+
+    /// An event id the log (or the same request) already holds with a different body.
+    public static func replayConflict(_ id: String) -> CatalogError {
+        CatalogError(
+            .conflict, code: replayConflictCode,
+            message: "catalog: event \(id) was already received with a different body", field: "id")
+    }
+
     public var description: String { message }
 }

@@ -24,6 +24,9 @@ public struct CatalogEvent: Hashable, Sendable {
     public var at: Date
     public var productID: String
     public var change: Change
+    /// True when the sender gave no `at` and the time of receipt was taken: a replay of such an
+    /// event is the same event whatever time the log holds for it.
+    public var atIsTimeOfReceipt = false
 
     public var kind: Kind {
         switch change {
@@ -72,6 +75,37 @@ public struct CatalogEvent: Hashable, Sendable {
             change = .deleted
         }
         self.init(id: input.id, at: at, productID: productID, change: change)
+        atIsTimeOfReceipt = input.at == nil
+    }
+
+    /// Events are equal when they say the same thing; how their time was chosen does not count.
+    public static func == (lhs: CatalogEvent, rhs: CatalogEvent) -> Bool {
+        lhs.id == rhs.id && lhs.at == rhs.at && lhs.productID == rhs.productID && lhs.change == rhs.change
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(at)
+        hasher.combine(productID)
+        hasher.combine(change)
+    }
+
+    /// Whether this event, sent again, says what `logged` (the event the log holds under the same
+    /// id) said: same type, product, change and time — any time, when this one gave none. A replay
+    /// that does not is a conflict, not a duplicate.
+    public func isReplay(of logged: CatalogEvent) -> Bool {
+        guard id == logged.id, productID == logged.productID, atIsTimeOfReceipt || at == logged.at else {
+            return false
+        }
+        switch (change, logged.change) {
+        case (.priceChanged(let price, let currency), .priceChanged(let loggedPrice, let loggedCurrency)):
+            // The price is kept as sent ("195" or "195.00"); compare the amounts.
+            let amount = { (text: String) in ScaledDecimal(text, scale: 6)?.scaled }
+            return currency == loggedCurrency
+                && (amount(price).map { $0 == amount(loggedPrice) } ?? (price == loggedPrice))
+        default:
+            return change == logged.change
+        }
     }
 
     /// The normalized wire form kept in the event log.

@@ -42,10 +42,15 @@ public struct ProductState: Hashable, Sendable {
     public var product: Product
     /// The product's latest visible `price_updated` item, which later changes may merge into.
     public var lastPriceItem: NewsRecord?
+    /// The latest `at` of the product's logged events, those that did not apply included. An event
+    /// at or after it can be applied on top of this state; an earlier one makes the store re-derive
+    /// the product from its events in time order.
+    public var lastEventAt: Date
 
-    public init(product: Product, lastPriceItem: NewsRecord? = nil) {
+    public init(product: Product, lastPriceItem: NewsRecord? = nil, lastEventAt: Date? = nil) {
         self.product = product
         self.lastPriceItem = lastPriceItem
+        self.lastEventAt = lastEventAt ?? product.updatedAt
     }
 }
 

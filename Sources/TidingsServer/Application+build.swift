@@ -22,6 +22,7 @@ public func buildApplication(
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: LogRequestsMiddleware(.debug))
     let writes = router.group().add(middleware: APIKeyMiddleware(store: store))
+        .add(middleware: JSONContentTypeMiddleware())
     SystemRoutes(registry: registry).addRoutes(to: router)
     NewsItemsController(catalog: catalog).addRoutes(to: router)
     ProductsController(catalog: catalog).addRoutes(to: router, writes: writes)

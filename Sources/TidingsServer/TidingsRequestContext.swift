@@ -17,11 +17,15 @@ public struct TidingsRequestContext: RequestContext {
     public var responseEncoder: TidingsResponseEncoder { TidingsResponseEncoder() }
 }
 
-/// Decodes JSON bodies with Tidings' date handling, mapping every failure to the error envelope.
+/// Decodes JSON bodies with Tidings' date handling, mapping every failure to the error envelope;
+/// a body not declared as JSON is 415.
 public struct TidingsRequestDecoder: RequestDecoder {
     public func decode<T: Decodable>(_ type: T.Type, from request: Request, context: some RequestContext) async throws
         -> T
     {
+        // A body is only ever read as JSON when it says it is (415 otherwise, before reading it).
+        let contentType = request.headers[.contentType]
+        guard let contentType, JSONMediaType.matches(contentType) else { throw JSONMediaType.refusal(contentType) }
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
         return try Self.decode(type, from: Data(buffer: buffer))
     }

@@ -5,9 +5,11 @@ import TidingsModel
 /// Everything Tidings keeps: the event log, the products and news derived from it, and API keys.
 /// One protocol; the SQLite and PostgreSQL backends both satisfy it through ``SQLCatalogStore``.
 public protocol CatalogStore: Sendable {
-    /// Appends events to the log in order, in one transaction, deriving news in the same transaction.
-    /// Returns one outcome per event, in input order. When `atomic`, the first refusal throws its
-    /// `CatalogError` and nothing is written (one request's events stand or fall together).
+    /// Appends events to the log in one transaction, deriving news in the same transaction, each
+    /// product's events applied in the order of their `at` whatever order they arrive in (a late
+    /// event re-derives its product). Returns one outcome per event, in input order. When `atomic`,
+    /// the first refusal throws its `CatalogError` and nothing is written (one request's events
+    /// stand or fall together).
     func ingest(_ events: [CatalogEvent], recordedAt: Date, atomic: Bool) async throws -> [IngestOutcome]
     /// The current state of a product.
     func product(id: String) async throws -> Product?
@@ -16,7 +18,7 @@ public protocol CatalogStore: Sendable {
     func priceHistory(productID: String) async throws -> [PricePoint]
     /// News newest first, created at or after `since`, strictly after `cursor`.
     func newsPage(since: Date, after cursor: NewsCursor?, limit: Int) async throws -> [NewsEntry]
-    /// Recomputes products and news from the event log.
+    /// Recomputes products and news from the event log, each product's events in time order.
     func rebuildNews(progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) async throws -> RebuildSummary
     /// Counts of what the store holds.
     func counts() async throws -> StoreCounts
@@ -59,7 +61,8 @@ public struct PricePoint: Hashable, Sendable {
 /// What happened to one ingested event.
 public enum IngestOutcome: Hashable, Sendable {
     case accepted
-    /// An event with this id is already in the log; nothing changed.
+    /// An event with this id and the same body is already in the log; nothing changed. (The same
+    /// id with a different body is `rejected` with `CatalogError.replayConflict`.)
     case duplicate
     case rejected(CatalogError)
 }
@@ -80,7 +83,8 @@ public struct RebuildSummary: Hashable, Sendable {
     public var events: Int
     public var products: Int
     public var newsItems: Int
-    /// Logged events the current rules refuse (none, unless the log was edited by hand).
+    /// Logged events the current rules refuse to read, or that do not apply at their place in time
+    /// (a change after a deletion that arrived late).
     public var skipped: Int
 }
 

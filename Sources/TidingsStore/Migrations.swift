@@ -110,8 +110,19 @@ public enum Migrations {
                 "CREATE INDEX entry_tombstones_source ON entry_tombstones (stream, source_id)",
             ]
         },
+        Migration(version: 7, name: "product event clock") { _ in
+            // The latest `at` of each product's logged events: an event earlier than it arrived
+            // late, and the product is derived again from its events in time order.
+            [
+                "ALTER TABLE products ADD COLUMN last_event_at BIGINT NOT NULL DEFAULT 0",
+                """
+                UPDATE products SET last_event_at = COALESCE(
+                  (SELECT MAX(e.at) FROM events e WHERE e.product_id = products.id), updated_at)
+                """,
+            ]
+        },
         Migration(version: 8, name: "cursor secret") { _ in
-            // The key that signs cursors: one row, written on first use (SQLCatalogStore+CursorSecret)
+            // The key that signs cursors: one row, written at start-up (SQLCatalogStore+CursorSecret)
             // and shared by every server over this database, so their cursors outlive restarts.
             ["CREATE TABLE cursor_secret (id BIGINT PRIMARY KEY, secret TEXT NOT NULL, created_at BIGINT NOT NULL)"]
         },

@@ -5,37 +5,27 @@ import TidingsModel
 
 extension SQLCatalogStore {
     public func priceHistory(productID: String) async throws -> [PricePoint] {
-        try await source.read { db in
-            let rows = try await db.raw(
-                """
-                SELECT type, at, payload FROM events WHERE product_id = \(bind: productID)
-                  AND type IN ('product_created', 'price_changed', 'product_deleted') ORDER BY at, seq
-                """
-            ).all()
-            let decoder = TidingsJSON.decoder()
+        let policy = self.policy
+        return try await source.read { db in
+            // The product's events replayed in time order, as ingestion and rebuild apply them, so
+            // the history ends at the current price and leaves out events that did not apply.
+            var batch = CatalogBatch(policy: policy, loaded: [:])
             var points: [PricePoint] = []
-            var currency: Currency?
-            for row in rows {
-                let type = try row.decode(column: "type", as: String.self)
-                let input = try decoder.decode(
-                    EventInput.self, from: Data(try row.decode(column: "payload", as: String.self).utf8))
-                switch CatalogEvent.Kind(rawValue: type) {
-                case .productCreated:
-                    // Creation defaults to roubles, as ProductDraft does.
+            for event in try await Self.productEvents([productID], db: db).events[productID] ?? [] {
+                guard batch.replay(event) else { continue }
+                switch event.change {
+                case .created:
                     points = []
-                    currency = Currency(code: input.currency ?? "RUB")
-                case .productDeleted:
+                case .deleted:
                     points = []
-                    currency = nil
                     continue
-                default:
-                    if let code = input.currency { currency = Currency(code: code) }
+                case .updated:
+                    continue
+                case .priceChanged:
+                    break
                 }
-                guard let currency, let text = input.storePrice,
-                    let price = Money(decimal: text, currency: currency)
-                else { continue }
-                let at = Date(millisecondsSince1970: try row.decode(column: "at", as: Int64.self))
-                points.append(PricePoint(at: at, storePrice: price))
+                guard let price = batch.states[productID]?.product.storePrice else { continue }
+                points.append(PricePoint(at: event.at, storePrice: price))
             }
             return points
         }

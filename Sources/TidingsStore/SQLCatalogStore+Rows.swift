@@ -25,27 +25,79 @@ extension SQLCatalogStore {
         "p.id AS p_id, p.name AS p_name, p.names AS p_names, p.unit AS p_unit, p.unit_size AS p_unit_size, p.container AS p_container, p.store_price AS p_store_price, p.currency AS p_currency, p.image_url AS p_image_url, p.created_at AS p_created_at, p.updated_at AS p_updated_at"
     }
 
-    static func existingEventIDs(_ ids: Set<String>, db: any SQLDatabase) async throws -> Set<String> {
-        var found: Set<String> = []
+    /// The logged events with these ids, as today's rules read them (nil for one they refuse).
+    static func loggedEvents(_ ids: Set<String>, db: any SQLDatabase) async throws -> [String: CatalogEvent?] {
+        var found: [String: CatalogEvent?] = [:]
+        let decoder = TidingsJSON.decoder()
         for chunk in Array(ids).chunked(into: rowsPerStatement) {
-            let rows = try await db.select().column("id").from("events")
+            let rows = try await db.select().column("id").column("payload").column("recorded_at").from("events")
                 .where(SQLColumn("id"), .in, binds(chunk)).all()
-            for row in rows { found.insert(try row.decode(column: "id", as: String.self)) }
+            for row in rows {
+                found[try row.decode(column: "id", as: String.self)] = try? decodeEvent(row, decoder: decoder)
+            }
         }
         return found
+    }
+
+    /// The latest `at` logged for each of these products that has events.
+    static func lastEventTimes(_ ids: Set<String>, db: any SQLDatabase) async throws -> [String: Date] {
+        var times: [String: Date] = [:]
+        for chunk in Array(ids).chunked(into: rowsPerStatement) {
+            var query = SQLQueryString("SELECT product_id, MAX(at) AS at FROM events WHERE product_id IN ")
+            query.appendInterpolation(binds(chunk))
+            query.appendInterpolation(" GROUP BY product_id" as SQLQueryString)
+            for row in try await db.raw(query).all() {
+                times[try row.decode(column: "product_id", as: String.self)] = Date(
+                    millisecondsSince1970: try row.decode(column: "at", as: Int64.self))
+            }
+        }
+        return times
+    }
+
+    /// Every logged event of these products, each product's in the order they apply: by `at`, then
+    /// by arrival (`seq`). `unreadable` counts events today's rules refuse to read; they are left out.
+    static func productEvents(_ ids: Set<String>, db: any SQLDatabase) async throws -> (
+        events: [String: [CatalogEvent]], unreadable: Int
+    ) {
+        var events: [String: [CatalogEvent]] = [:]
+        var unreadable = 0
+        let decoder = TidingsJSON.decoder()
+        for chunk in Array(ids).chunked(into: rowsPerStatement) {
+            var query = SQLQueryString("SELECT product_id, payload, recorded_at FROM events WHERE product_id IN ")
+            query.appendInterpolation(binds(chunk))
+            query.appendInterpolation(" ORDER BY product_id, at, seq" as SQLQueryString)
+            for row in try await db.raw(query).all() {
+                let product = try row.decode(column: "product_id", as: String.self)
+                guard let event = try? decodeEvent(row, decoder: decoder) else {
+                    unreadable += 1
+                    continue
+                }
+                events[product, default: []].append(event)
+            }
+        }
+        return (events, unreadable)
+    }
+
+    /// A logged event, validated again as it was on receipt (`recorded_at` stands for "now").
+    static func decodeEvent(_ row: any SQLRow, decoder: JSONDecoder) throws -> CatalogEvent {
+        let payload = try row.decode(column: "payload", as: String.self)
+        let recorded = Date(millisecondsSince1970: try row.decode(column: "recorded_at", as: Int64.self))
+        let input = try decoder.decode(EventInput.self, from: Data(payload.utf8))
+        return try CatalogEvent(validating: input, now: recorded)
     }
 
     static func loadStates(_ ids: Set<String>, db: any SQLDatabase) async throws -> [String: ProductState] {
         var states: [String: ProductState] = [:]
         for chunk in Array(ids).chunked(into: rowsPerStatement) {
             var query = SQLQueryString(
-                "SELECT \(unsafeRaw: productColumns), \(unsafeRaw: newsColumns) FROM products p LEFT JOIN news_items n ON n.id = p.last_price_item_id WHERE p.id IN "
+                "SELECT \(unsafeRaw: productColumns), p.last_event_at AS p_last_event_at, \(unsafeRaw: newsColumns) FROM products p LEFT JOIN news_items n ON n.id = p.last_price_item_id WHERE p.id IN "
             )
             query.appendInterpolation(binds(chunk))
             for row in try await db.raw(query).all() {
                 let product = try decodeProduct(row)
                 let last = try row.decodeNil(column: "n_id") ? nil : try decodeNews(row, prefix: "n_")
-                states[product.id] = ProductState(product: product, lastPriceItem: last)
+                let lastEventAt = Date(millisecondsSince1970: try row.decode(column: "p_last_event_at", as: Int64.self))
+                states[product.id] = ProductState(product: product, lastPriceItem: last, lastEventAt: lastEventAt)
             }
         }
         return states
@@ -114,7 +166,7 @@ extension SQLCatalogStore {
         namesEncoder.outputFormatting = .sortedKeys
         let columns = [
             "id", "name", "names", "unit", "unit_size", "container", "store_price", "currency", "image_url",
-            "created_at", "updated_at", "last_price_item_id",
+            "created_at", "updated_at", "last_price_item_id", "last_event_at",
         ]
         for chunk in upsertedProducts.chunked(into: rows(columns: columns.count)) {
             var insert = RowsInsert(into: "products", columns: columns, updateOnConflict: Array(columns.dropFirst()))
@@ -128,7 +180,7 @@ extension SQLCatalogStore {
                     .int(product.unitSize.scaled), .text(product.container), .int(product.storePrice.minorUnits),
                     .text(product.storePrice.currency.code), product.imageURL.sqlValue,
                     .int(product.createdAt.millisecondsSince1970), .int(product.updatedAt.millisecondsSince1970),
-                    state.lastPriceItem.map { .text($0.id) } ?? .null,
+                    state.lastPriceItem.map { .text($0.id) } ?? .null, .int(state.lastEventAt.millisecondsSince1970),
                 ])
             }
             try await db.execute(sql: insert) { _ in }

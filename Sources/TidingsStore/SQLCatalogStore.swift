@@ -33,28 +33,55 @@ public final class SQLCatalogStore<Source: SQLConnectionSource>: CatalogStore {
         do {
             let (outcomes, writes, version) = try await source.write { db in
                 let version = try await Self.bumpVersion(db)
-                var seen = try await Self.existingEventIDs(Set(events.map(\.id)), db: db)
-                let loaded = try await Self.states(Set(events.map(\.productID)), version: version, cache: cache, db: db)
-                var batch = CatalogBatch(policy: policy, loaded: loaded)
-                var outcomes: [IngestOutcome] = []
-                outcomes.reserveCapacity(events.count)
-                for event in events {
-                    guard seen.insert(event.id).inserted else {
-                        outcomes.append(.duplicate)
+                let logged = try await Self.loggedEvents(Set(events.map(\.id)), db: db)
+                // Known ids first: the same body again is a duplicate, a different one a conflict.
+                var outcomes = [IngestOutcome?](repeating: nil, count: events.count)
+                var firstSent: [String: Int] = [:]
+                var fresh: [CatalogEvent] = []
+                var positions: [Int] = []
+                for (index, event) in events.enumerated() {
+                    let earlier: CatalogEvent?  // nil: logged, but unreadable by today's rules
+                    if let stored = logged[event.id] {
+                        earlier = stored
+                    } else if let first = firstSent[event.id] {
+                        earlier = events[first]
+                    } else {
+                        firstSent[event.id] = index
+                        fresh.append(event)
+                        positions.append(index)
                         continue
                     }
-                    do throws(CatalogError) {
-                        try batch.apply(event)
-                        outcomes.append(.accepted)
-                    } catch {
-                        if atomic { throw error }  // rolls the transaction back
-                        seen.remove(event.id)
-                        outcomes.append(.rejected(error))
+                    guard let earlier, event.isReplay(of: earlier) else {
+                        if atomic { throw CatalogError.replayConflict(event.id) }
+                        outcomes[index] = .rejected(.replayConflict(event.id))
+                        continue
+                    }
+                    outcomes[index] = .duplicate
+                }
+                let products = Set(fresh.map(\.productID))
+                let loaded = try await Self.states(products, version: version, cache: cache, db: db)
+                let clocks = try await Self.lastEventTimes(products.subtracting(loaded.keys), db: db)
+                let late = CatalogBatch.lateProducts(fresh, states: loaded, clocks: clocks)
+                let history = try await Self.productEvents(late, db: db).events
+                var batch = CatalogBatch(policy: policy, loaded: loaded)
+                let refusals = batch.apply(inTimeOrder: fresh, logged: history)
+                for (position, refusal) in zip(positions, refusals) {
+                    guard let refusal else {
+                        outcomes[position] = .accepted
+                        continue
+                    }
+                    if atomic { throw refusal }  // rolls the transaction back
+                    outcomes[position] = .rejected(refusal)
+                }
+                for (index, event) in events.enumerated() where outcomes[index] == .duplicate {
+                    // A copy of a refused event in the same request shares its refusal.
+                    if let first = firstSent[event.id], first != index, case .rejected = outcomes[first] {
+                        outcomes[index] = outcomes[first]
                     }
                 }
                 try await Self.appendEvents(batch.accepted, recordedAt: recordedAt, db: db)
                 try await Self.write(batch, db: db)
-                return (outcomes, batch.productWrites, version)
+                return (outcomes.map { $0 ?? .duplicate }, batch.productWrites, version)
             }
             cache.committed(version: version, writes: writes)
             return outcomes
@@ -129,7 +156,7 @@ public final class SQLCatalogStore<Source: SQLConnectionSource>: CatalogStore {
 extension SQLCatalogStore {
     public func rebuildNews(progress: (@Sendable (Int, Int) -> Void)?) async throws -> RebuildSummary {
         let policy = self.policy
-        let chunk = 2_000
+        let productsPerChunk = 500
         cache.reset()
         defer { cache.reset() }
         return try await source.write { db in
@@ -137,35 +164,27 @@ extension SQLCatalogStore {
             let total = try await Self.count("events", db)
             try await db.raw("DELETE FROM news_items").run()
             try await db.raw("DELETE FROM products").run()
-            let decoder = TidingsJSON.decoder()
-            var afterSeq: Int64 = 0
+            var afterProduct = ""
             var done = 0
             var skipped = 0
+            // Products are independent: each is replayed from its events in time order, as a late
+            // event makes live ingestion do, a chunk of products at a time.
             while true {
                 let rows = try await db.raw(
-                    "SELECT seq, payload, recorded_at FROM events WHERE seq > \(bind: afterSeq) ORDER BY seq LIMIT \(bind: chunk)"
+                    "SELECT DISTINCT product_id FROM events WHERE product_id > \(bind: afterProduct) ORDER BY product_id LIMIT \(bind: productsPerChunk)"
                 ).all()
-                guard let last = rows.last else { break }
-                afterSeq = try last.decode(column: "seq", as: Int64.self)
-                var events: [CatalogEvent] = []
-                for row in rows {
-                    let payload = try row.decode(column: "payload", as: String.self)
-                    let recorded = Date(millisecondsSince1970: try row.decode(column: "recorded_at", as: Int64.self))
-                    let input = try decoder.decode(EventInput.self, from: Data(payload.utf8))
-                    do {
-                        events.append(try CatalogEvent(validating: input, now: recorded))
-                    } catch {
-                        skipped += 1
-                    }
-                }
-                // The same steps as live ingestion, minus appending to the log.
-                let loaded = try await Self.loadStates(Set(events.map(\.productID)), db: db)
-                var batch = CatalogBatch(policy: policy, loaded: loaded)
-                for event in events {
-                    do { try batch.apply(event) } catch { skipped += 1 }
+                guard !rows.isEmpty else { break }
+                let ids = try rows.map { try $0.decode(column: "product_id", as: String.self) }
+                afterProduct = ids.last!
+                let (events, unreadable) = try await Self.productEvents(Set(ids), db: db)
+                var batch = CatalogBatch(policy: policy, loaded: [:])
+                for id in ids {
+                    for event in events[id] ?? [] where !batch.replay(event) { skipped += 1 }
                 }
                 try await Self.write(batch, db: db)
-                done += rows.count
+                let replayed = events.values.reduce(0) { $0 + $1.count }
+                skipped += unreadable
+                done += replayed + unreadable
                 progress?(done, total)
             }
             return RebuildSummary(

@@ -80,7 +80,9 @@ struct News: AsyncParsableCommand {
             try await store.close()
             print("Replayed \(summary.events) events: \(summary.products) products, \(summary.newsItems) news items.")
             if summary.skipped > 0 {
-                printError("\(summary.skipped) logged event(s) were refused by the current rules.")
+                printError(
+                    "\(summary.skipped) logged event(s) changed nothing: refused by the current rules, or no longer applying at their time (a change after a deletion that arrived late)."
+                )
             }
         }
     }

@@ -76,4 +76,85 @@ struct EventsRouteTests {
             }
         }
     }
+
+    @Test("late price changes leave the newest one current, in one request or several")
+    func latePrices() async throws {
+        // The issue's example: created at 09:00, then 30.00 @12:00, 10.00 @10:00, 20.00 @11:00.
+        let created =
+            #"{"id":"c","type":"product_created","product_id":"p","name":"Ананас","store_price":"50.00","at":"2026-11-01T09:00:00Z"}"#
+        let changes = [("s12", "30.00", "12"), ("s10", "10.00", "10"), ("s11", "20.00", "11")].map { id, price, hour in
+            #"{"id":"\#(id)","type":"price_changed","product_id":"p","store_price":"\#(price)","at":"2026-11-01T\#(hour):00:00Z"}"#
+        }
+        for requests in [[[created] + changes], [[created]] + changes.map { [$0] }] {
+            try await TestApp.with { app, client in
+                for events in requests {
+                    try await client.execute(
+                        uri: "/api/v1/events", method: .post, headers: app.writeHeaders,
+                        body: .json(#"{"events":["# + events.joined(separator: ",") + "]}")
+                    ) { response in #expect(response.status == .ok, "\(response.text)") }
+                }
+                let product = try #require(try await app.store.product(id: "p"))
+                #expect(product.storePrice.decimalString == "30.00")
+                let history = try await app.store.priceHistory(productID: "p")
+                #expect(history.last?.storePrice == product.storePrice)
+            }
+        }
+    }
+
+    @Test("a replay of a known id with a different body is 409 naming the event; the same body is a duplicate")
+    func conflictingReplay() async throws {
+        try await TestApp.with { app, client in
+            let created =
+                #"{"id":"e1","type":"product_created","product_id":"p","name":"Ананас","store_price":"195.00","at":"2026-11-01T12:00:00Z"}"#
+            let changed =
+                #"{"id":"e1","type":"product_created","product_id":"p","name":"Ананас","store_price":"150.00"}"#
+            let post = { (events: [String]) in
+                #"{"events":["# + events.joined(separator: ",") + "]}"
+            }
+            try await client.execute(
+                uri: "/api/v1/events", method: .post, headers: app.writeHeaders, body: .json(post([created]))
+            ) { response in #expect(response.status == .ok) }
+            try await client.execute(
+                uri: "/api/v1/events", method: .post, headers: app.writeHeaders, body: .json(post([changed]))
+            ) { response throws in
+                #expect(response.status == .conflict)
+                let error = try #require(response.apiError)
+                #expect(error.code == "event_conflict")
+                #expect(error.field == "id")
+                #expect(error.message.contains("e1"))
+                let report = try response.json(Report.self)
+                #expect(report.accepted == 0 && report.duplicates == 0)
+                #expect(report.rejected.map(\.error.code) == ["event_conflict"])
+            }
+            // In a batch that applies something else, the conflict is listed and the answer is 200.
+            let fresh =
+                #"{"id":"e2","type":"price_changed","product_id":"p","store_price":"180.00","at":"2026-11-01T13:00:00Z"}"#
+            try await client.execute(
+                uri: "/api/v1/events", method: .post, headers: app.writeHeaders,
+                body: .json(post([changed, fresh, created]))
+            ) { response throws in
+                #expect(response.status == .ok)
+                let report = try response.json(Report.self)
+                #expect(report.accepted == 1 && report.duplicates == 1)
+                #expect(report.rejected.map(\.index) == [0])
+                #expect(report.rejected.map(\.error.code) == ["event_conflict"])
+                #expect(response.apiError == nil, "a 200 carries no error envelope")
+            }
+            #expect(try await app.store.product(id: "p")?.storePrice.decimalString == "180.00")
+        }
+    }
+
+    @Test("a batch where nothing applies carries the envelope of its first refusal beside the report")
+    func refusedBatchEnvelope() async throws {
+        try await TestApp.with { app, client in
+            try await client.execute(
+                uri: "/api/v1/events", method: .post, headers: app.writeHeaders,
+                body: .json(#"{"events":[{"id":"x","type":"price_changed","product_id":"ghost","store_price":"1"}]}"#)
+            ) { response throws in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.apiError?.code == "product_not_found")
+                #expect(try response.json(Report.self).rejected.count == 1)
+            }
+        }
+    }
 }

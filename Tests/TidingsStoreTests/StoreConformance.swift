@@ -253,7 +253,7 @@ private func concurrentWriters(_ database: TestDatabase) async throws {
 }
 
 /// The tests' own deterministic generator (the demo's lives in TidingsRuntime).
-private struct SplitMix64Shim {
+struct SplitMix64Shim {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next(_ bound: Int) -> Int {
@@ -292,9 +292,10 @@ private func twoProcesses(_ database: TestDatabase) async throws {
     #expect(latest.record.id == "a2")
     #expect(latest.record.oldPrice?.minorUnits == 6_000)
     #expect(latest.record.percent == 50)
-    // And a failed write through the first leaves nothing stale behind.
+    // And a refused write through the first (a replay of "c" with another price) leaves nothing
+    // stale behind.
     let refused = try await ingest(first, [Events.created("c", product: "p", price: "1")])
-    #expect(refused == [.duplicate])
+    #expect(refused == [.rejected(.replayConflict("c"))])
     _ = try await ingest(second, [Events.price("b2", product: "p", price: "45", at: Events.at(minutes: 1200))])
     _ = try await ingest(first, [Events.price("a3", product: "p", price: "90", at: Events.at(minutes: 1500))])
     #expect(try await allNews(first).first?.record.oldPrice?.minorUnits == 4_500)

@@ -3,8 +3,9 @@ import Hummingbird
 import TidingsCatalog
 import TidingsModel
 
-/// `POST /api/v1/events`: valid events are applied in order in one transaction; duplicates change
-/// nothing; invalid ones are reported by index; 422 when none is valid.
+/// `POST /api/v1/events`: valid events are applied in the order of their time in one transaction;
+/// duplicates change nothing; invalid ones and ids replayed with a different body are reported by
+/// index; when none applies, 409 for a conflicting replay, else 422.
 struct EventsController: Sendable {
     let catalog: CatalogService
     static let maximumBatch = 10_000
@@ -26,13 +27,19 @@ struct EventsController: Sendable {
                 message: "api: at most \(Self.maximumBatch) events per request", field: "events")
         }
         let report = try await catalog.ingest(body.events.map(\.result))
-        let response = EventsReport(
+        var response = EventsReport(
             accepted: report.accepted, duplicates: report.duplicates,
             rejected: report.rejected.map { index, error in
                 .init(index: index, error: .init(code: error.code, message: error.message, field: error.field))
             })
-        let status: HTTPResponse.Status =
-            report.accepted == 0 && report.duplicates == 0 ? .unprocessableContent : .ok
+        var status = HTTPResponse.Status.ok
+        if report.accepted == 0 && report.duplicates == 0 {
+            // Nothing applied: 409 when an event conflicts with one the log holds (the sender must
+            // sort that out before anything else), else 422; the deciding refusal is the envelope.
+            let conflict = response.rejected.first { $0.error.code == CatalogError.replayConflictCode }
+            status = conflict == nil ? .unprocessableContent : .conflict
+            response.error = (conflict ?? response.rejected.first)?.error
+        }
         let data = try TidingsJSON.encoder().encode(response)
         return Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8"],

@@ -18,7 +18,8 @@ struct SectionsController: Sendable {
         router.get("/api/v1/brands", use: brands)
         router.get("/api/v1/brands/:brand/sections", use: sectionList)
         router.get("/api/v1/brands/:brand/sections/:section", use: section)
-        router.post("/api/v1/notifications/:id/dismiss", use: dismiss)
+        router.group().add(middleware: JSONContentTypeMiddleware())
+            .post("/api/v1/notifications/:id/dismiss", use: dismiss)
     }
 
     @Sendable func brands(request: Request, context: TidingsRequestContext) async throws -> Response {
