@@ -231,4 +231,28 @@ struct ProductsRouteTests {
             }
         }
     }
+
+    /// Found by schemathesis: a creation dated before a deletion already logged for the id was
+    /// answered with an undocumented 404. It is kept in the log at its time; the answer says why
+    /// the product does not exist.
+    @Test("POST with an `at` before a logged deletion: 404 naming `at`, and the product stays deleted")
+    func createBeforeDeletion() async throws {
+        try await TestApp.with { app, client in
+            try await Self.createPineapple(app, client)
+            try await client.execute(uri: "/api/v1/products/44957", method: .delete, headers: app.writeHeaders) {
+                response throws in
+                #expect(response.status == .noContent)
+            }
+            let early = Self.pineapple.dropLast() + #","at":"2000-01-01T00:00:00Z"}"#
+            try await client.execute(
+                uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(String(early))
+            ) { response throws in
+                #expect(response.status == .notFound)
+                #expect(response.apiError?.code == "product_not_found" && response.apiError?.field == "at")
+            }
+            try await client.execute(uri: "/api/v1/products/44957", method: .get) { response throws in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
 }

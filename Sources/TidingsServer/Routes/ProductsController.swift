@@ -30,7 +30,15 @@ struct ProductsController: Sendable {
                 .unprocessableContent, code: "validation_failed", message: "api: id is required", field: "id")
         }
         try await apply([input])
-        guard let product = try await catalog.store.product(id: productID) else { throw Self.notFound(productID) }
+        guard let product = try await catalog.store.product(id: productID) else {
+            // Event time wins: a creation dated before a deletion already logged for this id is kept
+            // in the log at its place, and the product does not exist now.
+            throw HTTPAPIError(
+                .notFound, code: "product_not_found",
+                message:
+                    "api: product \(productID) was created at that time, but a deletion logged after it means it does not exist now",
+                field: "at")
+        }
         var response = try json(product, status: .created)
         response.headers[.location] = "/api/v1/products/\(productID)"
         return response
