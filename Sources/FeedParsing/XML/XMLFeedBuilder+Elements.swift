@@ -223,16 +223,20 @@ extension XMLFeedBuilder {
         return [".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif"].contains { path.hasSuffix($0) }
     }
 
-    /// `atom:link`: the alternate page, the feed itself, enclosures and comment pages.
+    /// `atom:link`: the alternate page, the feed itself, enclosures and comment pages. Of several
+    /// alternates the first web page wins (no type, or an HTML one) over a first of another type;
+    /// a link without a usable `href` is skipped.
     mutating func atomLink(entry: Bool) {
-        let rel = scanner.attribute(.none, "rel")?.lowercased() ?? "alternate"
+        let rel = Self.linkRelation(scanner.attribute(.none, "rel"))
         let href = resolve(scanner.attribute(.none, "href"), field: "link", entry: entry ? draft?.index : nil)
         push(.skip)
         guard let href else { return }
-        let type = scanner.attribute(.none, "type")?.lowercased()
+        let isPage = Self.isPageType(scanner.attribute(.none, "type"))
         switch (rel, entry) {
         case ("alternate", false):
-            if feedDraft.alternateLink == nil || type == "text/html" { feedDraft.alternateLink = href }
+            if feedDraft.alternateLink == nil || (isPage && !feedDraft.alternateIsPage) {
+                (feedDraft.alternateLink, feedDraft.alternateIsPage) = (href, isPage)
+            }
             if feedDraft.linkURL == nil { feedDraft.linkURL = HTTPURL(href) }
         case ("self", false):
             if feedDraft.selfLink == nil {
@@ -240,15 +244,34 @@ extension XMLFeedBuilder {
                 feedDraft.selfURL = HTTPURL(href)
             }
         case ("alternate", true):
-            if draft?.atomLink == nil || type == "text/html" { draft?.atomLink = href }
+            guard let draft else { return }
+            if draft.atomLink == nil || (isPage && !draft.atomLinkIsPage) {
+                (draft.atomLink, draft.atomLinkIsPage) = (href, isPage)
+            }
         case ("enclosure", true):
             enclosure(url: href)
-        case ("replies", true) where type == nil || type == "text/html":
+        case ("replies", true) where isPage:
             let value = href
             if draft?.comments == nil { draft?.comments = value }
         default:
             break
         }
+    }
+
+    /// A link's `rel`, lower-cased: absent or blank is "alternate" (RFC 4287), and the IANA
+    /// registry's URI form of a registered relation is its short name.
+    static func linkRelation(_ rel: String?) -> String {
+        guard let rel, !rel.isEmpty else { return "alternate" }
+        var name = rel.trimmed.lowercased()
+        let registry = "http://www.iana.org/assignments/relation/"
+        if name.hasPrefix(registry) { name.removeFirst(registry.count) }
+        return name.isEmpty ? "alternate" : name
+    }
+
+    /// Whether a link's `type` says a web page: none given, or an HTML type.
+    static func isPageType(_ type: String?) -> Bool {
+        guard let type = type?.trimmed.lowercased(), !type.isEmpty else { return true }
+        return type.hasPrefix("text/html") || type.hasPrefix("application/xhtml+xml")
     }
 
     mutating func enclosure(url: String?) {

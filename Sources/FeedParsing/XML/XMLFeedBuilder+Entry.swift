@@ -13,6 +13,8 @@ extension XMLFeedBuilder {
         var mediaTitle: Markup?
         var rssLink: String?
         var atomLink: String?
+        /// Whether `atomLink` is a web page (HTML or untyped), which a later alternate does not replace.
+        var atomLinkIsPage = false
         var guid: String?
         var guidIsPermaLink = true
         var atomID: String?

@@ -7,6 +7,8 @@ extension XMLFeedBuilder {
         var title: Markup?
         var rssLink: String?
         var alternateLink: String?
+        /// Whether `alternateLink` is a web page (HTML or untyped).
+        var alternateIsPage = false
         var selfLink: String?
         var description: Markup?
         var descriptionFallback: Markup?
