@@ -122,7 +122,7 @@ struct XMLFeedReader {
             guard let root else { return .failure(.notXMLOrJSON) }
             let format: ParsedFeed.Format
             switch (root.namespace, root.local.lowercased()) {
-            case (_, "rss"), (.none, "channel"): format = .rss2
+            case (_, "rss"), (.none, "channel"), (.rss, "channel"): format = .rss2
             case (_, "rdf"): format = .rss1
             case (.atom, "feed"), (.atom03, "feed"), (.none, "feed"), (.atom, "entry"): format = .atom
             case (_, "html"): return .failure(.html)
@@ -130,6 +130,11 @@ struct XMLFeedReader {
             case _ where skipped: return .failure(.notXMLOrJSON)
             // The name goes into messages and logs: one short line.
             default: return .failure(.notAFeed(root: WarningList.printable(String(root.local.prefix(100)))))
+            }
+            // Feeds have put RSS in namespaces of their own; its elements are still RSS's.
+            if format == .rss2, root.namespace == .unknown, let uri = scanner.adoptDefaultNamespace(as: .rss) {
+                scanner.report(
+                    "the root's namespace \(FeedURL.quoted(uri)) is not RSS's; read as RSS", at: scanner.tagStart)
             }
             var builder = XMLFeedBuilder(scanner: scanner, format: format, options: options, base: base)
             builder.run(rootIsEntry: root.local == "entry")

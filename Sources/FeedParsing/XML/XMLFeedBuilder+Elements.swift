@@ -95,7 +95,7 @@ extension XMLFeedBuilder {
         default:
             // Unknown elements with children (extensions we do not read) are skipped whole so
             // their own <title> or <link> is not taken for the feed's.
-            if name.namespace != .none, name.namespace != .rss1, name.namespace != .rss090 { push(.skip) }
+            if name.namespace != .none, !Self.isRSSNamespace(name.namespace) { push(.skip) }
         }
     }
 

@@ -173,9 +173,14 @@ struct XMLFeedBuilder {
         }
     }
 
-    /// RSS elements: no namespace (RSS 2.0) or RSS 1.0's / 0.90's.
+    /// RSS elements: no namespace (RSS 2.0), RSS 1.0's / 0.90's, or one of RSS 2.0's own.
     func isRSS(_ namespace: XMLNamespace) -> Bool {
-        namespace == .rss1 || namespace == .rss090 || (namespace == .none && feed.format != .atom)
+        Self.isRSSNamespace(namespace) || (namespace == .none && feed.format != .atom)
+    }
+
+    /// The namespaces that hold nothing but RSS elements.
+    static func isRSSNamespace(_ namespace: XMLNamespace) -> Bool {
+        namespace == .rss1 || namespace == .rss090 || namespace == .rss
     }
 
     /// Atom elements; in an Atom document that forgot its namespace, unqualified ones too.
