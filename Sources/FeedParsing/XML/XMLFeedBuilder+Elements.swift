@@ -85,7 +85,8 @@ extension XMLFeedBuilder {
             if feedDraft.itunesImage == nil {
                 feedDraft.itunesImage = resolve(scanner.attribute(.none, "href"), field: "image", entry: nil)
             }
-        case (_, "managingEditor") where rss, (.dc, "creator"), (.itunes, "author"):
+        case (_, "author") where rss, (_, "managingEditor") where rss, (_, "webMaster") where rss, (.dc, "creator"),
+            (.dc, "author"), (.itunes, "author"):
             begin(.author, kind: .text)
         case (_, "entries") where rss, (_, "items") where rss, (_, "textinput") where rss,
             (_, "textInput") where rss, (.itunes, _), (.atom, _):
@@ -132,7 +133,7 @@ extension XMLFeedBuilder {
             } else {
                 begin(.content, kind: atomKind())
             }
-        case (_, "author") where rss, (.dc, "creator"), (.itunes, "author"):
+        case (_, "author") where rss, (.dc, "creator"), (.dc, "author"), (.itunes, "author"):
             begin(.author, kind: .text)
         case (_, "author") where atom:
             guard let draft, hasRoom(forAuthorIn: draft.authors, at: scanner.tagStart, entry: draft.index) else {

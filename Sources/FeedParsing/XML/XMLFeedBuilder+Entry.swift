@@ -134,7 +134,7 @@ extension XMLFeedBuilder {
             (entry.summaryHTML, entry.summaryText, image) = Self.fields(rendered)
             contentImage = contentImage ?? image
         }
-        entry.authors = draft.authors.filter { $0.name != nil || $0.email != nil || $0.url != nil }
+        entry.authors = Self.people(draft.authors)
         entry.published = published
         entry.updated = draft.updated
         entry.categories = draft.categories

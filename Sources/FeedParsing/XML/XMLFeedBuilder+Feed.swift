@@ -46,7 +46,7 @@ extension XMLFeedBuilder {
             feed.updated = updated ?? published
             feed.image = imageURL ?? logo ?? itunesImage ?? mediaThumbnail
             feed.icon = icon
-            feed.authors = authors.filter { $0.name != nil || $0.email != nil || $0.url != nil }
+            feed.authors = XMLFeedBuilder.people(authors)
             feed.ttl = ttl
             if let syFrequency, syFrequency > 0 {
                 let seconds = [
