@@ -67,10 +67,15 @@ extension XMLFeedBuilder {
             begin(.descriptionFallback, kind: .html)
         case (_, "language") where rss, (.dc, "language"):
             begin(.language, kind: .text)
-        case (_, "lastBuildDate") where rss, (_, "updated") where atom, (.atom03, "modified"), (.dc, "date"):
+        // The feed's dates; see docs/parsing.md for the precedence.
+        case (_, "lastBuildDate") where rss, (_, "updated") where atom, (.atom03, "modified"), (.dcterms, "modified"):
             begin(.updated, kind: .text)
-        case (_, "pubDate") where rss:
+        case (.dc, "date"):
+            begin(.updated, kind: .text, rank: 1)
+        case (_, "pubDate") where rss, (.dcterms, "issued"):
             begin(.published, kind: .text)
+        case (.dcterms, "created"), (.atom03, "created"):
+            begin(.published, kind: .text, rank: 1)
         case (_, "ttl") where rss:
             begin(.ttl, kind: .text)
         case (.sy, "updatePeriod"):
@@ -141,10 +146,13 @@ extension XMLFeedBuilder {
             }
             draft.authors.append(ParsedAuthor())
             push(.entryPerson)
-        case (_, "pubDate") where rss, (.dc, "date"), (.atom03, "issued"), (.atom03, "created"):
+        // An entry's dates; see docs/parsing.md for the precedence.
+        case (_, "pubDate") where rss, (_, "published") where atom, (.atom03, "issued"), (.dcterms, "issued"):
             begin(.published, kind: .text)
-        case (_, "published") where atom:
-            begin(.published, kind: .text)
+        case (.dcterms, "created"), (.atom03, "created"):
+            begin(.published, kind: .text, rank: 1)
+        case (.dc, "date"):
+            begin(.published, kind: .text, rank: 2)
         case (.itunes, "title"):
             begin(.mediaTitle, kind: .text)
         case (_, "updated") where atom, (.atom03, "modified"), (.dcterms, "modified"):

@@ -15,6 +15,9 @@ extension XMLFeedBuilder {
         var language: String?
         var updated: Date?
         var published: Date?
+        /// The rank of the elements `updated` and `published` came from (see `begin`).
+        var updatedRank = UInt8.max
+        var publishedRank = UInt8.max
         var ttl: Int?
         var syPeriod: String?
         var syFrequency: Int?
@@ -72,9 +75,13 @@ extension XMLFeedBuilder {
         case .descriptionFallback: if feedDraft.descriptionFallback == nil { feedDraft.descriptionFallback = markup }
         case .language: if !text.isEmpty { feedDraft.language = feedDraft.language ?? text }
         case .updated:
-            if let date = date(text, capture, entry: nil) { feedDraft.updated = feedDraft.updated ?? date }
+            if capture.rank < feedDraft.updatedRank, let date = date(text, capture, entry: nil) {
+                (feedDraft.updated, feedDraft.updatedRank) = (date, capture.rank)
+            }
         case .published:
-            if let date = date(text, capture, entry: nil) { feedDraft.published = feedDraft.published ?? date }
+            if capture.rank < feedDraft.publishedRank, let date = date(text, capture, entry: nil) {
+                (feedDraft.published, feedDraft.publishedRank) = (date, capture.rank)
+            }
         case .ttl:
             if let minutes = Int(text), minutes > 0 {
                 feedDraft.ttl = minutes

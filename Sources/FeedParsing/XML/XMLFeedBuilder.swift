@@ -21,6 +21,8 @@ struct XMLFeedBuilder {
         var sawChild = false
         var kind: MarkupKind
         var base: HTTPURL?
+        /// For dates: 0 for the field's own element, more for stand-ins (see `begin`).
+        var rank: UInt8 = 0
     }
 
     var scanner: XMLScanner
@@ -142,11 +144,13 @@ struct XMLFeedBuilder {
         scopes.append((scope, depth))
     }
 
-    /// Starts capturing the current element's content as `field`.
-    mutating func begin(_ field: Field, kind: MarkupKind = .html) {
+    /// Starts capturing the current element's content as `field`. `rank` orders the elements that
+    /// give one date: a lower rank replaces a higher one, the first of a rank stays.
+    mutating func begin(_ field: Field, kind: MarkupKind = .html, rank: UInt8 = 0) {
         captured.removeAll(keepingCapacity: true)
         capture = Capture(
-            field: field, depth: depth, start: scanner.position, tagOffset: scanner.tagStart, kind: kind, base: base)
+            field: field, depth: depth, start: scanner.position, tagOffset: scanner.tagStart, kind: kind, base: base,
+            rank: rank)
     }
 
     /// The captured value: raw inner markup when the element held elements, else its text.
