@@ -121,5 +121,6 @@ struct NamespaceVariantTests {
         #expect(entry.id == "urn:1")
         #expect(entry.link == "https://example.com/1")
         #expect(entry.updated != nil)
+        #expect(entry.contentHTML == "A <b>b</b>")
     }
 }

@@ -31,14 +31,23 @@ extension XMLFeedBuilder {
         var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
-    /// The kind an Atom text construct declares with `type`.
+    /// The kind an Atom text construct declares with `type`; Atom 0.3's `mode="escaped"` makes
+    /// XHTML escaped HTML.
     func atomKind(default kind: MarkupKind = .text) -> MarkupKind {
         switch scanner.attribute(.none, "type")?.lowercased() {
-        case "html", "text/html", "escaped": .html
-        case "xhtml", "application/xhtml+xml": .xhtml
-        case "text", "text/plain": .text
-        default: kind
+        case "html", "text/html", "escaped": return .html
+        case "xhtml", "application/xhtml+xml":
+            return scanner.attribute(.none, "mode")?.lowercased() == "escaped" ? .html : .xhtml
+        case "text", "text/plain": return .text
+        default: return kind
         }
+    }
+
+    /// Starts an Atom text construct (title, subtitle, summary, content): read by its `type`, and
+    /// decoded first when Atom 0.3's `mode` says base64.
+    mutating func beginAtomText(_ field: Field) {
+        begin(field, kind: atomKind())
+        if scanner.attribute(.none, "mode")?.lowercased() == "base64" { capture?.base64 = true }
     }
 
     mutating func feedElement(_ name: XMLName) {
@@ -55,14 +64,18 @@ extension XMLFeedBuilder {
             guard hasRoom(forAuthorIn: feedDraft.authors, at: scanner.tagStart, entry: nil) else { return push(.skip) }
             feedDraft.authors.append(ParsedAuthor())
             push(.feedPerson)
-        case (_, "title") where rss || atom, (.dc, "title"):
-            begin(.title, kind: atom ? atomKind() : .html)
+        case (_, "title") where atom:
+            beginAtomText(.title)
+        case (_, "title") where rss, (.dc, "title"):
+            begin(.title, kind: .html)
         case (_, "link") where rss:
             begin(.link, kind: .text)
         case (_, "link") where atom:
             atomLink(entry: false)
-        case (_, "description") where rss, (_, "subtitle") where atom, (.atom03, "tagline"), (.dc, "description"):
-            begin(.description, kind: atom ? atomKind() : .html)
+        case (_, "subtitle") where atom, (.atom03, "tagline"):
+            beginAtomText(.description)
+        case (_, "description") where rss, (.dc, "description"):
+            begin(.description, kind: .html)
         case (.itunes, "summary"), (.itunes, "subtitle"):
             begin(.descriptionFallback, kind: .html)
         case (_, "language") where rss, (.dc, "language"):
@@ -109,8 +122,10 @@ extension XMLFeedBuilder {
         let rss = isRSS(name.namespace)
         let atom = isAtom(name.namespace)
         switch (name.namespace, name.local) {
-        case (_, "title") where rss || atom, (.dc, "title"):
-            begin(.title, kind: atom ? atomKind() : .html)
+        case (_, "title") where atom:
+            beginAtomText(.title)
+        case (_, "title") where rss, (.dc, "title"):
+            begin(.title, kind: .html)
         case (_, "link") where rss:
             begin(.link, kind: .text)
         case (_, "link") where atom:
@@ -122,8 +137,10 @@ extension XMLFeedBuilder {
             begin(.atomID, kind: .text)
         case (.dc, "identifier"):
             begin(.dcIdentifier, kind: .text)
-        case (_, "description") where rss, (_, "summary") where atom, (.atom03, "summary"), (.dc, "description"):
-            begin(.description, kind: atom ? atomKind() : .html)
+        case (_, "summary") where atom:
+            beginAtomText(.description)
+        case (_, "description") where rss, (.dc, "description"):
+            begin(.description, kind: .html)
         case (.itunes, "summary"), (.itunes, "subtitle"):
             begin(.descriptionFallback, kind: .html)
         case (.content, "encoded"):
@@ -136,7 +153,7 @@ extension XMLFeedBuilder {
                 draft?.contentSource = url
                 push(.skip)
             } else {
-                begin(.content, kind: atomKind())
+                beginAtomText(.content)
             }
         case (_, "author") where rss, (.dc, "creator"), (.dc, "author"), (.itunes, "author"):
             begin(.author, kind: .text)

@@ -23,6 +23,10 @@ struct XMLFeedBuilder {
         var base: HTTPURL?
         /// For dates: 0 for the field's own element, more for stand-ins (see `begin`).
         var rank: UInt8 = 0
+        /// Atom 0.3 `mode="base64"`: the text is the content, encoded.
+        var base64 = false
+        /// Prefixes the field's child elements bound to XHTML (`<xhtml:p>`), removed from the markup.
+        var xhtmlPrefixes: [[UInt8]] = []
     }
 
     var scanner: XMLScanner
@@ -106,6 +110,7 @@ struct XMLFeedBuilder {
     private mutating func start(_ name: XMLName) {
         if capture != nil {
             capture!.sawChild = true
+            if name.namespace == .xhtml { noteXHTMLPrefix() }
             return
         }
         readXMLBase()
@@ -153,23 +158,83 @@ struct XMLFeedBuilder {
             rank: rank)
     }
 
+    /// Remembers the prefix of the current element, an XHTML one inside a captured field, so that
+    /// `<xhtml:p>` reaches the sanitizer as `<p>`.
+    private mutating func noteXHTMLPrefix() {
+        guard let frame = scanner.stack.last, capture!.xhtmlPrefixes.count < 8 else { return }
+        let name = frame.qualifiedName
+        guard let colon = (name.lowerBound..<name.upperBound).first(where: { scanner.bytes[$0] == UInt8(ascii: ":") })
+        else { return }
+        let prefix = Array(scanner.bytes[name.lowerBound..<colon])
+        if !capture!.xhtmlPrefixes.contains(prefix) { capture!.xhtmlPrefixes.append(prefix) }
+    }
+
     /// The captured value: raw inner markup when the element held elements, else its text.
     private mutating func value(of capture: Capture) -> Markup {
         if capture.sawChild || capture.kind == .xhtml {
             let raw = UnsafeBufferPointer(rebasing: scanner.bytes[capture.start..<max(capture.start, scanner.tagStart)])
             var bytes = Array(raw)
             // Raw markup has not been through XMLText: drop the controls XML forbids here too.
-            if bytes.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }) {
-                bytes.removeAll { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }
-                scanner.report("characters XML does not allow were dropped", kind: "control", at: capture.start)
-            }
+            dropControls(&bytes, at: capture.start)
+            if !capture.xhtmlPrefixes.isEmpty { bytes = Self.removingPrefixes(capture.xhtmlPrefixes, from: bytes) }
             return Markup(bytes: bytes, kind: .xhtml)
         }
         return Markup(bytes: captured, kind: capture.kind)
     }
 
+    /// Removes the C0 controls XML forbids, with a warning.
+    private mutating func dropControls(_ bytes: inout [UInt8], at offset: Int) {
+        guard bytes.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }) else { return }
+        bytes.removeAll { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }
+        scanner.report("characters XML does not allow were dropped", kind: "control", at: offset)
+    }
+
+    /// Atom 0.3 `mode="base64"` content decoded, to be read as its type says; nil with a warning
+    /// when it is not base64.
+    private mutating func decodedBase64(_ markup: Markup, _ capture: Capture) -> Markup? {
+        guard !capture.sawChild, let data = Data(base64Encoded: markup.text, options: .ignoreUnknownCharacters) else {
+            let name = capture.field == .title ? "title" : capture.field == .content ? "content" : "summary"
+            warn("\(name) is not valid base64; left out", at: capture.tagOffset, entry: draft?.index)
+            return nil
+        }
+        var bytes = Array(data)
+        dropControls(&bytes, at: capture.start)
+        return Markup(bytes: bytes, kind: capture.kind)
+    }
+
+    /// `<p:name` and `</p:name` made `<name` and `</name` for each prefix `p`, in one pass (a
+    /// prefix holds no "<", so the bytes compared after each "<" are never compared again).
+    static func removingPrefixes(_ prefixes: [[UInt8]], from bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            out.append(byte)
+            index += 1
+            guard byte == UInt8(ascii: "<") else { continue }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "/") {
+                out.append(UInt8(ascii: "/"))
+                index += 1
+            }
+            for prefix in prefixes where index + prefix.count < bytes.count {
+                if bytes[index + prefix.count] == UInt8(ascii: ":"),
+                    bytes[index..<index + prefix.count].elementsEqual(prefix)
+                {
+                    index += prefix.count + 1
+                    break
+                }
+            }
+        }
+        return out
+    }
+
     private mutating func finish(_ capture: Capture) {
-        let markup = value(of: capture)
+        var markup = value(of: capture)
+        if capture.base64 {
+            guard let decoded = decodedBase64(markup, capture) else { return }
+            markup = decoded
+        }
         if draft != nil {
             assignEntry(capture.field, markup, capture)
         } else {
