@@ -48,6 +48,25 @@ struct NamespaceVariantTests {
             ])
     }
 
+    @Test("a <feed> root in a namespace no parser knows (an Atom draft's) is read as Atom, with a warning")
+    func atomUnknownNamespace() throws {
+        let feed = try parse(
+            """
+            <feed xmlns="http://purl.org/atom/ns#draft-ietf-atompub-format-08"><title>Draft</title>
+            <entry><id>urn:1</id><title>One</title><link href="https://example.com/1"/></entry></feed>
+            """)
+        #expect(feed.format == .atom)
+        #expect(feed.title == "Draft")
+        #expect(feed.entries.map(\.link) == ["https://example.com/1"])
+        #expect(
+            feed.warnings.map(\.message) == [
+                #"the root's namespace "http://purl.org/atom/ns#draft-ietf-atompub-format-08" is not Atom's; read as Atom"#
+            ])
+        #expect(throws: FeedParseError.notAFeed(root: "feed")) {
+            try parse(#"<x:feed xmlns:x="http://example.com/x"><x:title>T</x:title></x:feed>"#)
+        }
+    }
+
     @Test("RSS 1.0 and Netscape's RSS 0.90 in a default namespace, items beside the channel")
     func rdfDefaultNamespace() throws {
         for uri in ["http://purl.org/rss/1.0/", "http://my.netscape.com/rdf/simple/0.9/"] {
