@@ -43,11 +43,11 @@ extension XMLFeedBuilder {
         }
     }
 
-    /// Starts an Atom text construct (title, subtitle, summary, content): read by its `type`, and
-    /// decoded first when Atom 0.3's `mode` says base64.
-    mutating func beginAtomText(_ field: Field) {
+    /// Starts an Atom text construct (title, subtitle, summary, content) in `namespace`: read by its
+    /// `type`, and decoded first when Atom 0.3's `mode` says base64 (Atom 1.0 has no `mode`).
+    mutating func beginAtomText(_ field: Field, _ namespace: XMLNamespace) {
         begin(field, kind: atomKind())
-        if scanner.attribute(.none, "mode")?.lowercased() == "base64" { capture?.base64 = true }
+        if namespace != .atom, scanner.attribute(.none, "mode")?.lowercased() == "base64" { capture?.base64 = true }
     }
 
     mutating func feedElement(_ name: XMLName) {
@@ -65,7 +65,7 @@ extension XMLFeedBuilder {
             feedDraft.authors.append(ParsedAuthor())
             push(.feedPerson)
         case (_, "title") where atom:
-            beginAtomText(.title)
+            beginAtomText(.title, name.namespace)
         case (_, "title") where rss, (.dc, "title"):
             begin(.title, kind: .html)
         case (_, "link") where rss:
@@ -73,7 +73,7 @@ extension XMLFeedBuilder {
         case (_, "link") where atom:
             atomLink(entry: false)
         case (_, "subtitle") where atom, (.atom03, "tagline"):
-            beginAtomText(.description)
+            beginAtomText(.description, name.namespace)
         case (_, "description") where rss, (.dc, "description"):
             begin(.description, kind: .html)
         case (.itunes, "summary"), (.itunes, "subtitle"):
@@ -121,11 +121,12 @@ extension XMLFeedBuilder {
     mutating func entryElement(_ name: XMLName) {
         let rss = isRSS(name.namespace)
         let atom = isAtom(name.namespace)
+        // Every element of every entry is matched here, pattern by pattern, and a pattern with any
+        // namespace (`_`) costs a string comparison for every element that reaches it: add those
+        // sparingly; one with a namespace is compared as a string only in that namespace.
         switch (name.namespace, name.local) {
-        case (_, "title") where atom:
-            beginAtomText(.title)
-        case (_, "title") where rss, (.dc, "title"):
-            begin(.title, kind: .html)
+        case (_, "title") where rss || atom, (.dc, "title"):
+            if atom { beginAtomText(.title, name.namespace) } else { begin(.title, kind: .html) }
         case (_, "link") where rss:
             begin(.link, kind: .text)
         case (_, "link") where atom:
@@ -137,10 +138,8 @@ extension XMLFeedBuilder {
             begin(.atomID, kind: .text)
         case (.dc, "identifier"):
             begin(.dcIdentifier, kind: .text)
-        case (_, "summary") where atom:
-            beginAtomText(.description)
-        case (_, "description") where rss, (.dc, "description"):
-            begin(.description, kind: .html)
+        case (_, "description") where rss, (_, "summary") where atom, (.dc, "description"):
+            if atom { beginAtomText(.description, name.namespace) } else { begin(.description, kind: .html) }
         case (.itunes, "summary"), (.itunes, "subtitle"):
             begin(.descriptionFallback, kind: .html)
         case (.content, "encoded"):
@@ -153,7 +152,7 @@ extension XMLFeedBuilder {
                 draft?.contentSource = url
                 push(.skip)
             } else {
-                beginAtomText(.content)
+                beginAtomText(.content, name.namespace)
             }
         case (_, "author") where rss, (.dc, "creator"), (.dc, "author"), (.itunes, "author"):
             begin(.author, kind: .text)
@@ -164,12 +163,11 @@ extension XMLFeedBuilder {
             draft.authors.append(ParsedAuthor())
             push(.entryPerson)
         // An entry's dates; see docs/parsing.md for the precedence.
-        case (_, "pubDate") where rss, (_, "published") where atom, (.atom03, "issued"), (.dcterms, "issued"):
-            begin(.published, kind: .text)
-        case (.dcterms, "created"), (.atom03, "created"):
-            begin(.published, kind: .text, rank: 1)
-        case (.dc, "date"):
-            begin(.published, kind: .text, rank: 2)
+        case (_, "pubDate") where rss, (_, "published") where atom, (.dc, "date"), (.atom03, "issued"),
+            (.atom03, "created"), (.dcterms, "issued"), (.dcterms, "created"):
+            // Ranks: the publication date itself, then the creation date, then dc:date.
+            let rank: UInt8 = name.namespace == .dc ? 2 : name.local == "created" ? 1 : 0
+            begin(.published, kind: .text, rank: rank)
         case (.itunes, "title"):
             begin(.mediaTitle, kind: .text)
         case (_, "updated") where atom, (.atom03, "modified"), (.dcterms, "modified"):

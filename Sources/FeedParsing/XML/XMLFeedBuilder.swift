@@ -25,8 +25,6 @@ struct XMLFeedBuilder {
         var rank: UInt8 = 0
         /// Atom 0.3 `mode="base64"`: the text is the content, encoded.
         var base64 = false
-        /// Prefixes the field's child elements bound to XHTML (`<xhtml:p>`), removed from the markup.
-        var xhtmlPrefixes: [[UInt8]] = []
     }
 
     var scanner: XMLScanner
@@ -36,6 +34,9 @@ struct XMLFeedBuilder {
     var scopes: [(scope: Scope, depth: Int)] = []
     var bases: [(depth: Int, url: HTTPURL)] = []
     var capture: Capture?
+    /// Prefixes the captured field's child elements bound to XHTML (`<xhtml:p>`), removed from its
+    /// markup. Kept beside `capture`, which is copied often, rather than in it.
+    var xhtmlPrefixes: [[UInt8]] = []
     /// The captured field's decoded text; one buffer reused for every field.
     var captured: [UInt8] = []
     var draft: EntryDraft?
@@ -153,6 +154,7 @@ struct XMLFeedBuilder {
     /// give one date: a lower rank replaces a higher one, the first of a rank stays.
     mutating func begin(_ field: Field, kind: MarkupKind = .html, rank: UInt8 = 0) {
         captured.removeAll(keepingCapacity: true)
+        if !xhtmlPrefixes.isEmpty { xhtmlPrefixes.removeAll() }
         capture = Capture(
             field: field, depth: depth, start: scanner.position, tagOffset: scanner.tagStart, kind: kind, base: base,
             rank: rank)
@@ -161,12 +163,12 @@ struct XMLFeedBuilder {
     /// Remembers the prefix of the current element, an XHTML one inside a captured field, so that
     /// `<xhtml:p>` reaches the sanitizer as `<p>`.
     private mutating func noteXHTMLPrefix() {
-        guard let frame = scanner.stack.last, capture!.xhtmlPrefixes.count < 8 else { return }
+        guard let frame = scanner.stack.last, xhtmlPrefixes.count < 8 else { return }
         let name = frame.qualifiedName
         guard let colon = (name.lowerBound..<name.upperBound).first(where: { scanner.bytes[$0] == UInt8(ascii: ":") })
         else { return }
         let prefix = Array(scanner.bytes[name.lowerBound..<colon])
-        if !capture!.xhtmlPrefixes.contains(prefix) { capture!.xhtmlPrefixes.append(prefix) }
+        if !xhtmlPrefixes.contains(prefix) { xhtmlPrefixes.append(prefix) }
     }
 
     /// The captured value: raw inner markup when the element held elements, else its text.
@@ -176,7 +178,7 @@ struct XMLFeedBuilder {
             var bytes = Array(raw)
             // Raw markup has not been through XMLText: drop the controls XML forbids here too.
             dropControls(&bytes, at: capture.start)
-            if !capture.xhtmlPrefixes.isEmpty { bytes = Self.removingPrefixes(capture.xhtmlPrefixes, from: bytes) }
+            if !xhtmlPrefixes.isEmpty { bytes = Self.removingPrefixes(xhtmlPrefixes, from: bytes) }
             return Markup(bytes: bytes, kind: .xhtml)
         }
         return Markup(bytes: captured, kind: capture.kind)
