@@ -122,14 +122,27 @@ struct XMLFeedReader {
             guard let root else { return .failure(.notXMLOrJSON) }
             let format: ParsedFeed.Format
             switch (root.namespace, root.local.lowercased()) {
-            case (_, "rss"), (.none, "channel"): format = .rss2
+            case (_, "rss"), (.none, "channel"), (.rss, "channel"): format = .rss2
             case (_, "rdf"): format = .rss1
-            case (.atom, "feed"), (.atom03, "feed"), (.none, "feed"), (.atom, "entry"): format = .atom
+            case (.atom, "feed"), (.atom03, "feed"), (.none, "feed"), (.unknown, "feed"), (.atom, "entry"):
+                format = .atom
             case (_, "html"): return .failure(.html)
             // Prose with a tag in it (a README, an error page in plain text) is not XML at all.
             case _ where skipped: return .failure(.notXMLOrJSON)
             // The name goes into messages and logs: one short line.
             default: return .failure(.notAFeed(root: WarningList.printable(String(root.local.prefix(100)))))
+            }
+            // Feeds have put RSS in namespaces of their own, and Atom in its drafts' namespaces; their
+            // elements are still RSS's or Atom's.
+            if root.namespace == .unknown, format != .rss1 {
+                let (namespace, name): (XMLNamespace, String) = format == .atom ? (.atom, "Atom") : (.rss, "RSS")
+                if let uri = scanner.adoptDefaultNamespace(as: namespace) {
+                    scanner.report(
+                        "the root's namespace \(FeedURL.quoted(uri)) is not \(name)'s; read as \(name)",
+                        at: scanner.tagStart)
+                } else if format == .atom {
+                    return .failure(.notAFeed(root: WarningList.printable(String(root.local.prefix(100)))))
+                }
             }
             var builder = XMLFeedBuilder(scanner: scanner, format: format, options: options, base: base)
             builder.run(rootIsEntry: root.local == "entry")

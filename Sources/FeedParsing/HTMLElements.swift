@@ -123,14 +123,18 @@ struct HTMLElements: Sendable {
         add("source", .void, [.src, .srcset, .type, .media, .sizes])
         add("track", .void, [.src, .kind, .srclang, .label])
         add("iframe", .iframe, [.src, .width, .height, .title])
-        add("script style template noscript object", .drop)
+        // Their content is code, styling or markup for scripts, never text for a reader.
+        add("script style template noscript", .drop)
         // Known only for plain text's line breaks; the sanitizer unwraps them like unknown elements.
         add("section article header footer aside nav address main form fieldset", .unwrap)
+        // Plugins are dropped but their fallback content is what a reader should see (dropping it
+        // whole made an unclosed `<object>` swallow the rest of an entry); `param` has none.
+        add("object applet embed param", .unwrap)
         let blocks =
             "p div li ul ol dl dt dd h1 h2 h3 h4 h5 h6 blockquote pre table tr thead tbody tfoot section article"
             + " header footer aside nav hr figure figcaption address main details summary form fieldset"
         for name in blocks.split(separator: " ") { elements[Self.key(String(name))]?.block = true }
-        for name in ["script", "style", "template", "noscript", "iframe", "object"] {
+        for name in ["script", "style", "template", "noscript", "iframe"] {
             elements[Self.key(name)]?.rawText = true
         }
         for (names, kind) in [

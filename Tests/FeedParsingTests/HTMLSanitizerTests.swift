@@ -21,7 +21,10 @@ struct HTMLSanitizerTests {
             ("<form action=/x><input name=q><button>Go</button></form>", "Go"),
             ("a<script>alert('<b>x</b>')</script>b", "ab"),
             ("a<style>p{}</style><template><b>t</b></template><noscript><img src=x></noscript>b", "ab"),
-            ("<object data=x.swf><p>fallback</p></object>ok<embed src=x.swf>", "ok"),
+            (
+                "<object data=x.swf><param name=a value=b><p>fallback</p></object>ok<embed src=x.swf>",
+                "<p>fallback</p>ok"
+            ),
             ("<meta charset=utf-8><base href=https://evil.example/><link rel=stylesheet href=x>ok", "ok"),
             ("<svg><script>alert(1)</script><text>t</text></svg>", "t"),
             ("<iframe src=https://evil.example/x><b>no</b></iframe>after", "after"),
@@ -33,6 +36,28 @@ struct HTMLSanitizerTests {
             ("<iframe src=\"https://evil.example@youtube.com/a\"></iframe>", ""),  // no user info
         ])
     func elements(_ html: String, _ expected: String) {
+        #expect(sanitizer.sanitize(html, base: base) == expected)
+    }
+
+    @Test(
+        "fallback content of object, applet, video, audio and unknown elements is what a reader sees",
+        arguments: [
+            ("safe<object data=x.swf> <b>description</b>", "safe <b>description</b>"),
+            ("<applet code=x.class>Get <i>Java</i></applet>", "Get <i>Java</i>"),
+            ("<x-card><b>kept</b></x-card><unknown>too", "<b>kept</b>too"),
+            (
+                "<video src=https://example.com/v.mp4>See <a href=/v.mp4>the video</a></video>",
+                #"<video src="https://example.com/v.mp4">See <a href="https://example.com/v.mp4" rel="noopener noreferrer">the video</a></video>"#
+            ),
+            (
+                "<audio><source src=a.ogg>Listen</audio>",
+                #"<audio><source src="https://example.com/blog/a.ogg">Listen</audio>"#
+            ),
+            // What is not text for readers still goes with its content, closed or not.
+            ("a<template><b>t</b></template>b<style>p{}", "ab"),
+            ("a<object><script>alert(1)</script>b</object>", "ab"),
+        ])
+    func fallbackContent(_ html: String, _ expected: String) {
         #expect(sanitizer.sanitize(html, base: base) == expected)
     }
 

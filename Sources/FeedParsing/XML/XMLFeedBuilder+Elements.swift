@@ -31,14 +31,23 @@ extension XMLFeedBuilder {
         var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
-    /// The kind an Atom text construct declares with `type`.
+    /// The kind an Atom text construct declares with `type`; Atom 0.3's `mode="escaped"` makes
+    /// XHTML escaped HTML.
     func atomKind(default kind: MarkupKind = .text) -> MarkupKind {
         switch scanner.attribute(.none, "type")?.lowercased() {
-        case "html", "text/html", "escaped": .html
-        case "xhtml", "application/xhtml+xml": .xhtml
-        case "text", "text/plain": .text
-        default: kind
+        case "html", "text/html", "escaped": return .html
+        case "xhtml", "application/xhtml+xml":
+            return scanner.attribute(.none, "mode")?.lowercased() == "escaped" ? .html : .xhtml
+        case "text", "text/plain": return .text
+        default: return kind
         }
+    }
+
+    /// Starts an Atom text construct (title, subtitle, summary, content) in `namespace`: read by its
+    /// `type`, and decoded first when Atom 0.3's `mode` says base64 (Atom 1.0 has no `mode`).
+    mutating func beginAtomText(_ field: Field, _ namespace: XMLNamespace) {
+        begin(field, kind: atomKind())
+        if namespace != .atom, scanner.attribute(.none, "mode")?.lowercased() == "base64" { capture?.base64 = true }
     }
 
     mutating func feedElement(_ name: XMLName) {
@@ -55,22 +64,31 @@ extension XMLFeedBuilder {
             guard hasRoom(forAuthorIn: feedDraft.authors, at: scanner.tagStart, entry: nil) else { return push(.skip) }
             feedDraft.authors.append(ParsedAuthor())
             push(.feedPerson)
-        case (_, "title") where rss || atom, (.dc, "title"):
-            begin(.title, kind: atom ? atomKind() : .html)
+        case (_, "title") where atom:
+            beginAtomText(.title, name.namespace)
+        case (_, "title") where rss, (.dc, "title"):
+            begin(.title, kind: .html)
         case (_, "link") where rss:
             begin(.link, kind: .text)
         case (_, "link") where atom:
             atomLink(entry: false)
-        case (_, "description") where rss, (_, "subtitle") where atom, (.atom03, "tagline"), (.dc, "description"):
-            begin(.description, kind: atom ? atomKind() : .html)
+        case (_, "subtitle") where atom, (.atom03, "tagline"):
+            beginAtomText(.description, name.namespace)
+        case (_, "description") where rss, (.dc, "description"):
+            begin(.description, kind: .html)
         case (.itunes, "summary"), (.itunes, "subtitle"):
             begin(.descriptionFallback, kind: .html)
         case (_, "language") where rss, (.dc, "language"):
             begin(.language, kind: .text)
-        case (_, "lastBuildDate") where rss, (_, "updated") where atom, (.atom03, "modified"), (.dc, "date"):
+        // The feed's dates; see docs/parsing.md for the precedence.
+        case (_, "lastBuildDate") where rss, (_, "updated") where atom, (.atom03, "modified"), (.dcterms, "modified"):
             begin(.updated, kind: .text)
-        case (_, "pubDate") where rss:
+        case (.dc, "date"):
+            begin(.updated, kind: .text, rank: 1)
+        case (_, "pubDate") where rss, (.dcterms, "issued"):
             begin(.published, kind: .text)
+        case (.dcterms, "created"), (.atom03, "created"):
+            begin(.published, kind: .text, rank: 1)
         case (_, "ttl") where rss:
             begin(.ttl, kind: .text)
         case (.sy, "updatePeriod"):
@@ -85,7 +103,8 @@ extension XMLFeedBuilder {
             if feedDraft.itunesImage == nil {
                 feedDraft.itunesImage = resolve(scanner.attribute(.none, "href"), field: "image", entry: nil)
             }
-        case (_, "managingEditor") where rss, (.dc, "creator"), (.itunes, "author"):
+        case (_, "author") where rss, (_, "managingEditor") where rss, (_, "webMaster") where rss, (.dc, "creator"),
+            (.dc, "author"), (.itunes, "author"):
             begin(.author, kind: .text)
         case (_, "entries") where rss, (_, "items") where rss, (_, "textinput") where rss,
             (_, "textInput") where rss, (.itunes, _), (.atom, _):
@@ -95,16 +114,19 @@ extension XMLFeedBuilder {
         default:
             // Unknown elements with children (extensions we do not read) are skipped whole so
             // their own <title> or <link> is not taken for the feed's.
-            if name.namespace != .none, name.namespace != .rss1, name.namespace != .rss090 { push(.skip) }
+            if name.namespace != .none, !Self.isRSSNamespace(name.namespace) { push(.skip) }
         }
     }
 
     mutating func entryElement(_ name: XMLName) {
         let rss = isRSS(name.namespace)
         let atom = isAtom(name.namespace)
+        // Every element of every entry is matched here, pattern by pattern, and a pattern with any
+        // namespace (`_`) costs a string comparison for every element that reaches it: add those
+        // sparingly; one with a namespace is compared as a string only in that namespace.
         switch (name.namespace, name.local) {
         case (_, "title") where rss || atom, (.dc, "title"):
-            begin(.title, kind: atom ? atomKind() : .html)
+            if atom { beginAtomText(.title, name.namespace) } else { begin(.title, kind: .html) }
         case (_, "link") where rss:
             begin(.link, kind: .text)
         case (_, "link") where atom:
@@ -116,8 +138,8 @@ extension XMLFeedBuilder {
             begin(.atomID, kind: .text)
         case (.dc, "identifier"):
             begin(.dcIdentifier, kind: .text)
-        case (_, "description") where rss, (_, "summary") where atom, (.atom03, "summary"), (.dc, "description"):
-            begin(.description, kind: atom ? atomKind() : .html)
+        case (_, "description") where rss, (_, "summary") where atom, (.dc, "description"):
+            if atom { beginAtomText(.description, name.namespace) } else { begin(.description, kind: .html) }
         case (.itunes, "summary"), (.itunes, "subtitle"):
             begin(.descriptionFallback, kind: .html)
         case (.content, "encoded"):
@@ -130,9 +152,9 @@ extension XMLFeedBuilder {
                 draft?.contentSource = url
                 push(.skip)
             } else {
-                begin(.content, kind: atomKind())
+                beginAtomText(.content, name.namespace)
             }
-        case (_, "author") where rss, (.dc, "creator"), (.itunes, "author"):
+        case (_, "author") where rss, (.dc, "creator"), (.dc, "author"), (.itunes, "author"):
             begin(.author, kind: .text)
         case (_, "author") where atom:
             guard let draft, hasRoom(forAuthorIn: draft.authors, at: scanner.tagStart, entry: draft.index) else {
@@ -140,10 +162,12 @@ extension XMLFeedBuilder {
             }
             draft.authors.append(ParsedAuthor())
             push(.entryPerson)
-        case (_, "pubDate") where rss, (.dc, "date"), (.atom03, "issued"), (.atom03, "created"):
-            begin(.published, kind: .text)
-        case (_, "published") where atom:
-            begin(.published, kind: .text)
+        // An entry's dates; see docs/parsing.md for the precedence.
+        case (_, "pubDate") where rss, (_, "published") where atom, (.dc, "date"), (.atom03, "issued"),
+            (.atom03, "created"), (.dcterms, "issued"), (.dcterms, "created"):
+            // Ranks: the publication date itself, then the creation date, then dc:date.
+            let rank: UInt8 = name.namespace == .dc ? 2 : name.local == "created" ? 1 : 0
+            begin(.published, kind: .text, rank: rank)
         case (.itunes, "title"):
             begin(.mediaTitle, kind: .text)
         case (_, "updated") where atom, (.atom03, "modified"), (.dcterms, "modified"):
@@ -223,16 +247,20 @@ extension XMLFeedBuilder {
         return [".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif"].contains { path.hasSuffix($0) }
     }
 
-    /// `atom:link`: the alternate page, the feed itself, enclosures and comment pages.
+    /// `atom:link`: the alternate page, the feed itself, enclosures and comment pages. Of several
+    /// alternates the first web page wins (no type, or an HTML one) over a first of another type;
+    /// a link without a usable `href` is skipped.
     mutating func atomLink(entry: Bool) {
-        let rel = scanner.attribute(.none, "rel")?.lowercased() ?? "alternate"
+        let rel = Self.linkRelation(scanner.attribute(.none, "rel"))
         let href = resolve(scanner.attribute(.none, "href"), field: "link", entry: entry ? draft?.index : nil)
         push(.skip)
         guard let href else { return }
-        let type = scanner.attribute(.none, "type")?.lowercased()
+        let isPage = Self.isPageType(scanner.attribute(.none, "type"))
         switch (rel, entry) {
         case ("alternate", false):
-            if feedDraft.alternateLink == nil || type == "text/html" { feedDraft.alternateLink = href }
+            if feedDraft.alternateLink == nil || (isPage && !feedDraft.alternateIsPage) {
+                (feedDraft.alternateLink, feedDraft.alternateIsPage) = (href, isPage)
+            }
             if feedDraft.linkURL == nil { feedDraft.linkURL = HTTPURL(href) }
         case ("self", false):
             if feedDraft.selfLink == nil {
@@ -240,15 +268,34 @@ extension XMLFeedBuilder {
                 feedDraft.selfURL = HTTPURL(href)
             }
         case ("alternate", true):
-            if draft?.atomLink == nil || type == "text/html" { draft?.atomLink = href }
+            guard let draft else { return }
+            if draft.atomLink == nil || (isPage && !draft.atomLinkIsPage) {
+                (draft.atomLink, draft.atomLinkIsPage) = (href, isPage)
+            }
         case ("enclosure", true):
             enclosure(url: href)
-        case ("replies", true) where type == nil || type == "text/html":
+        case ("replies", true) where isPage:
             let value = href
             if draft?.comments == nil { draft?.comments = value }
         default:
             break
         }
+    }
+
+    /// A link's `rel`, lower-cased: absent or blank is "alternate" (RFC 4287), and the IANA
+    /// registry's URI form of a registered relation is its short name.
+    static func linkRelation(_ rel: String?) -> String {
+        guard let rel, !rel.isEmpty else { return "alternate" }
+        var name = rel.trimmed.lowercased()
+        let registry = "http://www.iana.org/assignments/relation/"
+        if name.hasPrefix(registry) { name.removeFirst(registry.count) }
+        return name.isEmpty ? "alternate" : name
+    }
+
+    /// Whether a link's `type` says a web page: none given, or an HTML type.
+    static func isPageType(_ type: String?) -> Bool {
+        guard let type = type?.trimmed.lowercased(), !type.isEmpty else { return true }
+        return type.hasPrefix("text/html") || type.hasPrefix("application/xhtml+xml")
     }
 
     mutating func enclosure(url: String?) {

@@ -13,6 +13,8 @@ extension XMLFeedBuilder {
         var mediaTitle: Markup?
         var rssLink: String?
         var atomLink: String?
+        /// Whether `atomLink` is a web page (HTML or untyped), which a later alternate does not replace.
+        var atomLinkIsPage = false
         var guid: String?
         var guidIsPermaLink = true
         var atomID: String?
@@ -25,6 +27,9 @@ extension XMLFeedBuilder {
         var authors: [ParsedAuthor] = []
         var published: Date?
         var updated: Date?
+        /// The rank of the elements `published` and `updated` came from (see `begin`).
+        var publishedRank = UInt8.max
+        var updatedRank = UInt8.max
         var categories: [String] = []
         /// The names in `categories`, so that de-duplicating stays linear (a feed with 100,000
         /// categories in one entry took 38 s with `categories.contains`).
@@ -83,9 +88,13 @@ extension XMLFeedBuilder {
             fill(&author, field, text, capture, entry: index)
             draft.authors.append(author)
         case .published:
-            if let date = date(text, capture, entry: index) { draft.published = draft.published ?? date }
+            if capture.rank < draft.publishedRank, let date = date(text, capture, entry: index) {
+                (draft.published, draft.publishedRank) = (date, capture.rank)
+            }
         case .updated:
-            if let date = date(text, capture, entry: index) { draft.updated = draft.updated ?? date }
+            if capture.rank < draft.updatedRank, let date = date(text, capture, entry: index) {
+                (draft.updated, draft.updatedRank) = (date, capture.rank)
+            }
         case .category: addCategory(text, at: capture.tagOffset)
         case .comments:
             if draft.comments == nil {
@@ -132,7 +141,7 @@ extension XMLFeedBuilder {
             (entry.summaryHTML, entry.summaryText, image) = Self.fields(rendered)
             contentImage = contentImage ?? image
         }
-        entry.authors = draft.authors.filter { $0.name != nil || $0.email != nil || $0.url != nil }
+        entry.authors = Self.people(draft.authors)
         entry.published = published
         entry.updated = draft.updated
         entry.categories = draft.categories

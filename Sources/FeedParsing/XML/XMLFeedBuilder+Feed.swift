@@ -7,12 +7,17 @@ extension XMLFeedBuilder {
         var title: Markup?
         var rssLink: String?
         var alternateLink: String?
+        /// Whether `alternateLink` is a web page (HTML or untyped).
+        var alternateIsPage = false
         var selfLink: String?
         var description: Markup?
         var descriptionFallback: Markup?
         var language: String?
         var updated: Date?
         var published: Date?
+        /// The rank of the elements `updated` and `published` came from (see `begin`).
+        var updatedRank = UInt8.max
+        var publishedRank = UInt8.max
         var ttl: Int?
         var syPeriod: String?
         var syFrequency: Int?
@@ -44,7 +49,7 @@ extension XMLFeedBuilder {
             feed.updated = updated ?? published
             feed.image = imageURL ?? logo ?? itunesImage ?? mediaThumbnail
             feed.icon = icon
-            feed.authors = authors.filter { $0.name != nil || $0.email != nil || $0.url != nil }
+            feed.authors = XMLFeedBuilder.people(authors)
             feed.ttl = ttl
             if let syFrequency, syFrequency > 0 {
                 let seconds = [
@@ -70,9 +75,13 @@ extension XMLFeedBuilder {
         case .descriptionFallback: if feedDraft.descriptionFallback == nil { feedDraft.descriptionFallback = markup }
         case .language: if !text.isEmpty { feedDraft.language = feedDraft.language ?? text }
         case .updated:
-            if let date = date(text, capture, entry: nil) { feedDraft.updated = feedDraft.updated ?? date }
+            if capture.rank < feedDraft.updatedRank, let date = date(text, capture, entry: nil) {
+                (feedDraft.updated, feedDraft.updatedRank) = (date, capture.rank)
+            }
         case .published:
-            if let date = date(text, capture, entry: nil) { feedDraft.published = feedDraft.published ?? date }
+            if capture.rank < feedDraft.publishedRank, let date = date(text, capture, entry: nil) {
+                (feedDraft.published, feedDraft.publishedRank) = (date, capture.rank)
+            }
         case .ttl:
             if let minutes = Int(text), minutes > 0 {
                 feedDraft.ttl = minutes

@@ -38,13 +38,17 @@ extension XMLFeedBuilder {
         return nil
     }
 
-    /// An RSS-style author: "jo@example.com (Jo Smith)", "Jo Smith <jo@example.com>" or a name.
+    /// An RSS-style author, for entries and the feed alike: "jo@example.com (Jo Smith)",
+    /// "Jo Smith (jo@example.com)", "Jo Smith <jo@example.com>", an address, or a name.
     static func person(_ text: String) -> ParsedAuthor {
         guard text.utf8.contains(UInt8(ascii: "@")) else { return ParsedAuthor(name: text) }
-        if let open = text.firstIndex(of: "("), text.hasSuffix(")"), text[..<open].contains("@") {
-            let email = text[..<open].trimmed
-            let name = text[text.index(after: open)..<text.index(before: text.endIndex)]
-            return ParsedAuthor(name: name.trimmed, email: email)
+        if let open = text.firstIndex(of: "("), text.hasSuffix(")") {
+            let before = text[..<open].trimmed
+            let inside = text[text.index(after: open)..<text.index(before: text.endIndex)].trimmed
+            if before.contains("@") { return ParsedAuthor(name: inside.isEmpty ? nil : inside, email: before) }
+            if inside.contains("@"), !inside.contains(" ") {
+                return ParsedAuthor(name: before.isEmpty ? nil : before, email: inside)
+            }
         }
         if let open = text.firstIndex(of: "<"), text.hasSuffix(">"), text[open...].contains("@") {
             let name = text[..<open].trimmed
@@ -53,6 +57,15 @@ extension XMLFeedBuilder {
         }
         if !text.contains(" "), text.contains("@") { return ParsedAuthor(email: text) }
         return ParsedAuthor(name: text)
+    }
+
+    /// The people worth keeping: not empty, each once (a channel's `managingEditor` is often its
+    /// `webMaster` too, an item's `author` its `dc:creator`), in document order.
+    static func people(_ authors: [ParsedAuthor]) -> [ParsedAuthor] {
+        let named = authors.filter { $0.name != nil || $0.email != nil || $0.url != nil }
+        guard named.count > 1 else { return named }
+        var seen: Set<[String?]> = []
+        return named.filter { seen.insert([$0.name, $0.email, $0.url]).inserted }
     }
 
     /// Sets the part of an Atom person that `field` names.

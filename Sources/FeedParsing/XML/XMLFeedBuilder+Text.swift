@@ -8,7 +8,11 @@ extension XMLFeedBuilder {
         case .text:
             return Self.escaped(Self.plainText(markup), limit: limit)
         case .xhtml:
-            return options.sanitizer.sanitizeWithText(Self.unwrapXHTMLDiv(markup.text), base: base, limit: limit)
+            return markup.bytes.withUnsafeBufferPointer {
+                let inner = Self.xhtmlDivContent($0)
+                return options.sanitizer.sanitizeWithText(
+                    UnsafeBufferPointer(rebasing: $0[inner]), base: base, limit: limit)
+            }
         case .html:
             // Text with no markup and no references (many summaries) is its own sanitized form.
             guard markup.bytes.contains(where: { $0 == 0x3C || $0 == 0x26 || $0 == 0x3E }) else {
@@ -94,13 +98,88 @@ extension XMLFeedBuilder {
         }
     }
 
-    /// Atom XHTML content is wrapped in one `<div xmlns="http://www.w3.org/1999/xhtml">`.
-    static func unwrapXHTMLDiv(_ text: String) -> String {
-        let trimmed = text.trimmed
-        guard trimmed.hasPrefix("<div") || trimmed.hasPrefix("<xhtml:div"), trimmed.hasSuffix("div>"),
-            let open = trimmed.firstIndex(of: ">"), let close = trimmed.range(of: "</", options: .backwards),
-            open < close.lowerBound
-        else { return text }
-        return String(trimmed[trimmed.index(after: open)..<close.lowerBound])
+    /// Atom XHTML content is wrapped in one `<div xmlns="http://www.w3.org/1999/xhtml">` (prefixes
+    /// already removed): the range inside it, when the markup is that one div (after comments and
+    /// white space, its attributes quoted as they like); else the whole range. One pass.
+    static func xhtmlDivContent(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let whole = 0..<bytes.count
+        var start = 0
+        while true {
+            while start < bytes.count, isASCIISpace(bytes[start]) { start += 1 }
+            guard Self.matches(bytes, at: start, "<!--") else { break }
+            guard let end = Self.find(bytes, "-->", from: start + 4) else { return whole }
+            start = end + 3
+        }
+        var end = bytes.count
+        while end > start, isASCIISpace(bytes[end - 1]) { end -= 1 }
+        guard Self.isDivTag(bytes, at: start, closing: false), end > start, bytes[end - 1] == UInt8(ascii: ">")
+        else { return whole }
+        // The end of the start tag: the first ">" outside quotes.
+        var index = start + 4
+        var quote: UInt8 = 0
+        while index < end {
+            let byte = bytes[index]
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                break
+            }
+            index += 1
+        }
+        guard index < end, bytes[index - 1] != UInt8(ascii: "/") else { return whole }
+        let inner = index + 1
+        // The div must close only at the very end: count div tags in between.
+        var depth = 1
+        var position = inner
+        var lastClose = -1
+        while position < end, let open = Self.find(bytes, "<", from: position, end: end) {
+            if Self.isDivTag(bytes, at: open, closing: true) {
+                depth -= 1
+                lastClose = open
+                if depth == 0 { break }
+            } else if Self.isDivTag(bytes, at: open, closing: false) {
+                depth += 1
+            }
+            position = open + 1
+        }
+        guard depth == 0, lastClose >= inner, lastClose + 5 <= end - 1,
+            (lastClose + 5..<end - 1).allSatisfy({ isASCIISpace(bytes[$0]) })
+        else { return whole }
+        return inner..<lastClose
+    }
+
+    /// Whether `<div` (or `</div`) starts at `index`, followed by the end of the name.
+    private static func isDivTag(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, closing: Bool) -> Bool {
+        let name: StaticString = closing ? "</div" : "<div"
+        guard matches(bytes, at: index, name) else { return false }
+        let after = index + name.utf8CodeUnitCount
+        guard after < bytes.count else { return false }
+        let byte = bytes[after]
+        return isASCIISpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
+    }
+
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let pointer = text.utf8Start
+        for offset in 0..<count where bytes[index + offset] != pointer[offset] { return false }
+        return true
+    }
+
+    private static func find(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString, from start: Int, end: Int? = nil
+    )
+        -> Int?
+    {
+        let end = end ?? bytes.count
+        let first = text.utf8Start[0]
+        var index = start
+        while index < end {
+            if bytes[index] == first, matches(bytes, at: index, text) { return index }
+            index += 1
+        }
+        return nil
     }
 }

@@ -21,6 +21,10 @@ struct XMLFeedBuilder {
         var sawChild = false
         var kind: MarkupKind
         var base: HTTPURL?
+        /// For dates: 0 for the field's own element, more for stand-ins (see `begin`).
+        var rank: UInt8 = 0
+        /// Atom 0.3 `mode="base64"`: the text is the content, encoded.
+        var base64 = false
     }
 
     var scanner: XMLScanner
@@ -30,6 +34,9 @@ struct XMLFeedBuilder {
     var scopes: [(scope: Scope, depth: Int)] = []
     var bases: [(depth: Int, url: HTTPURL)] = []
     var capture: Capture?
+    /// Prefixes the captured field's child elements bound to XHTML (`<xhtml:p>`), removed from its
+    /// markup. Kept beside `capture`, which is copied often, rather than in it.
+    var xhtmlPrefixes: [[UInt8]] = []
     /// The captured field's decoded text; one buffer reused for every field.
     var captured: [UInt8] = []
     var draft: EntryDraft?
@@ -104,6 +111,7 @@ struct XMLFeedBuilder {
     private mutating func start(_ name: XMLName) {
         if capture != nil {
             capture!.sawChild = true
+            if name.namespace == .xhtml { noteXHTMLPrefix() }
             return
         }
         readXMLBase()
@@ -142,11 +150,25 @@ struct XMLFeedBuilder {
         scopes.append((scope, depth))
     }
 
-    /// Starts capturing the current element's content as `field`.
-    mutating func begin(_ field: Field, kind: MarkupKind = .html) {
+    /// Starts capturing the current element's content as `field`. `rank` orders the elements that
+    /// give one date: a lower rank replaces a higher one, the first of a rank stays.
+    mutating func begin(_ field: Field, kind: MarkupKind = .html, rank: UInt8 = 0) {
         captured.removeAll(keepingCapacity: true)
+        if !xhtmlPrefixes.isEmpty { xhtmlPrefixes.removeAll() }
         capture = Capture(
-            field: field, depth: depth, start: scanner.position, tagOffset: scanner.tagStart, kind: kind, base: base)
+            field: field, depth: depth, start: scanner.position, tagOffset: scanner.tagStart, kind: kind, base: base,
+            rank: rank)
+    }
+
+    /// Remembers the prefix of the current element, an XHTML one inside a captured field, so that
+    /// `<xhtml:p>` reaches the sanitizer as `<p>`.
+    private mutating func noteXHTMLPrefix() {
+        guard let frame = scanner.stack.last, xhtmlPrefixes.count < 8 else { return }
+        let name = frame.qualifiedName
+        guard let colon = (name.lowerBound..<name.upperBound).first(where: { scanner.bytes[$0] == UInt8(ascii: ":") })
+        else { return }
+        let prefix = Array(scanner.bytes[name.lowerBound..<colon])
+        if !xhtmlPrefixes.contains(prefix) { xhtmlPrefixes.append(prefix) }
     }
 
     /// The captured value: raw inner markup when the element held elements, else its text.
@@ -155,17 +177,66 @@ struct XMLFeedBuilder {
             let raw = UnsafeBufferPointer(rebasing: scanner.bytes[capture.start..<max(capture.start, scanner.tagStart)])
             var bytes = Array(raw)
             // Raw markup has not been through XMLText: drop the controls XML forbids here too.
-            if bytes.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }) {
-                bytes.removeAll { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }
-                scanner.report("characters XML does not allow were dropped", kind: "control", at: capture.start)
-            }
+            dropControls(&bytes, at: capture.start)
+            if !xhtmlPrefixes.isEmpty { bytes = Self.removingPrefixes(xhtmlPrefixes, from: bytes) }
             return Markup(bytes: bytes, kind: .xhtml)
         }
         return Markup(bytes: captured, kind: capture.kind)
     }
 
+    /// Removes the C0 controls XML forbids, with a warning.
+    private mutating func dropControls(_ bytes: inout [UInt8], at offset: Int) {
+        guard bytes.contains(where: { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }) else { return }
+        bytes.removeAll { $0 < 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }
+        scanner.report("characters XML does not allow were dropped", kind: "control", at: offset)
+    }
+
+    /// Atom 0.3 `mode="base64"` content decoded, to be read as its type says; nil with a warning
+    /// when it is not base64.
+    private mutating func decodedBase64(_ markup: Markup, _ capture: Capture) -> Markup? {
+        guard !capture.sawChild, let data = Data(base64Encoded: markup.text, options: .ignoreUnknownCharacters) else {
+            let name = capture.field == .title ? "title" : capture.field == .content ? "content" : "summary"
+            warn("\(name) is not valid base64; left out", at: capture.tagOffset, entry: draft?.index)
+            return nil
+        }
+        var bytes = Array(data)
+        dropControls(&bytes, at: capture.start)
+        return Markup(bytes: bytes, kind: capture.kind)
+    }
+
+    /// `<p:name` and `</p:name` made `<name` and `</name` for each prefix `p`, in one pass (a
+    /// prefix holds no "<", so the bytes compared after each "<" are never compared again).
+    static func removingPrefixes(_ prefixes: [[UInt8]], from bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            out.append(byte)
+            index += 1
+            guard byte == UInt8(ascii: "<") else { continue }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "/") {
+                out.append(UInt8(ascii: "/"))
+                index += 1
+            }
+            for prefix in prefixes where index + prefix.count < bytes.count {
+                if bytes[index + prefix.count] == UInt8(ascii: ":"),
+                    bytes[index..<index + prefix.count].elementsEqual(prefix)
+                {
+                    index += prefix.count + 1
+                    break
+                }
+            }
+        }
+        return out
+    }
+
     private mutating func finish(_ capture: Capture) {
-        let markup = value(of: capture)
+        var markup = value(of: capture)
+        if capture.base64 {
+            guard let decoded = decodedBase64(markup, capture) else { return }
+            markup = decoded
+        }
         if draft != nil {
             assignEntry(capture.field, markup, capture)
         } else {
@@ -173,9 +244,14 @@ struct XMLFeedBuilder {
         }
     }
 
-    /// RSS elements: no namespace (RSS 2.0) or RSS 1.0's / 0.90's.
+    /// RSS elements: no namespace (RSS 2.0), RSS 1.0's / 0.90's, or one of RSS 2.0's own.
     func isRSS(_ namespace: XMLNamespace) -> Bool {
-        namespace == .rss1 || namespace == .rss090 || (namespace == .none && feed.format != .atom)
+        Self.isRSSNamespace(namespace) || (namespace == .none && feed.format != .atom)
+    }
+
+    /// The namespaces that hold nothing but RSS elements.
+    static func isRSSNamespace(_ namespace: XMLNamespace) -> Bool {
+        namespace == .rss1 || namespace == .rss090 || namespace == .rss
     }
 
     /// Atom elements; in an Atom document that forgot its namespace, unqualified ones too.

@@ -1,7 +1,9 @@
 /// The XML namespaces feed readers act on; every other namespace is `.unknown`.
 enum XMLNamespace: UInt8, Sendable {
     case none, unknown
-    case atom, atom03, rdf, rss1, rss090
+    /// `rss` is RSS 0.91–2.0 put in a namespace of its own (Userland's and Harvard's URIs, which
+    /// some feeds declare as the default namespace): read as RSS without one.
+    case atom, atom03, rdf, rss, rss1, rss090
     case dc, dcterms, content, media, itunes, sy, xml, xhtml, wfw, slash, feedburner, georss
 
     /// The namespace named by `uri`. Trailing slashes and case differences are forgiven: feeds
@@ -18,6 +20,10 @@ enum XMLNamespace: UInt8, Sendable {
         "http://purl.org/atom/ns": .atom03,
         "http://www.w3.org/1999/02/22-rdf-syntax-ns": .rdf,
         "http://purl.org/rss/1.0": .rss1,
+        "http://backend.userland.com/rss2": .rss,
+        "http://backend.userland.com/rss": .rss,
+        "http://blogs.law.harvard.edu/tech/rss": .rss,
+        "http://purl.org/rss/1.0/modules/rss091": .rss,
         "http://my.netscape.com/rdf/simple/0.9": .rss090,
         "http://purl.org/dc/elements/1.1": .dc,
         "http://purl.org/dc/terms": .dcterms,

@@ -63,6 +63,8 @@ struct XMLScanner {
     /// The last namespace URI read and what it names: documents repeat one declaration on many
     /// elements (every Atom XHTML `<div xmlns=…>`).
     private var lastURI: (bytes: [UInt8], namespace: XMLNamespace) = ([], .unknown)
+    /// An unknown namespace URI read as one we know (see `adoptDefaultNamespace(as:)`).
+    private var adopted: (bytes: [UInt8], namespace: XMLNamespace)?
     /// Whether the current start tag has an `xml:` attribute (`xml:base`, `xml:lang`), so the
     /// lookups made on every element can answer at once when it has none.
     private var hasXMLAttribute = false
@@ -96,6 +98,24 @@ struct XMLScanner {
             if (found ?? .none) == namespace { return XMLText.string(bytes, attribute.value) }
         }
         return nil
+    }
+
+    /// Makes the unknown default namespace that the current start tag, unprefixed, declares mean
+    /// `namespace`, there and wherever the same URI is declared again: an `<rss>` root in a
+    /// namespace of its own is still RSS. Returns the URI; nil (changing nothing) when the tag
+    /// declares no such namespace.
+    mutating func adoptDefaultNamespace(as namespace: XMLNamespace) -> String? {
+        guard let frame = stack.last,
+            index(of: UInt8(ascii: ":"), from: frame.qualifiedName.lowerBound, end: frame.qualifiedName.upperBound)
+                == nil,
+            let declaration = raw.first(where: { bytes[$0.name].elementsEqual("xmlns".utf8) }),
+            let binding = bindings.lastIndex(where: { $0.prefix.isEmpty }), bindings[binding].namespace == .unknown
+        else { return nil }
+        bindings[binding].namespace = namespace
+        adopted = (Array(bytes[declaration.value]), namespace)
+        lastURI = adopted!
+        stack[stack.count - 1].name.namespace = namespace
+        return XMLText.string(bytes, declaration.value)
     }
 
     /// Records a problem; one with a kind only the first place it happens.
@@ -234,7 +254,11 @@ struct XMLScanner {
                 break
             }
             if !bytes[value].elementsEqual(lastURI.bytes) {
-                lastURI = (Array(bytes[value]), XMLNamespace(uri: XMLText.string(bytes, value)))
+                var namespace = XMLNamespace(uri: XMLText.string(bytes, value))
+                if namespace == .unknown, let adopted, bytes[value].elementsEqual(adopted.bytes) {
+                    namespace = adopted.namespace
+                }
+                lastURI = (Array(bytes[value]), namespace)
             }
             bindings.append((prefix, lastURI.namespace))
         }
