@@ -86,14 +86,9 @@ struct Parse: AsyncParsableCommand {
         }
     }
 
-    /// Stable pretty JSON: sorted keys, ISO 8601 UTC dates, absent values omitted.
+    /// Stable pretty JSON: sorted keys, ISO 8601 UTC dates, absent values omitted. It reads back with
+    /// `ParsedFeed.jsonDecoder()` to an equal feed.
     static func json(_ feed: ParsedFeed) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(FeedSummary.iso8601(date))
-        }
-        return String(decoding: try encoder.encode(feed), as: UTF8.self)
+        String(decoding: try ParsedFeed.jsonEncoder().encode(feed), as: UTF8.self)
     }
 }

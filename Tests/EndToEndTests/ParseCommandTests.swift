@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import Hummingbird
 import Testing
@@ -45,6 +46,16 @@ struct ParseCommandTests {
         #expect(warnings.first?["line"] as? Int == 4)
         let again = try await TidingsProcess.run(["parse", path], in: folder)
         #expect(again.output == output, "the same document prints the same bytes")
+    }
+
+    @Test("the printed JSON decodes to the feed the library parses from the same file")
+    func jsonReadsBack() async throws {
+        let path = try write(Self.feed, to: "back.rss")
+        let (status, output) = try await TidingsProcess.run(["parse", path], in: folder)
+        #expect(status == 0)
+        let printed = try ParsedFeed.jsonDecoder().decode(ParsedFeed.self, from: Data(output.utf8))
+        #expect(printed == (try FeedParser().parse(Array(Self.feed.utf8))))
+        #expect(printed.entries.count == 2 && printed.warnings.count == 1)
     }
 
     @Test("--format text prints a readable summary; --base resolves relative links")

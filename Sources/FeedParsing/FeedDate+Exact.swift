@@ -1,0 +1,107 @@
+import Foundation
+
+// The date form of a parsed feed's JSON: ISO 8601 in UTC with as many fraction digits as it takes to
+// read back the very same `Date`. Most feed dates are whole seconds and get none; an Atom date with
+// `.25` gets `.25`. Reading builds the instant exactly as the parser does (whole seconds since 1970
+// plus the fraction), so every date the parser gives survives a round trip bit for bit.
+extension FeedDate {
+    /// `YYYY-MM-DDTHH:MM:SS[.fraction]Z`, the shortest such text that `exactDate` reads back as `date`.
+    /// Instants outside the years 0–10000, which the parser never gives, are clamped to them.
+    public static func exactString(_ date: Date) -> String {
+        let interval = date.timeIntervalSince1970
+        guard interval >= -62_167_219_200 else { return "0000-01-01T00:00:00Z" }
+        guard interval < 253_433_923_200 else { return "10000-12-31T23:59:59Z" }
+        // The parser made `date` from an interval since 1970; converting back may land one unit
+        // in the last place away from it, so the neighbours are tried too.
+        for candidate in [interval, interval.nextUp, interval.nextDown] {
+            let whole = candidate.rounded(.down)
+            let fraction = candidate - whole
+            if fraction == 0 {
+                let text = exactText(seconds: Int(whole), fraction: "")
+                if exactDate(text) == date { return text }
+                continue
+            }
+            var scale = 1.0
+            for digits in 1...17 {
+                scale *= 10
+                let scaled = (fraction * scale).rounded()
+                guard scaled > 0, scaled < scale else { continue }
+                let text = exactText(seconds: Int(whole), fraction: padded(scaled, digits))
+                if exactDate(text) == date { return text }
+            }
+        }
+        let whole = interval.rounded(.down)
+        let nanoseconds = min(((interval - whole) * 1e9).rounded(), 999_999_999)
+        return exactText(seconds: Int(whole), fraction: padded(nanoseconds, 9))
+    }
+
+    /// The instant `exactString` wrote, or nil for any other text.
+    public static func exactDate(_ text: some StringProtocol) -> Date? {
+        let b = Array(text.utf8)
+        var i = 0
+        var year = 0
+        while i < b.count, i < 5, isDigit(b[i]) {
+            year = year * 10 + Int(b[i] - 48)
+            i += 1
+        }
+        func expect(_ character: Character) -> Bool {
+            guard i < b.count, b[i] == character.asciiValue else { return false }
+            i += 1
+            return true
+        }
+        guard i >= 4, expect("-"), let month = digits(b, &i, exactly: 2), (1...12).contains(month), expect("-"),
+            let day = digits(b, &i, exactly: 2), day >= 1, day <= daysIn(month, year), expect("T"),
+            let hour = digits(b, &i, exactly: 2), hour < 24, expect(":"),
+            let minute = digits(b, &i, exactly: 2), minute < 60, expect(":"),
+            let second = digits(b, &i, exactly: 2), second < 60
+        else { return nil }
+        var fraction = 0.0
+        if expect(".") {
+            let start = i
+            fraction = Self.fraction(b, &i)
+            guard i > start else { return nil }
+        }
+        guard expect("Z"), i == b.count else { return nil }
+        let seconds = daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    private static func exactText(seconds: Int, fraction: String) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let clock = seconds - days * 86_400
+        let (year, month, day) = civil(days: days)
+        var text = two(year / 100) + two(year % 100) + "-" + two(month) + "-" + two(day)
+        text += "T" + two(clock / 3600) + ":" + two(clock / 60 % 60) + ":" + two(clock % 60)
+        return text + (fraction.isEmpty ? "" : "." + fraction) + "Z"
+    }
+
+    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    /// `value` (a whole number below 10^digits) as exactly `digits` digits.
+    private static func padded(_ value: Double, _ digits: Int) -> String {
+        let text = String(Int(value))
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+
+    /// Howard Hinnant's days_from_civil, as in `make`.
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        return era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
+    }
+
+    /// Howard Hinnant's civil_from_days: the proleptic Gregorian date `days` after 1970-01-01.
+    private static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shifted = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+        let month = shifted < 10 ? shifted + 3 : shifted - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}

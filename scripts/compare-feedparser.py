@@ -1,0 +1,554 @@
+#!/usr/bin/env python3
+"""Compare `tidings parse` with Python's feedparser, field by field, over many feeds.
+
+    scripts/compare-feedparser.py                 # corpus + the repository's fixtures
+    scripts/compare-feedparser.py FILE_OR_DIR ... # only these
+
+The first run makes a virtual environment under .build/feedparser-venv with feedparser from PyPI
+(pinned below) and builds the `tidings` binary (`swift build --product tidings`). Both parsers
+get the same base URL (https://feeds.example/NAME), so relative links resolve alike.
+
+Writes a Markdown report (disagreements grouped by field, with counts and examples) to
+.build/compare-feedparser/report.md and the raw list to disagreements.json beside it, and prints
+the summary table. Exit status 0 whatever the parsers disagree on: this is a measurement, not a
+test. docs/parsing.md ("Compared with feedparser") says which differences are deliberate.
+"""
+
+import argparse
+import calendar
+import collections
+import datetime
+import html
+import json
+import os
+import re
+import subprocess
+import sys
+import unicodedata
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from urllib.parse import quote, unquote, urljoin, urlsplit, urlunsplit
+
+FEEDPARSER = "feedparser==6.0.14"
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".build" / "feedparser-venv"
+OUT = ROOT / ".build" / "compare-feedparser"
+DEFAULT_INPUTS = [
+    ROOT.parent / "shared" / "corpus" / "real",
+    ROOT.parent / "shared" / "corpus" / "small",
+    ROOT / "Tests" / "FeedParsingTests" / "Resources",
+    ROOT / "Fuzz" / "Corpus" / "FeedParserFuzzer",
+    ROOT / "Sources" / "TidingsRuntime" / "Demo" / "news",
+]
+SKIPPED_SUFFIXES = {".md", ".tsv", ".txt"}
+EXAMPLES = 8
+
+
+def ensure_feedparser():
+    """Re-runs this script inside the venv, creating it and installing feedparser first."""
+    if Path(sys.prefix).resolve() == VENV.resolve():
+        return
+    python = VENV / "bin" / "python"
+    if not python.exists():
+        print(f"compare: creating {VENV.relative_to(ROOT)} with {FEEDPARSER}", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    check = subprocess.run([str(python), "-c", "import feedparser"], capture_output=True)
+    if check.returncode != 0:
+        subprocess.run([str(python), "-m", "pip", "install", "-q", FEEDPARSER], check=True)
+    os.execv(str(python), [str(python), str(Path(__file__).resolve()), *sys.argv[1:]])
+
+
+def build_tidings(skip):
+    binary = ROOT / ".build" / "debug" / "tidings"
+    if not skip or not binary.exists():
+        print("compare: swift build --product tidings", file=sys.stderr)
+        subprocess.run(["swift", "build", "--product", "tidings"], cwd=ROOT, check=True)
+    return binary
+
+
+# MARK: normalizing
+
+
+BLOCK = re.compile(
+    r"</?(p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|blockquote|pre|section|article|figure|figcaption|hr|dd|dt)\b[^>]*>",
+    re.I,
+)
+TAG = re.compile(r"<!--.*?-->|<[a-zA-Z/!?][^>]*>", re.S)
+SPACE = re.compile(r"\s+")
+
+
+def text(value, is_html=False):
+    """Plain text with whitespace collapsed; HTML first loses its tags and references."""
+    if value is None:
+        return None
+    if is_html:
+        value = TAG.sub("", BLOCK.sub(" ", value))
+        value = html.unescape(value)
+    value = unicodedata.normalize("NFC", value).replace("\u00a0", " ")
+    value = SPACE.sub(" ", value).strip()
+    return value or None
+
+
+def squashed(value):
+    """For deciding equality: whitespace plays no part (block breaks vs spaces are not a finding)."""
+    return None if value is None else SPACE.sub("", value)
+
+
+def detail_text(container, key):
+    """feedparser's value for key as plain text, honouring its *_detail type."""
+    value = container.get(key)
+    if value is None:
+        return None
+    kind = (container.get(key + "_detail") or {}).get("type", "text/html")
+    return text(value, is_html=kind != "text/plain")
+
+
+def remove_dot_segments(path):
+    output = []
+    for segment in path.split("/"):
+        if segment == "..":
+            if len(output) > 1:
+                output.pop()
+        elif segment != ".":
+            output.append(segment)
+    if path.endswith(("/.", "/..")):
+        output.append("")
+    return "/".join(output)
+
+
+def url(value):
+    """A URL in one spelling: scheme and host lower case, IDNA host, default port and dot segments
+    gone, an empty path as "/", percent-encoding made uniform."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        parts = urlsplit(value)
+        port = parts.port
+    except ValueError:
+        return value
+    scheme = parts.scheme.lower()
+    if scheme not in ("http", "https"):
+        return value
+    host = (parts.hostname or "").rstrip(".")
+    try:
+        host = host.encode("idna").decode("ascii")
+    except UnicodeError:
+        pass
+    netloc = host
+    if port is not None and port != {"http": 80, "https": 443}[scheme]:
+        netloc += f":{port}"
+    path = quote(unquote(remove_dot_segments(parts.path.replace("\\", "/"))), safe="/:@!$&'()*+,;=~") or "/"
+    query = quote(unquote(parts.query), safe="=&/:@!$'()*+,;?~")
+    fragment = quote(unquote(parts.fragment), safe="=&/:@!$'()*+,;?~#")
+    return urlunsplit((scheme, netloc, path, query, fragment))
+
+
+def seconds_tidings(value):
+    if not value:
+        return None
+    try:
+        moment = datetime.datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return value
+    return int(moment.timestamp() // 1)
+
+
+def seconds_feedparser(container, key):
+    # dict.get: feedparser's own lookup answers `updated_parsed` with `published_parsed` when the
+    # document has no updated date (a compatibility fallback), which would invent disagreements.
+    parsed = dict.get(container, key + "_parsed")
+    return calendar.timegm(parsed) if parsed else None
+
+
+def stamp(seconds):
+    if not isinstance(seconds, int):
+        return seconds
+    return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def person(name, email):
+    name, email = text(name), text(email)
+    if name and email:
+        return f"{name} <{email}>"
+    return name or (f"<{email}>" if email else None)
+
+
+def people_tidings(authors):
+    return sorted({p for p in (person(a.get("name"), a.get("email")) for a in authors or []) if p})
+
+
+def people_feedparser(container):
+    found = []
+    for author in container.get("authors") or []:
+        found.append(person(author.get("name"), author.get("email")))
+    return sorted({p for p in found if p})
+
+
+# MARK: reading
+
+
+def run_tidings(binary, path, base):
+    done = subprocess.run(
+        [str(binary), "parse", str(path), "--format", "json", "--base", base], capture_output=True, timeout=120
+    )
+    if done.returncode != 0:
+        return None, done.stderr.decode("utf-8", "replace").strip()
+    return json.loads(done.stdout), None
+
+
+def run_feedparser(feedparser, path, base):
+    data = path.read_bytes()
+    parsed = feedparser.parse(data, response_headers={"content-location": base})
+    if not parsed.get("version") and not parsed.get("entries") and not parsed.get("feed"):
+        reason = str(parsed.get("bozo_exception", "not a feed"))
+        return None, reason
+    return parsed, None
+
+
+# MARK: comparing
+
+
+class Findings:
+    def __init__(self):
+        self.items = []
+
+    def add(self, document, field, kind, tidings, feedparser, where=""):
+        self.items.append(
+            {
+                "document": document,
+                "field": field,
+                "kind": kind,
+                "where": where,
+                "tidings": tidings,
+                "feedparser": feedparser,
+            }
+        )
+
+
+def compare_value(findings, document, field, ours, theirs, where="", equal=None):
+    """Records a disagreement when exactly one side has a value, or both have different ones."""
+    if ours is None and theirs is None:
+        return
+    if ours is None:
+        findings.add(document, field, "only feedparser", None, theirs, where)
+    elif theirs is None:
+        findings.add(document, field, "only tidings", ours, None, where)
+    elif not (equal(ours, theirs) if equal else ours == theirs):
+        findings.add(document, field, "differ", ours, theirs, where)
+
+
+def same_text(a, b):
+    return squashed(a) == squashed(b)
+
+
+def compare_feed(findings, name, ours, theirs):
+    feed = theirs.feed
+    compare_value(findings, name, "feed.title", text(ours.get("title")), detail_text(feed, "title"), equal=same_text)
+    compare_value(
+        findings,
+        name,
+        "feed.description",
+        text(ours.get("description")),
+        detail_text(feed, "subtitle"),
+        equal=same_text,
+    )
+    language = ours.get("language")
+    compare_value(
+        findings,
+        name,
+        "feed.language",
+        language.lower() if language else None,
+        (feed.get("language") or "").lower() or None,
+    )
+    compare_value(findings, name, "feed.authors", people_tidings(ours.get("authors")) or None,
+                  people_feedparser(feed) or None)
+    their_link = url(feed.get("link"))
+    if their_link and not ours.get("link") and not their_link.startswith(("http://", "https://")):
+        findings.add(name, "feed.link", "feedparser has a non-http(s) link", None, their_link)
+    else:
+        compare_value(findings, name, "feed.link", url(ours.get("link")), their_link)
+    their_image = url((feed.get("image") or {}).get("href")) or url(feed.get("logo"))
+    compare_value(findings, name, "feed.image", url(ours.get("image")), their_image)
+    compare_value(findings, name, "feed.icon", url(ours.get("icon")), url(feed.get("icon")))
+    their_updated = seconds_feedparser(feed, "updated") or seconds_feedparser(feed, "published")
+    compare_value(findings, name, "feed.updated", stamp(seconds_tidings(ours.get("updated"))), stamp(their_updated))
+
+
+def pair_entries(ours, theirs):
+    """Pairs entries by id, then by link, then by position among the rest."""
+    pairs, used = [], set()
+    by_id = {}
+    by_link = {}
+    for index, entry in enumerate(theirs):
+        if entry.get("id"):
+            by_id.setdefault(entry["id"], index)
+        if entry.get("link"):
+            by_link.setdefault(url(entry["link"]), index)
+    unpaired = []
+    for index, entry in enumerate(ours):
+        match = by_id.get(entry.get("id"))
+        if match is None or match in used:
+            match = by_link.get(url(entry.get("link")))
+        if match is None or match in used:
+            unpaired.append(index)
+            continue
+        used.add(match)
+        pairs.append((index, match))
+    rest = [i for i in range(len(theirs)) if i not in used]
+    for index, match in zip(unpaired, rest):
+        pairs.append((index, match))
+    return sorted(pairs)
+
+
+def entry_image_candidates(entry):
+    found = []
+    for key in ("media_thumbnail", "media_content"):
+        for media in entry.get(key) or []:
+            medium = media.get("medium", "")
+            kind = media.get("type", "")
+            if key == "media_thumbnail" or medium in ("image", "") and not kind.startswith(("audio/", "video/")):
+                found.append(url(media.get("url")))
+    found.append(url((entry.get("image") or {}).get("href")))
+    for enclosure in entry.get("enclosures") or []:
+        if (enclosure.get("type") or "").startswith("image/"):
+            found.append(url(enclosure.get("href")))
+    return [f for f in found if f]
+
+
+def compare_entry(findings, name, base, index, ours, theirs):
+    where = f"entry {index + 1}"
+    id_source = ours.get("id_source")
+    if id_source in ("link", "hash"):
+        # Tidings always has an id; feedparser has one only when the document does.
+        if theirs.get("id"):
+            findings.add(name, "entry.id", f"tidings made one ({id_source})", ours.get("id"), theirs.get("id"), where)
+    elif theirs.get("id") and theirs["id"] != ours.get("id") and theirs["id"] == urljoin(base, ours.get("id") or ""):
+        findings.add(name, "entry.id", "feedparser resolved it as a relative URL", ours.get("id"), theirs["id"], where)
+    else:
+        compare_value(
+            findings, name, "entry.id", ours.get("id"), theirs.get("id"), where, equal=lambda a, b: a.strip() == b.strip()
+        )
+    compare_value(findings, name, "entry.title", text(ours.get("title")), detail_text(theirs, "title"), where, same_text)
+    their_link = url(theirs.get("link"))
+    if their_link and not their_link.startswith(("http://", "https://")):
+        findings.add(name, "entry.link", "feedparser has a non-http(s) link", url(ours.get("link")), their_link, where)
+    elif their_link and not ours.get("link") and theirs.get("guidislink"):
+        findings.add(name, "entry.link", "feedparser took the guid as link", None, their_link, where)
+    else:
+        compare_value(findings, name, "entry.link", url(ours.get("link")), their_link, where)
+    compare_dates(findings, name, where, ours, theirs)
+    contents = [c for c in theirs.get("content") or [] if (c.get("value") or "").strip()]
+    their_summary = detail_text(theirs, "summary")
+    if not ours.get("summary_text") and their_summary and contents and theirs.get("summary") == contents[0].get("value"):
+        findings.add(name, "entry.summary", "feedparser repeats the content as summary", None, their_summary, where)
+    else:
+        compare_value(findings, name, "entry.summary", text(ours.get("summary_text")), their_summary, where, same_text)
+    our_content = bool(ours.get("content_html") or ours.get("content_text"))
+    their_content = bool(contents)
+    if our_content != their_content:
+        kind = "only tidings" if our_content else f"only feedparser ({contents[0].get('type')})"
+        findings.add(
+            name, "entry.content", kind,
+            (ours.get("content_text") or "")[:80] or None,
+            text(((theirs.get("content") or [{}])[0]).get("value"), True),
+            where,
+        )
+    compare_value(
+        findings, name, "entry.authors",
+        people_tidings(ours.get("authors")) or None, people_feedparser(theirs) or None, where,
+    )
+    our_tags = sorted({text(c) for c in ours.get("categories") or [] if text(c)})
+    their_tags = sorted({text(t.get("label") or t.get("term")) for t in theirs.get("tags") or [] if text(t.get("label") or t.get("term"))})
+    compare_value(findings, name, "entry.categories", our_tags or None, their_tags or None, where)
+    compare_enclosures(findings, name, where, ours.get("enclosures") or [], theirs.get("enclosures") or [])
+    compare_image(findings, name, where, ours, theirs)
+
+
+def compare_dates(findings, name, where, ours, theirs):
+    mine = {role: stamp(seconds_tidings(ours.get(role))) for role in ("published", "updated")}
+    others = {role: stamp(seconds_feedparser(theirs, role)) for role in ("published", "updated")}
+    if mine["published"] != others["published"] and mine == {"published": others["updated"], "updated": others["published"]}:
+        findings.add(name, "entry.published/updated", "same instant, other role", mine["published"] or mine["updated"],
+                     others["published"] or others["updated"], where)
+        return
+    for role in ("published", "updated"):
+        compare_value(findings, name, f"entry.{role}", mine[role], others[role], where)
+
+
+def compare_enclosures(findings, name, where, ours, theirs):
+    mine = {url(e.get("url")): e for e in ours}
+    others = {url(e.get("href")): e for e in theirs if e.get("href")}
+    for address in sorted(set(mine) - set(others)):
+        findings.add(name, "entry.enclosures.url", "only tidings", address, None, where)
+    for address in sorted(set(others) - set(mine)):
+        findings.add(name, "entry.enclosures.url", "only feedparser", None, address, where)
+    for address in sorted(set(mine) & set(others)):
+        a, b = mine[address], others[address]
+        compare_value(findings, name, "entry.enclosures.type", a.get("type"), b.get("type") or None, where)
+        length = b.get("length")
+        try:
+            length = int(length) if length not in (None, "") else None
+        except ValueError:
+            pass
+        if length == 0 and a.get("length") is None:
+            length = None
+        compare_value(findings, name, "entry.enclosures.length", a.get("length"), length, where)
+
+
+def compare_image(findings, name, where, ours, theirs):
+    """Tidings picks one image; feedparser lists the candidates. The `content` fallback (first
+    `<img>` of the body) is Tidings' own, so it is only counted, not compared."""
+    candidates = entry_image_candidates(theirs)
+    source = ours.get("image_source")
+    mine = url(ours.get("image"))
+    if source in (None, "none", "content"):
+        if candidates:
+            findings.add(name, "entry.image", "only feedparser", mine and f"{mine} (from content)", candidates[0], where)
+    elif not candidates:
+        if source != "json_image":
+            findings.add(name, "entry.image", "only tidings", f"{mine} ({source})", None, where)
+    elif mine not in candidates:
+        findings.add(name, "entry.image", "differ", f"{mine} ({source})", candidates[0], where)
+
+
+def compare_document(findings, name, base, ours, theirs):
+    compare_feed(findings, name, ours, theirs)
+    our_entries, their_entries = ours.get("entries", []), theirs.entries
+    if len(our_entries) != len(their_entries):
+        findings.add(name, "entry count", "differ", len(our_entries), len(their_entries))
+    for a, b in pair_entries(our_entries, their_entries):
+        compare_entry(findings, name, base, a, our_entries[a], their_entries[b])
+
+
+# MARK: the report
+
+
+def short(value, limit=140):
+    if value is None:
+        return "—"
+    if isinstance(value, list):
+        value = "; ".join(str(v) for v in value)
+    value = str(value).replace("\n", " ").replace("|", "\\|").replace("`", "'")
+    return value if len(value) <= limit else value[: limit - 1] + "…"
+
+
+def report(findings, documents, failures, json_feeds, inputs):
+    groups = collections.OrderedDict()
+    for item in sorted(findings.items, key=lambda i: (i["field"], i["kind"], i["document"])):
+        groups.setdefault((item["field"], item["kind"]), []).append(item)
+    lines = [
+        f"# tidings parse compared with {FEEDPARSER}",
+        "",
+        f"{len(documents)} documents from {', '.join(inputs)}. Both parsers were given the base URL "
+        "https://feeds.example/NAME. Texts compared without markup and whitespace, dates as UTC "
+        "seconds, URLs in one spelling.",
+        "",
+    ]
+    if json_feeds:
+        lines += [
+            f"feedparser 6 does not read JSON: {len(json_feeds)} JSON Feed (and RSS-in-JSON) documents were not compared "
+            f"({', '.join(json_feeds[:4])}{', …' if len(json_feeds) > 4 else ''}).",
+            "",
+        ]
+    if failures:
+        lines += ["## Read by only one parser", "", "| document | tidings | feedparser |", "|---|---|---|"]
+        lines += [f"| {d} | {short(a or 'parsed')} | {short(b or 'parsed')} |" for d, a, b in failures]
+        lines.append("")
+    lines += ["## Summary", "", "| field | kind | disagreements | documents | most in |", "|---|---|---|---|---|"]
+    for (field, kind), items in groups.items():
+        counts = collections.Counter(i["document"] for i in items)
+        top, top_count = counts.most_common(1)[0]
+        lines.append(
+            f"| {field} | {kind} | {len(items)} | {len(counts)} | {top.rsplit('/', 1)[-1]} ({top_count}) |"
+        )
+    summary = list(lines)
+    for (field, kind), items in groups.items():
+        lines += ["", f"## {field}: {kind} ({len(items)})", ""]
+        seen_documents = collections.Counter()
+        shown = 0
+        for item in items:
+            # Examples from many documents rather than many from one.
+            if seen_documents[item["document"]] >= 2:
+                continue
+            seen_documents[item["document"]] += 1
+            where = f" {item['where']}" if item["where"] else ""
+            lines.append(
+                f"- `{item['document']}`{where}: tidings `{short(item['tidings'])}` · "
+                f"feedparser `{short(item['feedparser'])}`"
+            )
+            shown += 1
+            if shown == EXAMPLES:
+                break
+        if len(items) > shown:
+            lines.append(f"- … and {len(items) - shown} more")
+    return "\n".join(lines) + "\n", "\n".join(summary) + "\n"
+
+
+def documents_in(inputs):
+    found = []
+    for given in inputs:
+        path = Path(given)
+        if path.is_dir():
+            found += sorted(p for p in path.rglob("*") if p.is_file() and p.suffix not in SKIPPED_SUFFIXES)
+        elif path.is_file():
+            found.append(path)
+        else:
+            print(f"compare: {given} does not exist; skipped", file=sys.stderr)
+    return found
+
+
+def label(path):
+    path = path.resolve()
+    for root, prefix in ((ROOT.parent / "shared" / "corpus", "corpus/"), (ROOT, "")):
+        try:
+            return prefix + str(path.relative_to(root.resolve()))
+        except ValueError:
+            continue
+    return str(path)
+
+
+def main():
+    ensure_feedparser()
+    import feedparser  # noqa: E402 (installed by ensure_feedparser)
+
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("inputs", nargs="*", help="files or folders (default: corpus and fixtures)")
+    options.add_argument("--no-build", action="store_true", help="use .build/debug/tidings as it is")
+    options.add_argument("--out", default=str(OUT), help="folder for report.md and disagreements.json")
+    arguments = options.parse_args()
+
+    binary = build_tidings(arguments.no_build)
+    inputs = arguments.inputs or [str(p) for p in DEFAULT_INPUTS if p.exists()]
+    documents = documents_in(inputs)
+    findings, failures, json_feeds = Findings(), [], []
+
+    def ours(path):
+        return run_tidings(binary, path, "https://feeds.example/" + path.name)
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(ours, documents))
+    for path, (our_feed, our_error) in zip(documents, results):
+        base = "https://feeds.example/" + path.name
+        name = label(path)
+        if our_feed is not None and (our_feed.get("format") == "json" or path.read_bytes().lstrip()[:1] == b"{"):
+            json_feeds.append(name)
+            continue
+        theirs, their_error = run_feedparser(feedparser, path, base)
+        if our_feed is None or theirs is None:
+            if not (our_feed is None and theirs is None):
+                failures.append((name, our_error, their_error))
+            continue
+        compare_document(findings, name, base, our_feed, theirs)
+
+    out = Path(arguments.out)
+    out.mkdir(parents=True, exist_ok=True)
+    full, summary = report(findings, documents, failures, json_feeds, [label(Path(i)) for i in inputs])
+    (out / "report.md").write_text(full)
+    (out / "disagreements.json").write_text(json.dumps(findings.items, indent=1, ensure_ascii=False, default=str))
+    print(summary)
+    print(f"{len(findings.items)} disagreements; the report with examples: {label(out / 'report.md')}")
+
+
+if __name__ == "__main__":
+    main()
