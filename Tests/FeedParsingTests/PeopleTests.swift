@@ -46,4 +46,36 @@ struct PeopleTests {
         #expect(feed.authors == [expected])
         #expect(feed.entries.first?.authors == [expected])
     }
+
+    /// Found by scripts/compare-feedparser.py (cloudblog.rss): an RSS author written with Atom-like
+    /// children became its markup as the name.
+    @Test("an RSS author with child elements gives their text, not its markup")
+    func structuredAuthor() throws {
+        let feed = try parse(
+            rss(
+                """
+                <item><guid>a</guid><author><name>Jo</name><title>PM</title></author></item>
+                <item><guid>b</guid><author><x:name xmlns:x="urn:x">Ann &amp; Bo</x:name><email>ab@example.com</email></author></item>
+                <item><guid>c</guid><author><b>Bold</b> Name</author></item>
+                """))
+        #expect(
+            feed.entries.map(\.authors) == [
+                [ParsedAuthor(name: "Jo")], [ParsedAuthor(name: "Ann & Bo", email: "ab@example.com")],
+                [ParsedAuthor(name: "Bold Name")],
+            ])
+    }
+
+    /// Found by scripts/compare-feedparser.py (atom_example_4.xml, macworld.rss).
+    @Test("categories: an Atom category's text when it has no term, RSS categories inside a wrapper")
+    func categoryForms() throws {
+        let atom = try parse(
+            #"<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>a</id><category>ebmpapst</category><category term="t"/></entry></feed>"#
+        )
+        #expect(atom.entries.first?.categories == ["ebmpapst", "t"])
+        let wrapped = try parse(
+            rss(
+                "<item><guid>a</guid><categories><category>Bluetooth</category><category>Audio</category></categories></item>"
+            ))
+        #expect(wrapped.entries.first?.categories == ["Bluetooth", "Audio"])
+    }
 }

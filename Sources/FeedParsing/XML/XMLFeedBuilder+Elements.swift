@@ -174,9 +174,15 @@ extension XMLFeedBuilder {
             begin(.updated, kind: .text)
         case (_, "category") where rss, (.dc, "subject"):
             begin(.category, kind: .text)
+        case (_, "categories") where rss:
+            // A wrapper some feeds put around their categories: its children are read as the item's.
+            break
         case (_, "category") where atom:
             if let term = scanner.attribute(.none, "label") ?? scanner.attribute(.none, "term") {
                 addCategory(term, at: scanner.tagStart)
+            } else {
+                // No term: the element's text is the category, as some feeds write it.
+                begin(.category, kind: .text)
             }
         case (_, "comments") where rss:
             begin(.comments, kind: .text)

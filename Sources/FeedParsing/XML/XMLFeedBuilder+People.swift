@@ -23,9 +23,11 @@ extension XMLFeedBuilder {
         return cut
     }
 
-    /// A person from RSS-style text, its parts cut like titles.
+    /// A person from RSS-style text, its parts cut like titles. An RSS `author` written with
+    /// child elements (`<name>Jo</name><email>…</email>`, as some feeds copy Atom) gives their
+    /// text, not its markup.
     mutating func person(_ text: String, at offset: Int, entry: Int?) -> ParsedAuthor {
-        var author = Self.person(text)
+        var author = text.contains("</") ? Self.structuredPerson(text) : Self.person(text)
         author.name = author.name.map { oneLine($0, at: offset, entry: entry) }
         author.email = author.email.flatMap { email($0, at: offset, entry: entry) }
         return author
@@ -57,6 +59,42 @@ extension XMLFeedBuilder {
         }
         if !text.contains(" "), text.contains("@") { return ParsedAuthor(email: text) }
         return ParsedAuthor(name: text)
+    }
+
+    /// A person from markup with `name` and `email` children (any prefix); with neither, the
+    /// markup's plain text read as an RSS-style person.
+    static func structuredPerson(_ markup: String) -> ParsedAuthor {
+        // Only the start is read: a name is short, and the scan stays linear on a hostile author.
+        let head = markup.utf8.prefix(4_096)
+        let name = childText(head, "name")
+        let email = childText(head, "email")
+        guard name != nil || email != nil else { return person(HTMLText.plainText(markup).trimmed) }
+        return ParsedAuthor(name: name, email: email)
+    }
+
+    /// The plain text of the first element named `local` (any namespace prefix) in `markup`.
+    static func childText(_ markup: Substring.UTF8View, _ local: String) -> String? {
+        var index = markup.startIndex
+        while let open = markup[index...].firstIndex(of: UInt8(ascii: "<")) {
+            let nameStart = markup.index(after: open)
+            let nameEnd =
+                markup[nameStart...].firstIndex {
+                    $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "/") || $0 == 0x20 || $0 == 0x09 || $0 == 0x0A
+                        || $0 == 0x0D
+                } ?? markup.endIndex
+            let qualified = markup[nameStart..<nameEnd]
+            let localName =
+                qualified.lastIndex(of: UInt8(ascii: ":")).map { qualified[markup.index(after: $0)...] } ?? qualified
+            index = nameEnd
+            guard String(decoding: localName, as: UTF8.self).lowercased() == local,
+                let close = markup[nameEnd...].firstIndex(of: UInt8(ascii: ">"))
+            else { continue }
+            let inner = markup.index(after: close)
+            let end = markup[inner...].firstIndex(of: UInt8(ascii: "<")) ?? markup.endIndex
+            let text = HTMLText.plainText(String(decoding: markup[inner..<end], as: UTF8.self)).trimmed
+            return text.isEmpty ? nil : text
+        }
+        return nil
     }
 
     /// The people worth keeping: not empty, each once (a channel's `managingEditor` is often its
