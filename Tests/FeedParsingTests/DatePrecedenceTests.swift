@@ -17,8 +17,15 @@ struct DatePrecedenceTests {
             ("<dcterms:created>\(early)</dcterms:created>", earlyDate, nil),
             ("<dc:date>\(early)</dc:date>", earlyDate, nil),
             ("<dcterms:modified>\(late)</dcterms:modified>", nil, lateDate),
-            ("<dc:date>\(late)</dc:date><pubDate>Thu, 01 Jan 2026 00:00:00 GMT</pubDate>", earlyDate, nil),
-            ("<dc:date>\(late)</dc:date><dcterms:created>\(early)</dcterms:created>", earlyDate, nil),
+            // A dc:date beside a better publication date that says another time is the update
+            // (craigslist.rss: dcterms:issued and dc:date); the same time is not repeated.
+            ("<dc:date>\(late)</dc:date><pubDate>Thu, 01 Jan 2026 00:00:00 GMT</pubDate>", earlyDate, lateDate),
+            ("<dc:date>\(late)</dc:date><dcterms:created>\(early)</dcterms:created>", earlyDate, lateDate),
+            ("<dcterms:issued>\(early)</dcterms:issued><dc:date>\(early)</dc:date>", earlyDate, nil),
+            (
+                "<dc:date>\(late)</dc:date><dcterms:issued>\(early)</dcterms:issued><dcterms:modified>\(early)</dcterms:modified>",
+                earlyDate, earlyDate
+            ),
             ("<dcterms:created>\(late)</dcterms:created><dcterms:issued>\(early)</dcterms:issued>", earlyDate, nil),
             (
                 "<dcterms:modified>\(late)</dcterms:modified><dcterms:issued>\(early)</dcterms:issued>", earlyDate,

@@ -118,6 +118,9 @@ extension XMLFeedBuilder {
         }
     }
 
+    /// The rank of an item's `dc:date` among its publication dates: the last resort.
+    static let dcDateRank: UInt8 = 2
+
     mutating func entryElement(_ name: XMLName) {
         let rss = isRSS(name.namespace)
         let atom = isAtom(name.namespace)
@@ -166,7 +169,7 @@ extension XMLFeedBuilder {
         case (_, "pubDate") where rss, (_, "published") where atom, (.dc, "date"), (.atom03, "issued"),
             (.atom03, "created"), (.dcterms, "issued"), (.dcterms, "created"):
             // Ranks: the publication date itself, then the creation date, then dc:date.
-            let rank: UInt8 = name.namespace == .dc ? 2 : name.local == "created" ? 1 : 0
+            let rank: UInt8 = name.namespace == .dc ? Self.dcDateRank : name.local == "created" ? 1 : 0
             begin(.published, kind: .text, rank: rank)
         case (.itunes, "title"):
             begin(.mediaTitle, kind: .text)
