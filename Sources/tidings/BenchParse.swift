@@ -40,7 +40,9 @@ struct BenchParse: ParsableCommand {
         report("FeedParser, XML files", ours, xml)
         let bare = measureBare(xml)
         report("bare XMLParser pass, XML files", bare, xml)
-        print(String(format: "ratio FeedParser / bare XMLParser (XML files): %.2f", bare.seconds / ours.seconds))
+        if !xml.isEmpty {
+            print(String(format: "ratio FeedParser / bare XMLParser (XML files): %.2f", bare.seconds / ours.seconds))
+        }
 
         let generated = BenchData.generatedFeed(entries: entries)
         if let reason = Self.notWhole(generated) {
@@ -110,6 +112,10 @@ struct BenchParse: ParsableCommand {
     }
 
     private func report(_ label: String, _ result: Result, _ documents: [(name: String, bytes: [UInt8])]) {
+        guard !documents.isEmpty else {
+            print("\(label): no file parsed whole, no throughput")
+            return
+        }
         let bytes = Double(documents.reduce(0) { $0 + $1.bytes.count })
         print(
             String(
