@@ -18,6 +18,15 @@ struct BenchParse: ParsableCommand {
 
     @Option(help: "Timed runs; the median is reported.") var runs = 5
     @Option(help: "Entries in the generated feed.") var entries = 10_000
+    @Option(help: "FeedParser's document cap in bytes (default 64 MiB); raise it to time larger documents whole.")
+    var maxDocumentBytes = FeedParser.Options().maxDocumentBytes
+
+    /// The parser timed, with the document cap asked for.
+    var parser: FeedParser {
+        var options = FeedParser.Options()
+        options.maxDocumentBytes = maxDocumentBytes
+        return FeedParser(options: options)
+    }
 
     func run() throws {
         let documents = try Self.documents(in: directory)
@@ -28,7 +37,7 @@ struct BenchParse: ParsableCommand {
         print("corpus: \(directory): \(documents.count) files, \(Self.megabytes(documents)) MB")
         // A throughput is only for documents parsed whole: one refused, or cut at the size cap,
         // took a fraction of the time its bytes would.
-        let (whole, left) = Self.parsedWhole(documents)
+        let (whole, left) = Self.parsedWhole(documents, parser)
         for line in left { print("  not timed: \(line)") }
         if whole.count < documents.count {
             print("timed: the \(whole.count) files parsed whole, \(Self.megabytes(whole)) MB")
@@ -45,8 +54,10 @@ struct BenchParse: ParsableCommand {
         }
 
         let generated = BenchData.generatedFeed(entries: entries)
-        if let reason = Self.notWhole(generated) {
-            print("FeedParser, generated \(entries)-entry feed: \(reason); no throughput (try fewer --entries)")
+        if let reason = Self.notWhole(generated, parser) {
+            print(
+                "FeedParser, generated \(entries)-entry feed: \(reason); no throughput (try fewer --entries, or --max-document-bytes)"
+            )
             return
         }
         BenchData.resetPeakMemory()
@@ -68,7 +79,7 @@ struct BenchParse: ParsableCommand {
     }
 
     private func measure(_ documents: [(name: String, bytes: [UInt8])]) -> Result {
-        let parser = FeedParser()
+        let parser = parser
         return medianOfRuns {
             var entries = 0
             var parsed = 0
@@ -125,13 +136,13 @@ struct BenchParse: ParsableCommand {
     }
 
     /// The documents FeedParser reads whole, and a line for each of the others saying why not.
-    static func parsedWhole(_ documents: [(name: String, bytes: [UInt8])]) -> (
+    static func parsedWhole(_ documents: [(name: String, bytes: [UInt8])], _ parser: FeedParser) -> (
         [(name: String, bytes: [UInt8])], [String]
     ) {
         var whole: [(name: String, bytes: [UInt8])] = []
         var left: [String] = []
         for document in documents {
-            if let reason = notWhole(document.bytes) {
+            if let reason = notWhole(document.bytes, parser) {
                 left.append("\(document.name): \(reason)")
             } else {
                 whole.append(document)
@@ -141,8 +152,7 @@ struct BenchParse: ParsableCommand {
     }
 
     /// Why FeedParser does not read `bytes` whole (refused, or cut at the size cap); nil when it does.
-    static func notWhole(_ bytes: [UInt8]) -> String? {
-        let parser = FeedParser()
+    static func notWhole(_ bytes: [UInt8], _ parser: FeedParser) -> String? {
         do {
             _ = try parser.parse(bytes)
         } catch {
