@@ -137,6 +137,9 @@ struct DocumentCapTests {
         #expect(throws: FeedParseError.tooLarge(bytes: document.utf8.count, limit: first)) {
             try parseCapped(document, cap: first)
         }
+        #expect(
+            FeedParseError.tooLarge(bytes: 300, limit: 200).description
+                == "not a feed: 300 bytes, over the 200-byte document limit, and no feed in the first 200")
     }
 
     @Test("over the cap, binary and HTML are still named as such")
