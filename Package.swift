@@ -173,7 +173,9 @@ let package = Package(
         .testTarget(name: "TidingsKitTests", dependencies: ["TidingsKit", "FeedComposition", "TidingsTesting"]),
         .testTarget(
             name: "TidingsIngestTests",
-            dependencies: ["TidingsIngest", "TidingsTesting", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                "TidingsIngest", "TidingsTesting", "FeedParsing", .product(name: "Hummingbird", package: "hummingbird"),
+            ]
         ),
         .testTarget(name: "TidingsStoreTests", dependencies: ["TidingsTesting"]),
         .testTarget(name: "TidingsServerTests", dependencies: ["TidingsTesting"]),

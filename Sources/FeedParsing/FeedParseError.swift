@@ -14,7 +14,9 @@ public enum FeedParseError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidJSON(reason: String)
     /// Valid JSON that is not a JSON Feed (no JSON Feed `version`).
     case notAJSONFeed
-    /// Larger than the configured document limit.
+    /// Larger than the configured document limit, and its part within the limit holds no feed (no
+    /// root element, or a JSON Feed without one complete item); a longer document that does is read
+    /// up to the limit instead.
     case tooLarge(bytes: Int, limit: Int)
     /// The task parsing the document was cancelled; reading stopped.
     case cancelled
@@ -29,7 +31,8 @@ public enum FeedParseError: Error, Sendable, Equatable, CustomStringConvertible 
         case .notXMLOrJSON: "not a feed: the document is neither XML nor JSON"
         case .invalidJSON(let reason): "not a feed: invalid JSON (\(reason))"
         case .notAJSONFeed: "not a feed: JSON without a JSON Feed version"
-        case .tooLarge(let bytes, let limit): "not read: \(bytes) bytes is over the \(limit)-byte document limit"
+        case .tooLarge(let bytes, let limit):
+            "not a feed: \(bytes) bytes, over the \(limit)-byte document limit, and no feed in the first \(limit)"
         case .cancelled: "not read: the parse was cancelled"
         }
     }

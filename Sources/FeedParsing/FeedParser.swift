@@ -6,7 +6,8 @@ import Foundation
 public struct FeedParser: Sendable {
     /// Limits and behaviour; the defaults are safe for documents from anywhere.
     public struct Options: Sendable {
-        /// Larger documents are refused before any parsing.
+        /// Larger documents are read up to this many bytes (cut where no character is split), and
+        /// keep the entries complete in that part, with a warning saying how much was read.
         public var maxDocumentBytes = 64 << 20
         /// Elements nested deeper are skipped with their content (with a warning); reading goes on
         /// after them.
@@ -63,9 +64,28 @@ public struct FeedParser: Sendable {
     public func parse(_ bytes: [UInt8], httpCharset: String? = nil, baseURL: URL? = nil) throws(FeedParseError)
         -> ParsedFeed
     {
-        guard bytes.count <= options.maxDocumentBytes else {
-            throw .tooLarge(bytes: bytes.count, limit: options.maxDocumentBytes)
+        guard bytes.count > options.maxDocumentBytes else {
+            return try parse(bytes, httpCharset: httpCharset, baseURL: baseURL, cut: nil)
         }
+        let cut = Self.cutPoint(bytes, limit: options.maxDocumentBytes)
+        let warning = Self.cutWarning(read: cut, of: bytes.count, limit: options.maxDocumentBytes)
+        do {
+            return try parse(Array(bytes[..<cut]), httpCharset: httpCharset, baseURL: baseURL, cut: warning)
+        } catch {
+            switch error {
+            case .binary, .html, .notAFeed, .cancelled: throw error
+            // What the cut left is not a feed (no root element, no complete JSON item): the cap did that.
+            case .empty, .notXMLOrJSON, .invalidJSON, .notAJSONFeed, .tooLarge:
+                throw .tooLarge(bytes: bytes.count, limit: options.maxDocumentBytes)
+            }
+        }
+    }
+
+    /// Parses bytes within the cap; `cut`, the warning to give when they are the start of a longer
+    /// document.
+    private func parse(_ bytes: [UInt8], httpCharset: String?, baseURL: URL?, cut: FeedWarning?)
+        throws(FeedParseError) -> ParsedFeed
+    {
         let decoded = FeedTextDecoder.decode(bytes, httpCharset: httpCharset)
         let text = decoded.utf8
         guard let start = text.firstIndex(where: { !Self.isSpace($0) }) else { throw .empty }
@@ -76,22 +96,25 @@ public struct FeedParser: Sendable {
         switch text[start] {
         case UInt8(ascii: "{"):
             var reader = JSONFeedReader(options: options, base: base)
-            (feed, omitted) = try reader.read(text)
+            (feed, omitted) = try reader.read(text, cutAtCap: cut != nil)
         case UInt8(ascii: "<"):
-            (feed, omitted) = try XMLFeedReader(options: options, base: base).read(text, from: start, skipped: false)
+            (feed, omitted) = try XMLFeedReader(options: options, base: base, cutAtCap: cut != nil).read(
+                text, from: start, skipped: false)
         default:
             let head = text[start..<min(text.count, start + 1024)]
             if head.contains(where: { $0 < 0x09 || ($0 > 0x0D && $0 < 0x20) }) { throw .binary }
             // Some servers print a warning before the feed; read on from the first tag.
             guard let tag = head.firstIndex(of: UInt8(ascii: "<")) else { throw .notXMLOrJSON }
-            (feed, omitted) = try XMLFeedReader(options: options, base: base).read(text, from: tag, skipped: true)
+            (feed, omitted) = try XMLFeedReader(options: options, base: base, cutAtCap: cut != nil).read(
+                text, from: tag, skipped: true)
         }
         // Sanitizing stops early too when cancelled; what it gave is not the feed.
         if Task.isCancelled { throw .cancelled }
         if feed.removeNUL() { feed.warnings.append(FeedWarning(message: "U+0000 characters were removed")) }
         feed.identifyByContent()
         feed.warnings = FeedWarning.capped(
-            decoded.warnings.map { FeedWarning(message: WarningList.printable($0)) } + feed.warnings, omitted: omitted,
+            (cut.map { [$0] } ?? []) + decoded.warnings.map { FeedWarning(message: WarningList.printable($0)) }
+                + feed.warnings, omitted: omitted,
             limit: options.maxWarnings)
         return feed
     }
@@ -103,6 +126,8 @@ public struct FeedParser: Sendable {
 struct XMLFeedReader {
     let options: FeedParser.Options
     let base: HTTPURL?
+    /// The document was cut at the size cap (see ``XMLScanner/isCutAtCap``).
+    var cutAtCap = false
 
     /// The feed, and how many warnings were left out of it.
     func read(_ text: [UInt8], from start: Int, skipped: Bool) throws(FeedParseError) -> (ParsedFeed, Int) {
@@ -110,6 +135,7 @@ struct XMLFeedReader {
             var scanner = XMLScanner(
                 bytes: buffer, from: start, maxDepth: options.maxDepth, maxAttributes: options.maxAttributes,
                 maxWarnings: options.maxWarnings)
+            scanner.isCutAtCap = cutAtCap
             if skipped { scanner.report("text before the first tag was ignored", at: 0) }
             var root: XMLName?
             while root == nil {

@@ -69,7 +69,7 @@ struct Parse: AsyncParsableCommand {
         let fetcher = SourceFetcher(
             policy: FetchPolicy(
                 connectTimeout: .seconds(10), readTimeout: .seconds(15), totalTimeout: .seconds(30),
-                maxBodyBytes: FeedParser.Options().maxDocumentBytes, allowHosts: ["*"], userAgent: "tidings-parse"))
+                maxBodyBytes: Self.maxBodyBytes, allowHosts: ["*"], userAgent: "tidings-parse"))
         let result: Result<FetchResponse, FetchError>
         do {
             result = .success(try await fetcher.fetch(FetchRequest(url: url)))
@@ -79,12 +79,19 @@ struct Parse: AsyncParsableCommand {
         try? await fetcher.shutdown()
         switch result {
         case .success(let response):
+            if response.isCut {
+                // The parser reads the start as a truncated document and keeps its complete entries.
+                printError("parse: \(source): the body is over \(Self.maxBodyBytes) bytes; only its start was read")
+            }
             return (response.body, response.charset, response.finalURL)
         case .failure(let error):
             printError("parse: " + error.message.replacingOccurrences(of: "fetch: ", with: "", options: .anchored))
             throw ExitCode(2)
         }
     }
+
+    /// The fetch's body cap: the parser's document cap, so a fetched feed is cut where a file would be.
+    static let maxBodyBytes = FeedParser.Options().maxDocumentBytes
 
     /// Stable pretty JSON: sorted keys, ISO 8601 UTC dates, absent values omitted. It reads back with
     /// `ParsedFeed.jsonDecoder()` to an equal feed.

@@ -13,8 +13,9 @@ struct JSONFeedReader {
         self.warnings = WarningList(limit: options.maxWarnings)
     }
 
-    /// The feed, and how many warnings were left out of it.
-    mutating func read(_ text: [UInt8]) throws(FeedParseError) -> (ParsedFeed, Int) {
+    /// The feed, and how many warnings were left out of it. `cutAtCap`: the caller cut the document
+    /// at its size cap and warns about it itself.
+    mutating func read(_ text: [UInt8], cutAtCap: Bool = false) throws(FeedParseError) -> (ParsedFeed, Int) {
         let root: JSONValue
         var dropped = false
         do {
@@ -24,7 +25,7 @@ struct JSONFeedReader {
                 let value = try? JSONValue(parsing: Data(repaired), dropped: &dropped)
             else { throw .invalidJSON(reason: Self.reason(error)) }
             root = value
-            warnings.add("the document ends early (truncated?); the complete entries were read")
+            if !cutAtCap { warnings.add("the document ends early (truncated?); the complete entries were read") }
         }
         // JSONSerialization cannot be interrupted; look before going on.
         if Task.isCancelled { throw .cancelled }

@@ -49,6 +49,9 @@ struct XMLScanner {
     private(set) var isTruncated = false
     /// True when scanning stopped because the task was cancelled.
     private(set) var isCancelled = false
+    /// True when the caller cut the document at its size cap and says so in a warning of its own:
+    /// the end is then expected, and not reported as a truncation.
+    var isCutAtCap = false
     /// Tags and text runs until the next look at `Task.isCancelled`.
     private var untilCancellationCheck = Self.cancellationInterval
     /// A check costs a task-local lookup: every few thousand tokens keeps it out of profiles and
@@ -155,7 +158,7 @@ struct XMLScanner {
         if !stack.isEmpty, !isTruncated, !isCancelled {
             isTruncated = true
             let names = stack.reversed().prefix(3).map { "</" + qualifiedName($0) + ">" }.joined(separator: ", ")
-            report("the document ends before \(names) (truncated?)", at: bytes.count)
+            if !isCutAtCap { report("the document ends before \(names) (truncated?)", at: bytes.count) }
         }
         return .endOfDocument
     }
@@ -226,7 +229,7 @@ struct XMLScanner {
         guard closed else {
             // The input ended inside the tag: the element never really started.
             isTruncated = true
-            report("the document ends inside a tag (truncated?)", at: tagStart)
+            if !isCutAtCap { report("the document ends inside a tag (truncated?)", at: tagStart) }
             stopped = true
             return nil
         }
@@ -386,7 +389,7 @@ struct XMLScanner {
             let contentStart = tagStart + 9
             let end = find("]]>", from: contentStart)
             position = end.map { $0 + 3 } ?? bytes.count
-            if end == nil { report("a CDATA section is not closed", at: tagStart) }
+            if end == nil, !isCutAtCap { report("a CDATA section is not closed", at: tagStart) }
             return .text(contentStart..<(end ?? bytes.count), cdata: true)
         } else if rest.prefix(7).elementsEqual("DOCTYPE".utf8) {
             skipDoctype()
@@ -428,7 +431,7 @@ struct XMLScanner {
         if let end = find(terminator, from: start) {
             position = end + terminator.utf8.count
         } else {
-            report("a \(what) is not closed", at: tagStart)
+            if !isCutAtCap { report("a \(what) is not closed", at: tagStart) }
             position = bytes.count
         }
     }

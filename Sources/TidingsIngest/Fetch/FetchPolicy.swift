@@ -7,7 +7,8 @@ public struct FetchPolicy: Sendable, Hashable {
     /// Longest a whole fetch may take, DNS, redirects and body included, however slowly the server
     /// sends: the fetch is cancelled and fails with `.timeout` when it passes.
     public var totalTimeout: Duration
-    /// Largest body accepted, counted after decompression.
+    /// Body bytes kept, counted after decompression; of a longer body the first this many are kept
+    /// and the response is marked cut (`FetchResponse.isCut`).
     public var maxBodyBytes: Int
     /// Most redirects followed; one more ends the fetch with `.tooManyRedirects`.
     public var maxRedirects: Int

@@ -23,6 +23,9 @@ public struct FetchResponse: Sendable, Hashable {
     public var noStore: Bool
     /// How many redirects were followed.
     public var redirects: Int
+    /// True when the body was longer than the policy's `maxBodyBytes`: `body` is its first part, cut
+    /// there (mid-character, mid-entry: the parser keeps the entries complete in it).
+    public var isCut = false
 
     /// A response with every field given.
     public init(

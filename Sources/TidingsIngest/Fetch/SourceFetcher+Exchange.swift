@@ -49,8 +49,10 @@ extension SourceFetcher {
         case 304:
             return .response(makeResponse(status, body: [], url, headers, request))
         case 200..<300:
-            let body = try await readBody(response, url, address: address)
-            return .response(makeResponse(status, body: body, url, headers, request))
+            let (body, isCut) = try await readBody(response, url, address: address)
+            var answer = makeResponse(status, body: body, url, headers, request)
+            answer.isCut = isCut
+            return .response(answer)
         default:
             let retryAfter =
                 status == 429 || status == 503
@@ -63,20 +65,18 @@ extension SourceFetcher {
         }
     }
 
-    /// The body, decompressed by AHC when gzip or deflate, ended with `.tooLarge` as soon as it passes the cap.
+    /// The body, decompressed by AHC when gzip or deflate, and whether it was cut: past the cap only
+    /// the first `maxBodyBytes` are kept and reading stops, so that a feed just over the cap keeps its
+    /// first entries (the parser reads a cut document as a truncated one). A body over the cap of
+    /// which nothing arrived (a compressed chunk that alone decompresses past it) ends with `.tooLarge`.
     private func readBody(
         _ response: HTTPClientResponse, _ url: URL, address: IPAddress
-    ) async throws(FetchError) -> [UInt8] {
+    ) async throws(FetchError) -> (body: [UInt8], isCut: Bool) {
         let cap = policy.maxBodyBytes
-        let tooLarge = FetchError(.tooLarge, "fetch: \(url.absoluteString) sent a body over \(cap) bytes")
         let encodings = response.headers[canonicalForm: "content-encoding"].map { $0.lowercased() }.filter {
             $0 != "identity"
         }
-        if encodings.isEmpty {
-            if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > cap {
-                throw tooLarge
-            }
-        } else if encodings.count > 1 || !["gzip", "deflate"].contains(encodings[0]) {
+        if !encodings.isEmpty, encodings.count > 1 || !["gzip", "deflate"].contains(encodings[0]) {
             throw FetchError(
                 .other,
                 "fetch: \(url.absoluteString) sent Content-Encoding \(encodings.joined(separator: ", ")), "
@@ -85,15 +85,19 @@ extension SourceFetcher {
         var body: [UInt8] = []
         do {
             for try await chunk in response.body {
-                guard body.count + chunk.readableBytes <= cap else { throw tooLarge }
+                guard body.count + chunk.readableBytes <= cap else {
+                    body.append(contentsOf: chunk.readableBytesView.prefix(cap - body.count))
+                    return (body, true)
+                }
                 body.append(contentsOf: chunk.readableBytesView)
             }
-        } catch let error as FetchError {
-            throw error
         } catch {
-            throw FetchError(error, url: url, address: address, policy: policy, readingBody: true)
+            let failure = FetchError(error, url: url, address: address, policy: policy, readingBody: true)
+            // AHC's decompression limit (the same cap) stops a gzip body past it: keep what came.
+            if case .tooLarge = failure.kind, !body.isEmpty { return (body, true) }
+            throw failure
         }
-        return body
+        return (body, false)
     }
 
     private func makeResponse(

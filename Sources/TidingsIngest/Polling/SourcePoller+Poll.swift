@@ -106,6 +106,11 @@ extension SourcePoller {
             let response = try await fetcher.fetch(
                 FetchRequest(url: url, etag: state.etag, lastModified: state.lastModified))
             if response.notModified { return .notModified(freshness: response.freshness, status: "304") }
+            if response.isCut {
+                // The parser keeps the entries complete in the part that came ("truncated?").
+                logger.warning(
+                    "poller: \(url.absoluteString) sent a body over \(settings.fetch.maxBytes) bytes; read its start")
+            }
             return .document(
                 bytes: response.body, charset: response.charset, baseURL: response.finalURL, etag: response.etag,
                 lastModified: response.lastModified, freshness: response.freshness, status: String(response.status))

@@ -165,7 +165,7 @@ public struct FetchSettings: Sendable, Hashable {
     /// The longest one fetch may take, redirects, body and reading the document included, however
     /// the server trickles (`fetch.total_timeout`, default 30s). Other sources never wait for it.
     public var totalTimeout: TimeInterval = 30
-    /// Largest body accepted after decompression (`fetch.max_bytes`, default 16 MiB).
+    /// Body bytes kept after decompression; a longer body is cut there (`fetch.max_bytes`, default 16 MiB).
     public var maxBytes = 16 << 20
     /// Hosts, addresses or CIDR ranges fetched even though private or loopback (`fetch.allow_hosts`).
     public var allowHosts: [String] = []
