@@ -27,6 +27,11 @@ extension XMLFeedBuilder {
         var itunesImage: String?
         var mediaThumbnail: String?
         var authors: [ParsedAuthor] = []
+        var podcast = PodcastInfo()
+        /// The `itunes:category` being read, and the category paths listed (a set, so that
+        /// de-duplicating stays linear).
+        var categoryParent: String?
+        var categoryPaths: Set<[String]> = []
         /// The feed's own address (`rel="self"`), which stands in for the caller's base URL.
         var selfURL: HTTPURL?
         /// The home page as a URL, the last resort for resolving relative links.
@@ -51,6 +56,10 @@ extension XMLFeedBuilder {
             feed.icon = icon
             feed.authors = XMLFeedBuilder.people(authors)
             feed.ttl = ttl
+            var podcast = podcast
+            podcast.image = itunesImage
+            if podcast.owner == ParsedAuthor() { podcast.owner = nil }
+            feed.podcast = podcast == PodcastInfo() ? nil : podcast
             if let syFrequency, syFrequency > 0 {
                 let seconds = [
                     "hourly": 3600, "daily": 86400, "weekly": 604_800, "monthly": 2_592_000, "yearly": 31_536_000,
@@ -73,6 +82,13 @@ extension XMLFeedBuilder {
             if feedDraft.linkURL == nil { feedDraft.linkURL = HTTPURL(link) }
         case .description: if feedDraft.description == nil { feedDraft.description = markup }
         case .descriptionFallback: if feedDraft.descriptionFallback == nil { feedDraft.descriptionFallback = markup }
+        case .itunesSubtitle:
+            // A description when there is none, and the show's subtitle.
+            if feedDraft.descriptionFallback == nil { feedDraft.descriptionFallback = markup }
+            if feedDraft.podcast.subtitle == nil {
+                feedDraft.podcast.subtitle = lineText(
+                    XMLFeedBuilder.plainText(markup), at: capture.tagOffset, entry: nil)
+            }
         case .language: if !text.isEmpty { feedDraft.language = feedDraft.language ?? text }
         case .updated:
             if capture.rank < feedDraft.updatedRank, let date = date(text, capture, entry: nil) {
@@ -107,7 +123,7 @@ extension XMLFeedBuilder {
             guard var author = feedDraft.authors.popLast() else { return }
             fill(&author, field, text, capture, entry: nil)
             feedDraft.authors.append(author)
-        default: break
+        default: assignPodcast(field, text, capture)
         }
     }
 }
