@@ -145,7 +145,13 @@ public struct ParsedEntry: Sendable, Equatable, Encodable {
     /// A page with the entry's comments.
     public var comments: String?
     /// Podcast fields of the episode (`itunes:`, `podcast:`); nil when the entry has none.
-    public var episode: EpisodeInfo?
+    public var episode: EpisodeInfo? {
+        get { episodeBox?.value }
+        set { episodeBox = newValue.map(EpisodeBox.init) }
+    }
+    /// `episode` behind one reference: entries of feeds that are not podcasts (most) stay as small
+    /// as they were, and copying an entry copies a pointer.
+    private var episodeBox: EpisodeBox?
 
     /// Creates an entry with an id.
     public init(id: String, idSource: IDSource) {
@@ -184,6 +190,17 @@ public struct ParsedEntry: Sendable, Equatable, Encodable {
         try container.encodeIfPresent(comments, forKey: .comments)
         try container.encodeIfPresent(episode, forKey: .episode)
     }
+}
+
+/// An immutable episode behind a reference (see `ParsedEntry.episode`).
+final class EpisodeBox: Sendable, Equatable {
+    let value: EpisodeInfo
+
+    init(_ value: EpisodeInfo) {
+        self.value = value
+    }
+
+    static func == (lhs: EpisodeBox, rhs: EpisodeBox) -> Bool { lhs.value == rhs.value }
 }
 
 /// A person credited in a feed or entry.

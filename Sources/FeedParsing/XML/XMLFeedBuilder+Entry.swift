@@ -40,6 +40,8 @@ extension XMLFeedBuilder {
         var itunesImage: String?
         var comments: String?
         var episode = EpisodeInfo()
+        /// Whether the item has an `itunes:` or `podcast:` element: the others skip building `episode`.
+        var sawPodcast = false
         /// `podcast:episode` and `podcast:season`, which stand in for the `itunes:` ones.
         var podcastEpisode: Int?
         var podcastSeason: Int?
@@ -73,7 +75,7 @@ extension XMLFeedBuilder {
             // A summary when there is none, and the episode's subtitle.
             if draft.summaryFallback == nil { draft.summaryFallback = (markup, capture.base) }
             if draft.episode.subtitle == nil {
-                draft.episode.subtitle = lineText(Self.plainText(markup), at: capture.tagOffset, entry: draft.index)
+                draft.episode.subtitle = lineText(markup, at: capture.tagOffset, entry: draft.index)
             }
         case .content: if draft.content == nil { draft.content = (markup, capture.base) }
         default: assignEntryText(field, markup.text.trimmed, capture, draft)
@@ -157,11 +159,13 @@ extension XMLFeedBuilder {
         entry.categories = draft.categories
         entry.enclosures = draft.enclosures
         entry.comments = draft.comments
-        var episode = draft.episode
-        episode.image = draft.itunesImage
-        episode.episode = episode.episode ?? draft.podcastEpisode
-        episode.season = episode.season ?? draft.podcastSeason
-        if episode != EpisodeInfo() { entry.episode = episode }
+        if draft.sawPodcast {
+            var episode = draft.episode
+            episode.image = draft.itunesImage
+            episode.episode = episode.episode ?? draft.podcastEpisode
+            episode.season = episode.season ?? draft.podcastSeason
+            if episode != EpisodeInfo() { entry.episode = episode }
+        }
         let imageEnclosure = draft.enclosures.first {
             $0.type?.lowercased().hasPrefix("image/") ?? looksLikeImage($0.url)
         }

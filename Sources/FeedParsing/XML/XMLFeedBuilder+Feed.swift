@@ -86,8 +86,7 @@ extension XMLFeedBuilder {
             // A description when there is none, and the show's subtitle.
             if feedDraft.descriptionFallback == nil { feedDraft.descriptionFallback = markup }
             if feedDraft.podcast.subtitle == nil {
-                feedDraft.podcast.subtitle = lineText(
-                    XMLFeedBuilder.plainText(markup), at: capture.tagOffset, entry: nil)
+                feedDraft.podcast.subtitle = lineText(markup, at: capture.tagOffset, entry: nil)
             }
         case .language: if !text.isEmpty { feedDraft.language = feedDraft.language ?? text }
         case .updated:

@@ -25,6 +25,7 @@ extension XMLFeedBuilder {
 
     /// An `itunes:` element in an item.
     mutating func itunesEntryElement(_ local: String) {
+        draft?.sawPodcast = true
         switch local {
         case "summary": begin(.descriptionFallback, kind: .html)
         case "subtitle": begin(.itunesSubtitle, kind: .html)
@@ -83,6 +84,7 @@ extension XMLFeedBuilder {
 
     /// A `podcast:` element on the channel or in an item.
     mutating func podcastElement(_ local: String, entry: Bool) {
+        if entry { draft?.sawPodcast = true }
         switch (local, entry) {
         case ("guid", false): begin(.podcastGUID, kind: .text)
         case ("locked", false): begin(.locked, kind: .text)
@@ -137,6 +139,15 @@ extension XMLFeedBuilder {
     private mutating func attributeText(_ name: String) -> String? {
         guard let value = scanner.attribute(.none, name) else { return nil }
         return lineText(value, at: scanner.tagStart, entry: draft?.index)
+    }
+
+    /// Captured text or HTML as one line of plain text, cut like a title; nil when blank. Text
+    /// without markup or references (most subtitles) skips the HTML tokenizer.
+    mutating func lineText(_ markup: Markup, at offset: Int?, entry: Int?) -> String? {
+        let plain =
+            markup.bytes.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") })
+            ? Self.plainText(markup) : markup.text
+        return lineText(plain, at: offset, entry: entry)
     }
 
     /// Text made one line (white space collapsed) and cut like a title; nil when blank.
