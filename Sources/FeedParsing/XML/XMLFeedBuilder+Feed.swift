@@ -27,11 +27,6 @@ extension XMLFeedBuilder {
         var itunesImage: String?
         var mediaThumbnail: String?
         var authors: [ParsedAuthor] = []
-        var podcast = PodcastInfo()
-        /// The `itunes:category` being read, and the category paths listed (a set, so that
-        /// de-duplicating stays linear).
-        var categoryParent: String?
-        var categoryPaths: Set<[String]> = []
         /// The feed's own address (`rel="self"`), which stands in for the caller's base URL.
         var selfURL: HTTPURL?
         /// The home page as a URL, the last resort for resolving relative links.
@@ -56,7 +51,7 @@ extension XMLFeedBuilder {
             feed.icon = icon
             feed.authors = XMLFeedBuilder.people(authors)
             feed.ttl = ttl
-            var podcast = podcast
+            var podcast = builder.show.podcast
             podcast.image = itunesImage
             if podcast.owner == ParsedAuthor() { podcast.owner = nil }
             feed.podcast = podcast == PodcastInfo() ? nil : podcast
@@ -69,6 +64,16 @@ extension XMLFeedBuilder {
                 feed.updatePeriod = ["hourly": 3600, "daily": 86400, "weekly": 604_800][syPeriod.lowercased()]
             }
         }
+    }
+
+    /// What the channel's podcast elements said. Kept beside `FeedDraft`, not in it: the draft is
+    /// read on every resolved link, and a larger one cost instructions on feeds that are not podcasts.
+    struct ShowDraft {
+        var podcast = PodcastInfo()
+        /// The `itunes:category` being read, and the category paths listed (a set, so that
+        /// de-duplicating stays linear).
+        var categoryParent: String?
+        var categoryPaths: Set<[String]> = []
     }
 
     mutating func assignFeed(_ field: Field, _ markup: Markup, _ capture: Capture) {
@@ -85,8 +90,8 @@ extension XMLFeedBuilder {
         case .itunesSubtitle:
             // A description when there is none, and the show's subtitle.
             if feedDraft.descriptionFallback == nil { feedDraft.descriptionFallback = markup }
-            if feedDraft.podcast.subtitle == nil {
-                feedDraft.podcast.subtitle = lineText(markup, at: capture.tagOffset, entry: nil)
+            if show.podcast.subtitle == nil {
+                show.podcast.subtitle = lineText(markup, at: capture.tagOffset, entry: nil)
             }
         case .language: if !text.isEmpty { feedDraft.language = feedDraft.language ?? text }
         case .updated:

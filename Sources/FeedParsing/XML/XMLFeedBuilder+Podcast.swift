@@ -2,9 +2,11 @@ import Foundation
 
 /// Apple's `itunes:` elements and the Podcasting 2.0 `podcast:` namespace, for the show and its
 /// episodes. The element dispatch reaches these functions only for elements in those two
-/// namespaces, so feeds without them pay one namespace comparison per element.
+/// namespaces, so feeds without them pay one namespace comparison per element; the entry points
+/// are kept out of line so that they do not change how the hot dispatch itself is inlined.
 extension XMLFeedBuilder {
     /// An `itunes:` element on the channel.
+    @inline(never)
     mutating func itunesFeedElement(_ local: String) {
         switch local {
         case "summary": begin(.descriptionFallback, kind: .html)
@@ -14,7 +16,7 @@ extension XMLFeedBuilder {
             if let url = itunesImageURL(), feedDraft.itunesImage == nil { feedDraft.itunesImage = url }
         case "category": itunesCategory(parent: nil)
         case "owner":
-            feedDraft.podcast.owner = feedDraft.podcast.owner ?? ParsedAuthor()
+            show.podcast.owner = show.podcast.owner ?? ParsedAuthor()
             push(.podcastOwner)
         case "explicit": begin(.explicit, kind: .text)
         case "type": begin(.showType, kind: .text)
@@ -24,6 +26,7 @@ extension XMLFeedBuilder {
     }
 
     /// An `itunes:` element in an item.
+    @inline(never)
     mutating func itunesEntryElement(_ local: String) {
         draft?.sawPodcast = true
         switch local {
@@ -60,17 +63,17 @@ extension XMLFeedBuilder {
         guard let name = attributeText("text") else { return push(.skip) }
         push(parent == nil ? .podcastCategory : .skip)
         let path = parent.map { [$0, name] } ?? [name]
-        if parent == nil { feedDraft.categoryParent = name }
-        guard !feedDraft.categoryPaths.contains(path) else { return }
+        if parent == nil { show.categoryParent = name }
+        guard !show.categoryPaths.contains(path) else { return }
         // A subcategory stands for its parent: "Society & Culture" is not listed beside
         // "Society & Culture › History".
-        if let parent, feedDraft.podcast.categories.last == [parent] {
-            feedDraft.podcast.categories.removeLast()
-            feedDraft.categoryPaths.remove([parent])
+        if let parent, show.podcast.categories.last == [parent] {
+            show.podcast.categories.removeLast()
+            show.categoryPaths.remove([parent])
         }
-        guard hasPodcastRoom(feedDraft.podcast.categories.count, entry: nil) else { return }
-        feedDraft.categoryPaths.insert(path)
-        feedDraft.podcast.categories.append(path)
+        guard hasPodcastRoom(show.podcast.categories.count, entry: nil) else { return }
+        show.categoryPaths.insert(path)
+        show.podcast.categories.append(path)
     }
 
     /// Inside `itunes:owner`.
@@ -83,19 +86,20 @@ extension XMLFeedBuilder {
     }
 
     /// A `podcast:` element on the channel or in an item.
+    @inline(never)
     mutating func podcastElement(_ local: String, entry: Bool) {
         if entry { draft?.sawPodcast = true }
         switch (local, entry) {
         case ("guid", false): begin(.podcastGUID, kind: .text)
         case ("locked", false): begin(.locked, kind: .text)
         case ("funding", false):
-            guard hasPodcastRoom(feedDraft.podcast.funding.count, entry: nil),
+            guard hasPodcastRoom(show.podcast.funding.count, entry: nil),
                 let url = resolve(scanner.attribute(.none, "url"), field: "podcast:funding", entry: nil)
             else { return push(.skip) }
             pendingFundingURL = url
             begin(.funding, kind: .text)
         case ("person", _):
-            let count = entry ? draft?.episode.persons.count ?? 0 : feedDraft.podcast.persons.count
+            let count = entry ? draft?.episode.persons.count ?? 0 : show.podcast.persons.count
             guard hasPodcastRoom(count, entry: draft?.index) else { return push(.skip) }
             let index = draft?.index
             pendingPerson = PodcastPerson(
@@ -167,33 +171,33 @@ extension XMLFeedBuilder {
                 feedDraft.itunesImage = resolve(text, base: nil, field: "image", capture, nil)
             }
         case .ownerName:
-            if feedDraft.podcast.owner?.name == nil {
+            if show.podcast.owner?.name == nil {
                 let name = lineText(text, at: offset, entry: nil)
-                feedDraft.podcast.owner?.name = name
+                show.podcast.owner?.name = name
             }
         case .ownerEmail:
-            if feedDraft.podcast.owner?.email == nil, !text.isEmpty {
+            if show.podcast.owner?.email == nil, !text.isEmpty {
                 let address = email(text, at: offset, entry: nil)
-                feedDraft.podcast.owner?.email = address
+                show.podcast.owner?.email = address
             }
         case .explicit:
-            feedDraft.podcast.explicit = feedDraft.podcast.explicit ?? flag(text, "itunes:explicit", capture)
+            show.podcast.explicit = show.podcast.explicit ?? flag(text, "itunes:explicit", capture)
         case .showType:
-            feedDraft.podcast.type =
-                feedDraft.podcast.type ?? keyword(text, "itunes:type", capture, PodcastInfo.ShowType.init)
+            show.podcast.type =
+                show.podcast.type ?? keyword(text, "itunes:type", capture, PodcastInfo.ShowType.init)
         case .complete:
-            feedDraft.podcast.complete = feedDraft.podcast.complete ?? flag(text, "itunes:complete", capture)
-        case .locked: feedDraft.podcast.locked = feedDraft.podcast.locked ?? flag(text, "podcast:locked", capture)
-        case .podcastGUID: feedDraft.podcast.guid = feedDraft.podcast.guid ?? lineText(text, at: offset, entry: nil)
+            show.podcast.complete = show.podcast.complete ?? flag(text, "itunes:complete", capture)
+        case .locked: show.podcast.locked = show.podcast.locked ?? flag(text, "podcast:locked", capture)
+        case .podcastGUID: show.podcast.guid = show.podcast.guid ?? lineText(text, at: offset, entry: nil)
         case .funding:
             if let url = pendingFundingURL {
-                feedDraft.podcast.funding.append(PodcastFunding(url: url, text: lineText(text, at: offset, entry: nil)))
+                show.podcast.funding.append(PodcastFunding(url: url, text: lineText(text, at: offset, entry: nil)))
             }
             pendingFundingURL = nil
         case .person:
             if var person = pendingPerson, let name = lineText(text, at: offset, entry: nil) {
                 person.name = name
-                feedDraft.podcast.persons.append(person)
+                show.podcast.persons.append(person)
             }
             pendingPerson = nil
         default: break

@@ -43,6 +43,7 @@ struct XMLFeedBuilder {
     var captured: [UInt8] = []
     var draft: EntryDraft?
     var feedDraft = FeedDraft()
+    var show = ShowDraft()
     var entryCount = 0
     var warnings: WarningList
     /// The attributes of the `podcast:person` or `podcast:funding` being captured.
@@ -135,7 +136,7 @@ struct XMLFeedBuilder {
             mediaElement(name)
         case .podcastCategory:
             if name.namespace == .itunes, name.local == "category" {
-                itunesCategory(parent: feedDraft.categoryParent)
+                itunesCategory(parent: show.categoryParent)
             } else {
                 push(.skip)
             }
