@@ -1,7 +1,7 @@
 /// The per-field limits of ``FeedParser/Options``, and the one warning each gives per feed when
 /// reached (not one per entry: a hostile feed must not produce 100,000 warnings).
 enum FeedLimit: String {
-    case title, summary, content, categories, authors, enclosures, srcset, id
+    case title, summary, content, categories, authors, enclosures, podcast, srcset, id
 
     /// The warning, naming the field and the limit.
     func message(_ options: FeedParser.Options) -> String {
@@ -12,6 +12,8 @@ enum FeedLimit: String {
         case .categories: "categories after the first \(options.maxCategories) of an entry were left out"
         case .authors: "authors after the first \(options.maxAuthors) of an entry or feed were left out"
         case .enclosures: "enclosures after the first \(options.maxEnclosures) of an entry were left out"
+        case .podcast:
+            "podcast categories, funding links, persons and transcripts after the first \(options.maxPodcastItems) of a feed or entry were left out"
         case .srcset:
             "srcset candidates after the first \(options.sanitizer.maxSrcsetCandidates) of an image were left out"
         case .id: "ids longer than \(options.maxIDLength) bytes were replaced by \"hash:\" and a hash of them"

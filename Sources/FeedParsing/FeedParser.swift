@@ -30,6 +30,9 @@ public struct FeedParser: Sendable {
         public var maxAuthors = 50
         /// Enclosures after this many in one entry are left out.
         public var maxEnclosures = 50
+        /// Podcast list items (categories, funding links, persons, transcripts) after this many
+        /// in one feed or entry are left out.
+        public var maxPodcastItems = 50
         /// Entry ids longer than this many bytes are replaced by "hash:" and a hash of them (the
         /// same on every fetch), with a warning.
         public var maxIDLength = 2_048

@@ -19,6 +19,7 @@ extension ParsedFeed: Decodable {
         authors = try container.decodeIfPresent([ParsedAuthor].self, forKey: .authors) ?? []
         ttl = try container.decodeIfPresent(Int.self, forKey: .ttl)
         updatePeriod = try container.decodeIfPresent(Int.self, forKey: .updatePeriod)
+        podcast = try container.decodeIfPresent(PodcastInfo.self, forKey: .podcast)
         entries = try container.decodeIfPresent([ParsedEntry].self, forKey: .entries) ?? []
         warnings = try container.decodeIfPresent([FeedWarning].self, forKey: .warnings) ?? []
     }
@@ -45,5 +46,6 @@ extension ParsedEntry: Decodable {
         image = try container.decodeIfPresent(String.self, forKey: .image)
         imageSource = try container.decodeIfPresent(ImageSource.self, forKey: .imageSource) ?? .none
         comments = try container.decodeIfPresent(String.self, forKey: .comments)
+        episode = try container.decodeIfPresent(EpisodeInfo.self, forKey: .episode)
     }
 }

@@ -11,6 +11,10 @@ extension ParsedFeed {
             found = Self.removeNUL(&self[keyPath: field]) || found
         }
         for index in authors.indices { found = Self.removeNUL(&authors[index]) || found }
+        if var show = podcast, Self.removeNUL(&show) {
+            podcast = show
+            found = true
+        }
         for index in entries.indices { found = Self.removeNUL(&entries[index]) || found }
         for index in warnings.indices { found = Self.removeNUL(&warnings[index].message) || found }
         return found
@@ -31,6 +35,10 @@ extension ParsedFeed {
             found = removeNUL(&entry.enclosures[index].url) || found
             found = removeNUL(&entry.enclosures[index].type) || found
         }
+        if var episode = entry.episode, removeNUL(&episode) {
+            entry.episode = episode
+            found = true
+        }
         var categoriesFound = false
         for index in entry.categories.indices {
             categoriesFound = removeNUL(&entry.categories[index]) || categoriesFound
@@ -40,6 +48,50 @@ extension ParsedFeed {
             entry.categories = entry.categories.filter { !$0.isEmpty && seen.insert($0).inserted }
         }
         return found || categoriesFound
+    }
+
+    private static func removeNUL(_ show: inout PodcastInfo) -> Bool {
+        var found = false
+        for field in [\PodcastInfo.image, \.subtitle, \.guid] { found = removeNUL(&show[keyPath: field]) || found }
+        if var owner = show.owner, removeNUL(&owner) { (show.owner, found) = (owner, true) }
+        for path in show.categories.indices {
+            for index in show.categories[path].indices {
+                found = removeNUL(&show.categories[path][index]) || found
+            }
+        }
+        for index in show.funding.indices {
+            found = removeNUL(&show.funding[index].url) || found
+            found = removeNUL(&show.funding[index].text) || found
+        }
+        for index in show.persons.indices { found = removeNUL(&show.persons[index]) || found }
+        return found
+    }
+
+    private static func removeNUL(_ episode: inout EpisodeInfo) -> Bool {
+        var found = false
+        for field in [\EpisodeInfo.seasonName, \.image, \.subtitle] {
+            found = removeNUL(&episode[keyPath: field]) || found
+        }
+        for index in episode.transcripts.indices {
+            found = removeNUL(&episode.transcripts[index].url) || found
+            for field in [\PodcastTranscript.type, \.language, \.rel] {
+                found = removeNUL(&episode.transcripts[index][keyPath: field]) || found
+            }
+        }
+        if var chapters = episode.chapters {
+            let url = removeNUL(&chapters.url)
+            if removeNUL(&chapters.type) || url { (episode.chapters, found) = (chapters, true) }
+        }
+        for index in episode.persons.indices { found = removeNUL(&episode.persons[index]) || found }
+        return found
+    }
+
+    private static func removeNUL(_ person: inout PodcastPerson) -> Bool {
+        var found = removeNUL(&person.name)
+        for field in [\PodcastPerson.role, \.group, \.img, \.href] {
+            found = removeNUL(&person[keyPath: field]) || found
+        }
+        return found
     }
 
     private static func removeNUL(_ author: inout ParsedAuthor) -> Bool {

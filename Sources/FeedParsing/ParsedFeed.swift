@@ -39,6 +39,8 @@ public struct ParsedFeed: Sendable, Equatable, Encodable {
     public var ttl: Int?
     /// Seconds between updates the publisher announces (`sy:updatePeriod` / `sy:updateFrequency`).
     public var updatePeriod: Int?
+    /// Podcast fields of the show (`itunes:`, `podcast:`); nil when the document has none.
+    public var podcast: PodcastInfo?
     /// The entries in document order.
     public var entries: [ParsedEntry] = []
     /// What was wrong with the document but did not stop it from being read.
@@ -55,7 +57,7 @@ public struct ParsedFeed: Sendable, Equatable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case format, title, link, description, language, updated, image, icon, authors, ttl, entries, warnings
+        case format, title, link, description, language, updated, image, icon, authors, ttl, podcast, entries, warnings
         case feedLink = "feed_link"
         case updatePeriod = "update_period"
     }
@@ -75,6 +77,7 @@ public struct ParsedFeed: Sendable, Equatable, Encodable {
         if !authors.isEmpty { try container.encode(authors, forKey: .authors) }
         try container.encodeIfPresent(ttl, forKey: .ttl)
         try container.encodeIfPresent(updatePeriod, forKey: .updatePeriod)
+        try container.encodeIfPresent(podcast, forKey: .podcast)
         try container.encode(entries, forKey: .entries)
         try container.encode(warnings, forKey: .warnings)
     }
@@ -141,6 +144,14 @@ public struct ParsedEntry: Sendable, Equatable, Encodable {
     public var imageSource: ImageSource = .none
     /// A page with the entry's comments.
     public var comments: String?
+    /// Podcast fields of the episode (`itunes:`, `podcast:`); nil when the entry has none.
+    public var episode: EpisodeInfo? {
+        get { episodeBox?.value }
+        set { episodeBox = newValue.map(EpisodeBox.init) }
+    }
+    /// `episode` behind one reference: entries of feeds that are not podcasts (most) stay as small
+    /// as they were, and copying an entry copies a pointer.
+    private var episodeBox: EpisodeBox?
 
     /// Creates an entry with an id.
     public init(id: String, idSource: IDSource) {
@@ -149,7 +160,7 @@ public struct ParsedEntry: Sendable, Equatable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, title, link, authors, published, updated, categories, enclosures, image, comments
+        case id, title, link, authors, published, updated, categories, enclosures, image, comments, episode
         case idSource = "id_source"
         case summaryHTML = "summary_html"
         case summaryText = "summary_text"
@@ -177,7 +188,19 @@ public struct ParsedEntry: Sendable, Equatable, Encodable {
         try container.encodeIfPresent(image, forKey: .image)
         try container.encode(imageSource, forKey: .imageSource)
         try container.encodeIfPresent(comments, forKey: .comments)
+        try container.encodeIfPresent(episode, forKey: .episode)
     }
+}
+
+/// An immutable episode behind a reference (see `ParsedEntry.episode`).
+final class EpisodeBox: Sendable, Equatable {
+    let value: EpisodeInfo
+
+    init(_ value: EpisodeInfo) {
+        self.value = value
+    }
+
+    static func == (lhs: EpisodeBox, rhs: EpisodeBox) -> Bool { lhs.value == rhs.value }
 }
 
 /// A person credited in a feed or entry.

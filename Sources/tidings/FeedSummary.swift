@@ -21,6 +21,7 @@ struct FeedSummary {
             if let value { lines.append("  \(label): \(value)") }
         }
         if let description = feed.description { lines.append("  " + Self.clip(description, 200)) }
+        if let podcast = feed.podcast { lines.append("  podcast: " + Self.facts(podcast)) }
         lines.append("  \(feed.entries.count) entries, \(feed.warnings.count) warnings")
         for (index, entry) in feed.entries.enumerated() {
             lines.append("")
@@ -38,6 +39,7 @@ struct FeedSummary {
                 more.append("enclosure: \(enclosure.url)" + (enclosure.type.map { " (\($0))" } ?? ""))
             }
             if !entry.categories.isEmpty { more.append("categories: " + entry.categories.joined(separator: ", ")) }
+            if let episode = entry.episode { more.append("episode: " + Self.facts(episode)) }
             lines += more.map { "   " + $0 }
         }
         if !feed.warnings.isEmpty {
@@ -46,6 +48,32 @@ struct FeedSummary {
             lines += feed.warnings.map { "  \($0)" }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The show's podcast fields on one line: "Technology, Fiction › Drama · explicit · serial".
+    static func facts(_ podcast: PodcastInfo) -> String {
+        var facts = [podcast.categories.map { $0.joined(separator: " › ") }.joined(separator: ", ")]
+        if let explicit = podcast.explicit { facts.append(explicit ? "explicit" : "clean") }
+        if let type = podcast.type { facts.append(type.rawValue) }
+        if !podcast.funding.isEmpty { facts.append("funding: " + podcast.funding.map(\.url).joined(separator: ", ")) }
+        if !podcast.persons.isEmpty { facts.append("with " + podcast.persons.map(\.name).joined(separator: ", ")) }
+        return facts.filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+
+    /// An episode's podcast fields on one line: "S2 E5 · 1:02:03 · trailer · 2 transcripts".
+    static func facts(_ episode: EpisodeInfo) -> String {
+        let number = [episode.season.map { "S\($0)" }, episode.episode.map { "E\($0)" }].compactMap { $0 }
+        var facts = [number.joined(separator: " ")]
+        if let duration = episode.duration {
+            let seconds = Int(duration.rounded())
+            facts.append(String(format: "%d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60))
+        }
+        if let type = episode.episodeType { facts.append(type.rawValue) }
+        if let explicit = episode.explicit, explicit { facts.append("explicit") }
+        if !episode.transcripts.isEmpty { facts.append("\(episode.transcripts.count) transcripts") }
+        if episode.chapters != nil { facts.append("chapters") }
+        if !episode.persons.isEmpty { facts.append("with " + episode.persons.map(\.name).joined(separator: ", ")) }
+        return facts.filter { !$0.isEmpty }.joined(separator: " · ")
     }
 
     static func clip(_ text: String, _ length: Int) -> String {

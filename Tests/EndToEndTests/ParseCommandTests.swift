@@ -48,6 +48,28 @@ struct ParseCommandTests {
         #expect(again.output == output, "the same document prints the same bytes")
     }
 
+    @Test("a podcast prints its show and episode fields in JSON, and a line for each in text")
+    func podcast() async throws {
+        let path = try write(
+            """
+            <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>Show</title>
+            <itunes:category text="Fiction"><itunes:category text="Drama"/></itunes:category><itunes:type>serial</itunes:type>
+            <item><title>Pilot</title><guid>p-1</guid><itunes:duration>1:02:03</itunes:duration>
+            <itunes:season>1</itunes:season><itunes:episode>1</itunes:episode></item></channel></rss>
+            """, to: "show.rss")
+        let (status, output) = try await TidingsProcess.run(["parse", path], in: folder)
+        #expect(status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        let show = try #require(object["podcast"] as? [String: Any])
+        #expect(show["categories"] as? [[String]] == [["Fiction", "Drama"]])
+        let entries = try #require(object["entries"] as? [[String: Any]])
+        let episode = try #require(entries.first?["episode"] as? [String: Any])
+        #expect(episode["duration"] as? Double == 3723)
+        let text = try await TidingsProcess.run(["parse", path, "--format", "text"], in: folder)
+        #expect(text.output.contains("  podcast: Fiction › Drama · serial"))
+        #expect(text.output.contains("   episode: S1 E1 · 1:02:03"))
+    }
+
     @Test("the printed JSON decodes to the feed the library parses from the same file")
     func jsonReadsBack() async throws {
         let path = try write(Self.feed, to: "back.rss")

@@ -8,6 +8,9 @@ extension XMLFeedBuilder {
             syFrequency
         case feedImageURL, logo, icon, author, personName, personEmail, personURI
         case mediaTitle, guid, atomID, dcIdentifier, content, category, comments
+        // Podcasts (see XMLFeedBuilder+Podcast.swift).
+        case itunesSubtitle, itunesImageText, ownerName, ownerEmail, explicit, showType, complete, duration
+        case episodeNumber, season, episodeType, podcastGUID, locked, funding, person, podcastSeason, podcastEpisode
     }
 
     /// How captured text is to be read.
@@ -76,8 +79,10 @@ extension XMLFeedBuilder {
             beginAtomText(.description, name.namespace)
         case (_, "description") where rss, (.dc, "description"):
             begin(.description, kind: .html)
-        case (.itunes, "summary"), (.itunes, "subtitle"):
-            begin(.descriptionFallback, kind: .html)
+        case (.itunes, _):
+            itunesFeedElement(name.local)
+        case (.podcast, _):
+            podcastElement(name.local, entry: false)
         case (_, "language") where rss, (.dc, "language"):
             begin(.language, kind: .text)
         // The feed's dates; see docs/parsing.md for the precedence.
@@ -99,15 +104,11 @@ extension XMLFeedBuilder {
             begin(.logo, kind: .text)
         case (_, "icon") where atom:
             begin(.icon, kind: .text)
-        case (.itunes, "image"):
-            if feedDraft.itunesImage == nil {
-                feedDraft.itunesImage = resolve(scanner.attribute(.none, "href"), field: "image", entry: nil)
-            }
         case (_, "author") where rss, (_, "managingEditor") where rss, (_, "webMaster") where rss, (.dc, "creator"),
-            (.dc, "author"), (.itunes, "author"):
+            (.dc, "author"):
             begin(.author, kind: .text)
         case (_, "entries") where rss, (_, "items") where rss, (_, "textinput") where rss,
-            (_, "textInput") where rss, (.itunes, _), (.atom, _):
+            (_, "textInput") where rss, (.atom, _):
             push(.skip)
         case (.media, _):
             mediaElement(name)
@@ -143,8 +144,10 @@ extension XMLFeedBuilder {
             begin(.dcIdentifier, kind: .text)
         case (_, "description") where rss, (_, "summary") where atom, (.dc, "description"):
             if atom { beginAtomText(.description, name.namespace) } else { begin(.description, kind: .html) }
-        case (.itunes, "summary"), (.itunes, "subtitle"):
-            begin(.descriptionFallback, kind: .html)
+        case (.itunes, _):
+            itunesEntryElement(name.local)
+        case (.podcast, _):
+            podcastElement(name.local, entry: true)
         case (.content, "encoded"):
             begin(.content, kind: .html)
         case (.xhtml, "body"):
@@ -157,7 +160,7 @@ extension XMLFeedBuilder {
             } else {
                 beginAtomText(.content, name.namespace)
             }
-        case (_, "author") where rss, (.dc, "creator"), (.dc, "author"), (.itunes, "author"):
+        case (_, "author") where rss, (.dc, "creator"), (.dc, "author"):
             begin(.author, kind: .text)
         case (_, "author") where atom:
             guard let draft, hasRoom(forAuthorIn: draft.authors, at: scanner.tagStart, entry: draft.index) else {
@@ -171,8 +174,6 @@ extension XMLFeedBuilder {
             // Ranks: the publication date itself, then the creation date, then dc:date.
             let rank: UInt8 = name.namespace == .dc ? Self.dcDateRank : name.local == "created" ? 1 : 0
             begin(.published, kind: .text, rank: rank)
-        case (.itunes, "title"):
-            begin(.mediaTitle, kind: .text)
         case (_, "updated") where atom, (.atom03, "modified"), (.dcterms, "modified"):
             begin(.updated, kind: .text)
         case (_, "category") where rss, (.dc, "subject"):
@@ -195,10 +196,6 @@ extension XMLFeedBuilder {
             push(.media)
         case (.media, _):
             mediaElement(name)
-        case (.itunes, "image"):
-            if let draft, draft.itunesImage == nil {
-                draft.itunesImage = resolve(scanner.attribute(.none, "href"), field: "image", entry: draft.index)
-            }
         default:
             // Anything else with children (atom:source, atom:contributor, extensions) is skipped.
             push(.skip)

@@ -41,6 +41,12 @@ extension XMLFeedBuilder {
         var mediaContentImage: String?
         var itunesImage: String?
         var comments: String?
+        var episode = EpisodeInfo()
+        /// Whether the item has an `itunes:` or `podcast:` element: the others skip building `episode`.
+        var sawPodcast = false
+        /// `podcast:episode` and `podcast:season`, which stand in for the `itunes:` ones.
+        var podcastEpisode: Int?
+        var podcastSeason: Int?
 
         init(index: Int, offset: Int) {
             self.index = index
@@ -67,6 +73,12 @@ extension XMLFeedBuilder {
         case .mediaTitle: if draft.mediaTitle == nil { draft.mediaTitle = markup }
         case .description: if draft.summary == nil { draft.summary = (markup, capture.base) }
         case .descriptionFallback: if draft.summaryFallback == nil { draft.summaryFallback = (markup, capture.base) }
+        case .itunesSubtitle:
+            // A summary when there is none, and the episode's subtitle.
+            if draft.summaryFallback == nil { draft.summaryFallback = (markup, capture.base) }
+            if draft.episode.subtitle == nil {
+                draft.episode.subtitle = lineText(markup, at: capture.tagOffset, entry: draft.index)
+            }
         case .content: if draft.content == nil { draft.content = (markup, capture.base) }
         default: assignEntryText(field, markup.text.trimmed, capture, draft)
         }
@@ -102,7 +114,7 @@ extension XMLFeedBuilder {
             if draft.comments == nil {
                 draft.comments = resolve(text, base: capture.base, field: "comments", capture, index)
             }
-        default: break
+        default: assignEpisode(field, text, capture, draft)
         }
     }
 
@@ -150,6 +162,13 @@ extension XMLFeedBuilder {
         entry.categories = draft.categories
         entry.enclosures = draft.enclosures
         entry.comments = draft.comments
+        if draft.sawPodcast {
+            var episode = draft.episode
+            episode.image = draft.itunesImage
+            episode.episode = episode.episode ?? draft.podcastEpisode
+            episode.season = episode.season ?? draft.podcastSeason
+            if episode != EpisodeInfo() { entry.episode = episode }
+        }
         let imageEnclosure = draft.enclosures.first {
             $0.type?.lowercased().hasPrefix("image/") ?? looksLikeImage($0.url)
         }

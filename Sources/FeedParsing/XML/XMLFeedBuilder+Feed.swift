@@ -51,6 +51,10 @@ extension XMLFeedBuilder {
             feed.icon = icon
             feed.authors = XMLFeedBuilder.people(authors)
             feed.ttl = ttl
+            var podcast = builder.show.podcast
+            podcast.image = itunesImage
+            if podcast.owner == ParsedAuthor() { podcast.owner = nil }
+            feed.podcast = podcast == PodcastInfo() ? nil : podcast
             if let syFrequency, syFrequency > 0 {
                 let seconds = [
                     "hourly": 3600, "daily": 86400, "weekly": 604_800, "monthly": 2_592_000, "yearly": 31_536_000,
@@ -60,6 +64,16 @@ extension XMLFeedBuilder {
                 feed.updatePeriod = ["hourly": 3600, "daily": 86400, "weekly": 604_800][syPeriod.lowercased()]
             }
         }
+    }
+
+    /// What the channel's podcast elements said. Kept beside `FeedDraft`, not in it: the draft is
+    /// read on every resolved link, and a larger one cost instructions on feeds that are not podcasts.
+    struct ShowDraft {
+        var podcast = PodcastInfo()
+        /// The `itunes:category` being read, and the category paths listed (a set, so that
+        /// de-duplicating stays linear).
+        var categoryParent: String?
+        var categoryPaths: Set<[String]> = []
     }
 
     mutating func assignFeed(_ field: Field, _ markup: Markup, _ capture: Capture) {
@@ -73,6 +87,12 @@ extension XMLFeedBuilder {
             if feedDraft.linkURL == nil { feedDraft.linkURL = HTTPURL(link) }
         case .description: if feedDraft.description == nil { feedDraft.description = markup }
         case .descriptionFallback: if feedDraft.descriptionFallback == nil { feedDraft.descriptionFallback = markup }
+        case .itunesSubtitle:
+            // A description when there is none, and the show's subtitle.
+            if feedDraft.descriptionFallback == nil { feedDraft.descriptionFallback = markup }
+            if show.podcast.subtitle == nil {
+                show.podcast.subtitle = lineText(markup, at: capture.tagOffset, entry: nil)
+            }
         case .language: if !text.isEmpty { feedDraft.language = feedDraft.language ?? text }
         case .updated:
             if capture.rank < feedDraft.updatedRank, let date = date(text, capture, entry: nil) {
@@ -107,7 +127,7 @@ extension XMLFeedBuilder {
             guard var author = feedDraft.authors.popLast() else { return }
             fill(&author, field, text, capture, entry: nil)
             feedDraft.authors.append(author)
-        default: break
+        default: assignPodcast(field, text, capture)
         }
     }
 }

@@ -10,6 +10,8 @@ import Foundation
 struct XMLFeedBuilder {
     enum Scope: Equatable {
         case feed, entry, image, feedPerson, entryPerson, media, skip
+        /// Inside a channel's `itunes:category` and `itunes:owner`.
+        case podcastCategory, podcastOwner
     }
 
     /// The field element being read.
@@ -41,8 +43,12 @@ struct XMLFeedBuilder {
     var captured: [UInt8] = []
     var draft: EntryDraft?
     var feedDraft = FeedDraft()
+    var show = ShowDraft()
     var entryCount = 0
     var warnings: WarningList
+    /// The attributes of the `podcast:person` or `podcast:funding` being captured.
+    var pendingPerson: PodcastPerson?
+    var pendingFundingURL: String?
 
     init(scanner: XMLScanner, format: ParsedFeed.Format, options: FeedParser.Options, base: HTTPURL?) {
         self.scanner = scanner
@@ -129,6 +135,14 @@ struct XMLFeedBuilder {
             personElement(name)
         case .media:
             mediaElement(name)
+        case .podcastCategory:
+            if name.namespace == .itunes, name.local == "category" {
+                itunesCategory(parent: show.categoryParent)
+            } else {
+                push(.skip)
+            }
+        case .podcastOwner:
+            ownerElement(name)
         }
     }
 

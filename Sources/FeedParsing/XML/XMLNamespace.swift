@@ -4,7 +4,7 @@ enum XMLNamespace: UInt8, Sendable {
     /// `rss` is RSS 0.91–2.0 put in a namespace of its own (Userland's and Harvard's URIs, which
     /// some feeds declare as the default namespace): read as RSS without one.
     case atom, atom03, rdf, rss, rss1, rss090
-    case dc, dcterms, content, media, itunes, sy, xml, xhtml, wfw, slash, feedburner, georss
+    case dc, dcterms, content, media, itunes, podcast, sy, xml, xhtml, wfw, slash, feedburner, georss
 
     /// The namespace named by `uri`. Trailing slashes and case differences are forgiven: feeds
     /// write "http://search.yahoo.com/mrss" and "…/mrss/" alike.
@@ -30,6 +30,9 @@ enum XMLNamespace: UInt8, Sendable {
         "http://purl.org/rss/1.0/modules/content": .content,
         "http://search.yahoo.com/mrss": .media,
         "http://www.itunes.com/dtds/podcast-1.0.dtd": .itunes,
+        // Podcasting 2.0: the namespace, and the document address early adopters declared.
+        "http://podcastindex.org/namespace/1.0": .podcast,
+        "http://github.com/podcastindex-org/podcast-namespace/blob/main/docs/1.0.md": .podcast,
         "http://purl.org/rss/1.0/modules/syndication": .sy,
         "http://www.w3.org/xml/1998/namespace": .xml,
         "http://www.w3.org/1999/xhtml": .xhtml,
@@ -49,6 +52,7 @@ enum XMLNamespace: UInt8, Sendable {
         case "content": .content
         case "media": .media
         case "itunes": .itunes
+        case "podcast": .podcast
         case "sy": .sy
         case "atom", "atom10": .atom
         case "rdf": .rdf

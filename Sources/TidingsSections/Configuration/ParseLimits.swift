@@ -22,6 +22,9 @@ public struct ParseLimits: Sendable, Hashable {
     public var maxAuthors = defaults.maxAuthors
     /// Enclosures per entry (`parse.max_enclosures`).
     public var maxEnclosures = defaults.maxEnclosures
+    /// Podcast categories, funding links, persons and transcripts per feed or entry
+    /// (`parse.max_podcast_items`).
+    public var maxPodcastItems = defaults.maxPodcastItems
     /// Candidates kept from one image's `srcset` (`parse.max_srcset_candidates`).
     public var maxSrcsetCandidates = defaults.sanitizer.maxSrcsetCandidates
     /// Characters of a URL; longer ones are dropped (`parse.max_url_length`).
@@ -41,6 +44,7 @@ public struct ParseLimits: Sendable, Hashable {
         options.maxCategories = maxCategories
         options.maxAuthors = maxAuthors
         options.maxEnclosures = maxEnclosures
+        options.maxPodcastItems = maxPodcastItems
         options.sanitizer.maxSrcsetCandidates = maxSrcsetCandidates
         options.maxURLLength = maxURLLength
         return options
@@ -55,6 +59,7 @@ extension ParseLimits {
             "max_title_length": { $0.maxTitleLength = $1 }, "max_summary_bytes": { $0.maxSummaryBytes = $1 },
             "max_content_bytes": { $0.maxContentBytes = $1 }, "max_categories": { $0.maxCategories = $1 },
             "max_authors": { $0.maxAuthors = $1 }, "max_enclosures": { $0.maxEnclosures = $1 },
+            "max_podcast_items": { $0.maxPodcastItems = $1 },
             "max_srcset_candidates": { $0.maxSrcsetCandidates = $1 }, "max_url_length": { $0.maxURLLength = $1 },
         ]
         for (key, value) in try node.mapping(allowed: Set(keys.keys)) {
