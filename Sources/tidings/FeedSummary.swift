@@ -22,7 +22,9 @@ struct FeedSummary {
         }
         if let description = feed.description { lines.append("  " + Self.clip(description, 200)) }
         if let podcast = feed.podcast { lines.append("  podcast: " + Self.facts(podcast)) }
-        lines.append("  \(feed.entries.count) entries, \(feed.warnings.count) warnings")
+        let entries = feed.entries.count == 1 ? "1 entry" : "\(feed.entries.count) entries"
+        let warnings = feed.warnings.count == 1 ? "1 warning" : "\(feed.warnings.count) warnings"
+        lines.append("  \(entries), \(warnings)")
         for (index, entry) in feed.entries.enumerated() {
             lines.append("")
             lines.append("\(index + 1). \(entry.title ?? "(untitled)")")

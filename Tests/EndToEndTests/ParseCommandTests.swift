@@ -88,6 +88,7 @@ struct ParseCommandTests {
             ["parse", path, "--format", "text", "--base", "https://other.example/feeds/"], in: folder)
         #expect(status == 0)
         #expect(output.contains("RSS: Shop news"))
+        #expect(output.contains("  2 entries, 1 warning\n"), "counts agree with their nouns")
         #expect(output.contains("1. Buckwheat & rice"))
         #expect(output.contains("https://other.example/news/1"))
         #expect(output.contains("unreadable date \"someday\""))
