@@ -83,15 +83,6 @@ extension FeedDate {
         return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
-    /// Howard Hinnant's days_from_civil, as in `make`.
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        return era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
-    }
-
     /// Howard Hinnant's civil_from_days: the proleptic Gregorian date `days` after 1970-01-01.
     private static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468

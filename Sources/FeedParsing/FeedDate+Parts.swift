@@ -167,14 +167,20 @@ extension FeedDate {
             time.hour <= 24, time.minute < 60, time.second <= 60,
             time.hour < 24 || (time.minute == 0 && time.second == 0)
         else { return nil }
+        let seconds =
+            daysFromCivil(year: year, month: month, day: day) * 86_400 + time.hour * 3600 + time.minute * 60
+            + min(time.second, 59) - offset
+        return Date(timeIntervalSince1970: Double(seconds) + time.fraction)
+    }
+
+    /// Days from 1970-01-01 to a proleptic Gregorian date: Howard Hinnant's days_from_civil.
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
-        let seconds = days * 86_400 + time.hour * 3600 + time.minute * 60 + min(time.second, 59) - offset
-        return Date(timeIntervalSince1970: Double(seconds) + time.fraction)
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     static func daysIn(_ month: Int, _ year: Int) -> Int {
