@@ -152,25 +152,38 @@ public enum FeedTextDecoder {
 
     /// Whether `bytes` are valid UTF-8, without building a String of the whole document.
     static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
-        var index = 0
-        while index < bytes.count {
-            // Eight ASCII bytes at a time (most of any feed is ASCII markup).
-            if index + 8 <= bytes.count,
-                bytes.withUnsafeBytes({ $0.loadUnaligned(fromByteOffset: index, as: UInt64.self) })
-                    & 0x8080_8080_8080_8080 == 0
-            {
-                index += 8
-                continue
+        bytes.withUnsafeBufferPointer { bytes in
+            var index = 0
+            while index < bytes.count {
+                // Thirty-two, then eight ASCII bytes at a time (most of any feed is ASCII markup).
+                if let base = UnsafeRawPointer(bytes.baseAddress) {
+                    while index + 32 <= bytes.count {
+                        let words =
+                            base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                            | base.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                            | base.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self)
+                            | base.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self)
+                        guard words & ByteScan.highs == 0 else { break }
+                        index += 32
+                    }
+                    if index + 8 <= bytes.count,
+                        base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & ByteScan.highs == 0
+                    {
+                        index += 8
+                        continue
+                    }
+                }
+                guard index < bytes.count else { break }
+                if bytes[index] < 0x80 {
+                    index += 1
+                } else if let length = utf8SequenceLength(bytes, at: index) {
+                    index += length
+                } else {
+                    return false
+                }
             }
-            if bytes[index] < 0x80 {
-                index += 1
-            } else if let length = utf8SequenceLength(bytes, at: index) {
-                index += length
-            } else {
-                return false
-            }
+            return true
         }
-        return true
     }
 
     static func utf16(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) -> [UInt8] {
@@ -226,7 +239,8 @@ public enum FeedTextDecoder {
     }
 
     /// The length of the valid UTF-8 sequence starting at `index` (a non-ASCII lead byte), or nil.
-    static func utf8SequenceLength(_ bytes: [UInt8], at index: Int) -> Int? {
+    static func utf8SequenceLength<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at index: Int) -> Int?
+    where Bytes.Index == Int {
         let lead = bytes[index]
         let (length, low, high): (Int, UInt8, UInt8) =
             switch lead {

@@ -14,6 +14,16 @@ extension SanitizerPass {
         var index = start
         var run = start
         while index < bytes.count {
+            index = ByteScan.first(
+                bytes, from: index, to: bytes.count,
+                flags: {
+                    ByteScan.below($0, 0x20) | ByteScan.equal($0, UInt8(ascii: "<"))
+                        | ByteScan.equal($0, UInt8(ascii: "&")) | ByteScan.equal($0, UInt8(ascii: ">"))
+                },
+                matches: {
+                    $0 < 0x20 || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: ">")
+                })
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "<") { break }
             guard byte == UInt8(ascii: "&") || byte == UInt8(ascii: ">") || Self.isControl(byte) else {

@@ -76,6 +76,10 @@ public enum HTMLText {
                 let start = index
                 index += 1
                 while index < range.upperBound {
+                    index = ByteScan.first(
+                        bytes, from: index, to: range.upperBound, flags: { Self.mayEndRun($0, decoding: decoding) },
+                        matches: { $0 <= 0x20 || $0 >= 0xC2 || (decoding && $0 == UInt8(ascii: "&")) })
+                    guard index < range.upperBound else { break }
                     if isPlain(bytes, at: index, end: range.upperBound, decoding: decoding) {
                         index += 1
                     } else if bytes[index] == 0x20, index + 1 < range.upperBound,
@@ -114,6 +118,20 @@ public enum HTMLText {
         mutating func blockBoundary() {
             if lineLength > 0 { lineBreak() }
             lineBreak()
+        }
+
+        /// Lanes of `word` where a run of plain text may end (then looked at one by one): controls and
+        /// "&" (when `decoding`), bytes that can start a non-ASCII space (0xC2, 0xE0–0xE3), and a
+        /// space that another space-like byte follows or that ends the word (its follower unseen).
+        /// A single space between two plain bytes stays in the run unflagged.
+        @inline(__always)
+        private static func mayEndRun(_ word: UInt64, decoding: Bool) -> UInt64 {
+            let spaces = ByteScan.equal(word, 0x20)
+            var other =
+                ByteScan.below(word, 0x21) | ByteScan.equal(word, 0xC2)
+                | ByteScan.equal(word & 0xFCFC_FCFC_FCFC_FCFC, 0xE0)
+            if decoding { other |= ByteScan.equal(word, UInt8(ascii: "&")) }
+            return (other & ~spaces) | (spaces & (other >> 8)) | (spaces & 0x8000_0000_0000_0000)
         }
 
         /// Whether the byte at `index` is neither whitespace nor (when `decoding`) the start of a reference.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One HTML tag read from UTF-8 bytes without allocating: byte ranges of its name and attributes
 /// (raw: name not lower-cased, value not decoded). Quoted attribute values may hold `>`; comments,
 /// doctypes, CDATA sections and processing instructions are `.other`.
@@ -90,8 +92,13 @@ struct Tag {
                 if i < count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
                     let quote = bytes[i]
                     let valueStart = i + 1
-                    i = valueStart
-                    while i < count, bytes[i] != quote { i += 1 }
+                    // Values are the long part of a tag (URLs, srcsets): searched for with memchr.
+                    i =
+                        bytes.baseAddress.flatMap { base in
+                            memchr(base + valueStart, Int32(quote), count - valueStart).map {
+                                base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+                            }
+                        } ?? count
                     value = valueStart..<i
                     if i < count { i += 1 }
                 } else {

@@ -71,15 +71,15 @@ extension XMLFeedBuilder {
         switch field {
         case .title: if draft.title == nil { draft.title = markup }
         case .mediaTitle: if draft.mediaTitle == nil { draft.mediaTitle = markup }
-        case .description: if draft.summary == nil { draft.summary = (markup, capture.base) }
-        case .descriptionFallback: if draft.summaryFallback == nil { draft.summaryFallback = (markup, capture.base) }
+        case .description: if draft.summary == nil { draft.summary = (markup, base) }
+        case .descriptionFallback: if draft.summaryFallback == nil { draft.summaryFallback = (markup, base) }
         case .itunesSubtitle:
             // A summary when there is none, and the episode's subtitle.
-            if draft.summaryFallback == nil { draft.summaryFallback = (markup, capture.base) }
+            if draft.summaryFallback == nil { draft.summaryFallback = (markup, base) }
             if draft.episode.subtitle == nil {
                 draft.episode.subtitle = lineText(markup, at: capture.tagOffset, entry: draft.index)
             }
-        case .content: if draft.content == nil { draft.content = (markup, capture.base) }
+        case .content: if draft.content == nil { draft.content = (markup, base) }
         default: assignEntryText(field, markup.text.trimmed, capture, draft)
         }
     }
@@ -88,7 +88,7 @@ extension XMLFeedBuilder {
         let index = draft.index
         switch field {
         case .link:
-            if draft.rssLink == nil { draft.rssLink = resolve(text, base: capture.base, field: "link", capture, index) }
+            if draft.rssLink == nil { draft.rssLink = resolve(text, base: base, field: "link", capture, index) }
         case .guid: if !text.isEmpty { draft.guid = draft.guid ?? text }
         case .atomID: if !text.isEmpty { draft.atomID = draft.atomID ?? text }
         case .dcIdentifier: if !text.isEmpty { draft.dcIdentifier = draft.dcIdentifier ?? text }
@@ -112,7 +112,7 @@ extension XMLFeedBuilder {
         case .category: addCategory(text, at: capture.tagOffset)
         case .comments:
             if draft.comments == nil {
-                draft.comments = resolve(text, base: capture.base, field: "comments", capture, index)
+                draft.comments = resolve(text, base: base, field: "comments", capture, index)
             }
         default: assignEpisode(field, text, capture, draft)
         }

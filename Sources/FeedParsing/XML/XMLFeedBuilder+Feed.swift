@@ -81,7 +81,7 @@ extension XMLFeedBuilder {
         switch field {
         case .title: if feedDraft.title == nil { feedDraft.title = markup }
         case .link:
-            guard feedDraft.rssLink == nil, let link = resolve(text, base: capture.base, field: "link", capture, nil)
+            guard feedDraft.rssLink == nil, let link = resolve(text, base: base, field: "link", capture, nil)
             else { return }
             feedDraft.rssLink = link
             if feedDraft.linkURL == nil { feedDraft.linkURL = HTTPURL(link) }
@@ -112,12 +112,12 @@ extension XMLFeedBuilder {
         case .syFrequency: feedDraft.syFrequency = Int(text)
         case .feedImageURL:
             if feedDraft.imageURL == nil {
-                feedDraft.imageURL = resolve(text, base: capture.base, field: "image", capture, nil)
+                feedDraft.imageURL = resolve(text, base: base, field: "image", capture, nil)
             }
         case .logo:
-            if feedDraft.logo == nil { feedDraft.logo = resolve(text, base: capture.base, field: "logo", capture, nil) }
+            if feedDraft.logo == nil { feedDraft.logo = resolve(text, base: base, field: "logo", capture, nil) }
         case .icon:
-            if feedDraft.icon == nil { feedDraft.icon = resolve(text, base: capture.base, field: "icon", capture, nil) }
+            if feedDraft.icon == nil { feedDraft.icon = resolve(text, base: base, field: "icon", capture, nil) }
         case .author:
             guard !text.isEmpty, hasRoom(forAuthorIn: feedDraft.authors, at: capture.tagOffset, entry: nil) else {
                 return

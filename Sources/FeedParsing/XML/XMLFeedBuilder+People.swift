@@ -113,7 +113,7 @@ extension XMLFeedBuilder {
         case .personName: author.name = oneLine(text, at: capture.tagOffset, entry: entry)
         case .personEmail: author.email = email(text, at: capture.tagOffset, entry: entry)
         default:
-            let outcome = FeedURL.resolvePerson(text, base: capture.base, maxLength: options.maxURLLength)
+            let outcome = FeedURL.resolvePerson(text, base: base, maxLength: options.maxURLLength)
             author.url = kept(outcome, text, field: "author uri", at: capture.tagOffset, entry: entry)
         }
     }

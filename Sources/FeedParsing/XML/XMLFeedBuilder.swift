@@ -14,7 +14,9 @@ struct XMLFeedBuilder {
         case podcastCategory, podcastOwner
     }
 
-    /// The field element being read.
+    /// The field element being read. Plain values only (no base URL: `base` is the same when the
+    /// field ends as when it began, since nothing inside a captured field is read as elements), so
+    /// that copying one costs no reference counting.
     struct Capture {
         var field: Field
         var depth: Int
@@ -22,7 +24,6 @@ struct XMLFeedBuilder {
         var tagOffset: Int
         var sawChild = false
         var kind: MarkupKind
-        var base: HTTPURL?
         /// For dates: 0 for the field's own element, more for stand-ins (see `begin`).
         var rank: UInt8 = 0
         /// Atom 0.3 `mode="base64"`: the text is the content, encoded.
@@ -171,8 +172,7 @@ struct XMLFeedBuilder {
         captured.removeAll(keepingCapacity: true)
         if !xhtmlPrefixes.isEmpty { xhtmlPrefixes.removeAll() }
         capture = Capture(
-            field: field, depth: depth, start: scanner.position, tagOffset: scanner.tagStart, kind: kind, base: base,
-            rank: rank)
+            field: field, depth: depth, start: scanner.position, tagOffset: scanner.tagStart, kind: kind, rank: rank)
     }
 
     /// Remembers the prefix of the current element, an XHTML one inside a captured field, so that

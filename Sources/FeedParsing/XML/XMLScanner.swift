@@ -93,9 +93,7 @@ struct XMLScanner {
         for attribute in attributes {
             let name = attribute.name
             let colon = index(of: UInt8(ascii: ":"), from: name.lowerBound, end: name.upperBound)
-            guard bytes[(colon.map { $0 + 1 } ?? name.lowerBound)..<name.upperBound].elementsEqual(local.utf8) else {
-                continue
-            }
+            guard equals((colon.map { $0 + 1 } ?? name.lowerBound)..<name.upperBound, local) else { continue }
             // Unprefixed attributes are in no namespace.
             let found = colon.map { self.namespace(prefix: $0 > name.lowerBound ? name.lowerBound..<$0 : $0..<$0) }
             if (found ?? .none) == namespace { return XMLText.string(bytes, attribute.value) }
@@ -241,7 +239,7 @@ struct XMLScanner {
             return nil
         }
         let bindingCount = bindings.count
-        for (name, value) in raw where bytes[name].starts(with: "xmlns".utf8) {
+        for (name, value) in raw where starts(name, with: "xmlns") {
             let prefix: String
             if name.count == 5 {
                 prefix = ""
@@ -267,9 +265,9 @@ struct XMLScanner {
         }
         attributes.removeAll(keepingCapacity: true)
         hasXMLAttribute = false
-        for (name, value) in raw where !bytes[name].starts(with: "xmlns".utf8) {
+        for (name, value) in raw where !starts(name, with: "xmlns") {
             attributes.append(Attribute(name: name, value: value))
-            if bytes[name].starts(with: "xml:".utf8) { hasXMLAttribute = true }
+            if starts(name, with: "xml:") { hasXMLAttribute = true }
         }
         let name = resolve(nameStart..<nameEnd)
         stack.append(Frame(qualifiedName: nameStart..<nameEnd, name: name, bindingCount: bindingCount))
@@ -483,6 +481,29 @@ struct XMLScanner {
             i = candidate + 1
         }
         return nil
+    }
+
+    /// Whether the bytes in `range` are those of `text`.
+    @inline(__always)
+    private func equals(_ range: Range<Int>, _ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { expected in
+            expected.count == range.count
+                && (expected.isEmpty
+                    || memcmp(expected.baseAddress!, bytes.baseAddress! + range.lowerBound, expected.count) == 0)
+        }
+    }
+
+    /// Whether the bytes in `range` begin with `prefix` (ASCII): compared in place, where the
+    /// generic `starts(with:)` over a slice cost more than the rest of reading the attribute.
+    @inline(__always)
+    private func starts(_ range: Range<Int>, with prefix: StaticString) -> Bool {
+        guard range.count >= prefix.utf8CodeUnitCount else { return false }
+        let expected = prefix.utf8Start
+        for offset in 0..<prefix.utf8CodeUnitCount where bytes[range.lowerBound + offset] != expected[offset] {
+            return false
+        }
+        return true
     }
 
     private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }

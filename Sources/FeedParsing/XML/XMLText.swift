@@ -24,8 +24,18 @@ enum XMLText {
         var runStart = range.lowerBound
         var i = range.lowerBound
         while i < range.upperBound {
+            i =
+                entities
+                ? ByteScan.first(
+                    source, from: i, to: range.upperBound,
+                    flags: { ByteScan.below($0, 0x20) | ByteScan.equal($0, UInt8(ascii: "&")) },
+                    matches: { $0 < 0x20 || $0 == UInt8(ascii: "&") })
+                : ByteScan.first(
+                    source, from: i, to: range.upperBound, flags: { ByteScan.below($0, 0x20) },
+                    matches: { $0 < 0x20 })
+            guard i < range.upperBound else { break }
             let byte = source[i]
-            guard byte < 0x20 || (byte == UInt8(ascii: "&") && entities), byte != 0x0A, byte != 0x09 else {
+            guard byte != 0x0A, byte != 0x09 else {
                 i += 1
                 continue
             }
@@ -79,10 +89,11 @@ enum XMLText {
         switch name.count {
         case 2 where name[0] == UInt8(ascii: "l") && name[1] == UInt8(ascii: "t"): output.append(UInt8(ascii: "<"))
         case 2 where name[0] == UInt8(ascii: "g") && name[1] == UInt8(ascii: "t"): output.append(UInt8(ascii: ">"))
-        case 3 where name.elementsEqual("amp".utf8): output.append(UInt8(ascii: "&"))
-        case 4 where name.elementsEqual("quot".utf8): output.append(UInt8(ascii: "\""))
-        case 4 where name.elementsEqual("apos".utf8): output.append(UInt8(ascii: "'"))
-        case 4 where name.elementsEqual("nbsp".utf8): output.append(contentsOf: [0xC2, 0xA0])
+        case 3 where name[0] == UInt8(ascii: "a") && name[1] == UInt8(ascii: "m") && name[2] == UInt8(ascii: "p"):
+            output.append(UInt8(ascii: "&"))
+        case 4 where is4(name, "quot"): output.append(UInt8(ascii: "\""))
+        case 4 where is4(name, "apos"): output.append(UInt8(ascii: "'"))
+        case 4 where is4(name, "nbsp"): output.append(contentsOf: [0xC2, 0xA0])
         default:
             if name[0] == UInt8(ascii: "#"), name.count > 1, name.count <= 8, let scalar = number(name.dropFirst()),
                 scalar >= 0x20, scalar != 0x7F, !(0x80...0x9F).contains(scalar), scalar != 0xFFFE, scalar != 0xFFFF,
@@ -98,6 +109,13 @@ enum XMLText {
             output.append(contentsOf: decoded.utf8)
         }
         return semicolon + 1
+    }
+
+    /// Whether the four bytes of `name` are `word`'s, compared as one integer.
+    @inline(__always)
+    private static func is4(_ name: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        UnsafeRawPointer(name.baseAddress!).loadUnaligned(as: UInt32.self)
+            == UnsafeRawPointer(word.utf8Start).loadUnaligned(as: UInt32.self)
     }
 
     /// The value of "8217" or "x2019" (the text after "&#"), at most seven digits; nil otherwise.

@@ -1,0 +1,48 @@
+/// Word-at-a-time search for the few bytes a text loop must stop at: eight bytes are tested with a
+/// handful of integer operations instead of eight compare-and-branch steps. The loops that copy
+/// text (XML character data, sanitized HTML text, plain text) spend most of their time on ordinary
+/// bytes; this is how they skip them.
+///
+/// Each test sets the high bit of every byte lane that matches, exactly: the arithmetic never
+/// carries from one lane into the next, so tests combine freely with `|`, `&` and shifts. Words
+/// are read little-endian, so the lowest lane is the first byte and `>> 8` moves each lane's
+/// flag onto the byte before it.
+enum ByteScan {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+    static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+    /// Lanes holding a byte below `limit` (at most 0x80).
+    @inline(__always)
+    static func below(_ word: UInt64, _ limit: UInt8) -> UInt64 {
+        // The low seven bits plus (0x80 - limit) reach the high bit exactly when they are at least
+        // `limit`; no lane can overflow (0x7F + 0x7F < 0x100). Bytes from 0x80 are never below.
+        ~(((word & lows) &+ ones &* UInt64(0x80 - limit)) | word) & highs
+    }
+
+    /// Lanes holding `byte`.
+    @inline(__always)
+    static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        below(word ^ (ones &* UInt64(byte)), 1)
+    }
+
+    /// The index of the first byte in `bytes[start..<end]` whose lane `flags` marks, or `end`.
+    /// `flags` marks the lanes to stop at (it may mark more than `matches` accepts: the caller then
+    /// looks at that byte and goes on); `matches` is the same test for one byte, for the tail.
+    @inline(__always)
+    static func first(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, flags: (UInt64) -> UInt64,
+        matches: (UInt8) -> Bool
+    ) -> Int {
+        var index = start
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            while index + 8 <= end {
+                let found = flags(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                if found != 0 { return index + found.trailingZeroBitCount >> 3 }
+                index += 8
+            }
+        }
+        while index < end, !matches(bytes[index]) { index += 1 }
+        return index
+    }
+}
