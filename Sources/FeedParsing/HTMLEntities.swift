@@ -16,16 +16,22 @@ public enum HTMLEntities {
             } else {
                 value = digits.count <= 8 ? UInt32(digits, radix: 10) : nil
             }
-            guard var scalar = value, scalar != 0 else { return value == 0 ? "\u{FFFD}" : nil }
-            if isForbiddenInXML(scalar) { return "" }
-            if (0x80...0x9F).contains(scalar) {
-                // Browsers read these as windows-1252; its five undefined bytes stay as they are.
-                let mapped = SingleByteTables.windows1252[Int(scalar - 0x80)]
-                if mapped != 0xFFFD { scalar = UInt32(mapped) }
-            }
-            return Unicode.Scalar(scalar).map { String(Character($0)) } ?? "\u{FFFD}"
+            return value.flatMap(numericCharacter)
         }
         return named[String(name)]
+    }
+
+    /// The character a numeric reference to `value` names (see `character(for:)`).
+    static func numericCharacter(_ value: UInt32) -> String {
+        if value == 0 { return "\u{FFFD}" }
+        if isForbiddenInXML(value) { return "" }
+        var scalar = value
+        if (0x80...0x9F).contains(scalar) {
+            // Browsers read these as windows-1252; its five undefined bytes stay as they are.
+            let mapped = SingleByteTables.windows1252[Int(scalar - 0x80)]
+            if mapped != 0xFFFD { scalar = UInt32(mapped) }
+        }
+        return Unicode.Scalar(scalar).map { String(Character($0)) } ?? "\u{FFFD}"
     }
 
     /// Whether XML 1.0 forbids the character `value` (a C0 control other than tab, line feed and
@@ -78,7 +84,7 @@ public enum HTMLEntities {
         while semicolon < limit, bytes[semicolon] != UInt8(ascii: ";") { semicolon += 1 }
         if semicolon < limit {
             let name = UnsafeBufferPointer(rebasing: bytes[start..<semicolon])
-            if let character = common(name) ?? character(for: String(decoding: name, as: UTF8.self)) {
+            if let character = common(name) ?? character(bytes: name) {
                 return (character, semicolon + 1)
             }
         }

@@ -103,7 +103,7 @@ enum XMLText {
                 UTF8.encode(character) { output.append($0) }
                 return semicolon + 1
             }
-            guard let decoded = HTMLEntities.character(for: String(decoding: name, as: UTF8.self)) else { return nil }
+            guard let decoded = HTMLEntities.character(bytes: name) else { return nil }
             // XML forbids C0 controls, U+FFFE and U+FFFF even as references: dropped like literal ones.
             if decoded.isEmpty { findings.insert(.controlCharacters) }
             output.append(contentsOf: decoded.utf8)
