@@ -25,6 +25,8 @@ struct HTMLElement: Sendable {
     var rawText: Bool
     /// Elements whose start ends an open one of the same kind, as in `<li>a<li>b`.
     var implicitEnd: ImplicitEnd = .none
+    /// Whether the element is `br`: a line break in plain text.
+    var lineBreak = false
 
     enum ImplicitEnd: Sendable {
         case none
@@ -134,6 +136,7 @@ struct HTMLElements: Sendable {
             "p div li ul ol dl dt dd h1 h2 h3 h4 h5 h6 blockquote pre table tr thead tbody tfoot section article"
             + " header footer aside nav hr figure figcaption address main details summary form fieldset"
         for name in blocks.split(separator: " ") { elements[Self.key(String(name))]?.block = true }
+        elements[Self.key("br")]?.lineBreak = true
         for name in ["script", "style", "template", "noscript", "iframe"] {
             elements[Self.key(name)]?.rawText = true
         }

@@ -4,11 +4,11 @@ extension SanitizerPass {
     @discardableResult
     mutating func writeStartTag(_ element: HTMLElement) -> Bool {
         if plain != nil {
-            if tables.names[element.id].elementsEqual("br".utf8) { plain!.lineBreak() }
+            if element.lineBreak { plain!.lineBreak() }
             if element.block { plain!.blockBoundary() }
         }
         output.append(UInt8(ascii: "<"))
-        output.append(contentsOf: tables.names[element.id])
+        output.append(tables.names[element.id])
         var seen: UInt64 = 0
         var keptURL = false
         var imageCandidate: String?
@@ -44,7 +44,7 @@ extension SanitizerPass {
         }
         if element.handling == .iframe { return keptURL }
         if keptURL, element.attributes & HTMLAttribute.href.bit != 0 {
-            output.append(contentsOf: #" rel="noopener noreferrer""#.utf8)
+            output.append(#" rel="noopener noreferrer""#)
         }
         output.append(UInt8(ascii: ">"))
         if !pixel, let imageCandidate { image = imageCandidate }
@@ -77,7 +77,7 @@ extension SanitizerPass {
     /// Writes ` name="value"` escaped, or ` name` for a boolean attribute (nil value).
     private mutating func writeAttribute(_ name: HTMLAttribute, value: [UInt8]?) {
         output.append(UInt8(ascii: " "))
-        output.append(contentsOf: tables.attributeNames[name.rawValue])
+        output.append(tables.attributeNames[name.rawValue])
         guard let value else { return }
         output.append(UInt8(ascii: "="))
         output.append(UInt8(ascii: "\""))

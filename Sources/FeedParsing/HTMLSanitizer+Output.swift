@@ -4,7 +4,7 @@ extension SanitizerPass {
         if plain != nil, tables.byID[id].block { plain!.blockBoundary() }
         output.append(UInt8(ascii: "<"))
         output.append(UInt8(ascii: "/"))
-        output.append(contentsOf: tables.names[id])
+        output.append(tables.names[id])
         output.append(UInt8(ascii: ">"))
     }
 
@@ -30,7 +30,7 @@ extension SanitizerPass {
                 index += 1
                 continue
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+            output.append(UnsafeBufferPointer(rebasing: bytes[run..<index]))
             if Self.isControl(byte) {
                 // NUL and the other controls XML forbids are dropped; vertical tab and form feed,
                 // which HTML reads as spaces, become spaces.
@@ -51,7 +51,7 @@ extension SanitizerPass {
             }
             run = index
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+        output.append(UnsafeBufferPointer(rebasing: bytes[run..<index]))
         return index
     }
 
@@ -65,11 +65,11 @@ extension SanitizerPass {
                     byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "<")
                         || byte == UInt8(ascii: ">") || Self.isControl(byte)
                 else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: value[run..<index]))
+                output.append(UnsafeBufferPointer(rebasing: value[run..<index]))
                 if !Self.isControl(byte) { appendEscaped(byte, quotes: true) }
                 run = index + 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: value[run...]))
+            output.append(UnsafeBufferPointer(rebasing: value[run...]))
         }
     }
 
@@ -83,10 +83,10 @@ extension SanitizerPass {
     @inline(__always)
     mutating func appendEscaped(_ byte: UInt8, quotes: Bool) {
         switch byte {
-        case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
-        case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-        case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-        case UInt8(ascii: "\"") where quotes: output.append(contentsOf: "&quot;".utf8)
+        case UInt8(ascii: "&"): output.append("&amp;")
+        case UInt8(ascii: "<"): output.append("&lt;")
+        case UInt8(ascii: ">"): output.append("&gt;")
+        case UInt8(ascii: "\"") where quotes: output.append("&quot;")
         default: output.append(byte)
         }
     }

@@ -35,7 +35,7 @@ public struct HTMLSanitizer: Sendable {
         return withUTF8(html) { bytes in
             var pass = SanitizerPass(bytes: bytes, base: base, sanitizer: self)
             pass.run()
-            return (String(decoding: pass.output, as: UTF8.self), pass.image)
+            return (pass.output.string, pass.image)
         }
     }
 
@@ -49,14 +49,14 @@ public struct HTMLSanitizer: Sendable {
     /// The same, from UTF-8 bytes.
     func sanitizeWithText(_ bytes: UnsafeBufferPointer<UInt8>, base: HTTPURL?, limit: Int = .max) -> SanitizedHTML {
         var pass = SanitizerPass(bytes: bytes, base: base, sanitizer: self, limit: limit)
-        pass.plain = HTMLText.Writer()
-        pass.plain?.output.reserveCapacity(min(bytes.count, limit))
+        pass.plain = HTMLText.Writer(capacity: min(bytes.count, limit))
         pass.run()
-        var text = pass.plain?.output ?? []
+        let text = pass.plain!.output
         // The text is shorter than the HTML it comes from, but make sure.
-        let textCut = TextCut.cut(&text, limit: limit)
+        let textCut = text.count > limit
+        if textCut { text.truncate(to: TextCut.boundary(text.bytes, atOrBefore: limit)) }
         return SanitizedHTML(
-            html: String(decoding: pass.output, as: UTF8.self), text: String(decoding: text, as: UTF8.self),
+            html: pass.output.string, text: text.string,
             image: pass.image, truncated: pass.truncated || textCut, srcsetCut: pass.srcsetCut)
     }
 }

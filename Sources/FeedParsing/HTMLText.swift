@@ -7,19 +7,14 @@ public enum HTMLText {
     public static func plainText(_ html: some StringProtocol) -> String {
         withUTF8(html) { bytes in
             let tables = HTMLElements.shared
-            var writer = Writer()
-            writer.output.reserveCapacity(bytes.count)
+            var writer = Writer(capacity: bytes.count)
             var attributes: [Tag.Attribute] = []
             var index = 0
             while index < bytes.count {
                 if bytes[index] == UInt8(ascii: "<"), let tag = Tag.read(bytes, at: index, attributes: &attributes) {
                     index = tag.end
                     guard tag.kind != .other, let element = tables.element(bytes, tag.name) else { continue }
-                    if tag.kind == .start, tag.name.count == 2, bytes[tag.name.lowerBound] | 0x20 == UInt8(ascii: "b"),
-                        bytes[tag.name.lowerBound + 1] | 0x20 == UInt8(ascii: "r")
-                    {
-                        writer.lineBreak()
-                    }
+                    if tag.kind == .start, element.lineBreak { writer.lineBreak() }
                     if element.block { writer.blockBoundary() }
                     if tag.kind == .start, !tag.selfClosing, element.rawText {
                         index = Tag.rawTextEnd(bytes, from: index, name: tag.name)
@@ -32,7 +27,7 @@ public enum HTMLText {
                     index = next
                 }
             }
-            return String(decoding: writer.output, as: UTF8.self)
+            return writer.output.string
         }
     }
 
@@ -40,12 +35,16 @@ public enum HTMLText {
     /// lines go straight to `output`, and the separator before a line is written with its first
     /// character, so blank lines at the start and end never appear.
     struct Writer {
-        var output: [UInt8] = []
+        let output: ByteBuffer
         /// Bytes of the current line written so far.
         var lineLength = 0
         var pendingSpace = false
         /// Whether an empty line (a blank line) goes before the next line with text.
         var blankLinePending = false
+
+        init(capacity: Int = 64) {
+            output = ByteBuffer(capacity: capacity)
+        }
 
         /// Writes `bytes[range]`, decoding character references first when `decoding`.
         mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, decoding: Bool) {
@@ -91,7 +90,7 @@ public enum HTMLText {
                     }
                 }
                 beginWriting()
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                output.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 lineLength += index - start
             }
         }

@@ -17,7 +17,7 @@ struct SanitizerPass {
     var truncated = false
     var srcsetCut = false
     let tables = HTMLElements.shared
-    var output: [UInt8] = []
+    let output: ByteBuffer
     var image: String?
     /// When set, receives the text and block structure of what is written, so the plain text
     /// comes out of the same pass.
@@ -38,7 +38,7 @@ struct SanitizerPass {
         self.maxSrcsetCandidates = sanitizer.maxSrcsetCandidates
         self.limit = limit
         openCounts = Array(repeating: 0, count: tables.names.count)
-        output.reserveCapacity(min(bytes.count + bytes.count / 8 + 64, limit))
+        output = ByteBuffer(capacity: min(bytes.count + bytes.count / 8 + 64, limit))
     }
 
     mutating func run() {
@@ -63,7 +63,7 @@ struct SanitizerPass {
                     continue
                 }
                 let mark = output.count
-                output.append(contentsOf: "&lt;".utf8)  // a "<" that opens no tag is text
+                output.append("&lt;")  // a "<" that opens no tag is text
                 index += 1
                 writtenText(from: mark)
                 continue
@@ -79,10 +79,7 @@ struct SanitizerPass {
     /// the limit; then reading stops.
     private mutating func fitText(from mark: Int) {
         guard output.count + closing > limit else { return }
-        let end = output.withUnsafeBufferPointer {
-            TextCut.escapedBoundary($0, atOrBefore: limit - closing, floor: mark)
-        }
-        output.removeSubrange(end...)
+        output.truncate(to: TextCut.escapedBoundary(output.bytes, atOrBefore: limit - closing, floor: mark))
         truncated = true
     }
 
@@ -90,7 +87,7 @@ struct SanitizerPass {
     /// it may have set with it, and reading stops.
     private mutating func fits(tagFrom mark: Int, image before: String?) -> Bool {
         guard output.count + closing > limit else { return true }
-        output.removeSubrange(mark...)
+        output.truncate(to: mark)
         image = before
         truncated = true
         return false
@@ -100,7 +97,7 @@ struct SanitizerPass {
     private mutating func writtenText(from mark: Int) {
         fitText(from: mark)
         guard plain != nil, mark < output.count else { return }
-        output.withUnsafeBufferPointer { plain!.text($0, mark..<$0.count, decoding: true) }
+        plain!.text(output.bytes, mark..<output.count, decoding: true)
     }
 
     /// Handles a start tag; returns where reading goes on (after raw-text content, when skipped).
@@ -114,10 +111,10 @@ struct SanitizerPass {
         case .iframe:
             let (mark, image) = (output.count, image)
             if writeStartTag(element) {
-                output.append(contentsOf: Self.iframeEnd)
+                output.append(Self.iframeEnd)
                 _ = fits(tagFrom: mark, image: image)
             } else {
-                output.removeLast(output.count - mark)
+                output.truncate(to: mark)
             }
             return tag.selfClosing ? tag.end : Tag.rawTextEnd(bytes, from: tag.end, name: tag.name)
         case .void:
@@ -164,8 +161,8 @@ struct SanitizerPass {
         }
     }
 
-    private static let iframeEnd = Array(
-        #" sandbox="allow-scripts allow-same-origin allow-popups" allowfullscreen loading="lazy"></iframe>"#.utf8)
+    private static let iframeEnd: StaticString =
+        #" sandbox="allow-scripts allow-same-origin allow-popups" allowfullscreen loading="lazy"></iframe>"#
 
     /// Closes the innermost open element of the tag's kind and any still open inside it; an end
     /// tag matching no open element is dropped.

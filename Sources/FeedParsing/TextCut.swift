@@ -53,15 +53,3 @@ enum TextCut {
         return end
     }
 }
-
-extension TextCut {
-    /// `bytes` cut in place like `bytes(_:limit:escaped:)`; whether anything was cut.
-    static func cut(_ bytes: inout [UInt8], limit: Int, escaped: Bool = false) -> Bool {
-        guard bytes.count > limit else { return false }
-        let end = bytes.withUnsafeBufferPointer {
-            escaped ? escapedBoundary($0, atOrBefore: limit) : boundary($0, atOrBefore: limit)
-        }
-        bytes.removeSubrange(end...)
-        return true
-    }
-}
