@@ -1,0 +1,149 @@
+/// Strings: made once from their UTF-8 bytes, dropping what XML 1.0 forbids on the way.
+extension JSONParser {
+    /// The string whose opening quote was just read. With `filtering`, the characters XML 1.0
+    /// forbids are dropped and ``dropped`` is set: C0 controls other than tab, line feed and
+    /// carriage return (raw or escaped, `\u0000` included), U+FFFE and U+FFFF.
+    ///
+    /// The document is valid UTF-8 (``FeedTextDecoder`` made it so), so a string without escapes
+    /// or forbidden characters is one copy of its bytes; only the others go through ``scratch``.
+    mutating func string(filtering: Bool) throws(JSONSyntaxError) -> String {
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            // Only these bytes need more than copying; 0xEF leads U+FFFE and U+FFFF, and much else.
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || (byte == 0xEF && isNonCharacter(at: index)) {
+                return try unescaped(from: start, filtering: filtering)
+            }
+            index += 1
+        }
+        throw failure("the document ends inside a string")
+    }
+
+    /// The rest of a string that needs unescaping or filtering, its first `index - start` bytes
+    /// plain.
+    private mutating func unescaped(from start: Int, filtering: Bool) throws(JSONSyntaxError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        var run = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                index += 1
+                return String(decoding: scratch, as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") {
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                try escape(filtering: filtering)
+                run = index
+            } else if filtering, byte < 0x20 || byte == 0xEF, forbidden(at: index) {
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                index += byte < 0x20 ? 1 : 3
+                run = index
+                dropped = true
+            } else {
+                index += 1
+            }
+        }
+        throw failure("the document ends inside a string")
+    }
+
+    /// Whether the raw character at `offset` is one XML forbids.
+    private func forbidden(at offset: Int) -> Bool {
+        let byte = bytes[offset]
+        if byte < 0x20 { return byte != 0x09 && byte != 0x0A && byte != 0x0D }
+        return byte == 0xEF && isNonCharacter(at: offset)
+    }
+
+    /// Whether the bytes at `offset` are U+FFFE or U+FFFF (EF BF BE, EF BF BF).
+    private func isNonCharacter(at offset: Int) -> Bool {
+        offset + 2 < bytes.count && bytes[offset + 1] == 0xBF && bytes[offset + 2] & 0xFE == 0xBE
+    }
+
+    /// Reads the escape at `index` (a backslash) into ``scratch``.
+    private mutating func escape(filtering: Bool) throws(JSONSyntaxError) {
+        index += 1
+        guard index < bytes.count else { throw failure("the document ends inside a string") }
+        let letter = bytes[index]
+        index += 1
+        let scalar: UInt32
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalar = UInt32(letter)
+        case UInt8(ascii: "n"): scalar = 0x0A
+        case UInt8(ascii: "t"): scalar = 0x09
+        case UInt8(ascii: "r"): scalar = 0x0D
+        case UInt8(ascii: "b"): scalar = 0x08
+        case UInt8(ascii: "f"): scalar = 0x0C
+        case UInt8(ascii: "u"): scalar = try unicodeEscape()
+        default:
+            index -= 1
+            throw failure("unknown escape '\\\(Character(Unicode.Scalar(letter)))' in a string")
+        }
+        if filtering, HTMLEntities.isForbiddenInXML(scalar) {
+            dropped = true
+        } else {
+            appendUTF8(scalar)
+        }
+    }
+
+    /// The character of a `\uXXXX` escape whose "u" was just read, joining a surrogate pair. A
+    /// surrogate without its other half becomes U+FFFD rather than costing the document.
+    private mutating func unicodeEscape() throws(JSONSyntaxError) -> UInt32 {
+        let unit = try hex4()
+        switch unit {
+        case 0xD800...0xDBFF:
+            let after = index
+            if bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                index += 2
+                let low = try hex4()
+                if (0xDC00...0xDFFF).contains(low) { return 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00) }
+            }
+            // Not a low surrogate: read whatever follows as itself.
+            index = after
+            return 0xFFFD
+        case 0xDC00...0xDFFF: return 0xFFFD
+        default: return unit
+        }
+    }
+
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count else { throw failure("the document ends inside a \\u escape") }
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw failure("expected a hexadecimal digit in a \\u escape, found \(found)")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func appendUTF8(_ scalar: UInt32) {
+        switch scalar {
+        case ..<0x80:
+            scratch.append(UInt8(scalar))
+        case ..<0x800:
+            scratch.append(UInt8(0xC0 | scalar >> 6))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        case ..<0x10000:
+            scratch.append(UInt8(0xE0 | scalar >> 12))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            scratch.append(UInt8(0xF0 | scalar >> 18))
+            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+}
