@@ -59,6 +59,17 @@ struct JSONParserTests {
         #expect(try text("\"，\u{FFFD}\u{F8FF}\"") == ("，\u{FFFD}\u{F8FF}", false))
     }
 
+    @Test("strings longer than a small String read the same, as text, as numbers and as bytes")
+    func longStrings() throws {
+        let long = String(repeating: "x", count: 40)
+        #expect(try text("\"\(long)\"") == (long, false))
+        #expect(try text("\"\(long)\\u0000\\n\"") == (long + "\n", true))
+        #expect(try value("\"0000000000000001234.5\"").0.number == 1234.5)
+        #expect(try value("\"\(long)é\"").0.withText { Array($0) } == Array((long + "é").utf8))
+        #expect(try value("\"short\"").0.withText { Array($0) } == Array("short".utf8))
+        #expect(try value("12").0.withText { $0.count } == nil)
+    }
+
     @Test("raw tabs and line breaks in a string are text, as lenient readers take them")
     func rawControls() throws {
         #expect(try text("\"line one\nline\ttwo\r\"") == ("line one\nline\ttwo\r", false))

@@ -1,32 +1,54 @@
 /// Strings: made once from their UTF-8 bytes, dropping what XML 1.0 forbids on the way.
 extension JSONParser {
-    /// The string whose opening quote was just read. With `filtering`, the characters XML 1.0
-    /// forbids are dropped and ``dropped`` is set: C0 controls other than tab, line feed and
-    /// carriage return (raw or escaped, `\u0000` included), U+FFFE and U+FFFF.
+    /// A string value whose opening quote was just read, the characters XML 1.0 forbids dropped
+    /// (see ``scan(filtering:)``). Longer than a small `String` (15 bytes), it stays bytes: making
+    /// a `String` validates the UTF-8 once more, which cost more than all the parsing, and the
+    /// longest strings (`content_html`) go on to the sanitizer as bytes.
+    mutating func stringValue() throws(JSONSyntaxError) -> JSONValue {
+        if let plain = try scan(filtering: true) {
+            let text = UnsafeBufferPointer(rebasing: bytes[plain])
+            return text.count <= 15 ? .string(String(decoding: text, as: UTF8.self)) : .utf8(Array(text))
+        }
+        return scratch.count <= 15 ? .string(String(decoding: scratch, as: UTF8.self)) : .utf8(Array(scratch))
+    }
+
+    /// A key whose opening quote was just read, kept as written: only values are text that leaves
+    /// the parser.
+    mutating func key() throws(JSONSyntaxError) -> String {
+        if let plain = try scan(filtering: false) {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[plain]), as: UTF8.self)
+        }
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// Reads a string up to and including its closing quote: the range of its bytes when they are
+    /// its text as written, else nil with the text in ``scratch``. With `filtering`, the
+    /// characters XML 1.0 forbids are dropped and ``dropped`` is set: C0 controls other than tab,
+    /// line feed and carriage return (raw or escaped, `\u0000` included), U+FFFE and U+FFFF.
     ///
     /// The document is valid UTF-8 (``FeedTextDecoder`` made it so), so a string without escapes
-    /// or forbidden characters is one copy of its bytes; only the others go through ``scratch``.
-    mutating func string(filtering: Bool) throws(JSONSyntaxError) -> String {
+    /// or forbidden characters needs no more than finding its end.
+    private mutating func scan(filtering: Bool) throws(JSONSyntaxError) -> Range<Int>? {
         let start = index
         while true {
             skipPlain()
             guard index < bytes.count else { throw failure("the document ends inside a string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
                 index += 1
-                return text
+                return start..<index - 1
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 || isNonCharacter(at: index) {
-                return try unescaped(from: start, filtering: filtering)
+                try unescape(from: start, filtering: filtering)
+                return nil
             }
             index += 1
         }
     }
 
-    /// The rest of a string that needs unescaping or filtering, its first `index - start` bytes
-    /// plain.
-    private mutating func unescaped(from start: Int, filtering: Bool) throws(JSONSyntaxError) -> String {
+    /// Reads the rest of a string that needs unescaping or filtering into ``scratch``, its first
+    /// `index - start` bytes plain.
+    private mutating func unescape(from start: Int, filtering: Bool) throws(JSONSyntaxError) {
         scratch.removeAll(keepingCapacity: true)
         var run = start
         while true {
@@ -36,7 +58,7 @@ extension JSONParser {
             if byte == UInt8(ascii: "\"") {
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
                 index += 1
-                return String(decoding: scratch, as: UTF8.self)
+                return
             }
             if byte == UInt8(ascii: "\\") {
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))

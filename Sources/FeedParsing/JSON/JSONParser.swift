@@ -27,7 +27,7 @@ struct JSONSyntaxError: Error, Equatable {
 /// before `]` or `}`, any value at the top, a leading byte-order mark, 512 levels of nesting.
 /// Where that refused a whole document over one string, it is lenient per string instead: a lone
 /// surrogate escape becomes U+FFFD and raw control characters are taken as text (the ones XML
-/// forbids dropped with the rest, see ``string(filtering:)``).
+/// forbids dropped with the rest, see ``stringValue()``).
 struct JSONParser {
     /// `JSONSerialization`'s limit; it also keeps the recursion far from the end of the stack.
     static let maxDepth = 512
@@ -58,7 +58,7 @@ struct JSONParser {
         switch bytes[index] {
         case UInt8(ascii: "\""):
             index += 1
-            return .string(try string(filtering: true))
+            return try stringValue()
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
         case UInt8(ascii: "t"):
@@ -96,8 +96,7 @@ struct JSONParser {
                 throw failure("expected a key in quotes, found \(found)")
             }
             index += 1
-            // Keys are kept as written: only values are text that leaves the parser.
-            let key = try string(filtering: false)
+            let key = try key()
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw failure("expected ':' after the key \"\(key.prefix(40))\", found \(found)")

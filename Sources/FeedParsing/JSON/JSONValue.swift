@@ -4,7 +4,10 @@ enum JSONValue {
     case null
     case bool(Bool)
     case number(Double)
+    /// A string of up to 15 bytes: a small `String`, made without allocating.
     case string(String)
+    /// A longer string, as UTF-8 (see ``JSONParser/stringValue()``); ``string`` makes it a `String`.
+    case utf8([UInt8])
     case array([JSONValue])
     /// Members in document order. A feed object has a dozen keys looked up a few times each: a
     /// linear search over them costs less than hashing every key into a dictionary.
@@ -31,6 +34,7 @@ enum JSONValue {
     var string: String? {
         switch self {
         case .string(let value): value
+        case .utf8(let value): String(decoding: value, as: UTF8.self)
         case .number(let value) where value.isFinite:
             value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         default: nil
@@ -41,6 +45,17 @@ enum JSONValue {
         switch self {
         case .number(let value): value
         case .string(let value): Double(value)
+        case .utf8: string.flatMap { Double($0) }
+        default: nil
+        }
+    }
+
+    /// `body` over the UTF-8 of a string, without making a `String` of a long one; nil for
+    /// anything else.
+    func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        switch self {
+        case .string(var value): value.withUTF8(body)
+        case .utf8(let value): value.withUnsafeBufferPointer(body)
         default: nil
         }
     }
