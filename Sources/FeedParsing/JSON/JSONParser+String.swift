@@ -9,7 +9,7 @@ extension JSONParser {
             let text = UnsafeBufferPointer(rebasing: bytes[plain])
             return text.count <= 15 ? .string(String(decoding: text, as: UTF8.self)) : .utf8(Array(text))
         }
-        return scratch.count <= 15 ? .string(String(decoding: scratch, as: UTF8.self)) : .utf8(Array(scratch))
+        return written <= 15 ? .string(String(decoding: unescaped, as: UTF8.self)) : .utf8(Array(unescaped))
     }
 
     /// A key whose opening quote was just read, kept as written: only values are text that leaves
@@ -18,11 +18,11 @@ extension JSONParser {
         if let plain = try scan(filtering: false) {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[plain]), as: UTF8.self)
         }
-        return String(decoding: scratch, as: UTF8.self)
+        return String(decoding: unescaped, as: UTF8.self)
     }
 
     /// Reads a string up to and including its closing quote: the range of its bytes when they are
-    /// its text as written, else nil with the text in ``scratch``. With `filtering`, the
+    /// its text as written, else nil with the text in ``unescaped``. With `filtering`, the
     /// characters XML 1.0 forbids are dropped and ``dropped`` is set: C0 controls other than tab,
     /// line feed and carriage return (raw or escaped, `\u0000` included), U+FFFE and U+FFFF.
     ///
@@ -46,26 +46,26 @@ extension JSONParser {
         }
     }
 
-    /// Reads the rest of a string that needs unescaping or filtering into ``scratch``, its first
+    /// Reads the rest of a string that needs unescaping or filtering into ``unescaped``, its first
     /// `index - start` bytes plain.
     private mutating func unescape(from start: Int, filtering: Bool) throws(JSONSyntaxError) {
-        scratch.removeAll(keepingCapacity: true)
+        written = 0
         var run = start
         while true {
             skipPlain()
             guard index < bytes.count else { throw failure("the document ends inside a string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                copy(from: run)
                 index += 1
                 return
             }
             if byte == UInt8(ascii: "\\") {
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                copy(from: run)
                 try escape(filtering: filtering)
                 run = index
             } else if filtering, byte < 0x20 || byte == 0xEF, forbidden(at: index) {
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                copy(from: run)
                 index += byte < 0x20 ? 1 : 3
                 run = index
                 dropped = true
@@ -119,7 +119,7 @@ extension JSONParser {
             && bytes[offset + 2] & 0xFE == 0xBE
     }
 
-    /// Reads the escape at `index` (a backslash) into ``scratch``.
+    /// Reads the escape at `index` (a backslash) into ``unescaped``.
     private mutating func escape(filtering: Bool) throws(JSONSyntaxError) {
         index += 1
         guard index < bytes.count else { throw failure("the document ends inside a string") }
@@ -183,22 +183,34 @@ extension JSONParser {
         return value
     }
 
+    /// Appends the bytes from `run` to `index` to ``unescaped``.
+    private mutating func copy(from run: Int) {
+        guard index > run, let source = bytes.baseAddress, let target = scratch.baseAddress else { return }
+        (target + written).initialize(from: source + run, count: index - run)
+        written += index - run
+    }
+
+    private mutating func put(_ byte: UInt8) {
+        scratch[written] = byte
+        written += 1
+    }
+
     private mutating func appendUTF8(_ scalar: UInt32) {
         switch scalar {
         case ..<0x80:
-            scratch.append(UInt8(scalar))
+            put(UInt8(scalar))
         case ..<0x800:
-            scratch.append(UInt8(0xC0 | scalar >> 6))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
+            put(UInt8(0xC0 | scalar >> 6))
+            put(UInt8(0x80 | scalar & 0x3F))
         case ..<0x10000:
-            scratch.append(UInt8(0xE0 | scalar >> 12))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
+            put(UInt8(0xE0 | scalar >> 12))
+            put(UInt8(0x80 | scalar >> 6 & 0x3F))
+            put(UInt8(0x80 | scalar & 0x3F))
         default:
-            scratch.append(UInt8(0xF0 | scalar >> 18))
-            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
+            put(UInt8(0xF0 | scalar >> 18))
+            put(UInt8(0x80 | scalar >> 12 & 0x3F))
+            put(UInt8(0x80 | scalar >> 6 & 0x3F))
+            put(UInt8(0x80 | scalar & 0x3F))
         }
     }
 }

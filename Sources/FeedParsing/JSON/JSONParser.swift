@@ -36,11 +36,23 @@ struct JSONParser {
     var index = 0
     /// Whether a string lost characters XML forbids.
     var dropped = false
-    /// Reused for strings with escapes, so each builds no buffer of its own.
-    var scratch: [UInt8] = []
+    /// Where a string with escapes is written, as long as the document: unescaping never makes a
+    /// string longer (`\n` is two bytes for one, `\uD83D\uDE00` twelve for four), so appending
+    /// is a plain copy, with no growing and no check. `Array.append` cost ~100 instructions a run.
+    let scratch: UnsafeMutableBufferPointer<UInt8>
+    /// How much of ``scratch`` the current string has written.
+    var written = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// A parser of `bytes`; `scratch` holds at least `bytes.count` bytes.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(scratch.count >= bytes.count)
         self.bytes = bytes
+        self.scratch = scratch
+    }
+
+    /// The string last unescaped into ``scratch``.
+    var unescaped: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: scratch.baseAddress, count: written)
     }
 
     /// The one value the document holds, with nothing but whitespace after it.

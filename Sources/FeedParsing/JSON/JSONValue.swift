@@ -17,7 +17,9 @@ enum JSONValue {
     /// (`"\u0000"` escapes: PostgreSQL refuses NUL in text); `dropped` is set when there were some.
     init(parsing text: [UInt8], dropped: inout Bool) throws(JSONSyntaxError) {
         self = try text.withUnsafeBufferPointer { (bytes) throws(JSONSyntaxError) -> JSONValue in
-            var parser = JSONParser(bytes)
+            let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+            defer { scratch.deallocate() }
+            var parser = JSONParser(bytes, scratch: scratch)
             let root = try parser.document()
             dropped = dropped || parser.dropped
             return root
