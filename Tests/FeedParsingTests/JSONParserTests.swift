@@ -70,6 +70,20 @@ struct JSONParserTests {
         #expect(try value("12").0.withText { $0.count } == nil)
     }
 
+    @Test("the byte ending a plain run is found at every offset within an eight-byte word")
+    func everyOffset() throws {
+        for before in 0..<20 {
+            let head = String(repeating: "a", count: before)
+            for (middle, expected, dropped) in [
+                (#"\n"#, "\n", false), (#"\""#, "\"", false), ("\u{FFFF}", "", true), ("\u{1}", "", true),
+                ("，", "，", false), ("\t", "\t", false), (#"\u00e9"#, "é", false),
+            ] {
+                let json = "\"\(head)\(middle)bcdefghij\""
+                #expect(try text(json) == (head + expected + "bcdefghij", dropped), "\(json.debugDescription)")
+            }
+        }
+    }
+
     @Test("raw tabs and line breaks in a string are text, as lenient readers take them")
     func rawControls() throws {
         #expect(try text("\"line one\nline\ttwo\r\"") == ("line one\nline\ttwo\r", false))

@@ -91,9 +91,9 @@ extension JSONParser {
                 let flags =
                     ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((lead &- ones) & ~lead)
                     | ((word &- ones &* 0x20) & ~word)
-                let found = flags & (ones &* 0x80)
-                if found != 0 {
-                    index += found.trailingZeroBitCount >> 3
+                let hits = flags & (ones &* 0x80)
+                if hits != 0 {
+                    index += hits.trailingZeroBitCount >> 3
                     return
                 }
                 index += 8
