@@ -26,8 +26,10 @@ extension JSONFeedReader {
         entry.comments = nil
         entry.authors = authors(item, entry: index, base: base)
         var contentImage: String?
-        if let html = item["content_html"]?.string {
-            let sanitized = options.sanitizer.sanitizeWithText(html, base: base, limit: options.maxContentBytes)
+        let sanitizer = options.sanitizer
+        let limit = options.maxContentBytes
+        if let sanitized = item["content_html"]?.withText({ sanitizer.sanitizeWithText($0, base: base, limit: limit) })
+        {
             warnings.note(sanitized, .content, options, entry: index)
             entry.contentHTML = nonEmpty(sanitized.html)
             entry.contentText = nonEmpty(sanitized.text)

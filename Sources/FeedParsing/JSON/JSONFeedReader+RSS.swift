@@ -30,8 +30,11 @@ extension JSONFeedReader {
             entry.title = title
             entry.link = link
             entry.published = published
-            if let html = item["description"]?.string {
-                let sanitized = options.sanitizer.sanitizeWithText(html, base: linkBase, limit: options.maxSummaryBytes)
+            let sanitizer = options.sanitizer
+            let limit = options.maxSummaryBytes
+            if let sanitized = item["description"]?.withText({
+                sanitizer.sanitizeWithText($0, base: linkBase, limit: limit)
+            }) {
                 warnings.note(sanitized, .summary, options, entry: index)
                 entry.summaryHTML = sanitized.html.isEmpty ? nil : sanitized.html
                 let text = sanitized.text

@@ -19,15 +19,15 @@ struct JSONFeedReader {
         let root: JSONValue
         var dropped = false
         do {
-            root = try JSONValue(parsing: Data(text), dropped: &dropped)
+            root = try JSONValue(parsing: text, dropped: &dropped)
         } catch {
             guard let repaired = JSONRepair.completePrefix(text),
-                let value = try? JSONValue(parsing: Data(repaired), dropped: &dropped)
-            else { throw .invalidJSON(reason: Self.reason(error)) }
+                let value = try? JSONValue(parsing: repaired, dropped: &dropped)
+            else { throw .invalidJSON(reason: error.reason(in: text)) }
             root = value
             if !cutAtCap { warnings.add("the document ends early (truncated?); the complete entries were read") }
         }
-        // JSONSerialization cannot be interrupted; look before going on.
+        // Parsing is not interrupted; look before going on.
         if Task.isCancelled { throw .cancelled }
         if dropped { warnings.add("characters XML does not allow (U+0000 and other controls) were dropped") }
         if let channel = root["rss"]?["channel"], channel.isObject {
@@ -98,11 +98,4 @@ struct JSONFeedReader {
     }
 
     func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
-
-    private static func reason(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            return context.debugDescription
-        }
-        return String(describing: error)
-    }
 }

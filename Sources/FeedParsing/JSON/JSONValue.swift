@@ -1,60 +1,44 @@
-import Foundation
-
 /// Any JSON value, read loosely so that one field of the wrong type costs that field, not the
 /// document (a typed `Decodable` JSON Feed model would reject the whole feed).
 enum JSONValue {
     case null
     case bool(Bool)
     case number(Double)
+    /// A string of up to 15 bytes: a small `String`, made without allocating.
     case string(String)
+    /// A longer string, as UTF-8 (see ``JSONParser/stringValue()``); ``string`` makes it a `String`.
+    case utf8([UInt8])
     case array([JSONValue])
-    case object([String: JSONValue])
+    /// Members in document order. A feed object has a dozen keys looked up a few times each: a
+    /// linear search over them costs less than hashing every key into a dictionary.
+    case object([(key: String, value: JSONValue)])
 
-    /// Parses a document with `JSONSerialization`: decoding this enum through `JSONDecoder` tries
-    /// each case in turn and throws on every miss, which measured four times slower. Strings lose
-    /// the characters XML 1.0 forbids (`"\u0000"` escapes: PostgreSQL refuses NUL in text); `dropped`
-    /// is set when there were some.
-    init(parsing data: Data, dropped: inout Bool) throws {
-        self.init(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]), dropped: &dropped)
-    }
-
-    init(_ object: Any, dropped: inout Bool) {
-        switch object {
-        case let text as String: self = .string(Self.xmlCharacters(text, dropped: &dropped))
-        case let array as [Any]: self = .array(array.map { JSONValue($0, dropped: &dropped) })
-        case let dictionary as [String: Any]: self = .object(dictionary.mapValues { JSONValue($0, dropped: &dropped) })
-        case let number as NSNumber:
-            // Booleans arrive as NSNumber too; JSONSerialization makes them the only "char" ones.
-            if number.objCType.pointee == CChar(UInt8(ascii: "c")) {
-                self = .bool(number.boolValue)
-            } else {
-                self = .number(number.doubleValue)
-            }
-        default: self = .null
+    /// Parses a UTF-8 document with ``JSONParser``. Strings lose the characters XML 1.0 forbids
+    /// (`"\u0000"` escapes: PostgreSQL refuses NUL in text); `dropped` is set when there were some.
+    init(parsing text: [UInt8], dropped: inout Bool) throws(JSONSyntaxError) {
+        self = try text.withUnsafeBufferPointer { (bytes) throws(JSONSyntaxError) -> JSONValue in
+            let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+            defer { scratch.deallocate() }
+            var parser = JSONParser(bytes, scratch: scratch)
+            let root = try parser.document()
+            dropped = dropped || parser.dropped
+            return root
         }
     }
 
-    /// `text` without the characters XML 1.0 forbids: C0 controls other than tab, line feed and
-    /// carriage return, U+FFFE and U+FFFF.
-    static func xmlCharacters(_ text: String, dropped: inout Bool) -> String {
-        // Only a control byte or 0xEF (the lead byte of U+FFFE and U+FFFF) can start one.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0xEF }) else { return text }
-        let kept = text.unicodeScalars.filter { !HTMLEntities.isForbiddenInXML($0.value) }
-        guard kept.count != text.unicodeScalars.count else { return text }
-        dropped = true
-        return String(String.UnicodeScalarView(kept))
-    }
-
+    /// The member named `key`; the last one when the key repeats, as JSON parsers usually do.
     subscript(key: String) -> JSONValue? {
-        if case .object(let object) = self { return object[key] }
-        return nil
+        guard case .object(let members) = self else { return nil }
+        return members.last { $0.key == key }?.value
     }
 
     /// A string, or a number written as one (ids are often numbers in practice).
     var string: String? {
         switch self {
         case .string(let value): value
-        case .number(let value): value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        case .utf8(let value): String(decoding: value, as: UTF8.self)
+        case .number(let value) where value.isFinite:
+            value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         default: nil
         }
     }
@@ -63,6 +47,17 @@ enum JSONValue {
         switch self {
         case .number(let value): value
         case .string(let value): Double(value)
+        case .utf8: string.flatMap { Double($0) }
+        default: nil
+        }
+    }
+
+    /// `body` over the UTF-8 of a string, without making a `String` of a long one; nil for
+    /// anything else.
+    func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        switch self {
+        case .string(var value): value.withUTF8(body)
+        case .utf8(let value): value.withUnsafeBufferPointer(body)
         default: nil
         }
     }
