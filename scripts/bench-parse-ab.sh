@@ -3,8 +3,9 @@
 # working tree, compiled as two modules into one release binary and run alternately in one process
 # over the XML files of DIR, so both see the same machine at the same moments (this host's speed
 # drifts by up to 2x between minutes). Prints each side's median and the throughput ratio; with
-# CALLGRIND=1 also the instructions each side executes for two passes (valgrind), which do not drift.
-# Usage: [CALLGRIND=1] scripts/bench-parse-ab.sh [BASE] [RUNS] [DIR]
+# CALLGRIND=1 also the instructions each side executes for two passes (valgrind), which do not drift;
+# with MEMORY=1 each side's peak resident memory parsing the files once, in a process of its own.
+# Usage: [CALLGRIND=1] [MEMORY=1] scripts/bench-parse-ab.sh [BASE] [RUNS] [DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 base=${1:-$(git merge-base HEAD main)}
@@ -89,4 +90,10 @@ if [ "${CALLGRIND:-0}" = 1 ]; then
   awk -v b0="$base_0" -v b2="$base_2" -v n0="$new_0" -v n2="$new_2" 'BEGIN {
     b = (b2 - b0) / 2; n = (n2 - n0) / 2
     printf "instructions per pass over the files: base %.0f, new %.0f (%+.2f%%)\n", b, n, 100 * (n - b) / b }'
+fi
+if [ "${MEMORY:-0}" = 1 ]; then
+  for side in base new; do
+    kilobytes=$( { /usr/bin/time -f %M "$work/.build/release/Bench" one "$dir" $side 1 >/dev/null; } 2>&1 | tail -1)
+    echo "peak memory, $side, one pass: $((kilobytes / 1024)) MB"
+  done
 fi

@@ -53,7 +53,7 @@ struct BenchParse: ParsableCommand {
             print(String(format: "ratio FeedParser / bare XMLParser (XML files): %.2f", bare.seconds / ours.seconds))
         }
 
-        let generated = BenchData.generatedFeed(entries: entries)
+        let generated = BenchFeed.generated(entries: entries)
         if let reason = Self.notWhole(generated, parser) {
             print(
                 "FeedParser, generated \(entries)-entry feed: \(reason); no throughput (try fewer --entries, or --max-document-bytes)"
