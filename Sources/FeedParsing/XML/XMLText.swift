@@ -63,6 +63,14 @@ enum XMLText {
 
     /// The string `source[range]` decodes to.
     static func string(_ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entities: Bool = true) -> String {
+        // Most values (URLs, names, types) have nothing to decode: made straight from the source.
+        let special = ByteScan.first(
+            source, from: range.lowerBound, to: range.upperBound,
+            flags: { ByteScan.below($0, 0x20) | ByteScan.equal($0, UInt8(ascii: "&")) },
+            matches: { $0 < 0x20 || $0 == UInt8(ascii: "&") })
+        if special == range.upperBound {
+            return String(decoding: UnsafeBufferPointer(rebasing: source[range]), as: UTF8.self)
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(range.count)
         append(source, range, entities: entities, to: &bytes)
