@@ -31,7 +31,10 @@ enum SanitizedURL {
         guard !url.isEmpty else { return false }
         switch scheme(url) {
         case .web:
-            if rule != .frame, url.withUnsafeBufferPointer(HTTPURLParser.isCanonical) { return true }
+            if rule != .frame {
+                if url.withUnsafeBufferPointer(HTTPURLParser.isCanonical) { return true }
+                if let base, resolvePlain(&url, against: base) { return true }
+            }
             guard let parsed = url.withUnsafeBufferPointer({ HTTPURLParser.parse($0, base: base) }) else {
                 return false
             }
@@ -42,7 +45,9 @@ enum SanitizedURL {
                     isAllowedFrameHost(parsed.hostString, iframeHosts)
                 else { return false }
             }
-            url = parsed.serializedBytes
+            // The parser copied the text, so its buffer can take the result.
+            url.removeAll(keepingCapacity: true)
+            parsed.serialize(into: &url)
             return true
         case .mailto where rule == .link:
             guard let mailto = FeedURL.mailto(String(decoding: url, as: UTF8.self)) else { return false }
@@ -53,6 +58,17 @@ enum SanitizedURL {
         default:
             return false
         }
+    }
+
+    /// Replaces `url` with its resolution against `base` when it is a plain relative reference
+    /// (see ``HTTPURLParser/resolvePlain(_:against:into:)``); false, `url` untouched, otherwise.
+    private static func resolvePlain(_ url: inout [UInt8], against base: HTTPURL) -> Bool {
+        var resolved: [UInt8] = []
+        guard url.withUnsafeBufferPointer({ HTTPURLParser.resolvePlain($0, against: base, into: &resolved) }) else {
+            return false
+        }
+        url = resolved
+        return true
     }
 
     /// Whether `url` (checked) is an http(s) URL, so not `data:` or `mailto:`.

@@ -45,34 +45,77 @@ struct HTTPURL: Equatable, Sendable {
     /// The serialization as bytes.
     var serializedBytes: [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(
-            scheme.rawValue.utf8.count + 3 + username.count + password.count + host.count + 6 + path.count
-                + (query?.count ?? 0) + (fragment?.count ?? 0) + 4)
-        out.append(contentsOf: scheme.rawValue.utf8)
-        out.append(contentsOf: "://".utf8)
-        if !username.isEmpty || !password.isEmpty {
-            out.append(contentsOf: username)
-            if !password.isEmpty {
-                out.append(UInt8(ascii: ":"))
-                out.append(contentsOf: password)
-            }
-            out.append(UInt8(ascii: "@"))
-        }
-        out.append(contentsOf: host)
-        if let port {
-            out.append(UInt8(ascii: ":"))
-            out.append(contentsOf: String(port).utf8)
-        }
-        out.append(contentsOf: path)
+        serialize(into: &out)
+        return out
+    }
+
+    /// Appends the serialization to `output`, growing it once: callers reuse the buffer that held
+    /// the text they parsed rather than allocating a new one per URL.
+    func serialize(into output: inout [UInt8]) {
+        output.reserveCapacity(
+            output.count + originCount + path.count + (query.map { $0.count + 1 } ?? 0)
+                + (fragment.map { $0.count + 1 } ?? 0))
+        appendOrigin(to: &output)
+        output.append(contentsOf: path)
         if let query {
-            out.append(UInt8(ascii: "?"))
-            out.append(contentsOf: query)
+            output.append(UInt8(ascii: "?"))
+            output.append(contentsOf: query)
         }
         if let fragment {
-            out.append(UInt8(ascii: "#"))
-            out.append(contentsOf: fragment)
+            output.append(UInt8(ascii: "#"))
+            output.append(contentsOf: fragment)
         }
-        return out
+    }
+
+    /// The length of what ``appendOrigin(to:)`` writes.
+    var originCount: Int {
+        var count = (scheme == .http ? 7 : 8) + host.count
+        if !username.isEmpty || !password.isEmpty {
+            count += username.count + 1 + (password.isEmpty ? 0 : password.count + 1)
+        }
+        if let port { count += 1 + Self.digitCount(port) }
+        return count
+    }
+
+    /// Appends "scheme://", the user info, the host and the port: everything before the path.
+    /// Written from static bytes, since going through `rawValue` and `String(port)` built strings.
+    func appendOrigin(to output: inout [UInt8]) {
+        switch scheme {
+        case .http: Self.append("http://", to: &output)
+        case .https: Self.append("https://", to: &output)
+        }
+        if !username.isEmpty || !password.isEmpty {
+            output.append(contentsOf: username)
+            if !password.isEmpty {
+                output.append(UInt8(ascii: ":"))
+                output.append(contentsOf: password)
+            }
+            output.append(UInt8(ascii: "@"))
+        }
+        output.append(contentsOf: host)
+        if let port {
+            output.append(UInt8(ascii: ":"))
+            var divisor = 1
+            while divisor * 10 <= port { divisor *= 10 }
+            while divisor > 0 {
+                output.append(UInt8(ascii: "0") + UInt8(port / divisor % 10))
+                divisor /= 10
+            }
+        }
+    }
+
+    private static func digitCount(_ number: Int) -> Int {
+        var count = 1
+        var rest = number
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
+    }
+
+    private static func append(_ text: StaticString, to output: inout [UInt8]) {
+        text.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
     /// The host as a string (for comparing with allowed hosts).

@@ -87,7 +87,7 @@ extension HTTPURLParser {
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     /// Whether a segment is short and made only of the characters of ".", "..", "%2e" and the like.
-    private static func mayBeDotSegment(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    static func mayBeDotSegment(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         range.count > 0 && range.count <= 6
             && input[range].allSatisfy {
                 $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "2") || $0 | 0x20 == 0x65

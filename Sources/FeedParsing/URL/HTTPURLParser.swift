@@ -47,6 +47,11 @@ struct HTTPURLParser {
 
     /// The index of the ":" ending a scheme at the start of `input` (scheme state), if any.
     static func schemeEnd(_ input: [UInt8]) -> Int? {
+        input.withUnsafeBufferPointer(schemeEnd)
+    }
+
+    /// The index of the ":" ending a scheme at the start of `input`, if any.
+    static func schemeEnd(_ input: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let first = input.first, Tag.isLetter(first) else { return nil }
         var index = 1
         while index < input.count {

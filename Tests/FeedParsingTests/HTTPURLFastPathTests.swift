@@ -1,0 +1,102 @@
+import Testing
+
+@testable import FeedParsing
+
+/// The shortcuts that skip the URL parser must give exactly what it gives: each is run beside the
+/// parser over many generated references and bases, and wherever a shortcut answers, the two
+/// answers must be the same bytes.
+@Suite("HTTPURL fast paths agree with the parser")
+struct HTTPURLFastPathTests {
+    static let bases = [
+        "http://example.org/foo/bar", "https://example.com/", "https://example.com/a/b/", "https://example.com",
+        "http://user:pw@host.example:8080/dir/file.html?x=1#top", "https://user@h.example/p?q",
+        "https://[::1]:444/a/b/c?q#f", "http://192.168.0.1/x/y", "https://xn--bcher-kva.example/b%C3%BC/c",
+    ]
+
+    static let pieces = [
+        "a", "b", "post", "img.jpg", "2024", "-", "_", "~", ".", "..", "...", "/", "/", "/", "//", "\\", "?", "?",
+        "#", "#", "%", "%2e", "%2E", "%2", "%20", "%%", ":", "@", "=", "&", ";", "!", "$", "(", ")", "*", "+", ",",
+        "'", "[", "]", " ", "\t", "\n", "\u{1}", "é", "ü", "\"", "<", ">", "`", "{", "}", "^", "|", "\u{7F}", "x:",
+        "http:", "https:", "mailto:", "e.com", "E.COM", ":8080", ":80", ":443", "xn--", "1.2", "0x7f",
+    ]
+
+    static let starts = ["", "", "", "/", "/", "?", "#", "//", "///", "\\", "/\\", "./", "../", " ", "http:", "https:"]
+
+    @Test("plain relative references resolve as the parser resolves them", arguments: 0..<4)
+    func relative(seed: UInt64) {
+        var random = SplitMix(seed: seed)
+        let bases = Self.bases.map { HTTPURL($0)! }
+        var answered = 0
+        for _ in 0..<25_000 {
+            var text = Self.starts[Int(random.next() % UInt64(Self.starts.count))]
+            for _ in 0..<(random.next() % 9) { text += Self.pieces[Int(random.next() % UInt64(Self.pieces.count))] }
+            let base = bases[Int(random.next() % UInt64(bases.count))]
+            var fast: [UInt8] = [7]
+            let answeredHere = Array(text.utf8).withUnsafeBufferPointer {
+                HTTPURLParser.resolvePlain($0, against: base, into: &fast)
+            }
+            let parsed = HTTPURL(text, base: base)?.serializedBytes
+            if answeredHere {
+                answered += 1
+                #expect(fast.first == 7 && Array(fast.dropFirst()) == parsed, "\(text.debugDescription) \(base)")
+            } else {
+                #expect(fast == [7], "output left as it was for \(text.debugDescription)")
+            }
+        }
+        #expect(answered > 3_000)
+    }
+
+    @Test("the sanitizer's check gives what the parser gives", arguments: 10..<12)
+    func check(seed: UInt64) {
+        var random = SplitMix(seed: seed)
+        let bases = Self.bases.map { HTTPURL($0)! }
+        for _ in 0..<20_000 {
+            var text = Self.starts[Int(random.next() % UInt64(Self.starts.count))]
+            if random.next() % 4 == 0 { text = ["http://", "https://", "//"][Int(random.next() % 3)] + "e.com" }
+            for _ in 0..<(random.next() % 8) { text += Self.pieces[Int(random.next() % UInt64(Self.pieces.count))] }
+            let base = random.next() % 5 == 0 ? nil : bases[Int(random.next() % UInt64(bases.count))]
+            var url = Array(text.utf8)
+            let kept = SanitizedURL.check(&url, rule: .media, base: base, iframeHosts: [])
+            // What check means: controls removed and spaces trimmed, then the parser.
+            let cleaned = String(
+                decoding: text.utf8.filter { $0 >= 0x20 && $0 != 0x7F }.drop { $0 == 0x20 }, as: UTF8.self)
+            let expected = cleaned.isEmpty ? nil : HTTPURL(cleaned, base: base)?.serializedBytes
+            #expect(kept == (expected != nil), "\(text.debugDescription)")
+            if kept { #expect(url == expected, "\(text.debugDescription)") }
+        }
+    }
+
+    @Test("feed URLs resolve as the parser resolves them", arguments: 20..<22)
+    func feedURL(seed: UInt64) {
+        var random = SplitMix(seed: seed)
+        let bases = Self.bases.map { HTTPURL($0)! }
+        for _ in 0..<20_000 {
+            var text = Self.starts[Int(random.next() % UInt64(Self.starts.count))]
+            for _ in 0..<(1 + random.next() % 8) {
+                text += Self.pieces[Int(random.next() % UInt64(Self.pieces.count))]
+            }
+            let base = bases[Int(random.next() % UInt64(bases.count))]
+            let outcome = FeedURL.resolve(text, base: base)
+            guard text.utf8.contains(where: { $0 > 0x20 }) else { continue }
+            if let expected = HTTPURL(text, base: base)?.serialized {
+                #expect(outcome == .url(expected), "\(text.debugDescription)")
+            } else {
+                #expect(outcome == .dropped("is not an http(s) URL"), "\(text.debugDescription)")
+            }
+        }
+    }
+
+    @Test("serializing into a buffer appends the serialization, ports and user info included")
+    func serializeInto() {
+        for text in Self.bases + ["http://e.com:1/", "http://e.com:65535/", "https://e.com:80/", "http://a:@e.com/"] {
+            let url = HTTPURL(text)!
+            var output = Array("x".utf8)
+            url.serialize(into: &output)
+            #expect(output == Array(("x" + url.serialized).utf8))
+            var origin: [UInt8] = []
+            url.appendOrigin(to: &origin)
+            #expect(origin.count == url.originCount, "\(text)")
+        }
+        #expect(HTTPURL("http://a:b@e.com:8080/p?q#f")?.serialized == "http://a:b@e.com:8080/p?q#f")
+    }
+}
