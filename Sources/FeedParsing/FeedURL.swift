@@ -18,7 +18,7 @@ enum FeedURL {
         if withUTF8(text, HTTPURLParser.isCanonical) {
             return text.utf8.count <= maxLength ? .url(text) : .dropped("is longer than \(maxLength) bytes")
         }
-        if let base, let resolved = resolvePlain(text, against: base) {
+        if let resolved = withUTF8(text, { base?.resolvingPlain($0) }).map({ String(decoding: $0, as: UTF8.self) }) {
             return resolved.utf8.count <= maxLength ? .url(resolved) : .dropped("is longer than \(maxLength) bytes")
         }
         guard let url = HTTPURL(text, base: base) else {
@@ -28,14 +28,6 @@ enum FeedURL {
         let serialized = url.serialized
         guard serialized.utf8.count <= maxLength else { return .dropped("is longer than \(maxLength) bytes") }
         return .url(serialized)
-    }
-
-    /// `text` resolved against `base` when it is a plain relative reference (see
-    /// ``HTTPURLParser/resolvePlain(_:against:into:)``), else nil for the parser to read.
-    private static func resolvePlain(_ text: String, against base: HTTPURL) -> String? {
-        var resolved: [UInt8] = []
-        guard withUTF8(text, { HTTPURLParser.resolvePlain($0, against: base, into: &resolved) }) else { return nil }
-        return String(decoding: resolved, as: UTF8.self)
     }
 
     /// A person's web address: an http(s) URL as above, or a `mailto:` URL.

@@ -33,7 +33,11 @@ enum SanitizedURL {
         case .web:
             if rule != .frame {
                 if url.withUnsafeBufferPointer(HTTPURLParser.isCanonical) { return true }
-                if let base, resolvePlain(&url, against: base) { return true }
+                if let prefix = url.withUnsafeBufferPointer({ base?.plainPrefix(for: $0) }) {
+                    // The reference's bytes stay as they are, behind the base's, in the same buffer.
+                    url.insert(contentsOf: prefix, at: 0)
+                    return true
+                }
             }
             guard let parsed = url.withUnsafeBufferPointer({ HTTPURLParser.parse($0, base: base) }) else {
                 return false
@@ -58,17 +62,6 @@ enum SanitizedURL {
         default:
             return false
         }
-    }
-
-    /// Replaces `url` with its resolution against `base` when it is a plain relative reference
-    /// (see ``HTTPURLParser/resolvePlain(_:against:into:)``); false, `url` untouched, otherwise.
-    private static func resolvePlain(_ url: inout [UInt8], against base: HTTPURL) -> Bool {
-        var resolved: [UInt8] = []
-        guard url.withUnsafeBufferPointer({ HTTPURLParser.resolvePlain($0, against: base, into: &resolved) }) else {
-            return false
-        }
-        url = resolved
-        return true
     }
 
     /// Whether `url` (checked) is an http(s) URL, so not `data:` or `mailto:`.

@@ -5,16 +5,16 @@ extension HTTPURLParser {
     /// case, user info, an "xn--" or numeric last label, dot segments, a byte to encode) answers
     /// false and goes through the parser.
     static func isCanonical(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        if starts(input, with: "https://") { return isCanonical(input, hostAt: 8, defaultPort: 443) }
+        if starts(input, with: "http://") { return isCanonical(input, hostAt: 7, defaultPort: 80) }
+        return false
+    }
+
+    /// Whether `input` from `hostAt` on is the canonical host, port, path, query and fragment of
+    /// a URL whose scheme omits `defaultPort`; what comes before is not looked at.
+    static func isCanonical(_ input: UnsafeBufferPointer<UInt8>, hostAt start: Int, defaultPort: Int) -> Bool {
         let n = input.count
-        var i: Int
-        let defaultPort: Int
-        if starts(input, with: "https://") {
-            (i, defaultPort) = (8, 443)
-        } else if starts(input, with: "http://") {
-            (i, defaultPort) = (7, 80)
-        } else {
-            return false
-        }
+        var i = start
         // Host: lower-case letters, digits, "-" and ".", no empty label, no "xn--" label, and a
         // last label that does not start with a digit (which could make it an IPv4 address).
         var labelStart = i

@@ -11,57 +11,9 @@ extension HTTPURLParser {
         case fragment
     }
 
-    /// Resolves `reference` against `base` and appends the serialized result to `output`, when the
-    /// reference is plain enough that the result is its bytes behind a part of the base: no
-    /// scheme, nothing to percent-encode or clean, no "\" and no segment that could be a dot
-    /// segment. Most relative links in feeds ("/2024/05/post", "img/a.jpg") are; the parser would
-    /// copy the base, rebuild the path byte by byte and serialize it all again. Returns false,
-    /// leaving `output` as it was, for anything else, which the parser must read.
-    static func resolvePlain(
-        _ reference: UnsafeBufferPointer<UInt8>, against base: HTTPURL, into output: inout [UInt8]
-    ) -> Bool {
-        if reference.count >= 2, reference[0] == UInt8(ascii: "/"), isSlash(reference[1]) {
-            return resolveSchemeRelative(reference, scheme: base.scheme, into: &output)
-        }
-        guard let kind = plainReference(reference) else { return false }
-        var prefix = base.path[...]
-        switch kind {
-        case .pathAbsolute: prefix = []
-        case .pathRelative:
-            // A parsed base's path always has a "/"; one built by hand without it is the parser's.
-            guard let slash = base.path.lastIndex(of: UInt8(ascii: "/")) else { return false }
-            prefix = base.path[...slash]
-        case .query, .fragment: break
-        }
-        let query = kind == .fragment ? base.query : nil
-        output.reserveCapacity(
-            output.count + base.originCount + prefix.count + (query.map { $0.count + 1 } ?? 0) + reference.count)
-        base.appendOrigin(to: &output)
-        output.append(contentsOf: prefix)
-        if let query {
-            output.append(UInt8(ascii: "?"))
-            output.append(contentsOf: query)
-        }
-        output.append(contentsOf: reference)
-        return true
-    }
-
-    /// "//host/path" (scheme-relative) takes the base's scheme and nothing else; the result is
-    /// kept when it is canonical as it stands.
-    private static func resolveSchemeRelative(
-        _ reference: UnsafeBufferPointer<UInt8>, scheme: HTTPURL.Scheme, into output: inout [UInt8]
-    ) -> Bool {
-        let mark = output.count
-        output.reserveCapacity(mark + 6 + reference.count)
-        output.append(contentsOf: scheme == .http ? "http:".utf8 : "https:".utf8)
-        output.append(contentsOf: reference)
-        let canonical = output.withUnsafeBufferPointer { isCanonical(UnsafeBufferPointer(rebasing: $0[mark...])) }
-        if !canonical { output.removeSubrange(mark...) }
-        return canonical
-    }
-
-    /// The kind of `reference` when it is plain (see ``resolvePlain(_:against:into:)``), else nil.
-    /// An empty reference is left to the parser.
+    /// The kind of `reference` when it is plain: no scheme, nothing to percent-encode or clean, no
+    /// "\" and no segment that could be a dot segment, so that resolving it keeps its bytes as
+    /// they are. Nil for anything else, an empty reference and "//" included.
     static func plainReference(_ reference: UnsafeBufferPointer<UInt8>) -> PlainReference? {
         let n = reference.count
         guard let first = reference.first else { return nil }
@@ -69,7 +21,7 @@ extension HTTPURLParser {
         var i = 0
         switch first {
         case UInt8(ascii: "/"):
-            // "//" and "/\" start an authority, which resolvePlain reads apart.
+            // "//" and "/\" start an authority.
             if n > 1, isSlash(reference[1]) { return nil }
             kind = .pathAbsolute
             i = 1
@@ -108,5 +60,42 @@ extension HTTPURLParser {
             for index in (i + 1)..<n where fragment.contains(reference[index]) { return nil }
         }
         return kind
+    }
+}
+
+extension HTTPURL {
+    /// The start of this URL's serialization that `reference`, resolved against it, continues
+    /// unchanged; nil when the reference needs the parser. Most relative links in feeds
+    /// ("/2024/05/post", "img/a.jpg", "?page=2", "//cdn.example.com/a.jpg") are plain (see
+    /// ``HTTPURLParser/plainReference(_:)``), and their resolution is then this prefix followed by
+    /// the reference's bytes: no copy of the base's parts, no path rebuilt byte by byte.
+    func plainPrefix(for reference: UnsafeBufferPointer<UInt8>) -> ArraySlice<UInt8>? {
+        if reference.count >= 2, reference[0] == UInt8(ascii: "/"), HTTPURLParser.isSlash(reference[1]) {
+            // Scheme-relative: only the scheme is taken, and the rest must be canonical as it is.
+            guard reference[1] == UInt8(ascii: "/"),
+                HTTPURLParser.isCanonical(reference, hostAt: 2, defaultPort: scheme.defaultPort)
+            else { return nil }
+            return serializedBytes[..<(scheme.prefixCount - 2)]
+        }
+        switch HTTPURLParser.plainReference(reference) {
+        case nil: return nil
+        case .pathAbsolute: return origin
+        case .pathRelative:
+            // A parsed path always has a "/"; the parser's shortening drops what follows the last.
+            guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+            return serializedBytes[...slash]
+        case .query: return serializedBytes[..<path.endIndex]
+        case .fragment: return withoutFragment
+        }
+    }
+
+    /// `reference` resolved against this URL when it is plain, as bytes; else nil.
+    func resolvingPlain(_ reference: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard let prefix = plainPrefix(for: reference) else { return nil }
+        var output: [UInt8] = []
+        output.reserveCapacity(prefix.count + reference.count)
+        output.append(contentsOf: prefix)
+        output.append(contentsOf: reference)
+        return output
     }
 }
