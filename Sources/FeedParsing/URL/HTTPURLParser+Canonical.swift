@@ -18,18 +18,19 @@ extension HTTPURLParser {
         // Host: lower-case letters, digits, "-" and ".", no empty label, no "xn--" label, and a
         // last label that does not start with a digit (which could make it an IPv4 address).
         var labelStart = i
-        while i < n, isHostByte(input[i]) {
-            if input[i] == UInt8(ascii: ".") {
-                guard i > labelStart else { return false }
-                labelStart = i + 1
-            } else if i == labelStart + 3, input[i] == UInt8(ascii: "-"), input[i - 1] == UInt8(ascii: "-"),
-                input[i - 2] == UInt8(ascii: "n"), input[i - 3] == UInt8(ascii: "x")
+        while true {
+            if labelStart + 3 < n, input[labelStart] == UInt8(ascii: "x"), input[labelStart + 1] == UInt8(ascii: "n"),
+                input[labelStart + 2] == UInt8(ascii: "-"), input[labelStart + 3] == UInt8(ascii: "-")
             {
                 return false
             }
+            i = ASCIISet.canonicalLabel.end(of: input, from: labelStart)
+            guard i > labelStart else { return false }
+            guard i < n, input[i] == UInt8(ascii: ".") else { break }
             i += 1
+            labelStart = i
         }
-        guard i > labelStart, !isDigit(input[labelStart]) else { return false }
+        guard !isDigit(input[labelStart]) else { return false }
         // Port: 1 to 5 digits without a leading zero, at most 65535, not the default.
         if i < n, input[i] == UInt8(ascii: ":") {
             i += 1
@@ -43,45 +44,35 @@ extension HTTPURLParser {
             else { return false }
         }
         guard i < n, input[i] == UInt8(ascii: "/") else { return false }
-        // Path: nothing to encode, no "\", no segment that could be "." or ".." in some spelling.
-        let path = PercentEncodeSet.path
-        var segmentStart = i + 1
-        i += 1
+        return isCanonicalPath(input, from: i + 1, segmentStart: i + 1)
+    }
+
+    /// Whether `input` from `start` on is a path (its first segment starting at `segmentStart`),
+    /// query and fragment the parser would copy unchanged: nothing to encode, no "\", and no
+    /// segment that could be "." or ".." in some spelling.
+    static func isCanonicalPath(_ input: UnsafeBufferPointer<UInt8>, from start: Int, segmentStart: Int) -> Bool {
+        let n = input.count
+        var i = start
+        var segmentStart = segmentStart
         while true {
-            let byte: UInt8? = i < n ? input[i] : nil
-            if byte == nil || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
-                if mayBeDotSegment(input, segmentStart..<i) { return false }
-                guard byte == UInt8(ascii: "/") else { break }
-                segmentStart = i + 1
-            } else if byte == UInt8(ascii: "\\") || path.contains(byte!) {
-                return false
-            }
+            i = ASCIISet.plainPath.end(of: input, from: i)
+            if mayBeDotSegment(input, segmentStart..<i) { return false }
+            guard i < n, input[i] == UInt8(ascii: "/") else { break }
             i += 1
+            segmentStart = i
         }
-        if i < n, input[i] == UInt8(ascii: "?") {
-            i += 1
-            let query = PercentEncodeSet.specialQuery
-            while i < n, input[i] != UInt8(ascii: "#") {
-                if query.contains(input[i]) { return false }
-                i += 1
-            }
-        }
-        if i < n {  // "#"
-            let fragment = PercentEncodeSet.fragment
-            for index in (i + 1)..<n where fragment.contains(input[index]) { return false }
-        }
-        return true
+        if i < n, input[i] == UInt8(ascii: "?") { i = ASCIISet.plainQuery.end(of: input, from: i + 1) }
+        if i < n, input[i] == UInt8(ascii: "#") { i = ASCIISet.plainFragment.end(of: input, from: i + 1) }
+        // Anything else stopped a run: "\", a byte to encode.
+        return i == n
     }
 
     private static func starts(_ input: UnsafeBufferPointer<UInt8>, with prefix: StaticString) -> Bool {
-        prefix.withUTF8Buffer {
-            input.count > $0.count && UnsafeBufferPointer(rebasing: input[..<$0.count]).elementsEqual($0)
-        }
-    }
-
-    private static func isHostByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || isDigit(byte) || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: ".")
+        let count = prefix.utf8CodeUnitCount
+        guard input.count > count else { return false }
+        let bytes = prefix.utf8Start
+        for index in 0..<count where input[index] != bytes[index] { return false }
+        return true
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

@@ -15,16 +15,15 @@ extension HTTPURLParser {
     /// "\" and no segment that could be a dot segment, so that resolving it keeps its bytes as
     /// they are. Nil for anything else, an empty reference and "//" included.
     static func plainReference(_ reference: UnsafeBufferPointer<UInt8>) -> PlainReference? {
-        let n = reference.count
         guard let first = reference.first else { return nil }
         let kind: PlainReference
-        var i = 0
+        var start = 0
         switch first {
         case UInt8(ascii: "/"):
             // "//" and "/\" start an authority.
-            if n > 1, isSlash(reference[1]) { return nil }
+            if reference.count > 1, isSlash(reference[1]) { return nil }
             kind = .pathAbsolute
-            i = 1
+            start = 1
         case UInt8(ascii: "?"): kind = .query
         case UInt8(ascii: "#"): kind = .fragment
         default:
@@ -32,34 +31,8 @@ extension HTTPURLParser {
             if schemeEnd(reference) != nil { return nil }
             kind = .pathRelative
         }
-        if kind == .pathAbsolute || kind == .pathRelative {
-            let path = PercentEncodeSet.path
-            var segmentStart = i
-            while true {
-                let byte = i < n ? reference[i] : UInt8(ascii: "#")
-                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
-                    if mayBeDotSegment(reference, segmentStart..<i) { return nil }
-                    guard byte == UInt8(ascii: "/") else { break }
-                    segmentStart = i + 1
-                } else if byte == UInt8(ascii: "\\") || path.contains(byte) {
-                    return nil
-                }
-                i += 1
-            }
-        }
-        if kind != .fragment, i < n, reference[i] == UInt8(ascii: "?") {
-            i += 1
-            let query = PercentEncodeSet.specialQuery
-            while i < n, reference[i] != UInt8(ascii: "#") {
-                if query.contains(reference[i]) { return nil }
-                i += 1
-            }
-        }
-        if i < n {  // "#"
-            let fragment = PercentEncodeSet.fragment
-            for index in (i + 1)..<n where fragment.contains(reference[index]) { return nil }
-        }
-        return kind
+        // A "?" or "#" first ends the (empty) path at once.
+        return isCanonicalPath(reference, from: start, segmentStart: start) ? kind : nil
     }
 }
 
