@@ -27,21 +27,16 @@ enum SanitizedURL {
     /// Cleans `url` in place (controls removed, spaces trimmed), resolves it against `base` and
     /// says whether `rule` allows what results; `url` then holds the serialized URL.
     static func check(_ url: inout [UInt8], rule: Rule, base: HTTPURL?, iframeHosts: Set<String>) -> Bool {
-        // A canonical URL has no control, space or other byte to clean and an http(s) scheme:
-        // asked first, that question answers most links in one pass.
-        if rule != .frame, url.withUnsafeBufferPointer(HTTPURLParser.isCanonical) { return true }
+        // Canonical URLs and plain relative references, most links, hold no byte to clean and
+        // are http(s) or resolve to it: answered first, each takes one pass.
+        if rule != .frame, resolveDirectly(&url, against: base) { return true }
         let cleaned = clean(&url)
         guard !url.isEmpty else { return false }
         switch scheme(url) {
         case .web:
             if rule != .frame {
-                // Cleaning can make a URL canonical ("https://e.com/ " or with a newline inside).
-                if cleaned, url.withUnsafeBufferPointer(HTTPURLParser.isCanonical) { return true }
-                if let prefix = url.withUnsafeBufferPointer({ base?.plainPrefix(for: $0) }) {
-                    // The reference's bytes stay as they are, behind the base's, in the same buffer.
-                    url.insert(contentsOf: prefix, at: 0)
-                    return true
-                }
+                // Cleaning can make a URL plain ("https://e.com/ ", "/a\nb").
+                if cleaned, resolveDirectly(&url, against: base) { return true }
             }
             guard let parsed = url.withUnsafeBufferPointer({ HTTPURLParser.parse($0, base: base) }) else {
                 return false
@@ -66,6 +61,25 @@ enum SanitizedURL {
         default:
             return false
         }
+    }
+
+    /// Whether `url` is a canonical http(s) URL, left as it is, or a plain relative reference,
+    /// then resolved against `base` in place: the base's prefix is written in front of the
+    /// reference's bytes in the buffer that holds them (see ``HTTPURL/plainPrefix(for:)``).
+    private static func resolveDirectly(_ url: inout [UInt8], against base: HTTPURL?) -> Bool {
+        let (canonical, prefix) = url.withUnsafeBufferPointer { bytes -> (Bool, ArraySlice<UInt8>?) in
+            HTTPURLParser.isCanonical(bytes) ? (true, nil) : (false, base?.plainPrefix(for: bytes))
+        }
+        if canonical { return true }
+        guard let prefix else { return false }
+        let count = url.count
+        url.append(contentsOf: prefix)  // grows the buffer; the bytes are put in place below
+        url.withUnsafeMutableBytes { buffer in
+            let start = buffer.baseAddress!
+            (start + prefix.count).copyMemory(from: start, byteCount: count)  // a memmove
+            prefix.withUnsafeBytes { start.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        }
+        return true
     }
 
     /// Whether `url` (checked) is an http(s) URL, so not `data:` or `mailto:`.
