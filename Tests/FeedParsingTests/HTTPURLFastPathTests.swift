@@ -101,6 +101,27 @@ struct HTTPURLFastPathTests {
         }
     }
 
+    @Test("a run ends at the first byte outside the set, four bytes a step or one")
+    func runs() {
+        var random = SplitMix(seed: 99)
+        let sets: [ASCIISet] = [.canonicalLabel, .plainPath, .plainQuery, .plainFragment]
+        let alphabet = Array("ab-09./?#\\%\"<>^`{}| '\u{7F}\u{1}".utf8) + [0x80, 0xC3, 0xFF]
+        for _ in 0..<5_000 {
+            let bytes = (0..<(random.next() % 24)).map { _ in
+                random.next() % 3 == 0 ? alphabet[Int(random.next() % UInt64(alphabet.count))] : UInt8(ascii: "a")
+            }
+            let start = bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count))
+            for set in sets {
+                let expected = bytes[start...].firstIndex { !set.contains($0) } ?? bytes.count
+                #expect(bytes.withUnsafeBufferPointer { set.end(of: $0, from: start) } == expected)
+            }
+        }
+        #expect(ASCIISet.plainPath.contains(UInt8(ascii: "%")) && !ASCIISet.plainPath.contains(UInt8(ascii: "/")))
+        #expect(ASCIISet.plainQuery.contains(UInt8(ascii: "?")) && !ASCIISet.plainQuery.contains(UInt8(ascii: "'")))
+        #expect(ASCIISet.plainFragment.contains(UInt8(ascii: "#")) && !ASCIISet.plainFragment.contains(0x60))
+        #expect(!ASCIISet.canonicalLabel.contains(UInt8(ascii: "A")) && !ASCIISet.canonicalLabel.contains(0xC3))
+    }
+
     @Test("the components read back from the serialization")
     func components() {
         let url = HTTPURL("HTTP://us%65r:p@ss@Example.COM:8080/a/./b?q=1#top")!
