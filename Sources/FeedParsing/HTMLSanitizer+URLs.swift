@@ -63,14 +63,22 @@ enum SanitizedURL {
         }
     }
 
-    /// Whether `url` is a canonical http(s) URL, left as it is, or a plain relative reference,
-    /// then resolved against `base` in place: the base's prefix is written in front of the
+    /// Whether `url` is a canonical http(s) URL, left as it is (or given the root path it lacks),
+    /// or a plain relative reference, then resolved against `base` in place: the base's prefix is written in front of the
     /// reference's bytes in the buffer that holds them (see ``HTTPURL/plainPrefix(for:)``).
     private static func resolveDirectly(_ url: inout [UInt8], against base: HTTPURL?) -> Bool {
-        let (canonical, prefix) = url.withUnsafeBufferPointer { bytes -> (Bool, ArraySlice<UInt8>?) in
-            HTTPURLParser.isCanonical(bytes) ? (true, nil) : (false, base?.plainPrefix(for: bytes))
+        let (form, prefix) = url.withUnsafeBufferPointer {
+            bytes -> (HTTPURLParser.CanonicalForm?, ArraySlice<UInt8>?) in
+            if let form = HTTPURLParser.canonicalForm(bytes) { return (form, nil) }
+            return (nil, base?.plainPrefix(for: bytes))
         }
-        if canonical { return true }
+        switch form {
+        case .canonical: return true
+        case .missingRootPath(let index):
+            url.insert(UInt8(ascii: "/"), at: index)
+            return true
+        case nil: break
+        }
         guard let prefix else { return false }
         let count = url.count
         url.append(contentsOf: prefix)  // grows the buffer; the bytes are put in place below

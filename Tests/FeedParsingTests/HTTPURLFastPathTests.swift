@@ -17,7 +17,8 @@ struct HTTPURLFastPathTests {
         "a", "b", "post", "img.jpg", "2024", "-", "_", "~", ".", "..", "...", "/", "/", "/", "//", "\\", "?", "?",
         "#", "#", "%", "%2e", "%2E", "%2", "%20", "%%", ":", "@", "=", "&", ";", "!", "$", "(", ")", "*", "+", ",",
         "'", "[", "]", " ", "\t", "\n", "\u{1}", "é", "ü", "\"", "<", ">", "`", "{", "}", "^", "|", "\u{7F}", "x:",
-        "http:", "https:", "mailto:", "e.com", "E.COM", ":8080", ":80", ":443", "xn--", "1.2", "0x7f",
+        "2", "e", "22", "2e", ".e", "e.", "%2e.", ".%2E", "%2e%2E", "%2e%2e%2e", "http:", "https:", "mailto:", "e.com",
+        "E.COM", ":8080", ":80", ":443", "xn--", "1.2", "0x7f",
     ]
 
     static let starts = ["", "", "", "/", "/", "?", "#", "//", "///", "\\", "/\\", "./", "../", " ", "http:", "https:"]
@@ -120,6 +121,39 @@ struct HTTPURLFastPathTests {
         #expect(ASCIISet.plainQuery.contains(UInt8(ascii: "?")) && !ASCIISet.plainQuery.contains(UInt8(ascii: "'")))
         #expect(ASCIISet.plainFragment.contains(UInt8(ascii: "#")) && !ASCIISet.plainFragment.contains(0x60))
         #expect(!ASCIISet.canonicalLabel.contains(UInt8(ascii: "A")) && !ASCIISet.canonicalLabel.contains(0xC3))
+    }
+
+    @Test("an absolute URL nearly canonical needs only its root path", arguments: 30..<32)
+    func canonicalForm(seed: UInt64) {
+        var random = SplitMix(seed: seed)
+        var forms = (canonical: 0, missingRoot: 0)
+        for _ in 0..<20_000 {
+            var text = ["http://", "https://"][Int(random.next() % 2)]
+            text +=
+                ["e.com", "a.b.c", "x-y", "1.e", "e.1", "E.com", "xn--a.com", "a..b", "e.com."][
+                    Int(random.next() % 9)]
+            if random.next() % 3 == 0 {
+                text += [":80", ":443", ":8080", ":0", ":123456", ":"][Int(random.next() % 6)]
+            }
+            for _ in 0..<(random.next() % 6) { text += Self.pieces[Int(random.next() % UInt64(Self.pieces.count))] }
+            let bytes = Array(text.utf8)
+            let parsed = HTTPURL(text)?.serializedBytes
+            switch bytes.withUnsafeBufferPointer(HTTPURLParser.canonicalForm) {
+            case .canonical:
+                forms.canonical += 1
+                #expect(parsed == bytes, "\(text.debugDescription)")
+            case .missingRootPath(let index):
+                forms.missingRoot += 1
+                #expect(
+                    parsed == Array(bytes[..<index] + [UInt8(ascii: "/")] + bytes[index...]), "\(text.debugDescription)"
+                )
+            case nil: break
+            }
+        }
+        #expect(forms.canonical > 100)
+        #expect(forms.missingRoot > 1_000)
+        #expect(HTTPURL("http://e.com/2/22/e/2e/.e/.../x")?.serialized == "http://e.com/2/22/e/2e/.e/.../x")
+        #expect(Array("http://e.com/2/%2E".utf8).withUnsafeBufferPointer(HTTPURLParser.canonicalForm) == nil)
     }
 
     @Test("the components read back from the serialization")

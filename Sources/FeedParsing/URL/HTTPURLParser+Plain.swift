@@ -46,7 +46,7 @@ extension HTTPURL {
         if reference.count >= 2, reference[0] == UInt8(ascii: "/"), HTTPURLParser.isSlash(reference[1]) {
             // Scheme-relative: only the scheme is taken, and the rest must be canonical as it is.
             guard reference[1] == UInt8(ascii: "/"),
-                HTTPURLParser.isCanonical(reference, hostAt: 2, defaultPort: scheme.defaultPort)
+                HTTPURLParser.canonicalForm(reference, hostAt: 2, defaultPort: scheme.defaultPort) == .canonical
             else { return nil }
             return serializedBytes[..<(scheme.prefixCount - 2)]
         }
