@@ -5,8 +5,6 @@
 struct ASCIISet: Sendable {
     private let bit: UInt8
 
-    private init(bit: UInt8) { self.bit = bit }
-
     /// The bytes of a domain label the host parser gives back unchanged.
     static let canonicalLabel = ASCIISet(bit: 1)
     /// Path bytes copied as they are: not encoded, not "/", "?", "#" or "\".
