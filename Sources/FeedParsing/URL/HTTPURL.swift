@@ -26,7 +26,8 @@ struct HTTPURL: Equatable, Sendable {
         var scheme: Scheme
         var username: [UInt8] = []
         var password: [UInt8] = []
-        var host: [UInt8] = []
+        /// A slice, so that a relative reference shares its base's host instead of copying it.
+        var host: ArraySlice<UInt8> = []
         /// Nil for the scheme's default port.
         var port: Int?
         var path: [UInt8] = []

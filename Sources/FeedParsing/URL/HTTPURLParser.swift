@@ -131,7 +131,7 @@ struct HTTPURLParser {
 
     private mutating func copyAuthority(of base: HTTPURL) {
         (url.username, url.password, url.host, url.port) =
-            (Array(base.username), Array(base.password), Array(base.host), base.port)
+            (Array(base.username), Array(base.password), base.host, base.port)
     }
 
     /// authority state: user info up to the last "@", then host state and port state.
@@ -165,7 +165,7 @@ struct HTTPURLParser {
         }
         let hostEnd = colon ?? end
         guard hostEnd > hostStart, let host = HostParser.parse(input[hostStart..<hostEnd]) else { return nil }
-        url.host = host
+        url.host = host[...]
         if let colon {
             // port state: digits only, at most 65535; the default port is left out.
             let digits = input[(colon + 1)..<end]
