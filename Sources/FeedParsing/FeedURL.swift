@@ -15,8 +15,18 @@ enum FeedURL {
     /// `text` resolved against `base`: an absolute http(s) URL of at most `maxLength` bytes.
     static func resolve(_ text: String?, base: HTTPURL?, maxLength: Int = .max) -> Outcome {
         guard let text, text.utf8.contains(where: { $0 > 0x20 }) else { return .absent }
-        if withUTF8(text, HTTPURLParser.isCanonical) {
+        switch withUTF8(text, HTTPURLParser.canonicalForm) {
+        case .canonical:
             return text.utf8.count <= maxLength ? .url(text) : .dropped("is longer than \(maxLength) bytes")
+        case .missingRootPath(let index):
+            // "http://example.com" is "http://example.com/".
+            let split = text.utf8.index(text.utf8.startIndex, offsetBy: index)
+            let url = String(text[..<split]) + "/" + text[split...]
+            return url.utf8.count <= maxLength ? .url(url) : .dropped("is longer than \(maxLength) bytes")
+        case nil: break
+        }
+        if let resolved = withUTF8(text, { base?.resolvingPlain($0) }).map({ String(decoding: $0, as: UTF8.self) }) {
+            return resolved.utf8.count <= maxLength ? .url(resolved) : .dropped("is longer than \(maxLength) bytes")
         }
         guard let url = HTTPURL(text, base: base) else {
             if base == nil, !hasScheme(text) { return .dropped("is relative and there is no http(s) base URL") }

@@ -6,26 +6,47 @@
 /// Written from the standard, without the full UTS #46 mapping table: a non-ASCII host is
 /// lower-cased and each non-ASCII label encoded with Punycode (see ``Punycode``), which covers
 /// hosts as they are written in feeds but not every compatibility mapping browsers apply.
+///
+/// The URL is kept as its serialization and the offsets of its components: a base URL is copied
+/// into every capture and sanitizer pass, and one buffer costs one retain where six arrays cost
+/// six; serializing is then free, and resolving against it copies runs of those bytes.
 struct HTTPURL: Equatable, Sendable {
     enum Scheme: String, Sendable {
         case http, https
 
         /// The port a URL of this scheme omits.
         var defaultPort: Int { self == .http ? 80 : 443 }
+
+        /// The length of "http://" or "https://".
+        var prefixCount: Int { self == .http ? 7 : 8 }
     }
 
-    var scheme: Scheme
-    /// Percent-encoded user name and password (rare, but part of what a URL says).
-    var username: [UInt8] = []
-    var password: [UInt8] = []
-    /// The serialized host: a lower-case ASCII domain, dotted-decimal IPv4, or bracketed IPv6.
-    var host: [UInt8]
+    /// The components as the parser builds them, each serialized (percent-encoded) already.
+    struct Parts {
+        var scheme: Scheme
+        var username: [UInt8] = []
+        var password: [UInt8] = []
+        /// A slice, so that a relative reference shares its base's host instead of copying it.
+        var host: ArraySlice<UInt8> = []
+        /// Nil for the scheme's default port.
+        var port: Int?
+        var path: [UInt8] = []
+        var query: [UInt8]?
+        var fragment: [UInt8]?
+    }
+
+    let scheme: Scheme
     /// Nil for the scheme's default port.
-    var port: Int?
-    /// The serialized path, each segment after a "/"; never empty once parsed ("/" at least).
-    var path: [UInt8] = []
-    var query: [UInt8]?
-    var fragment: [UInt8]?
+    let port: Int?
+    /// The URL's serialization: the standard's, ASCII only.
+    let serializedBytes: [UInt8]
+    private let hostStart: Int
+    private let hostEnd: Int
+    private let pathStart: Int
+    /// The index of the "?" before the query, if there is one.
+    private let queryMark: Int?
+    /// The index of the "#" before the fragment, if there is one.
+    private let fragmentMark: Int?
 
     /// Parses `text` against `base`, as `new URL(text, base)` does in a browser; nil when that
     /// fails or gives a URL whose scheme is not http or https.
@@ -34,47 +55,95 @@ struct HTTPURL: Equatable, Sendable {
         self = url
     }
 
-    init(scheme: Scheme, host: [UInt8]) {
-        self.scheme = scheme
-        self.host = host
+    /// Serializes `parts` once.
+    init(_ parts: Parts) {
+        scheme = parts.scheme
+        port = parts.port
+        var out: [UInt8] = []
+        out.reserveCapacity(
+            scheme.prefixCount + parts.username.count + parts.password.count + 2 + parts.host.count + 6
+                + parts.path.count + (parts.query?.count ?? 0) + (parts.fragment?.count ?? 0) + 2)
+        out.append(contentsOf: scheme == .http ? "http://".utf8 : "https://".utf8)
+        if !parts.username.isEmpty || !parts.password.isEmpty {
+            out.append(contentsOf: parts.username)
+            if !parts.password.isEmpty {
+                out.append(UInt8(ascii: ":"))
+                out.append(contentsOf: parts.password)
+            }
+            out.append(UInt8(ascii: "@"))
+        }
+        hostStart = out.count
+        out.append(contentsOf: parts.host)
+        hostEnd = out.count
+        if let port = parts.port { Self.appendDecimal(port, to: &out) }
+        pathStart = out.count
+        out.append(contentsOf: parts.path)
+        queryMark = parts.query.map { _ in out.count }
+        if let query = parts.query {
+            out.append(UInt8(ascii: "?"))
+            out.append(contentsOf: query)
+        }
+        fragmentMark = parts.fragment.map { _ in out.count }
+        if let fragment = parts.fragment {
+            out.append(UInt8(ascii: "#"))
+            out.append(contentsOf: fragment)
+        }
+        serializedBytes = out
     }
 
     /// The URL as a string: the standard's serialization, ASCII only.
     var serialized: String { String(decoding: serializedBytes, as: UTF8.self) }
 
-    /// The serialization as bytes.
-    var serializedBytes: [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(
-            scheme.rawValue.utf8.count + 3 + username.count + password.count + host.count + 6 + path.count
-                + (query?.count ?? 0) + (fragment?.count ?? 0) + 4)
-        out.append(contentsOf: scheme.rawValue.utf8)
-        out.append(contentsOf: "://".utf8)
-        if !username.isEmpty || !password.isEmpty {
-            out.append(contentsOf: username)
-            if !password.isEmpty {
-                out.append(UInt8(ascii: ":"))
-                out.append(contentsOf: password)
-            }
-            out.append(UInt8(ascii: "@"))
-        }
-        out.append(contentsOf: host)
-        if let port {
-            out.append(UInt8(ascii: ":"))
-            out.append(contentsOf: String(port).utf8)
-        }
-        out.append(contentsOf: path)
-        if let query {
-            out.append(UInt8(ascii: "?"))
-            out.append(contentsOf: query)
-        }
-        if let fragment {
-            out.append(UInt8(ascii: "#"))
-            out.append(contentsOf: fragment)
-        }
-        return out
+    /// Percent-encoded user name and password (rare, but part of what a URL says).
+    var username: ArraySlice<UInt8> {
+        let info = userinfo
+        return info[..<(info.firstIndex(of: UInt8(ascii: ":")) ?? info.endIndex)]
     }
+
+    var password: ArraySlice<UInt8> {
+        let info = userinfo
+        guard let colon = info.firstIndex(of: UInt8(ascii: ":")) else { return [] }
+        return info[(colon + 1)...]
+    }
+
+    /// "user:password" without the "@", or empty.
+    private var userinfo: ArraySlice<UInt8> {
+        let start = scheme.prefixCount
+        return serializedBytes[start..<max(start, hostStart - 1)]
+    }
+
+    /// The serialized host: a lower-case ASCII domain, dotted-decimal IPv4, or bracketed IPv6.
+    var host: ArraySlice<UInt8> { serializedBytes[hostStart..<hostEnd] }
+
+    /// The serialized path, each segment after a "/"; never empty once parsed ("/" at least).
+    var path: ArraySlice<UInt8> { serializedBytes[pathStart..<(queryMark ?? fragmentMark ?? serializedBytes.count)] }
+
+    var query: ArraySlice<UInt8>? {
+        queryMark.map { serializedBytes[($0 + 1)..<(fragmentMark ?? serializedBytes.count)] }
+    }
+
+    var fragment: ArraySlice<UInt8>? { fragmentMark.map { serializedBytes[($0 + 1)...] } }
+
+    /// Everything before the path: "scheme://", the user info, the host and the port.
+    var origin: ArraySlice<UInt8> { serializedBytes[..<pathStart] }
+
+    /// Everything before the fragment.
+    var withoutFragment: ArraySlice<UInt8> { serializedBytes[..<(fragmentMark ?? serializedBytes.count)] }
+
+    /// Appends the serialization to `output`.
+    func serialize(into output: inout [UInt8]) { output.append(contentsOf: serializedBytes) }
 
     /// The host as a string (for comparing with allowed hosts).
     var hostString: String { String(decoding: host, as: UTF8.self) }
+
+    /// Appends ":" and the port's digits.
+    private static func appendDecimal(_ port: Int, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: ":"))
+        var divisor = 1
+        while divisor * 10 <= port { divisor *= 10 }
+        while divisor > 0 {
+            output.append(UInt8(ascii: "0") + UInt8(port / divisor % 10))
+            divisor /= 10
+        }
+    }
 }

@@ -5,31 +5,49 @@ extension HTTPURLParser {
     /// case, user info, an "xn--" or numeric last label, dot segments, a byte to encode) answers
     /// false and goes through the parser.
     static func isCanonical(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        canonicalForm(input) == .canonical
+    }
+
+    /// How an absolute URL that is nearly canonical differs from its serialization.
+    enum CanonicalForm: Equatable {
+        /// Parsing gives it back unchanged.
+        case canonical
+        /// Parsing gives it back with a "/" inserted at this index: a host without a path
+        /// ("http://example.com", "http://example.com?q"), common in feeds' channel links.
+        case missingRootPath(Int)
+    }
+
+    /// Whether `input` is canonical (see ``isCanonical(_:)``) or would be with a root path; nil
+    /// when the parser must read it.
+    static func canonicalForm(_ input: UnsafeBufferPointer<UInt8>) -> CanonicalForm? {
+        if starts(input, with: "https://") { return canonicalForm(input, hostAt: 8, defaultPort: 443) }
+        if starts(input, with: "http://") { return canonicalForm(input, hostAt: 7, defaultPort: 80) }
+        return nil
+    }
+
+    /// The form of `input` from `hostAt` on as the host, port, path, query and fragment of a URL
+    /// whose scheme omits `defaultPort`; what comes before is not looked at.
+    static func canonicalForm(_ input: UnsafeBufferPointer<UInt8>, hostAt start: Int, defaultPort: Int)
+        -> CanonicalForm?
+    {
         let n = input.count
-        var i: Int
-        let defaultPort: Int
-        if starts(input, with: "https://") {
-            (i, defaultPort) = (8, 443)
-        } else if starts(input, with: "http://") {
-            (i, defaultPort) = (7, 80)
-        } else {
-            return false
-        }
+        var i = start
         // Host: lower-case letters, digits, "-" and ".", no empty label, no "xn--" label, and a
         // last label that does not start with a digit (which could make it an IPv4 address).
         var labelStart = i
-        while i < n, isHostByte(input[i]) {
-            if input[i] == UInt8(ascii: ".") {
-                guard i > labelStart else { return false }
-                labelStart = i + 1
-            } else if i == labelStart + 3, input[i] == UInt8(ascii: "-"), input[i - 1] == UInt8(ascii: "-"),
-                input[i - 2] == UInt8(ascii: "n"), input[i - 3] == UInt8(ascii: "x")
+        while true {
+            if labelStart + 3 < n, input[labelStart] == UInt8(ascii: "x"), input[labelStart + 1] == UInt8(ascii: "n"),
+                input[labelStart + 2] == UInt8(ascii: "-"), input[labelStart + 3] == UInt8(ascii: "-")
             {
-                return false
+                return nil
             }
+            i = ASCIISet.canonicalLabel.end(of: input, from: labelStart)
+            guard i > labelStart else { return nil }
+            guard i < n, input[i] == UInt8(ascii: ".") else { break }
             i += 1
+            labelStart = i
         }
-        guard i > labelStart, !isDigit(input[labelStart]) else { return false }
+        guard !isDigit(input[labelStart]) else { return nil }
         // Port: 1 to 5 digits without a leading zero, at most 65535, not the default.
         if i < n, input[i] == UInt8(ascii: ":") {
             i += 1
@@ -40,57 +58,64 @@ extension HTTPURLParser {
                 i += 1
             }
             guard i > digitsStart, input[digitsStart] != UInt8(ascii: "0"), port <= 65_535, port != defaultPort
-            else { return false }
+            else { return nil }
         }
-        guard i < n, input[i] == UInt8(ascii: "/") else { return false }
-        // Path: nothing to encode, no "\", no segment that could be "." or ".." in some spelling.
-        let path = PercentEncodeSet.path
-        var segmentStart = i + 1
-        i += 1
+        if i < n, input[i] == UInt8(ascii: "/") {
+            return isCanonicalPath(input, from: i + 1, segmentStart: i + 1) ? .canonical : nil
+        }
+        // No path: the path start state writes "/" before whatever query or fragment follows.
+        guard i == n || input[i] == UInt8(ascii: "?") || input[i] == UInt8(ascii: "#") else { return nil }
+        return isCanonicalPath(input, from: i, segmentStart: i) ? .missingRootPath(i) : nil
+    }
+
+    /// Whether `input` from `start` on is a path (its first segment starting at `segmentStart`),
+    /// query and fragment the parser would copy unchanged: nothing to encode, no "\", and no
+    /// dot segment.
+    static func isCanonicalPath(_ input: UnsafeBufferPointer<UInt8>, from start: Int, segmentStart: Int) -> Bool {
+        let n = input.count
+        var i = start
+        var segmentStart = segmentStart
         while true {
-            let byte: UInt8? = i < n ? input[i] : nil
-            if byte == nil || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
-                if mayBeDotSegment(input, segmentStart..<i) { return false }
-                guard byte == UInt8(ascii: "/") else { break }
-                segmentStart = i + 1
-            } else if byte == UInt8(ascii: "\\") || path.contains(byte!) {
-                return false
-            }
+            i = ASCIISet.plainPath.end(of: input, from: i)
+            if isDotSegment(input, segmentStart..<i) { return false }
+            guard i < n, input[i] == UInt8(ascii: "/") else { break }
             i += 1
+            segmentStart = i
         }
-        if i < n, input[i] == UInt8(ascii: "?") {
-            i += 1
-            let query = PercentEncodeSet.specialQuery
-            while i < n, input[i] != UInt8(ascii: "#") {
-                if query.contains(input[i]) { return false }
-                i += 1
-            }
-        }
-        if i < n {  // "#"
-            let fragment = PercentEncodeSet.fragment
-            for index in (i + 1)..<n where fragment.contains(input[index]) { return false }
-        }
-        return true
+        if i < n, input[i] == UInt8(ascii: "?") { i = ASCIISet.plainQuery.end(of: input, from: i + 1) }
+        if i < n, input[i] == UInt8(ascii: "#") { i = ASCIISet.plainFragment.end(of: input, from: i + 1) }
+        // Anything else stopped a run: "\", a byte to encode.
+        return i == n
     }
 
     private static func starts(_ input: UnsafeBufferPointer<UInt8>, with prefix: StaticString) -> Bool {
-        prefix.withUTF8Buffer {
-            input.count > $0.count && UnsafeBufferPointer(rebasing: input[..<$0.count]).elementsEqual($0)
-        }
-    }
-
-    private static func isHostByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || isDigit(byte) || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: ".")
+        let count = prefix.utf8CodeUnitCount
+        guard input.count > count else { return false }
+        let bytes = prefix.utf8Start
+        for index in 0..<count where input[index] != bytes[index] { return false }
+        return true
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    /// Whether a segment is short and made only of the characters of ".", "..", "%2e" and the like.
-    private static func mayBeDotSegment(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        range.count > 0 && range.count <= 6
-            && input[range].allSatisfy {
-                $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "2") || $0 | 0x20 == 0x65
+    /// Whether a segment is "." or ".." with each dot written "." or "%2e" in either case, the
+    /// spellings the path state resolves; "2", "e2" or "..." are ordinary segments.
+    static func isDotSegment(_ input: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard range.count > 0, range.count <= 6 else { return false }
+        var index = range.lowerBound
+        var dots = 0
+        while index < range.upperBound {
+            if input[index] == UInt8(ascii: ".") {
+                index += 1
+            } else if index + 3 <= range.upperBound, input[index] == UInt8(ascii: "%"),
+                input[index + 1] == UInt8(ascii: "2"), input[index + 2] | 0x20 == UInt8(ascii: "e")
+            {
+                index += 3
+            } else {
+                return false
             }
+            dots += 1
+        }
+        return dots <= 2
     }
 }

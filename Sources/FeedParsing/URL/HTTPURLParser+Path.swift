@@ -3,7 +3,7 @@ extension HTTPURLParser {
     /// path state: segments to "/", "\", "?", "#" or the end; "." and ".." segments resolved.
     /// Each segment is written straight into the path (runs that need no encoding copied whole)
     /// and taken back when it turns out to be a dot segment.
-    mutating func path() -> HTTPURL? {
+    mutating func path() -> HTTPURL.Parts? {
         let set = PercentEncodeSet.path
         url.path.reserveCapacity(url.path.count + input.count - pointer + 1)
         while true {
@@ -48,7 +48,7 @@ extension HTTPURLParser {
     }
 
     /// query state: to "#" or the end, encoded with the special-query set.
-    mutating func query() -> HTTPURL? {
+    mutating func query() -> HTTPURL.Parts? {
         let end = input[pointer...].firstIndex(of: UInt8(ascii: "#")) ?? input.count
         var query: [UInt8] = []
         Self.append(input[pointer..<end], encoding: .specialQuery, to: &query)
@@ -58,7 +58,7 @@ extension HTTPURLParser {
     }
 
     /// fragment state: the rest, encoded with the fragment set.
-    mutating func fragment() -> HTTPURL? {
+    mutating func fragment() -> HTTPURL.Parts? {
         var fragment: [UInt8] = []
         Self.append(input[min(pointer, input.count)...], encoding: .fragment, to: &fragment)
         url.fragment = fragment

@@ -4,15 +4,19 @@
 struct HTTPURLParser {
     let input: [UInt8]
     var pointer = 0
-    var url: HTTPURL
+    var url: HTTPURL.Parts
 
     private init(input: [UInt8], scheme: HTTPURL.Scheme) {
         self.input = input
-        self.url = HTTPURL(scheme: scheme, host: [])
+        self.url = HTTPURL.Parts(scheme: scheme)
     }
 
     /// Parses `text` against `base`; nil on failure or a scheme other than http(s).
     static func parse(_ text: UnsafeBufferPointer<UInt8>, base: HTTPURL?) -> HTTPURL? {
+        parts(text, base: base).map(HTTPURL.init)
+    }
+
+    private static func parts(_ text: UnsafeBufferPointer<UInt8>, base: HTTPURL?) -> HTTPURL.Parts? {
         let input = cleaned(text)
         switch scheme(input) {
         case .some((let scheme, let end)):
@@ -47,6 +51,11 @@ struct HTTPURLParser {
 
     /// The index of the ":" ending a scheme at the start of `input` (scheme state), if any.
     static func schemeEnd(_ input: [UInt8]) -> Int? {
+        input.withUnsafeBufferPointer(schemeEnd)
+    }
+
+    /// The index of the ":" ending a scheme at the start of `input`, if any.
+    static func schemeEnd(_ input: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let first = input.first, Tag.isLetter(first) else { return nil }
         var index = 1
         while index < input.count {
@@ -84,13 +93,13 @@ struct HTTPURLParser {
 
     /// special authority slashes state, then special authority ignore slashes state: any number
     /// of "/" and "\" before the authority ("http:/x", "https:\\\\x" and "http:x" all give host x).
-    private mutating func authorityAfterSlashes() -> HTTPURL? {
+    private mutating func authorityAfterSlashes() -> HTTPURL.Parts? {
         while Self.isSlash(c) { pointer += 1 }
         return authority()
     }
 
     /// relative state (and relative slash state).
-    private mutating func relative(to base: HTTPURL) -> HTTPURL? {
+    private mutating func relative(to base: HTTPURL) -> HTTPURL.Parts? {
         url.scheme = base.scheme
         if Self.isSlash(c) {
             pointer += 1
@@ -102,8 +111,8 @@ struct HTTPURLParser {
             return path()  // path-absolute: the path starts empty
         }
         copyAuthority(of: base)
-        url.path = base.path
-        url.query = base.query
+        url.path = Array(base.path)
+        url.query = base.query.map(Array.init)
         switch c {
         case UInt8(ascii: "?"):
             pointer += 1
@@ -121,11 +130,12 @@ struct HTTPURLParser {
     }
 
     private mutating func copyAuthority(of base: HTTPURL) {
-        (url.username, url.password, url.host, url.port) = (base.username, base.password, base.host, base.port)
+        (url.username, url.password, url.host, url.port) =
+            (Array(base.username), Array(base.password), base.host, base.port)
     }
 
     /// authority state: user info up to the last "@", then host state and port state.
-    private mutating func authority() -> HTTPURL? {
+    private mutating func authority() -> HTTPURL.Parts? {
         let start = pointer
         var end = start
         var lastAt: Int?
@@ -155,7 +165,7 @@ struct HTTPURLParser {
         }
         let hostEnd = colon ?? end
         guard hostEnd > hostStart, let host = HostParser.parse(input[hostStart..<hostEnd]) else { return nil }
-        url.host = host
+        url.host = host[...]
         if let colon {
             // port state: digits only, at most 65535; the default port is left out.
             let digits = input[(colon + 1)..<end]
