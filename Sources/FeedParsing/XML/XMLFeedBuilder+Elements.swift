@@ -34,22 +34,10 @@ extension XMLFeedBuilder {
         var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
-    /// The kind an Atom text construct declares with `type`; Atom 0.3's `mode="escaped"` makes
-    /// XHTML escaped HTML.
-    func atomKind(default kind: MarkupKind = .text) -> MarkupKind {
-        switch scanner.attribute(.none, "type")?.lowercased() {
-        case "html", "text/html", "escaped": return .html
-        case "xhtml", "application/xhtml+xml":
-            return scanner.attribute(.none, "mode")?.lowercased() == "escaped" ? .html : .xhtml
-        case "text", "text/plain": return .text
-        default: return kind
-        }
-    }
-
     /// Starts an Atom text construct (title, subtitle, summary, content) in `namespace`: read by its
     /// `type`, and decoded first when Atom 0.3's `mode` says base64 (Atom 1.0 has no `mode`).
     mutating func beginAtomText(_ field: Field, _ namespace: XMLNamespace) {
-        begin(field, kind: atomKind())
+        begin(field, kind: scanner.atomKind())
         if namespace != .atom, scanner.attribute(.none, "mode")?.lowercased() == "base64" { capture?.base64 = true }
     }
 
@@ -232,7 +220,7 @@ extension XMLFeedBuilder {
             let type = scanner.attribute(.none, "type")?.lowercased()
             if let draft, let url = resolve(scanner.attribute(.none, "url"), field: "media url", entry: draft.index),
                 medium == "image" || type?.hasPrefix("image/") == true
-                    || (medium == nil && type == nil && looksLikeImage(url))
+                    || (medium == nil && type == nil && Self.looksLikeImage(url))
             {
                 if draft.mediaContentImage == nil { draft.mediaContentImage = url }
             }
@@ -240,15 +228,15 @@ extension XMLFeedBuilder {
         case "group":
             push(.media)
         case "title" where draft != nil:
-            begin(.mediaTitle, kind: atomKind(default: .text))
+            begin(.mediaTitle, kind: scanner.atomKind(default: .text))
         case "description" where draft != nil:
-            begin(.descriptionFallback, kind: atomKind(default: .text))
+            begin(.descriptionFallback, kind: scanner.atomKind(default: .text))
         default:
             push(.skip)
         }
     }
 
-    func looksLikeImage(_ url: String) -> Bool {
+    static func looksLikeImage(_ url: String) -> Bool {
         let path = url.split(separator: "?", maxSplits: 1).first?.lowercased() ?? ""
         return [".jpg", ".jpeg", ".png", ".gif", ".webp", ".avif"].contains { path.hasSuffix($0) }
     }
@@ -332,5 +320,20 @@ extension XMLFeedBuilder {
         draft.base = base
         self.draft = draft
         entryCount += 1
+    }
+}
+
+extension XMLScanner {
+    /// The kind an Atom text construct declares with `type` on the current start tag; Atom 0.3's
+    /// `mode="escaped"` makes XHTML escaped HTML. (On the scanner: a builder method reading only
+    /// the scanner made Swift copy the whole builder, 1.5 KB, for every call.)
+    func atomKind(default kind: XMLFeedBuilder.MarkupKind = .text) -> XMLFeedBuilder.MarkupKind {
+        switch attribute(.none, "type")?.lowercased() {
+        case "html", "text/html", "escaped": return .html
+        case "xhtml", "application/xhtml+xml":
+            return attribute(.none, "mode")?.lowercased() == "escaped" ? .html : .xhtml
+        case "text", "text/plain": return .text
+        default: return kind
+        }
     }
 }

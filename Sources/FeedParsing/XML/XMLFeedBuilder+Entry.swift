@@ -144,12 +144,14 @@ extension XMLFeedBuilder {
         entry.link = link ?? draft.contentSource
         var contentImage: String?
         if let (markup, base) = draft.content {
-            let rendered = render(markup, base: base ?? fallbackBase, limit: options.maxContentBytes)
+            let rendered = Self.render(
+                markup, base: base ?? fallbackBase, limit: options.maxContentBytes, sanitizer: options.sanitizer)
             warnings.note(rendered, .content, options, at: draft.offset, entry: draft.index)
             (entry.contentHTML, entry.contentText, contentImage) = Self.fields(rendered)
         }
         if let (markup, base) = draft.summary ?? draft.summaryFallback {
-            let rendered = render(markup, base: base ?? fallbackBase, limit: options.maxSummaryBytes)
+            let rendered = Self.render(
+                markup, base: base ?? fallbackBase, limit: options.maxSummaryBytes, sanitizer: options.sanitizer)
             warnings.note(rendered, .summary, options, at: draft.offset, entry: draft.index)
             let image: String?
             (entry.summaryHTML, entry.summaryText, image) = Self.fields(rendered)
@@ -170,7 +172,7 @@ extension XMLFeedBuilder {
             if episode != EpisodeInfo() { entry.episode = episode }
         }
         let imageEnclosure = draft.enclosures.first {
-            $0.type?.lowercased().hasPrefix("image/") ?? looksLikeImage($0.url)
+            $0.type?.lowercased().hasPrefix("image/") ?? Self.looksLikeImage($0.url)
         }
         let cascade: [(String?, ParsedEntry.ImageSource)] = [
             (draft.mediaThumbnail, .mediaThumbnail), (draft.mediaContentImage, .mediaContent),

@@ -2,15 +2,16 @@ import Foundation
 
 /// Captured markup made into the sanitized HTML and plain text of a field, cut to a limit.
 extension XMLFeedBuilder {
-    /// Sanitized HTML, plain text and first image of captured markup, cut to `limit` bytes.
-    func render(_ markup: Markup, base: HTTPURL?, limit: Int) -> SanitizedHTML {
+    /// Sanitized HTML, plain text and first image of captured markup, cut to `limit` bytes. Static:
+    /// a method reading the builder (1.5 KB) made Swift copy all of it for every call.
+    static func render(_ markup: Markup, base: HTTPURL?, limit: Int, sanitizer: HTMLSanitizer) -> SanitizedHTML {
         switch markup.kind {
         case .text:
             return Self.escaped(Self.plainText(markup), limit: limit)
         case .xhtml:
             return markup.bytes.withUnsafeBufferPointer {
                 let inner = Self.xhtmlDivContent($0)
-                return options.sanitizer.sanitizeWithText(
+                return sanitizer.sanitizeWithText(
                     UnsafeBufferPointer(rebasing: $0[inner]), base: base, limit: limit)
             }
         case .html:
@@ -23,7 +24,7 @@ extension XMLFeedBuilder {
                     html: html ?? source, text: plain ?? text, truncated: html != nil || plain != nil)
             }
             return markup.bytes.withUnsafeBufferPointer {
-                options.sanitizer.sanitizeWithText($0, base: base, limit: limit)
+                sanitizer.sanitizeWithText($0, base: base, limit: limit)
             }
         }
     }

@@ -64,6 +64,7 @@ struct XMLFeedBuilder {
 
     /// The base URL in effect: the innermost `xml:base`, else the caller's, else the feed's own
     /// address (`rel="self"`, the same thing when the feed names it), else its home page.
+    @inline(__always)
     var base: HTTPURL? {
         bases.last?.url ?? documentBase ?? feedDraft.selfURL ?? feedDraft.linkURL
     }
@@ -260,6 +261,7 @@ struct XMLFeedBuilder {
     }
 
     /// RSS elements: no namespace (RSS 2.0), RSS 1.0's / 0.90's, or one of RSS 2.0's own.
+    @inline(__always)
     func isRSS(_ namespace: XMLNamespace) -> Bool {
         Self.isRSSNamespace(namespace) || (namespace == .none && feed.format != .atom)
     }
@@ -270,6 +272,7 @@ struct XMLFeedBuilder {
     }
 
     /// Atom elements; in an Atom document that forgot its namespace, unqualified ones too.
+    @inline(__always)
     func isAtom(_ namespace: XMLNamespace) -> Bool {
         namespace == .atom || namespace == .atom03 || (namespace == .none && feed.format == .atom)
     }
