@@ -60,7 +60,7 @@ enum HTMLAttribute: Int, CaseIterable, Sendable {
 }
 
 /// The element and attribute tables, keyed by lower-cased names packed into integers.
-struct HTMLElements: Sendable {
+final class HTMLElements: Sendable {
     static let shared = HTMLElements()
 
     /// Lower-case names by element id, for writing tags.

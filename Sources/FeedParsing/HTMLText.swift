@@ -8,7 +8,7 @@ public enum HTMLText {
         withUTF8(html) { bytes in
             let tables = HTMLElements.shared
             var writer = Writer(capacity: bytes.count)
-            var attributes: [Tag.Attribute] = []
+            var attributes = Tag.Attributes()
             var index = 0
             while index < bytes.count {
                 if bytes[index] == UInt8(ascii: "<"), let tag = Tag.read(bytes, at: index, attributes: &attributes) {

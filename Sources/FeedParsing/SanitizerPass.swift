@@ -25,7 +25,7 @@ struct SanitizerPass {
     /// Ids of the open elements, innermost last, and how many of each are open.
     var stack: [Int] = []
     var openCounts: [Int]
-    var attributes: [Tag.Attribute] = []
+    var attributes = Tag.Attributes()
     /// Scratch buffers reused for attribute values.
     var value: [UInt8] = []
     var url: [UInt8] = []

@@ -16,6 +16,26 @@ struct Tag {
         var value: Range<Int>
     }
 
+    /// The attributes of the last tag read. Their storage is kept from tag to tag: emptying an
+    /// array for every tag went through the generic `replaceSubrange` and cost more than reading.
+    struct Attributes: Sequence {
+        private var storage: [Attribute] = []
+        private(set) var count = 0
+
+        mutating func removeAll() { count = 0 }
+
+        mutating func append(_ attribute: Attribute) {
+            if count < storage.count {
+                storage[count] = attribute
+            } else {
+                storage.append(attribute)
+            }
+            count += 1
+        }
+
+        func makeIterator() -> ArraySlice<Attribute>.Iterator { storage[..<count].makeIterator() }
+    }
+
     var kind: Kind
     var name: Range<Int>
     var selfClosing: Bool
@@ -26,7 +46,7 @@ struct Tag {
 
     /// Reads a tag at `start` (which holds "<"), its attributes into `attributes` (emptied first);
     /// nil when the "<" does not open a tag, as in "1 < 2".
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, attributes: inout [Attribute]) -> Tag? {
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, attributes: inout Attributes) -> Tag? {
         let count = bytes.count
         var i = start + 1
         guard i < count else { return nil }
@@ -57,7 +77,7 @@ struct Tag {
         guard i > nameStart, isLetter(bytes[nameStart]) else { return nil }
         var tag = Tag(
             kind: closing ? .end : .start, name: nameStart..<i, selfClosing: false, terminated: false, end: count)
-        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+        attributes.removeAll()
         while i < count {
             let byte = bytes[i]
             if byte == UInt8(ascii: ">") {
