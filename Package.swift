@@ -88,6 +88,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Fetching sources over HTTP (conditional GET, caps, SSRF guard) and polling them.
@@ -125,6 +126,7 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources/openapi.yaml")]
         ),
@@ -134,6 +136,7 @@ let package = Package(
             dependencies: [
                 "TidingsServer", "TidingsIngest", "TidingsStoreSQLite", "TidingsStorePostgres",
                 .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Demo")]
         ),
@@ -158,6 +161,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"], resources: [.copy("Resources")]),

@@ -13,9 +13,9 @@ public struct CatalogService: Sendable {
     /// Signs and verifies the cursors this service's pages hand out.
     let cursors: CursorKeys
     let clock: @Sendable () -> Date
-    private let ingested = Counter(label: "tidings_events_total", dimensions: [("outcome", "accepted")])
-    private let duplicated = Counter(label: "tidings_events_total", dimensions: [("outcome", "duplicate")])
-    private let rejected = Counter(label: "tidings_events_total", dimensions: [("outcome", "rejected")])
+    private let ingested: Counter
+    private let duplicated: Counter
+    private let rejected: Counter
 
     public init(
         store: any TidingsStorage, configuration: TidingsConfiguration,
@@ -26,6 +26,13 @@ public struct CatalogService: Sendable {
         self.clock = clock
         self.pages = NewsPageCache()
         self.cursors = CursorKeys(store: store)
+        // A counter is bound to the metrics factory in place when it is made: made before the
+        // bootstrap (`serve` builds this service before the application), it counted into the
+        // no-op factory and `tidings_events_total` never reached /metrics.
+        _ = TidingsMetrics.registry
+        ingested = Counter(label: "tidings_events_total", dimensions: [("outcome", "accepted")])
+        duplicated = Counter(label: "tidings_events_total", dimensions: [("outcome", "duplicate")])
+        rejected = Counter(label: "tidings_events_total", dimensions: [("outcome", "rejected")])
     }
 
     /// The result of ingesting wire events: one outcome per input, in order.

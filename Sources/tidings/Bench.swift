@@ -14,20 +14,32 @@ struct Bench: AsyncParsableCommand {
         abstract: "Measure throughput (results go in docs/benchmarks.md).",
         subcommands: [Ingest.self, BackfillBench.self, BenchParse.self, BenchOffline.self])
 
+    /// A new folder under the system's temporary directory, for a benchmark's database and files.
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     struct Ingest: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
                 "Events/s through POST /api/v1/events on a live in-process server: single-event requests, then 1,000-event batches."
         )
-        @OptionGroup var database: DatabaseOption
+        @Option(
+            help:
+                "Database; default a new SQLite file in a temporary folder, removed afterwards (never TIDINGS_DATABASE: a benchmark writes products and a key)."
+        ) var database: String?
         @Option(help: "Single-event requests to send.") var requests = 3_000
         @Option(help: "Concurrent connections for single-event requests.") var concurrency = 8
         @Option(help: "1,000-event batches to send.") var batches = 30
 
         func run() async throws {
+            let folder = try Bench.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
             var settings = TidingsConfiguration()
             settings.port = 0
-            settings.database = database.resolved
+            settings.database = database ?? "sqlite:\(folder.appendingPathComponent("bench.sqlite").path)"
             let store = try await DatabaseURL(settings.database).open(policy: settings.newsPolicy)
             let secret = APIKeys.generate()
             _ = try await store.createAPIKey(name: "bench", hash: APIKeys.hash(secret), at: Date())
@@ -132,9 +144,7 @@ struct Bench: AsyncParsableCommand {
         @Option(help: "Database; default a new SQLite file in a temporary folder.") var database: String?
 
         func run() async throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "tidings-bench-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folder = try Bench.temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let productsPath = folder.appendingPathComponent("products.csv").path
             let pricesPath = folder.appendingPathComponent("prices.csv").path

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import ServiceLifecycle
 import TidingsIngest
 import TidingsRuntime
@@ -56,7 +57,7 @@ struct Serve: AsyncParsableCommand {
                 onChange: { streams in sections.contentChanged(streams: streams) })
             let app = buildApplication(catalog: catalog, sections: sections, services: [poller], logger: logger) {
                 port in
-                let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+                let url = "http://\(Self.address(host: host, port: port))"
                 say("Tidings is listening on \(url)")
                 say("Read the brands in a browser at \(url)/ (the JSON API is under \(url)/api/v1)")
             }
@@ -71,11 +72,36 @@ struct Serve: AsyncParsableCommand {
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
             group.maximumGracefulShutdownDuration = .seconds(8)
-            try await ServiceGroup(configuration: group).run()
+            do {
+                try await ServiceGroup(configuration: group).run()
+            } catch let error as IOError where [EADDRINUSE, EACCES, EADDRNOTAVAIL].contains(error.errnoCode) {
+                // NIO's own text ("bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)")
+                // names neither the address nor what to do about it.
+                printError(Self.listenFailure(host: settings.host, port: settings.port, errno: error.errnoCode))
+                throw ExitCode(1)
+            }
         } catch {
             try? await store.close()
             throw error
         }
         try await store.close()
+    }
+
+    /// What `serve` says when it cannot bind: the address, the reason, and the options that change it.
+    static func listenFailure(host: String, port: Int, errno: CInt) -> String {
+        let reason =
+            switch errno {
+            case EADDRINUSE:
+                "the port is already in use (another tidings serve?); choose another with --port (or TIDINGS_PORT)"
+            case EACCES:
+                "permission denied (ports below 1024 need privileges); choose another with --port (or TIDINGS_PORT)"
+            default: "the address is not one of this machine's; choose another with --host (or TIDINGS_HOST)"
+            }
+        return "serve: cannot listen on \(address(host: host, port: port)): \(reason)"
+    }
+
+    /// `host:port`, with an IPv6 host in brackets.
+    static func address(host: String, port: Int) -> String {
+        "\(host.contains(":") ? "[\(host)]" : host):\(port)"
     }
 }

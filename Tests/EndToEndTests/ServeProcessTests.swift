@@ -57,6 +57,23 @@ struct ServeProcessTests {
         #expect(try await server.waitForExit() == 0, "graceful shutdown exits 0:\n\(server.text)")
     }
 
+    @Test("a port already in use is named, with the option that changes it, and serve exits 1")
+    func portInUse() async throws {
+        let first = try TidingsProcess(["serve", "--port", "0", "--no-demo"], in: folder)
+        let port = try Self.port(from: try await first.waitForLine(containing: "listening on http://127.0.0.1:"))
+        let second = try await TidingsProcess.run(
+            ["serve", "--port", "\(port)", "--no-demo", "--database", "sqlite:\(folder.path)/second.sqlite"], in: folder
+        )
+        #expect(second.status == 1)
+        #expect(
+            second.output.contains(
+                "serve: cannot listen on 127.0.0.1:\(port): the port is already in use (another tidings serve?); choose another with --port (or TIDINGS_PORT)"
+            ), "\(second.output)")
+        #expect(!second.output.contains("errno"), "no raw NIO text")
+        first.process.terminate()
+        #expect(try await first.waitForExit() == 0)
+    }
+
     @Test("keys, events and the feed work across processes on one database")
     func keysEventsFeed() async throws {
         let database = "sqlite:\(folder.appendingPathComponent("e2e.sqlite").path)"
@@ -83,6 +100,10 @@ struct ServeProcessTests {
         #expect(items.map(\.title) == ["Price drop 10%: ", "New product: "])
         #expect(items.first?.product.name == "Pineapple")
         #expect(items.first?.timeAgo == "just now")
+        // The catalog service is built before the application (and its metrics bootstrap) in
+        // `serve`: its counters must still reach /metrics.
+        let metrics = try await get("\(base)/metrics")
+        #expect(metrics.body.contains(#"tidings_events_total{outcome="accepted"} 2"#), "\(metrics.body.prefix(2000))")
         let listed = try await TidingsProcess.run(["keys", "list", "--database", database], in: folder)
         #expect(listed.output.contains("e2e") && listed.output.contains("active"))
         let revoked = try await TidingsProcess.run(["keys", "revoke", "1", "--database", database], in: folder)
