@@ -12,7 +12,7 @@ extension SectionService {
         if case .catalog = section.source {
             return try await catalogPage(after: after, limit: limit, language: language, now: now)
         }
-        let stream = brand.id + "/" + section.id
+        let stream = SectionKey(brand: brand.id, section: section.id).stream
         let afterSeq = try after.map { token in
             guard let seq = Int64(token), seq > 0 else { throw SectionRequestError.badCursor }
             return seq
@@ -54,7 +54,7 @@ extension SectionService {
     }
 
     /// The newest teasers of a section, for carousel and list widgets.
-    func newestTeasers(_ reference: SectionReference, now: Date) async throws -> [Teaser] {
+    func newestTeasers(_ reference: SectionKey, now: Date) async throws -> [Teaser] {
         try await teasers.value(for: reference.stream + "|", now: now) {
             let decoder = TidingsJSON.decoder()
             return try await store.entries(stream: reference.stream, afterSeq: nil, limit: 50).compactMap { entry in

@@ -70,7 +70,8 @@ public final class SectionService: Sendable {
         // A catalog section changes with catalog writes, which this process counts.
         let catalogGeneration = section.source == .catalog ? String(catalog.pages.generation) : ""
         let key = [
-            brand.id + "/" + section.id, "page", language.rawValue, String(limit), cursor?.payload ?? "",
+            SectionKey(brand: brand.id, section: section.id).stream, "page", language.rawValue, String(limit),
+            cursor?.payload ?? "",
             dismissed.sorted().joined(separator: ","), catalogGeneration,
         ].joined(separator: "|")
         return try await pages.value(for: key, now: now) {
@@ -91,7 +92,7 @@ public final class SectionService: Sendable {
         }
         let content = try await contentPage(
             brand: brand, section: section, after: cursor?.after, limit: limit, language: language, now: now)
-        var widgetTeasers: [SectionReference: [Teaser]] = [:]
+        var widgetTeasers: [SectionKey: [Teaser]] = [:]
         for rule in section.placement.widgets {
             guard let reference = rule.section else { continue }
             widgetTeasers[reference] = try await newestTeasers(reference, now: now)

@@ -76,7 +76,7 @@ public struct WebContext: Sendable {
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     func brandPath(_ brand: Brand) -> String { "/" + Self.escape(brand.id) }
-    func sectionPath(_ brand: Brand, _ section: String) -> String { brandPath(brand) + "/" + Self.escape(section) }
+    func sectionPath(_ brand: Brand, _ section: String) -> String { "\(brandPath(brand))/\(Self.escape(section))" }
     /// An article's page names its brand and section: the item is looked up there and nowhere else.
     func articlePath(_ brand: Brand, _ section: String, _ id: String) -> String {
         sectionPath(brand, section) + "/articles/" + Self.escape(id)
@@ -86,10 +86,10 @@ public struct WebContext: Sendable {
     /// configured section; nil for teasers a partner's widget carries (they are not stored, so
     /// they link to their own page).
     func articlePath(stream: String?, _ id: String) -> String? {
-        guard let parts = stream?.split(separator: "/", maxSplits: 1).map(String.init), parts.count == 2,
-            let brand = brands.first(where: { $0.id == parts[0] }), brand.section(parts[1]) != nil
+        guard let key = stream.flatMap(SectionKey.init(stream:)),
+            let brand = brands.first(where: { $0.id == key.brand }), brand.section(key.section) != nil
         else { return nil }
-        return articlePath(brand, parts[1], id)
+        return articlePath(brand, key.section, id)
     }
     func productPath(_ brand: Brand, _ id: String) -> String { brandPath(brand) + "/products/" + Self.escape(id) }
 

@@ -33,9 +33,9 @@ struct ReadOnce {
             }
         }
         guard let brand, let section else { return 1 }
-        let key = brand + "/" + section
-        let loader = ReadCursorLoader(
-            base: SectionLoader(client: client, brand: brand, section: section, limit: limit))
+        let sectionLoader = SectionLoader(client: client, brand: brand, section: section, limit: limit)
+        let key = sectionLoader.storageKey
+        let loader = ReadCursorLoader(base: sectionLoader)
         let model = FeedScreenModel(loader: loader, language: language ?? .en, storage: storage, storageKey: key)
         await model.load()
         let format = ReadFormat(language: language ?? .en)

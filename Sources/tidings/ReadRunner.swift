@@ -75,8 +75,8 @@ final class ReadRunner {
     /// A new screen model for the feed, its states forwarded, its first page loading.
     private func open(brand: String, section: String, language: Language) {
         stop()
-        let key = brand + "/" + section
         let loader = SectionLoader(client: client, brand: brand, section: section, limit: limit)
+        let key = loader.storageKey
         let model = FeedScreenModel(loader: loader, language: language, storage: storage, storageKey: key)
         let sink = sink
         self.model = model

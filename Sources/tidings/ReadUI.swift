@@ -63,7 +63,9 @@ struct ReadUI: Equatable, Sendable {
     }
 
     /// "courier/news": the feed's key in the offline store.
-    var feedKey: String? { brand.flatMap { brand in section.map { brand + "/" + $0 } } }
+    var feedKey: String? {
+        brand.flatMap { brand in section.map { SectionLoader.storageKey(brand: brand, section: $0) } }
+    }
 
     /// What the feed shows now.
     var content: FeedScreenContent? { if case .native(let content) = feed { content } else { nil } }

@@ -8,7 +8,7 @@ import TidingsModel
 /// Placement rules as providers, and the cursor.
 struct PlacementTests {
     static let teasers = (1...6).map { Teaser(id: "t\($0)", title: "T\($0)", source: "s") }
-    static let economy = SectionReference(brand: "b", section: "economy")
+    static let economy = SectionKey(brand: "b", section: "economy")
 
     static let placement = Placement(
         ads: AdRule(positions: [1], format: "banner"),

@@ -83,7 +83,7 @@ struct SectionsConfigurationTests {
         let news = try #require(courier.section("news"))
         #expect(news.placement.ads == AdRule(positions: [2], every: 8, after: 3), "brand default inherited")
         #expect(news.placement.widgets.first?.position == 4)
-        #expect(news.placement.widgets.first?.section == SectionReference(brand: "courier", section: "economy"))
+        #expect(news.placement.widgets.first?.section == SectionKey(brand: "courier", section: "economy"))
         #expect(courier.section("lifestyle")?.placement.ads == nil, "ads: off drops the brand default")
     }
 

@@ -40,4 +40,11 @@ public struct SectionLoader: FeedLoader {
     public func load(cursor: String?) async throws(TidingsError) -> Feed {
         try await client.section(brand: brand, section: section, cursor: cursor, limit: limit)
     }
+
+    /// "brand/section": the key a section's feed is kept under offline (`FeedScreenModel`'s
+    /// `storageKey`), the same name the server gives its stream.
+    public static func storageKey(brand: String, section: String) -> String { "\(brand)/\(section)" }
+
+    /// This loader's `storageKey(brand:section:)`.
+    public var storageKey: String { Self.storageKey(brand: brand, section: section) }
 }

@@ -31,11 +31,12 @@ extension BrandsReader {
         case .carousel, .list:
             let sectionNode = try node.require("section", in: fields)
             let name = try sectionNode.nonEmptyString()
-            let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty }) else {
+            guard
+                let reference = name.contains("/")
+                    ? SectionKey(stream: name) : SectionKey(brand: brand, section: name)
+            else {
                 throw sectionNode.error("must be a section id or brand/section, not \"\(name)\"")
             }
-            let reference = SectionReference(brand: parts.count == 2 ? parts[0] : brand, section: parts.last!)
             rule.section = reference
             noteReference(sectionNode, reference)
             rule.count = try fields["count"]?.int(1...50) ?? 5

@@ -5,13 +5,13 @@ import TidingsModel
 struct BrandsReader {
     let baseDirectory: String
     /// Widgets naming another section, checked once every brand is read.
-    private var references: [(node: ConfigNode, reference: SectionReference)] = []
+    private var references: [(node: ConfigNode, reference: SectionKey)] = []
 
     init(baseDirectory: String) {
         self.baseDirectory = baseDirectory
     }
 
-    mutating func noteReference(_ node: ConfigNode, _ reference: SectionReference) {
+    mutating func noteReference(_ node: ConfigNode, _ reference: SectionKey) {
         references.append((node, reference))
     }
 

@@ -4,7 +4,7 @@ import TidingsModel
 extension Placement {
     /// The composer for one request: notification cards first (they hold the top), then widgets,
     /// then ads. `teasers` holds the current teasers of every section a widget shows.
-    public func composer(language: Language, teasers: [SectionReference: [Teaser]]) -> FeedComposer {
+    public func composer(language: Language, teasers: [SectionKey: [Teaser]]) -> FeedComposer {
         var providers: [any SlotProvider] = []
         if !notifications.isEmpty {
             providers.append(

@@ -48,7 +48,7 @@ public struct WidgetRule: Sendable, Hashable {
     /// A heading.
     public var title: LocalizedText?
     /// Carousel and list: the section whose newest teasers it shows.
-    public var section: SectionReference?
+    public var section: SectionKey?
     /// Carousel and list: how many teasers.
     public var count: Int
     /// Weather and local: where.
@@ -56,7 +56,7 @@ public struct WidgetRule: Sendable, Hashable {
 
     /// Creates a widget rule.
     public init(
-        position: Int, kind: Widget.Kind, title: LocalizedText? = nil, section: SectionReference? = nil,
+        position: Int, kind: Widget.Kind, title: LocalizedText? = nil, section: SectionKey? = nil,
         count: Int = 5, location: [String: String] = [:]
     ) {
         self.position = position
@@ -72,22 +72,6 @@ public struct WidgetRule: Sendable, Hashable {
 }
 
 /// A brand and section, as a widget names it (`economy`, or `other-brand/economy`).
-public struct SectionReference: Sendable, Hashable {
-    /// The brand's id.
-    public var brand: String
-    /// The section's id.
-    public var section: String
-
-    /// Creates a reference.
-    public init(brand: String, section: String) {
-        self.brand = brand
-        self.section = section
-    }
-
-    /// "brand/section".
-    public var stream: String { brand + "/" + section }
-}
-
 /// A card at the top of the section until the device dismisses it.
 public struct NotificationRule: Sendable, Hashable {
     /// Stable id; dismissals are recorded against it.

@@ -41,7 +41,7 @@ public struct SectionsConfiguration: Sendable, Hashable {
         for (brand, section) in sections {
             for source in section.source.fetched {
                 if streams[source] == nil { order.append(source) }
-                streams[source, default: []].append(brand.id + "/" + section.id)
+                streams[source, default: []].append(SectionKey(brand: brand.id, section: section.id).stream)
             }
         }
         return order.map { ($0, streams[$0] ?? []) }

@@ -88,7 +88,8 @@ extension SectionService {
                     imageURL: news.product.imageURL.flatMap(URL.init(string:)), published: news.createdAt)
             }
         }
-        let entries = try await store.entries(stream: brand.id + "/" + section.id, afterSeq: nil, limit: count)
+        let entries = try await store.entries(
+            stream: SectionKey(brand: brand.id, section: section.id).stream, afterSeq: nil, limit: count)
         return entries.compactMap { entry in
             guard case .teaser(let teaser) = try? decoder.decode(FeedItem.self, from: Data(entry.itemJSON.utf8)) else {
                 return nil

@@ -77,7 +77,8 @@ struct WebController: Sendable {
             let sourceError = try await sections.sourceError(section, now: now)
             let minute = Int(now.timeIntervalSince1970 / 60)
             let key = [
-                brand.id + "/" + section.id, "web", web.path, web.language.rawValue, web.localeOverride?.rawValue ?? "",
+                SectionKey(brand: brand.id, section: section.id).stream, "web", web.path, web.language.rawValue,
+                web.localeOverride?.rawValue ?? "",
                 token ?? "", page.etag, sourceError ?? "", String(minute),
             ].joined(separator: "|")
             return .page(
@@ -96,7 +97,8 @@ struct WebController: Sendable {
         await rendering(request, context) { web, brand in
             let id = context.parameters.get("id") ?? ""
             guard let section = brand.section(context.parameters.get("section") ?? ""),
-                let entry = try await sections.store.entry(stream: brand.id + "/" + section.id, itemID: id),
+                let entry = try await sections.store.entry(
+                    stream: SectionKey(brand: brand.id, section: section.id).stream, itemID: id),
                 case .teaser(let teaser) = try? TidingsJSON.decoder().decode(
                     FeedItem.self, from: Data(entry.itemJSON.utf8))
             else { throw WebFailure(.notFound, web.text(.notFoundArticle)) }
