@@ -52,8 +52,13 @@ let package = Package(
         // beyond reading files.
         .target(
             name: "TidingsSections",
-            dependencies: ["TidingsModel", "FeedComposition", "FeedParsing", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "TidingsModel", "FeedComposition", "FeedParsing", "FeedTeasers",
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
+        // A parsed feed made teasers: one rule for the server's poller and the SDK's feed loader.
+        .target(name: "FeedTeasers", dependencies: ["FeedParsing", "TidingsModel"]),
         // The client SDK's offline store (GRDB, the iOS community's SQLite library). No server code.
         .target(
             name: "TidingsKitStore",
@@ -63,7 +68,7 @@ let package = Package(
         // depends on no server, storage or UI code and builds for iOS, macOS and Linux.
         .target(
             name: "TidingsKit",
-            dependencies: ["TidingsModel", "FeedParsing", "FeedComposition", "TidingsKitStore"]
+            dependencies: ["TidingsModel", "FeedParsing", "FeedTeasers", "FeedComposition", "TidingsKitStore"]
         ),
         // Catalog domain: events, validation, news derivation. Pure, no I/O.
         .target(name: "TidingsCatalog", dependencies: ["TidingsModel"]),
@@ -176,7 +181,9 @@ let package = Package(
         .testTarget(name: "FeedWritingTests", dependencies: ["FeedWriting", "FeedParsing"]),
         .testTarget(name: "TidingsSectionsTests", dependencies: ["TidingsSections", "FeedParsing"]),
         .testTarget(name: "TidingsKitStoreTests", dependencies: ["TidingsKitStore"]),
-        .testTarget(name: "TidingsKitTests", dependencies: ["TidingsKit", "FeedComposition", "TidingsTesting"]),
+        .testTarget(
+            name: "TidingsKitTests",
+            dependencies: ["TidingsKit", "FeedComposition", "TidingsTesting", "TidingsSections"]),
         .testTarget(
             name: "TidingsIngestTests",
             dependencies: [

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import Testing
 
@@ -69,14 +70,16 @@ struct FetchCacheHintsTests {
         }
     }
 
-    @Test("Content-Type splits into a lowercased media type and its charset")
+    @Test("Content-Type splits into a lowercased media type and its charset, the parameter in any case")
     func mediaType() {
-        #expect(
-            SourceFetcher.mediaType("application/RSS+xml; charset=\"windows-1251\"") == (
-                "application/rss+xml", "windows-1251"
-            ))
-        #expect(SourceFetcher.mediaType("text/xml;Charset=UTF-8;foo=bar") == ("text/xml", "UTF-8"))
-        #expect(SourceFetcher.mediaType("application/json") == ("application/json", nil))
-        #expect(SourceFetcher.mediaType(nil) == (nil, nil))
+        let rss = MediaType(header: "application/RSS+xml; charset=\"windows-1251\"")
+        #expect(rss.type == "application/rss+xml" && rss.charset == "windows-1251")
+        let xml = MediaType(header: "text/xml;Charset=UTF-8;foo=bar")
+        #expect(xml.type == "text/xml" && xml.charset == "UTF-8")
+        #expect(MediaType(header: "text/xml; CHARSET=koi8-r").charset == "koi8-r")
+        let json = MediaType(header: "application/json")
+        #expect(json.type == "application/json" && json.charset == nil)
+        #expect(MediaType(header: nil) == MediaType(header: ""))
+        #expect(MediaType(header: nil).type == nil && MediaType(header: nil).charset == nil)
     }
 }

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FeedParsing
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -107,29 +108,12 @@ extension SourceFetcher {
             cacheControl: headers["cache-control"].isEmpty ? nil : headers["cache-control"].joined(separator: ","),
             expires: headers.first(name: "expires"), date: headers.first(name: "date"),
             age: headers.first(name: "age"), now: Date())
-        let (contentType, charset) = Self.mediaType(headers.first(name: "content-type"))
+        let mediaType = MediaType(header: headers.first(name: "content-type"))
         return FetchResponse(
             status: status, body: body, finalURL: url,
             etag: headers.first(name: "etag") ?? (status == 304 ? request.etag : nil),
             lastModified: headers.first(name: "last-modified") ?? (status == 304 ? request.lastModified : nil),
-            contentType: contentType, charset: charset, freshness: hints.freshness, noStore: hints.noStore,
+            contentType: mediaType.type, charset: mediaType.charset, freshness: hints.freshness, noStore: hints.noStore,
             redirects: 0)
-    }
-
-    /// `application/rss+xml; charset="windows-1251"` as (`application/rss+xml`, `windows-1251`).
-    static func mediaType(_ header: String?) -> (type: String?, charset: String?) {
-        guard let header else { return (nil, nil) }
-        let parts = header.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-        let type = parts.first.map { $0.lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
-        let charset = parts.dropFirst().lazy.compactMap { parameter -> String? in
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else {
-                return nil
-            }
-            let value = pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(
-                in: CharacterSet(charactersIn: "\""))
-            return value.isEmpty ? nil : value
-        }.first
-        return (type, charset)
     }
 }

@@ -1,4 +1,5 @@
 import FeedParsing
+import FeedTeasers
 import Foundation
 import TidingsModel
 
@@ -20,28 +21,19 @@ public struct FeedURLLoader: FeedLoader {
         guard (200..<300).contains(response.status) else { throw TidingsClient.serverError(response) }
         let feed: ParsedFeed
         do {
-            feed = try parser.parse(response.body, httpCharset: Self.charset(response), baseURL: url)
+            feed = try parser.parse(
+                response.body, httpCharset: MediaType(header: response[header: "Content-Type"]).charset, baseURL: url)
         } catch {
             if case .cancelled = error { throw TidingsError.cancelled }
             throw TidingsError.badResponse("\(url.absoluteString): \(error)")
         }
-        let source = feed.title ?? url.host ?? url.absoluteString
-        let items = feed.entries.map { entry -> FeedItem in
-            .teaser(
-                Teaser(
-                    id: entry.id, title: entry.title ?? entry.summaryText.map { String($0.prefix(80)) } ?? "",
-                    summary: entry.summaryText ?? entry.contentText, imageURL: entry.image.flatMap { WebLink.url($0) },
-                    url: entry.link.flatMap { WebLink.url($0) }, publishedAt: entry.published ?? entry.updated,
-                    source: source))
+        // The server's rule, with the server's names for a URL source (its URL scopes the ids, its
+        // host names it): the same document gives the same teasers, ids and order in both.
+        let sourceName = url.host ?? url.absoluteString
+        let items = FeedTeasers().entries(of: feed, sourceID: url.absoluteString, sourceName: sourceName).map {
+            FeedItem.teaser($0.teaser)
         }
-        return Feed(title: feed.title ?? source, content: .native(items), nextCursor: nil)
-    }
-
-    static func charset(_ response: TransportResponse) -> String? {
-        guard let type = response[header: "Content-Type"], let range = type.range(of: "charset=") else { return nil }
-        return type[range.upperBound...].split(separator: ";").first.map {
-            $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
-        }
+        return Feed(title: feed.title ?? sourceName, content: .native(items), nextCursor: nil)
     }
 
 }

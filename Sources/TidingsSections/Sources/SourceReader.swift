@@ -1,4 +1,5 @@
 import FeedParsing
+import FeedTeasers
 import Foundation
 import TidingsModel
 
@@ -38,17 +39,11 @@ public struct SourceReader: Sendable {
 
         /// The id clients and article URLs see: a short hash of the source and the entry's key,
         /// safe in URLs, the same on every fetch.
-        func itemID(_ key: String) -> String { StableHash.hex(sourceID + "\n" + key) }
+        func itemID(_ key: String) -> String { FeedTeasers.itemID(sourceID: sourceID, key: key) }
     }
 
     /// `text` cut to `summaryLength` characters at a word boundary, with an ellipsis.
-    func summary(_ text: String?) -> String? {
-        guard let text, !text.isEmpty else { return nil }
-        guard text.count > summaryLength else { return text }
-        let cut = text.prefix(summaryLength)
-        let end = cut.lastIndex(where: { $0 == " " }) ?? cut.endIndex
-        return String(cut[..<end]) + "…"
-    }
+    func summary(_ text: String?) -> String? { FeedTeasers(summaryLength: summaryLength).summary(text) }
 
     private func readFeed(_ bytes: [UInt8], _ scope: Scope, charset: String?) throws(SourceReadError)
         -> SourceDocument
@@ -61,33 +56,12 @@ public struct SourceReader: Sendable {
             if case .cancelled = error { throw SourceReadError("reading stopped: the poller is stopping") }
             throw SourceReadError("not a feed: \(error)")
         }
-        let sourceName = feed.title.flatMap { $0.isEmpty ? nil : $0 } ?? scope.sourceName
-        // Newest first, whatever the document's order; undated entries keep their place after dated ones.
-        let ordered = feed.entries.enumerated().sorted { left, right in
-            switch (left.element.published ?? left.element.updated, right.element.published ?? right.element.updated) {
-            case (let l?, let r?) where l != r: l > r
-            case (.some, nil): true
-            case (nil, .some): false
-            default: left.offset < right.offset
-            }
-        }
-        var entries: [SourceEntry] = []
-        var seen: Set<String> = []
-        for (_, entry) in ordered {
-            // The parser's id: guid, Atom or JSON id, rdf:about, else the link, else a content hash.
-            var key = entry.idSource == .link ? entry.id : "id:" + entry.id
-            // Feeds that repeat one guid on different stories exist: the link tells those apart.
-            if seen.contains(key), entry.idSource != .link, let link = entry.link { key += "\n" + link }
-            guard seen.insert(key).inserted else { continue }
-            let title = entry.title ?? entry.summaryText.map { String($0.prefix(80)) } ?? "Untitled"
-            let teaser = Teaser(
-                id: scope.itemID(key), title: title, summary: summary(entry.summaryText ?? entry.contentText),
-                imageURL: entry.image.flatMap { WebLink.url($0) }, url: entry.link.flatMap { WebLink.url($0) },
-                publishedAt: entry.published ?? entry.updated, source: sourceName)
-            entries.append(
-                SourceEntry(
-                    key: key, item: .teaser(teaser), publishedAt: teaser.publishedAt,
-                    contentHTML: entry.contentHTML ?? entry.summaryHTML, formerKey: entry.link ?? ("id:" + entry.id)))
+        let entries = FeedTeasers(summaryLength: summaryLength).entries(
+            of: feed, sourceID: scope.sourceID, sourceName: scope.sourceName
+        ).map {
+            SourceEntry(
+                key: $0.key, item: .teaser($0.teaser), publishedAt: $0.teaser.publishedAt, contentHTML: $0.contentHTML,
+                formerKey: $0.formerKey)
         }
         let warnings = feed.warnings.prefix(5).map(\.description)
         return SourceDocument(

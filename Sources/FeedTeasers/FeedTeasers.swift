@@ -1,0 +1,81 @@
+import FeedParsing
+import Foundation
+import TidingsModel
+
+/// The one rule that turns a parsed feed into teasers. The server's poller (through
+/// `TidingsSections.SourceReader`) and the SDK's `FeedURLLoader` both read feeds with it, so one
+/// RSS document gives the same teaser ids, titles, summaries and order in an app as on the server.
+/// Pure: values in, values out.
+public struct FeedTeasers: Sendable {
+    /// One teaser and what the server keeps beside it.
+    public struct Entry: Sendable, Equatable {
+        /// The entry's key within its source: the parser's id (`id:` and the guid, Atom or JSON
+        /// id), or its link when it has no id; a repeated guid gets its link added.
+        public var key: String
+        public var teaser: Teaser
+        /// The entry's sanitized HTML content (else its summary), for the article page.
+        public var contentHTML: String?
+        /// The key this entry had before ids were scoped as they are now (its link, else `id:` and
+        /// its id), so stored entries keep their place.
+        public var formerKey: String
+    }
+
+    /// Longest teaser summary, in characters; longer ones are cut at a word.
+    public var summaryLength: Int
+
+    /// The rule, with summaries cut at `summaryLength` characters.
+    public init(summaryLength: Int = 280) {
+        self.summaryLength = summaryLength
+    }
+
+    /// The id clients and article URLs see for the entry `key` of the source `sourceID` (its URL,
+    /// or `file:` and its path): a short hash, safe in URLs, the same on every fetch, and never the
+    /// same for two sources.
+    public static func itemID(sourceID: String, key: String) -> String {
+        StableHash.hex(sourceID + "\n" + key)
+    }
+
+    /// The teasers of `feed`, newest first (undated entries keep their place after dated ones),
+    /// each key once. `sourceName` names the source when the feed has no title (a host or a file
+    /// name).
+    public func entries(of feed: ParsedFeed, sourceID: String, sourceName: String) -> [Entry] {
+        let source = feed.title.flatMap { $0.isEmpty ? nil : $0 } ?? sourceName
+        let ordered = feed.entries.enumerated().sorted { left, right in
+            switch (left.element.published ?? left.element.updated, right.element.published ?? right.element.updated) {
+            case (let l?, let r?) where l != r: l > r
+            case (.some, nil): true
+            case (nil, .some): false
+            default: left.offset < right.offset
+            }
+        }
+        var entries: [Entry] = []
+        var seen: Set<String> = []
+        for (_, entry) in ordered {
+            // The parser's id: guid, Atom or JSON id, rdf:about, else the link, else a content hash.
+            var key = entry.idSource == .link ? entry.id : "id:" + entry.id
+            // Feeds that repeat one guid on different stories exist: the link tells those apart.
+            if seen.contains(key), entry.idSource != .link, let link = entry.link { key += "\n" + link }
+            guard seen.insert(key).inserted else { continue }
+            let title = entry.title ?? entry.summaryText.map { String($0.prefix(80)) } ?? "Untitled"
+            let teaser = Teaser(
+                id: Self.itemID(sourceID: sourceID, key: key), title: title,
+                summary: summary(entry.summaryText ?? entry.contentText),
+                imageURL: entry.image.flatMap { WebLink.url($0) }, url: entry.link.flatMap { WebLink.url($0) },
+                publishedAt: entry.published ?? entry.updated, source: source)
+            entries.append(
+                Entry(
+                    key: key, teaser: teaser, contentHTML: entry.contentHTML ?? entry.summaryHTML,
+                    formerKey: entry.link ?? ("id:" + entry.id)))
+        }
+        return entries
+    }
+
+    /// `text` cut to `summaryLength` characters at a word boundary, with an ellipsis.
+    public func summary(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        guard text.count > summaryLength else { return text }
+        let cut = text.prefix(summaryLength)
+        let end = cut.lastIndex(where: { $0 == " " }) ?? cut.endIndex
+        return String(cut[..<end]) + "…"
+    }
+}
