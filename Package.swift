@@ -171,7 +171,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"], resources: [.copy("Resources")]),
+        // The parser's tests reach only TidingsModel beside it (Foundation only), for SplitMix64.
+        .testTarget(
+            name: "FeedParsingTests", dependencies: ["FeedParsing", "TidingsModel"], resources: [.copy("Resources")]),
         .testTarget(name: "TidingsModelTests", dependencies: ["TidingsModel"]),
         .testTarget(name: "TidingsCatalogTests", dependencies: ["TidingsCatalog"]),
         .testTarget(

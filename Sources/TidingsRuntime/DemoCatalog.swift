@@ -109,21 +109,3 @@ public enum DemoCatalog {
 
     private static func iso(_ ms: Int64) -> String { TidingsJSON.formatDate(Date(millisecondsSince1970: ms)) }
 }
-
-/// A small deterministic generator (SplitMix64), so demo data and benchmarks repeat exactly.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in 0..<bound.
-    public mutating func next(upTo bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}

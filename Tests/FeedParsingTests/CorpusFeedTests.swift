@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TidingsModel
 
 @testable import FeedParsing
 
@@ -125,7 +126,7 @@ struct DamagedCorpusTests {
 
     @Test("cut anywhere, a feed keeps a prefix of its entries and says it was truncated")
     func truncatedAnywhere() throws {
-        var random = SplitMix(seed: 7)
+        var random = SplitMix64(seed: 7)
         for feed in try Self.feeds() {
             for _ in 0..<4 {
                 let cut = 200 + Int(random.next() % UInt64(max(1, feed.bytes.count - 200)))
@@ -144,7 +145,7 @@ struct DamagedCorpusTests {
 
     @Test("random damaged bytes never stop the parser or lose the entries before the damage")
     func damagedBytes() throws {
-        var random = SplitMix(seed: 11)
+        var random = SplitMix64(seed: 11)
         let damage: [UInt8] = [0x00, 0x01, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0xFF, 0xC3]
         for feed in try Self.feeds() {
             for _ in 0..<4 {
@@ -155,21 +156,5 @@ struct DamagedCorpusTests {
                 #expect(!parsed.entries.isEmpty, "\(feed.name) damaged at \(at)")
             }
         }
-    }
-}
-
-/// SplitMix64: a small seeded generator, the same on every platform, so randomized tests pick
-/// the same inputs on every run.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

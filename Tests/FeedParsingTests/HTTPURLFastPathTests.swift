@@ -1,4 +1,5 @@
 import Testing
+import TidingsModel
 
 @testable import FeedParsing
 
@@ -25,7 +26,7 @@ struct HTTPURLFastPathTests {
 
     @Test("plain relative references resolve as the parser resolves them", arguments: 0..<4)
     func relative(seed: UInt64) {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let bases = Self.bases.map { HTTPURL($0)! }
         var answered = 0
         for _ in 0..<25_000 {
@@ -61,7 +62,7 @@ struct HTTPURLFastPathTests {
 
     @Test("the sanitizer's check gives what the parser gives", arguments: 10..<12)
     func check(seed: UInt64) {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let bases = Self.bases.map { HTTPURL($0)! }
         for _ in 0..<20_000 {
             var text = Self.starts[Int(random.next() % UInt64(Self.starts.count))]
@@ -84,7 +85,7 @@ struct HTTPURLFastPathTests {
 
     @Test("feed URLs resolve as the parser resolves them", arguments: 20..<22)
     func feedURL(seed: UInt64) {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let bases = Self.bases.map { HTTPURL($0)! }
         for _ in 0..<20_000 {
             var text = Self.starts[Int(random.next() % UInt64(Self.starts.count))]
@@ -104,7 +105,7 @@ struct HTTPURLFastPathTests {
 
     @Test("a run ends at the first byte outside the set, four bytes a step or one")
     func runs() {
-        var random = SplitMix(seed: 99)
+        var random = SplitMix64(seed: 99)
         let sets: [ASCIISet] = [.canonicalLabel, .plainPath, .plainQuery, .plainFragment]
         let alphabet = Array("ab-09./?#\\%\"<>^`{}| '\u{7F}\u{1}".utf8) + [0x80, 0xC3, 0xFF]
         for _ in 0..<5_000 {
@@ -125,7 +126,7 @@ struct HTTPURLFastPathTests {
 
     @Test("an absolute URL nearly canonical needs only its root path", arguments: 30..<32)
     func canonicalForm(seed: UInt64) {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         var forms = (canonical: 0, missingRoot: 0)
         for _ in 0..<20_000 {
             var text = ["http://", "https://"][Int(random.next() % 2)]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TidingsModel
 
 @testable import FeedParsing
 
@@ -118,7 +119,7 @@ struct HTTPURLTests {
 
     @Test("the check for URLs already written as the parser writes them agrees with the parser", arguments: [1, 2, 3])
     func canonical(seed: UInt64) {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let schemes = ["http://", "https://", "HTTP://"]
         let pieces = [
             "a", "b.", "c-d", "xn--", "0", "1", "9", ".", "..", "/", "/", "\\", "?", "#", "%", "%2e", "%2E", "%20", ":",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TidingsModel
 
 @testable import FeedParsing
 
@@ -119,7 +120,7 @@ struct ParsedFeedJSONTests {
     /// is written with no more fraction digits than it had and read back as the same instant.
     @Test("dates: the shortest exact text, read back bit for bit (2,000 random dates)")
     func exactDates() throws {
-        var random = SplitMix(seed: 14)
+        var random = SplitMix64(seed: 14)
         func number(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
         var failures: [String] = []
         for _ in 0..<2_000 {

@@ -1,9 +1,11 @@
+import TidingsModel
+
 /// HTML-ish strings from a fixed seed, for property tests: tags in and outside the sanitizer's
 /// allow-list, hostile attributes and URLs, quotes, references, stray `<`, `>`, `&`, comments.
 struct RandomHTML {
-    private var random: SplitMix
+    private var random: SplitMix64
 
-    init(seed: UInt64) { random = SplitMix(seed: seed) }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     mutating func next() -> UInt64 { random.next() }
 

@@ -1,12 +1,13 @@
 import Testing
 import TidingsKit
+import TidingsModel
 
 /// Random event sequences against a server answering out of order; invariants after every event.
 @Suite("PagerState properties")
 struct PagerStatePropertyTests {
     @Test("ids unique, one request counts at a time, fresh generations, the end stays the end")
     func randomSequences() {
-        var random = PagerSplitMix(seed: 2)
+        var random = SplitMix64(seed: 2)
         var reached: [PagerStateTests.Name] = []
         for _ in 0..<300 {
             var state = PagerFixture.State()
@@ -43,37 +44,19 @@ struct PagerStatePropertyTests {
     }
 
     /// A random event; a response answers one of the outstanding requests, returned with it.
-    private static func event(_ random: inout PagerSplitMix, _ outstanding: [PagerRequest]) -> (
+    private static func event(_ random: inout SplitMix64, _ outstanding: [PagerRequest]) -> (
         PagerFixture.Event, PagerRequest?
     ) {
-        let pick = random.next(10)
+        let pick = random.next(upTo: 10)
         if pick < 4, !outstanding.isEmpty {
-            let request = outstanding[random.next(outstanding.count)]
+            let request = outstanding[random.next(upTo: outstanding.count)]
             if pick == 0 { return (.pageFailed(PagerFixture.Failure(code: 1), for: request), request) }
             // Ids from a small pool, so pages repeat stories.
-            let ids = (0..<random.next(5)).map { _ in random.next(12) }
-            let next = random.next(4) == 0 ? nil : "c\(random.next(3))"
+            let ids = (0..<random.next(upTo: 5)).map { _ in random.next(upTo: 12) }
+            let next = random.next(upTo: 4) == 0 ? nil : "c\(random.next(upTo: 3))"
             return (.pageLoaded(PagerFixture.page(ids, next: next), for: request), request)
         }
         let events: [PagerFixture.Event] = [.start, .loadMore, .loadMore, .refresh, .retry, .loadMore]
-        return (events[random.next(events.count)], nil)
+        return (events[random.next(upTo: events.count)], nil)
     }
-}
-
-/// SplitMix64: a small seeded generator, so the random sequences are the same on every run.
-private struct PagerSplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in 0..<bound.
-    mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -129,20 +129,20 @@ private func lateDelete(_ database: TestDatabase) async throws {
 /// reversals), renames, and now and then a deletion and a re-creation, spaced inside and outside
 /// the merge window. Times are distinct within a product; products share times.
 private func history(seed: UInt64, products: Int) -> [EventInput] {
-    var random = SplitMix64Shim(seed: seed)
+    var random = SplitMix64(seed: seed)
     var events: [EventInput] = []
     let gaps: [Double] = [0.25, 0.75, 1.5, 1.99, 2.5, 4, 7]
     for product in 0..<products {
         let id = "p\(product)"
-        var hours = Double(random.next(4))
+        var hours = Double(random.next(upTo: 4))
         var price = 10_000
         var exists = true
         events.append(Events.created("\(id)-c0", product: id, price: "100.00", at: at(hours: hours)))
-        for step in 1...(6 + random.next(10)) {
-            hours += gaps[random.next(gaps.count)]
+        for step in 1...(6 + random.next(upTo: 10)) {
+            hours += gaps[random.next(upTo: gaps.count)]
             let name = "\(id)-\(step)"
             if !exists {
-                price = 5_000 + random.next(10_000)
+                price = 5_000 + random.next(upTo: 10_000)
                 events.append(
                     Events.created(
                         name, product: id, price: Money(minorUnits: Int64(price), currency: .rub).decimalString,
@@ -150,7 +150,7 @@ private func history(seed: UInt64, products: Int) -> [EventInput] {
                 exists = true
                 continue
             }
-            switch random.next(10) {
+            switch random.next(upTo: 10) {
             case 0:
                 events.append(Events.deleted(name, product: id, at: at(hours: hours)))
                 exists = false
@@ -159,7 +159,7 @@ private func history(seed: UInt64, products: Int) -> [EventInput] {
                     EventInput(
                         id: name, type: "product_updated", productID: id, at: at(hours: hours), name: "Name \(step)"))
             default:
-                price = max(100, price * (85 + random.next(31)) / 100)
+                price = max(100, price * (85 + random.next(upTo: 31)) / 100)
                 events.append(
                     Events.price(
                         name, product: id, price: Money(minorUnits: Int64(price), currency: .rub).decimalString,
@@ -178,15 +178,15 @@ private func permutations(_ database: TestDatabase) async throws {
         let reference = try await TestDatabase.snapshot(
             database.backend, [events.sorted { ($0.at!, $0.id) < ($1.at!, $1.id) }], products: ids)
         #expect(reference.news.count > 8, "the scenario should make plenty of news")
-        var random = SplitMix64Shim(seed: seed &* UInt64(977))
+        var random = SplitMix64(seed: seed &* UInt64(977))
         for round in 0..<4 {
             var shuffled = events
-            for index in shuffled.indices.reversed() { shuffled.swapAt(index, random.next(index + 1)) }
+            for index in shuffled.indices.reversed() { shuffled.swapAt(index, random.next(upTo: index + 1)) }
             // Even rounds send one batch; odd rounds requests of 1 to 8 events.
             var requests: [[EventInput]] = []
             var start = 0
             while start < shuffled.count {
-                let end = round % 2 == 0 ? shuffled.count : min(shuffled.count, start + 1 + random.next(8))
+                let end = round % 2 == 0 ? shuffled.count : min(shuffled.count, start + 1 + random.next(upTo: 8))
                 requests.append(Array(shuffled[start..<end]))
                 start = end
             }

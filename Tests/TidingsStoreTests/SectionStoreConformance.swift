@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TidingsModel
 import TidingsRuntime
 import TidingsStore
 import TidingsTesting

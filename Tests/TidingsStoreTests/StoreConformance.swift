@@ -146,14 +146,14 @@ private func window(_ database: TestDatabase) async throws {
 private func rebuildMatchesLive(_ database: TestDatabase) async throws {
     let store = try await database.open()
     defer { Task { try await store.close() } }
-    var random = SplitMix64Shim(seed: 7)
+    var random = SplitMix64(seed: 7)
     var inputs: [EventInput] = []
     for product in 0..<12 { inputs.append(Events.created("c\(product)", product: "p\(product)", price: "100.00")) }
     var prices = [Int](repeating: 10_000, count: 12)
     for step in 0..<400 {
-        let product = random.next(12)
+        let product = random.next(upTo: 12)
         let minutes = Double(10 + step * 17)
-        if random.next(40) == 0 {
+        if random.next(upTo: 40) == 0 {
             inputs.append(Events.deleted("d\(step)", product: "p\(product)", at: Events.at(minutes: minutes)))
             inputs.append(
                 Events.created("r\(step)", product: "p\(product)", price: "100.00", at: Events.at(minutes: minutes + 1))
@@ -162,7 +162,7 @@ private func rebuildMatchesLive(_ database: TestDatabase) async throws {
             continue
         }
         // Moves of −12 %…+12 %, with reversals, so threshold, merge and vanish all happen.
-        prices[product] = max(100, prices[product] * (88 + random.next(25)) / 100)
+        prices[product] = max(100, prices[product] * (88 + random.next(upTo: 25)) / 100)
         inputs.append(
             Events.price(
                 "s\(step)", product: "p\(product)",
@@ -172,7 +172,7 @@ private func rebuildMatchesLive(_ database: TestDatabase) async throws {
     // Live, in uneven batches.
     var start = 0
     while start < inputs.count {
-        let end = min(inputs.count, start + 1 + random.next(60))
+        let end = min(inputs.count, start + 1 + random.next(upTo: 60))
         _ = try await ingest(store, Array(inputs[start..<end]))
         start = end
     }
@@ -250,19 +250,6 @@ private func concurrentWriters(_ database: TestDatabase) async throws {
         for try await outcomes in group { #expect(outcomes.allSatisfy { $0 == .accepted }) }
     }
     #expect(try await store.counts().events == 81)
-}
-
-/// The tests' own deterministic generator (the demo's lives in TidingsRuntime).
-struct SplitMix64Shim {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
 }
 
 extension Sequence {
