@@ -123,7 +123,7 @@ let package = Package(
         .target(
             name: "TidingsServer",
             dependencies: [
-                "TidingsStore", "TidingsSections", "FeedWriting", "TidingsWeb",
+                "TidingsStore", "TidingsSections", "FeedWriting", "TidingsWeb", "FeedParsing",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

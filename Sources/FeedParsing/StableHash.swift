@@ -1,12 +1,16 @@
 import Foundation
 
 /// FNV-1a, 64 bits: a hash that is the same on every run and platform (Swift's `Hasher` is seeded
-/// per process), for ids of entries that have neither an id nor a link.
+/// per process), for ids of entries that have neither an id nor a link — and the server's one
+/// stable hash besides (source-scoped item ids, ETags, asset versions).
 public enum StableHash {
     /// The hash of `text`'s UTF-8 bytes as 16 hex digits.
-    public static func hex(_ text: String) -> String {
+    public static func hex(_ text: String) -> String { hex(bytes: text.utf8) }
+
+    /// The hash of `bytes` as 16 hex digits.
+    public static func hex(bytes: some Sequence<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01B3
         }

@@ -32,7 +32,8 @@ struct FeedsController: Sendable {
         let language = Language.negotiate(
             query: request.uri.queryParameters["locale"].map(String.init), acceptLanguage: nil, fallback: brand.locale)
         let base = Self.origin(request)
-        let key = "\(brand.id)/\(section.id)|\(format.rawValue)|\(language.rawValue)|\(base)"
+        let key =
+            "\(SectionKey(brand: brand.id, section: section.id).stream)|\(format.rawValue)|\(language.rawValue)|\(base)"
         let body = try await sections.feedDocuments.value(for: key, now: sections.clock()) {
             let items = try await sections.syndicationItems(
                 brand: brand, section: section, language: language, count: Self.size)
@@ -64,40 +65,5 @@ struct FeedsController: Sendable {
             }
         let origin = "\(scheme)://\(plain ? host : "localhost")"
         return URL(string: origin + "/") == nil ? "\(scheme)://localhost" : origin
-    }
-}
-
-extension SectionService {
-    /// The section's newest content as syndication items: teasers and catalog news; ads, widgets
-    /// and items of unknown types are not articles and are left out.
-    func syndicationItems(brand: Brand, section: Section, language: Language, count: Int) async throws
-        -> [SyndicationItem]
-    {
-        let now = clock()
-        let decoder = TidingsJSON.decoder()
-        if case .catalog = section.source {
-            let page = try await contentPage(
-                brand: brand, section: section, after: nil, limit: count, language: language, now: now)
-            return page.items.compactMap { json in
-                guard case .catalogNews(let news) = try? decoder.decode(FeedItem.self, from: Data(json.utf8)) else {
-                    return nil
-                }
-                return SyndicationItem(
-                    id: "urn:tidings:\(brand.id):news:\(news.id)", title: news.title + news.product.name,
-                    summary: [news.price, news.product.size].joined(separator: " • "),
-                    imageURL: news.product.imageURL.flatMap(URL.init(string:)), published: news.createdAt)
-            }
-        }
-        let entries = try await store.entries(
-            stream: SectionKey(brand: brand.id, section: section.id).stream, afterSeq: nil, limit: count)
-        return entries.compactMap { entry in
-            guard case .teaser(let teaser) = try? decoder.decode(FeedItem.self, from: Data(entry.itemJSON.utf8)) else {
-                return nil
-            }
-            return SyndicationItem(
-                id: teaser.url?.absoluteString ?? "urn:tidings:\(brand.id):teaser:\(teaser.id)", title: teaser.title,
-                url: teaser.url, summary: teaser.summary, contentHTML: entry.contentHTML, imageURL: teaser.imageURL,
-                published: teaser.publishedAt ?? entry.firstSeenAt, authorName: teaser.source)
-        }
     }
 }

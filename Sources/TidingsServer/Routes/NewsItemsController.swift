@@ -35,59 +35,10 @@ struct NewsItemsController: Sendable {
             .contentType: "application/json; charset=utf-8", .eTag: page.etag, .cacheControl: "max-age=60",
             .vary: "Accept-Language",
         ]
-        if let match = request.headers[.ifNoneMatch], Self.matches(match, etag: page.etag) {
+        if let match = request.headers[.ifNoneMatch], ETag.matches(ifNoneMatch: match, etag: page.etag) {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: page.body))
-    }
-
-    static func matches(_ header: String, etag: String) -> Bool {
-        header.split(separator: ",").contains { candidate in
-            let tag = candidate.trimmingCharacters(in: .whitespaces)
-            return tag == "*" || tag == etag || tag == "W/" + etag
-        }
-    }
-}
-
-extension CatalogService {
-    /// One encoded page, from the cache when another reader already asked for it.
-    func newsPage(language: Language, cursor: NewsCursor?, limit: Int) async throws -> NewsPageCache.Page {
-        let now = clock()
-        let minute = Int(now.timeIntervalSince1970 / 60)
-        let key = "\(language.rawValue)|\(limit)|\(minute)|\(cursor?.payload ?? "")"
-        return try await pages.page(for: key, now: now) {
-            try await self.loadPage(language: language, cursor: cursor, limit: limit, now: now)
-        }
-    }
-
-    private func loadPage(language: Language, cursor: NewsCursor?, limit: Int, now: Date) async throws
-        -> NewsPageCache.Page
-    {
-        let since = now.addingTimeInterval(-Double(configuration.windowDays) * 86_400)
-        let entries = try await store.newsPage(since: since, after: cursor, limit: limit + 1)
-        let presenter = NewsPresenter(markup: configuration.markupPercent)
-        let shown = entries.prefix(limit)
-        let items = shown.map { presenter.item($0, language: language, now: now) }
-        var next: String?
-        if entries.count > limit, let last = shown.last {
-            let position = NewsCursor(createdAt: last.record.createdAt.millisecondsSince1970, id: last.record.id)
-            next = try await cursors.seal().seal(position.payload, for: .news)
-        }
-        let data = try TidingsJSON.encoder().encode(NewsItemsPage(items: items, nextCursor: next))
-        return NewsPageCache.Page(body: ByteBuffer(bytes: data), etag: ETag.of(data), storedAt: now)
-    }
-}
-
-/// Strong ETags from a 64-bit FNV-1a hash of the body.
-enum ETag {
-    static func of(_ data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
     }
 }

@@ -17,7 +17,7 @@ struct ProductsController: Sendable {
 
     @Sendable func show(request: Request, context: TidingsRequestContext) async throws -> Response {
         let id = try Self.productID(context)
-        guard let product = try await catalog.store.product(id: id) else { throw Self.notFound(id) }
+        guard let product = try await catalog.product(id: id) else { throw Self.notFound(id) }
         return try json(product, status: .ok)
     }
 
@@ -30,7 +30,7 @@ struct ProductsController: Sendable {
                 .unprocessableContent, code: "validation_failed", message: "api: id is required", field: "id")
         }
         try await apply([input])
-        guard let product = try await catalog.store.product(id: productID) else {
+        guard let product = try await catalog.product(id: productID) else {
             // Event time wins: a creation dated before a deletion already logged for this id is kept
             // in the log at its place, and the product does not exist now.
             throw HTTPAPIError(
@@ -73,7 +73,7 @@ struct ProductsController: Sendable {
                     at: fields.at, storePrice: price, currency: currency))
         }
         if !events.isEmpty { try await apply(events) }
-        guard let product = try await catalog.store.product(id: id) else { throw Self.notFound(id) }
+        guard let product = try await catalog.product(id: id) else { throw Self.notFound(id) }
         return try json(product, status: .ok)
     }
 

@@ -90,7 +90,7 @@ struct SectionsController: Sendable {
             .contentType: "application/json; charset=utf-8", .cacheControl: "no-cache", .vary: "Accept-Language",
             .eTag: page.etag,
         ]
-        if let match = request.headers[.ifNoneMatch], NewsItemsController.matches(match, etag: page.etag) {
+        if let match = request.headers[.ifNoneMatch], ETag.matches(ifNoneMatch: match, etag: page.etag) {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }
@@ -108,7 +108,7 @@ struct SectionsController: Sendable {
                 .conflict, code: "not_dismissible", message: "api: notification card \(id) cannot be dismissed")
         }
         guard let device = try self.device(request, required: true) else { return Response(status: .badRequest) }
-        try await sections.store.dismiss(notification: id, device: device, at: sections.clock())
+        try await sections.dismiss(notification: id, device: device)
         return Response(status: .noContent)
     }
 
@@ -136,22 +136,13 @@ struct SectionsController: Sendable {
             }
             return nil
         }
-        guard Self.isValidDevice(value) else {
+        guard DeviceID.isValid(value) else {
             throw HTTPAPIError(
                 .badRequest, code: "invalid_device",
                 message: "api: X-Device-ID must be 1 to 128 letters, digits, dashes, underscores, dots or colons",
                 field: "X-Device-ID")
         }
         return value
-    }
-
-    /// 1–128 letters, digits and `-_.:`.
-    static func isValidDevice(_ value: String) -> Bool {
-        !value.isEmpty && value.utf8.count <= 128
-            && value.utf8.allSatisfy { byte in
-                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                    || [0x2D, 0x5F, 0x2E, 0x3A].contains(byte)
-            }
     }
 
     private func json(_ value: some Encodable) throws -> Response {

@@ -87,7 +87,7 @@ extension WebController {
 
     /// The reader's device id, from its cookie.
     static func device(_ request: Request) -> String? {
-        guard let value = request.cookies[deviceCookie]?.value, SectionsController.isValidDevice(value) else {
+        guard let value = request.cookies[deviceCookie]?.value, DeviceID.isValid(value) else {
             return nil
         }
         return value

@@ -97,8 +97,7 @@ struct WebController: Sendable {
         await rendering(request, context) { web, brand in
             let id = context.parameters.get("id") ?? ""
             guard let section = brand.section(context.parameters.get("section") ?? ""),
-                let entry = try await sections.store.entry(
-                    stream: SectionKey(brand: brand.id, section: section.id).stream, itemID: id),
+                let entry = try await sections.entry(SectionKey(brand: brand.id, section: section.id), itemID: id),
                 case .teaser(let teaser) = try? TidingsJSON.decoder().decode(
                     FeedItem.self, from: Data(entry.itemJSON.utf8))
             else { throw WebFailure(.notFound, web.text(.notFoundArticle)) }
@@ -116,10 +115,10 @@ struct WebController: Sendable {
         await rendering(request, context) { web, brand in
             let id = context.parameters.get("id") ?? ""
             let catalogSection = brand.sections.first { if case .catalog = $0.source { true } else { false } }
-            guard let catalogSection, Product.isValidID(id), let product = try await sections.store.product(id: id)
+            guard let catalogSection, Product.isValidID(id), let product = try await sections.catalog.product(id: id)
             else { throw WebFailure(.notFound, web.text(.notFoundProduct)) }
             let language = web.language
-            let history = try await sections.store.priceHistory(productID: id).map { point in
+            let history = try await sections.catalog.priceHistory(productID: id).map { point in
                 let price = sections.catalog.consumerPrice(point.storePrice)
                 return ProductPage.Point(at: point.at, price: language.format(price), minorUnits: price.minorUnits)
             }
@@ -147,7 +146,7 @@ struct WebController: Sendable {
             var device = Self.device(request)
             let isNew = device == nil
             if device == nil { device = Self.newDevice() }
-            try await sections.store.dismiss(notification: id, device: device!, at: sections.clock())
+            try await sections.dismiss(notification: id, device: device!)
             let wantsJSON = request.headers[.accept]?.contains("application/json") == true
             var response: Response
             if wantsJSON {
