@@ -17,17 +17,27 @@ extension CatalogService {
     private func loadPage(language: Language, cursor: NewsCursor?, limit: Int, now: Date) async throws
         -> NewsPageCache.Page
     {
+        let window = try await newsWindow(language: language, after: cursor, limit: limit, now: now)
+        var next: String?
+        if let position = window.next { next = try await cursors.seal().seal(position.payload, for: .news) }
+        let data = try TidingsJSON.encoder().encode(NewsItemsPage(items: window.items, nextCursor: next))
+        return NewsPageCache.Page(body: ByteBuffer(bytes: data), etag: ETag.of(data), storedAt: now)
+    }
+
+    /// The one catalog page: up to `limit` news items after `after` within the feed window,
+    /// localized, and the position of the next page when there is one. The news API and catalog
+    /// sections both page with it; each encodes it its own way.
+    func newsWindow(language: Language, after: NewsCursor?, limit: Int, now: Date) async throws
+        -> (items: [NewsItem], next: NewsCursor?)
+    {
         let since = now.addingTimeInterval(-Double(configuration.windowDays) * 86_400)
-        let entries = try await store.newsPage(since: since, after: cursor, limit: limit + 1)
+        let entries = try await store.newsPage(since: since, after: after, limit: limit + 1)
         let presenter = NewsPresenter(markup: configuration.markupPercent)
         let shown = entries.prefix(limit)
-        let items = shown.map { presenter.item($0, language: language, now: now) }
-        var next: String?
-        if entries.count > limit, let last = shown.last {
-            let position = NewsCursor(createdAt: last.record.createdAt.millisecondsSince1970, id: last.record.id)
-            next = try await cursors.seal().seal(position.payload, for: .news)
-        }
-        let data = try TidingsJSON.encoder().encode(NewsItemsPage(items: items, nextCursor: next))
-        return NewsPageCache.Page(body: ByteBuffer(bytes: data), etag: ETag.of(data), storedAt: now)
+        let next =
+            entries.count > limit
+            ? shown.last.map { NewsCursor(createdAt: $0.record.createdAt.millisecondsSince1970, id: $0.record.id) }
+            : nil
+        return (shown.map { presenter.item($0, language: language, now: now) }, next)
     }
 }

@@ -35,21 +35,12 @@ extension SectionService {
         let minute = Int(now.timeIntervalSince1970 / 60)
         let key = "catalog|\(catalog.pages.generation)|\(language.rawValue)|\(minute)|\(after ?? "")|\(limit)"
         return try await contents.value(for: key, now: now) {
-            let since = now.addingTimeInterval(-Double(catalog.configuration.windowDays) * 86_400)
-            let entries = try await store.newsPage(since: since, after: cursor, limit: limit + 1)
-            let presenter = NewsPresenter(markup: catalog.configuration.markupPercent)
+            let window = try await catalog.newsWindow(language: language, after: cursor, limit: limit, now: now)
             let encoder = TidingsJSON.encoder()
-            let shown = entries.prefix(limit)
-            let items = try shown.map { entry in
-                let item = FeedItem.catalogNews(presenter.item(entry, language: language, now: now))
-                return String(decoding: try encoder.encode(item), as: UTF8.self)
+            let items = try window.items.map {
+                String(decoding: try encoder.encode(FeedItem.catalogNews($0)), as: UTF8.self)
             }
-            let next =
-                entries.count > limit
-                ? shown.last.map {
-                    NewsCursor(createdAt: $0.record.createdAt.millisecondsSince1970, id: $0.record.id).payload
-                } : nil
-            return ContentPage(items: items, next: next)
+            return ContentPage(items: items, next: window.next?.payload)
         }
     }
 
