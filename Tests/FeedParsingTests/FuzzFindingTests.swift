@@ -24,4 +24,16 @@ struct FuzzFindingTests {
         #expect(once.contains("https://example.com/a/a%2C"))
         #expect(sanitizer.sanitize(once, base: base) == once)
     }
+
+    /// `Fuzz/Crashes/HTMLSanitizerFuzzer/dot-then-combining-mark-host`: splitting the host into
+    /// labels by Character kept "." and the combining mark after it together, so ".\u{592}cdn"
+    /// became the label "xn--.cdn-qkf", which a second pass refused.
+    @Test("a host label that begins with a combining mark is refused, on the first pass as on the second")
+    func combiningMarkAfterDot() throws {
+        let sanitizer = HTMLSanitizer()
+        let base = try #require(URL(string: "https://example.com/dir/page.html"))
+        let once = sanitizer.sanitize("<img src=\"//.&#x0592;cdn.example/b.jpg\">", base: base)
+        #expect(once == "<img>")
+        #expect(sanitizer.sanitize(once, base: base) == once)
+    }
 }

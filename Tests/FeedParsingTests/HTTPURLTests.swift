@@ -152,4 +152,19 @@ struct HTTPURLTests {
         #expect(Punycode.encode(Array(repeating: 0xFC, count: 64)) == nil)
         #expect(HTTPURL("http://" + String(repeating: "ü", count: 64) + ".example/") == nil)
     }
+
+    @Test(
+        "hosts split into labels by code point; a label beginning with a combining mark is refused (UTS #46)",
+        arguments: [
+            ("https://.\u{0592}cdn.example/", nil),
+            ("https://a.\u{0301}b.example/", nil),
+            ("https://xn--cdn-mie.example/", nil),  // decodes to a label beginning with U+0592
+            ("https://\u{0592}cdn.example/", nil),
+            ("https://cdn\u{0592}.example/", "https://xn--cdn-pie.example/"),
+            ("https://b\u{00FC}cher.example/", "https://xn--bcher-kva.example/"),
+            ("https://b\u{00FC}cher\u{3002}example/", "https://xn--bcher-kva.example/"),
+        ] as [(String, String?)])
+    func labelsByScalar(_ input: String, _ expected: String?) {
+        #expect(HTTPURL(input)?.serialized == expected)
+    }
 }

@@ -63,30 +63,43 @@ enum HostParser {
             }
         } else {
             // The full-width and ideographic full stops separate labels too (UTS #46 maps them).
+            // Split on scalars, not Characters: "." and a combining mark after it are one Character,
+            // and splitting those made ".\u{592}cdn" one label, encoded as "xn--.cdn-qkf".
             let mapped = domain.lowercased().unicodeScalars.map {
                 [0x3002, 0xFF0E, 0xFF61].contains($0.value) ? "." : $0
             }
-            for label in String(String.UnicodeScalarView(mapped)).split(
-                separator: ".", omittingEmptySubsequences: false)
-            {
-                if label.utf8.allSatisfy({ $0 < 0x80 }) {
-                    labels.append(Array(label.utf8))
+            for label in mapped.split(separator: ".", omittingEmptySubsequences: false) {
+                if label.allSatisfy(\.isASCII) {
+                    labels.append(label.map { UInt8($0.value) })
                 } else {
-                    guard let encoded = Punycode.encode(label.unicodeScalars.map(\.value)) else { return nil }
+                    // UTS #46 refuses a label that begins with a combining mark.
+                    guard !Self.isMark(label[label.startIndex].value),
+                        let encoded = Punycode.encode(label.map(\.value))
+                    else { return nil }
                     labels.append(Array("xn--".utf8) + encoded)
                 }
             }
         }
         for label in labels where label.count >= 4 && label.starts(with: "xn--".utf8) {
             // A label must decode to something not ASCII, without C1 controls or upper-case
-            // letters (which UTS #46 would have mapped or refused).
+            // letters (which UTS #46 would have mapped or refused), not beginning with a mark.
             guard let decoded = Punycode.decode(label.dropFirst(4)), decoded.contains(where: { $0 >= 0x80 }),
-                !decoded.contains(where: { (0x80..<0xA0).contains($0) || (0x41...0x5A).contains($0) })
+                !decoded.contains(where: { (0x80..<0xA0).contains($0) || (0x41...0x5A).contains($0) }),
+                let first = decoded.first, !Self.isMark(first)
             else { return nil }
         }
         let ascii = Array(labels.joined(separator: [UInt8(ascii: ".")]))
         guard !ascii.isEmpty, !ascii.contains(where: isForbiddenInDomain) else { return nil }
         return ascii
+    }
+
+    /// Whether the code point is a combining mark (general category M).
+    static func isMark(_ value: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(value) else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
     }
 
     /// Forbidden domain code points: the forbidden host code points, C0 controls, "%" and DEL.
