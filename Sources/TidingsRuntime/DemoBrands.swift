@@ -1,4 +1,5 @@
 import Foundation
+import TidingsIngest
 import TidingsSections
 
 /// The demo brands `tidings serve` shows when the configuration names none: a newspaper whose
@@ -24,9 +25,12 @@ public enum DemoBrands {
 
 extension SectionsConfiguration {
     /// The brands, fetch and retention settings of `file`; the demo brands when it names none (or
-    /// there is no file), keeping the file's fetch and retention settings.
+    /// there is no file), keeping the file's fetch and retention settings. A `fetch.allow_hosts`
+    /// entry the fetcher cannot read is an error at its line.
     public static func resolved(file: String?) throws -> SectionsConfiguration {
-        var configuration = try file.map { try SectionsConfiguration.load(yamlFile: $0) } ?? SectionsConfiguration()
+        var configuration =
+            try file.map { try SectionsConfiguration.load(yamlFile: $0, allowHostCheck: FetchPolicy.allowHostProblem) }
+            ?? SectionsConfiguration()
         if configuration.brands.isEmpty { configuration.brands = try DemoBrands.configuration().brands }
         return configuration
     }

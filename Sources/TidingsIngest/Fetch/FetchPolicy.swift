@@ -35,4 +35,11 @@ public struct FetchPolicy: Sendable, Hashable {
 
     /// `allowHosts` entries that are neither a hostname, an address nor a valid CIDR range (they allow nothing).
     public var invalidAllowHosts: [String] { AllowList(allowHosts).invalid }
+
+    /// What is wrong with one allow-list entry, or nil: the check a configuration file's
+    /// `fetch.allow_hosts` is read with (`SectionsConfiguration.AllowHostCheck`).
+    public static func allowHostProblem(_ entry: String) -> String? {
+        AllowList([entry]).invalid.isEmpty
+            ? nil : "is not a host name, an IP address or a CIDR range (such as 10.0.0.0/8); it would allow nothing"
+    }
 }
