@@ -9,15 +9,16 @@ extension HTMLEntities {
             return name.count <= 16 ? namedByKey[key(name)] : nil
         }
         // Plain digits only; anything else ("#+65", "#x") keeps `character(for:)`'s reading.
-        guard let value = number(UnsafeBufferPointer(rebasing: name.dropFirst())) else {
+        guard let value = referenceNumber(UnsafeBufferPointer(rebasing: name.dropFirst())) else {
             return character(for: String(decoding: name, as: UTF8.self))
         }
         return numericCharacter(value)
     }
 
     /// The value of "233" or "xE9" (after "#") when it is only digits, within the lengths
-    /// `character(for:)` reads (eight decimal digits, six hexadecimal); nil otherwise.
-    private static func number(_ digits: UnsafeBufferPointer<UInt8>) -> UInt32? {
+    /// `character(for:)` reads (eight decimal digits, six hexadecimal); nil otherwise. The XML text
+    /// decoder reads numeric references with it too.
+    static func referenceNumber(_ digits: UnsafeBufferPointer<UInt8>) -> UInt32? {
         guard let first = digits.first else { return nil }
         var value: UInt32 = 0
         if first == UInt8(ascii: "x") || first == UInt8(ascii: "X") {

@@ -103,7 +103,8 @@ enum XMLText {
         case 4 where is4(name, "apos"): output.append(UInt8(ascii: "'"))
         case 4 where is4(name, "nbsp"): output.append(contentsOf: [0xC2, 0xA0])
         default:
-            if name[0] == UInt8(ascii: "#"), name.count > 1, name.count <= 8, let scalar = number(name.dropFirst()),
+            if name[0] == UInt8(ascii: "#"), name.count > 1, name.count <= 8,
+                let scalar = HTMLEntities.referenceNumber(UnsafeBufferPointer(rebasing: name.dropFirst())),
                 scalar >= 0x20, scalar != 0x7F, !(0x80...0x9F).contains(scalar), scalar != 0xFFFE, scalar != 0xFFFF,
                 let character = Unicode.Scalar(scalar)
             {
@@ -124,27 +125,5 @@ enum XMLText {
     private static func is4(_ name: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
         UnsafeRawPointer(name.baseAddress!).loadUnaligned(as: UInt32.self)
             == UnsafeRawPointer(word.utf8Start).loadUnaligned(as: UInt32.self)
-    }
-
-    /// The value of "8217" or "x2019" (the text after "&#"), at most seven digits; nil otherwise.
-    private static func number(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt32? {
-        var value: UInt32 = 0
-        if digits.first == UInt8(ascii: "x") || digits.first == UInt8(ascii: "X") {
-            guard digits.count > 1 else { return nil }
-            for digit in digits.dropFirst() {
-                let lower = digit | 0x20
-                switch lower {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt32(lower - UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt32(lower - UInt8(ascii: "a") + 10)
-                default: return nil
-                }
-            }
-            return value
-        }
-        for digit in digits {
-            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + UInt32(digit - UInt8(ascii: "0"))
-        }
-        return value
     }
 }
