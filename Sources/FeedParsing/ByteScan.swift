@@ -1,3 +1,5 @@
+import Foundation
+
 /// Word-at-a-time search for the few bytes a text loop must stop at: eight bytes are tested with a
 /// handful of integer operations instead of eight compare-and-branch steps. The loops that copy
 /// text (XML character data, sanitized HTML text, plain text) spend most of their time on ordinary
@@ -8,6 +10,15 @@
 /// are read little-endian, so the lowest lane is the first byte and `>> 8` moves each lane's
 /// flag onto the byte before it.
 enum ByteScan {
+    /// The index of the first `byte` in `bytes[start..<end]`, or nil: the C library's vectorised
+    /// `memchr`, for the one-byte searches (the next `<`, a quoted value's closing quote).
+    static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        guard start < end, let base = bytes.baseAddress,
+            let found = memchr(base + start, Int32(byte), end - start)
+        else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
     static let ones: UInt64 = 0x0101_0101_0101_0101
     static let highs: UInt64 = 0x8080_8080_8080_8080
     static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F

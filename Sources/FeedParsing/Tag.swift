@@ -113,12 +113,7 @@ struct Tag {
                     let quote = bytes[i]
                     let valueStart = i + 1
                     // Values are the long part of a tag (URLs, srcsets): searched for with memchr.
-                    i =
-                        bytes.baseAddress.flatMap { base in
-                            memchr(base + valueStart, Int32(quote), count - valueStart).map {
-                                base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-                            }
-                        } ?? count
+                    i = ByteScan.index(of: quote, in: bytes, from: valueStart, to: count) ?? count
                     value = valueStart..<i
                     if i < count { i += 1 }
                 } else {

@@ -77,33 +77,15 @@ extension JSONParser {
 
     /// Advances `index` to the next byte that may need more than copying: a quote, a backslash,
     /// a C0 control, or 0xEF (which leads U+FFFE and U+FFFF, among others). Eight bytes at a
-    /// time, as a string's text is most of a feed: each test below flags, in the high bit of a
-    /// byte, the bytes it looks for, and the lowest flag is always a true one (a false flag needs
-    /// a borrow from a true one below it).
+    /// time (`ByteScan`), as a string's text is most of a feed.
     private mutating func skipPlain() {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        if let base = bytes.baseAddress {
-            while bytes.count - index >= 8 {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian
-                let quote = word ^ (ones &* 0x22)
-                let backslash = word ^ (ones &* 0x5C)
-                let lead = word ^ (ones &* 0xEF)
-                let flags =
-                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((lead &- ones) & ~lead)
-                    | ((word &- ones &* 0x20) & ~word)
-                let hits = flags & (ones &* 0x80)
-                if hits != 0 {
-                    index += hits.trailingZeroBitCount >> 3
-                    return
-                }
-                index += 8
-            }
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0xEF { return }
-            index += 1
-        }
+        index = ByteScan.first(
+            bytes, from: index, to: bytes.count,
+            flags: {
+                ByteScan.equal($0, UInt8(ascii: "\"")) | ByteScan.equal($0, UInt8(ascii: "\\"))
+                    | ByteScan.equal($0, 0xEF) | ByteScan.below($0, 0x20)
+            },
+            matches: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 || $0 == 0xEF })
     }
 
     /// Whether the raw character at `offset` is one XML forbids.
