@@ -7,8 +7,8 @@ import TidingsModel
 public struct SourceReader: Sendable {
     /// The feed parser used for `feed` sources.
     public var parser: FeedParser
-    /// Longest teaser summary, in characters; longer ones are cut at a word.
-    public var summaryLength = 280
+    /// How feed entries become teasers (and how long a summary may be), shared with the SDK.
+    public var teasers = FeedTeasers()
 
     /// Creates a reader.
     public init(parser: FeedParser = FeedParser()) {
@@ -42,8 +42,8 @@ public struct SourceReader: Sendable {
         func itemID(_ key: String) -> String { FeedTeasers.itemID(sourceID: sourceID, key: key) }
     }
 
-    /// `text` cut to `summaryLength` characters at a word boundary, with an ellipsis.
-    func summary(_ text: String?) -> String? { FeedTeasers(summaryLength: summaryLength).summary(text) }
+    /// `text` cut to the teasers' summary length at a word boundary, with an ellipsis.
+    func summary(_ text: String?) -> String? { teasers.summary(text) }
 
     private func readFeed(_ bytes: [UInt8], _ scope: Scope, charset: String?) throws(SourceReadError)
         -> SourceDocument
@@ -56,7 +56,7 @@ public struct SourceReader: Sendable {
             if case .cancelled = error { throw SourceReadError("reading stopped: the poller is stopping") }
             throw SourceReadError("not a feed: \(error)")
         }
-        let entries = FeedTeasers(summaryLength: summaryLength).entries(
+        let entries = teasers.entries(
             of: feed, sourceID: scope.sourceID, sourceName: scope.sourceName
         ).map {
             SourceEntry(
