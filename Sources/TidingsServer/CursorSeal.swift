@@ -6,13 +6,13 @@ import TidingsModel
 /// no section cursor, and a section's cursor pages no other section or brand.
 enum CursorScope: Sendable {
     case news
-    case section(brand: String, section: String)
+    case section(SectionKey)
 
     /// Signed with the payload, never sent: brand and section ids are slugs, so no NUL.
     var label: String {
         switch self {
         case .news: "news"
-        case .section(let brand, let section): "section:\(brand)/\(section)"
+        case .section(let key): "section:\(key.stream)"
         }
     }
 }

@@ -12,7 +12,7 @@ extension TestApp {
         try await TestApp.with(sections: sections, testing: testing) { app, client in
             let poller = SourcePoller(
                 configuration: sections, store: app.store,
-                onChange: { streams in app.sections.contentChanged(streams: streams) })
+                onChange: { changed in app.sections.contentChanged(sections: changed) })
             do {
                 _ = try await poller.pollAllNow()
                 try await body(app, client, poller)

@@ -54,7 +54,7 @@ struct Serve: AsyncParsableCommand {
             let sections = SectionService(configuration: sectionsConfiguration, catalog: catalog)
             let poller = SourcePoller(
                 configuration: sectionsConfiguration, store: store, logger: logger,
-                onChange: { streams in sections.contentChanged(streams: streams) })
+                onChange: { changed in sections.contentChanged(sections: changed) })
             let app = buildApplication(catalog: catalog, sections: sections, services: [poller], logger: logger) {
                 port in
                 let url = "http://\(Self.address(host: host, port: port))"

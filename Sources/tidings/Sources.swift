@@ -37,10 +37,10 @@ struct SourcesCommand: AsyncParsableCommand {
             let kept = try await store.keptEntryCounts()
             try await store.close()
             let now = Date()
-            for (source, streams) in sections.fetchedSources {
+            for (source, fed) in sections.fetchedSources {
                 let state = states[source.id]
                 say("\(source.id)")
-                say("  format \(source.format.rawValue) · sections \(streams.joined(separator: ", "))")
+                say("  format \(source.format.rawValue) · sections \(fed.map(\.stream).joined(separator: ", "))")
                 guard let state else {
                     say("  never fetched (starts when `tidings serve` runs)")
                     continue

@@ -87,13 +87,13 @@ struct SectionsConfigurationTests {
         #expect(courier.section("lifestyle")?.placement.ads == nil, "ads: off drops the brand default")
     }
 
-    @Test func fetchedSourcesAreListedOnceWithEveryStreamTheyFeed() throws {
+    @Test func fetchedSourcesAreListedOnceWithEverySectionTheyFeed() throws {
         var configuration = try Self.load(Self.complete)
         configuration.brands[0].sections.append(
             Section(id: "again", title: LocalizedText("Again"), source: .feed([URL(string: "https://a.example/rss")!])))
         let fetched = configuration.fetchedSources
         let shared = try #require(fetched.first { $0.source.id == "https://a.example/rss" })
-        #expect(shared.streams == ["courier/news", "courier/again"])
+        #expect(shared.sections.map(\.stream) == ["courier/news", "courier/again"])
         #expect(fetched.count == 5, "two feed URLs, two partner URLs and one file; catalog and web fetch nothing")
     }
 

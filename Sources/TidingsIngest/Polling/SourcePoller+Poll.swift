@@ -16,7 +16,7 @@ extension SourcePoller {
 
     /// Fetches and reads one source; nil when the source is no longer configured here.
     func attempt(_ state: SourceState) async -> FetchRecord? {
-        guard let (source, streams) = sources[state.id] else { return nil }
+        guard let (source, sections) = sources[state.id] else { return nil }
         let started = clock()
         let jitter = PollSchedule.jitter(for: state.id)
         var outcome: FetchRecord.Outcome
@@ -52,7 +52,8 @@ extension SourcePoller {
         }
         logger.debug("poller: fetched \(source.id): \(status) by \(owner)")
         return FetchRecord(
-            sourceID: source.id, streams: streams, attemptedAt: started, outcome: outcome, status: status,
+            sourceID: source.id, streams: sections.map(\.stream), attemptedAt: started, outcome: outcome,
+            status: status,
             nextFetchAt: clock().addingTimeInterval(delay), failures: failures, keepItems: settings.retention.maxItems,
             keepSince: started.addingTimeInterval(-settings.retention.maxAge))
     }
@@ -84,7 +85,7 @@ extension SourcePoller {
         case .success(let changes):
             if changes.changed {
                 logger.info("poller: \(record.sourceID): \(changes.description)")
-                onChange(record.streams)
+                onChange(record.streams.compactMap(SectionKey.init(stream:)))
             }
             return PollResult(
                 sourceID: record.sourceID, status: record.status, error: error, changes: changes,

@@ -11,7 +11,7 @@ import TidingsStore
 /// server's lifecycle. Sources are leased in the database before fetching, so several servers
 /// sharing one PostgreSQL database fetch each source once, not once each.
 public final class SourcePoller: Service, Sendable {
-    let sources: [String: (source: FetchedSource, streams: [String])]
+    let sources: [String: (source: FetchedSource, sections: [SectionKey])]
     let settings: SectionsConfiguration
     let store: any SectionStore
     let fetcher: SourceFetcher
@@ -19,19 +19,20 @@ public final class SourcePoller: Service, Sendable {
     let schedule: PollSchedule
     let logger: Logger
     let clock: @Sendable () -> Date
-    let onChange: @Sendable ([String]) -> Void
+    let onChange: @Sendable ([SectionKey]) -> Void
     let recorder: FetchRecorder
     /// Who holds leases taken by this process: host, process id and a random suffix.
     public let owner: String
 
-    /// A poller for `configuration`'s sources; `onChange` hears which streams got new or changed
+    /// A poller for `configuration`'s sources; `onChange` hears which sections got new or changed
     /// entries (the server drops its cached pages).
     public init(
         configuration: SectionsConfiguration, store: any SectionStore, logger: Logger = Logger(label: "tidings.poller"),
-        clock: @escaping @Sendable () -> Date = Date.init, onChange: @escaping @Sendable ([String]) -> Void = { _ in }
+        clock: @escaping @Sendable () -> Date = Date.init,
+        onChange: @escaping @Sendable ([SectionKey]) -> Void = { _ in }
     ) {
-        var sources: [String: (FetchedSource, [String])] = [:]
-        for (source, streams) in configuration.fetchedSources { sources[source.id] = (source, streams) }
+        var sources: [String: (FetchedSource, [SectionKey])] = [:]
+        for (source, sections) in configuration.fetchedSources { sources[source.id] = (source, sections) }
         self.sources = sources
         self.configuredIDs = sources.keys.sorted()
         self.settings = configuration

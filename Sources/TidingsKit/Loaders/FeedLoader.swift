@@ -43,7 +43,9 @@ public struct SectionLoader: FeedLoader {
 
     /// "brand/section": the key a section's feed is kept under offline (`FeedScreenModel`'s
     /// `storageKey`), the same name the server gives its stream.
-    public static func storageKey(brand: String, section: String) -> String { "\(brand)/\(section)" }
+    public static func storageKey(brand: String, section: String) -> String {
+        SectionKey(brand: brand, section: section).stream
+    }
 
     /// This loader's `storageKey(brand:section:)`.
     public var storageKey: String { Self.storageKey(brand: brand, section: section) }

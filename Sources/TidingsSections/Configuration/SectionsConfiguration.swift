@@ -33,18 +33,18 @@ public struct SectionsConfiguration: Sendable, Hashable {
         brands.flatMap { brand in brand.sections.map { (brand, $0) } }
     }
 
-    /// Every source that needs fetching (URLs and files), each once, with the streams
-    /// ("brand/section") its entries go to.
-    public var fetchedSources: [(source: FetchedSource, streams: [String])] {
+    /// Every source that needs fetching (URLs and files), each once, with the sections its
+    /// entries go to.
+    public var fetchedSources: [(source: FetchedSource, sections: [SectionKey])] {
         var order: [FetchedSource] = []
-        var streams: [FetchedSource: [String]] = [:]
+        var fed: [FetchedSource: [SectionKey]] = [:]
         for (brand, section) in sections {
             for source in section.source.fetched {
-                if streams[source] == nil { order.append(source) }
-                streams[source, default: []].append(SectionKey(brand: brand.id, section: section.id).stream)
+                if fed[source] == nil { order.append(source) }
+                fed[source, default: []].append(SectionKey(brand: brand.id, section: section.id))
             }
         }
-        return order.map { ($0, streams[$0] ?? []) }
+        return order.map { ($0, fed[$0] ?? []) }
     }
 }
 

@@ -32,10 +32,11 @@ struct FeedsController: Sendable {
         let language = Language.negotiate(
             query: request.uri.queryParameters["locale"].map(String.init), acceptLanguage: nil, fallback: brand.locale)
         let base = Self.origin(request)
-        let key =
-            "\(SectionKey(brand: brand.id, section: section.id).stream)|\(format.rawValue)|\(language.rawValue)|\(base)"
+        let key = FeedDocumentKey(
+            section: SectionKey(brand: brand.id, section: section.id), catalog: section.source == .catalog,
+            format: format, language: language, origin: base)
         let body = try await sections.feedDocuments.value(for: key, now: sections.clock()) {
-            let items = try await sections.syndicationItems(
+            let items = try await self.sections.syndicationItems(
                 brand: brand, section: section, language: language, count: Self.size)
             let feed = SyndicationFeed(
                 title: "\(brand.name) — \(section.title.text(language))", description: nil,
@@ -66,4 +67,14 @@ struct FeedsController: Sendable {
         let origin = "\(scheme)://\(plain ? host : "localhost")"
         return URL(string: origin + "/") == nil ? "\(scheme)://localhost" : origin
     }
+}
+
+/// A section's feed document, per format, language and the origin its self links name.
+struct FeedDocumentKey: PageCacheKey {
+    var section: SectionKey
+    var catalog: Bool
+    var format: SyndicationFormat
+    var language: Language
+    var origin: String
+    var scopes: [CacheScope] { [.section(section)] + (catalog ? [.catalog] : []) }
 }

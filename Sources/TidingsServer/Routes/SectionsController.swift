@@ -77,7 +77,7 @@ struct SectionsController: Sendable {
             cursor = parsed
         }
         let device = try self.device(request, required: false)
-        let page: SectionService.ComposedPage
+        let page: EncodedPage
         do {
             page = try await sections.page(
                 brand: brand, section: section, cursor: cursor, limit: limit,

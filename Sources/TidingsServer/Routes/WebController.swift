@@ -15,7 +15,13 @@ struct WebController: Sendable {
     let sections: SectionService
     let renderer: WebRenderer
     /// Rendered pages by section, page, language and content.
-    let rendered = ExpiringCache<RenderedPage>(lifetime: 5)
+    let rendered: PageCache<RenderedPageKey, RenderedPage>
+
+    init(sections: SectionService, renderer: WebRenderer) {
+        self.sections = sections
+        self.renderer = renderer
+        rendered = PageCache(invalidation: sections.catalog.invalidation)
+    }
     static let deviceCookie = "tidings_device"
     /// Content items per page: a phone screen or two; more come by "Load more" or scrolling.
     static let pageSize = 10
@@ -66,7 +72,7 @@ struct WebController: Sendable {
             }
             let now = sections.clock()
             let device = Self.device(request)
-            let page: SectionService.ComposedPage
+            let page: EncodedPage
             do {
                 page = try await sections.page(
                     brand: brand, section: section, cursor: cursor, limit: Self.pageSize,
@@ -75,12 +81,10 @@ struct WebController: Sendable {
                 throw WebFailure(.badRequest, web.text(.badCursor))
             }
             let sourceError = try await sections.sourceError(section, now: now)
-            let minute = Int(now.timeIntervalSince1970 / 60)
-            let key = [
-                SectionKey(brand: brand.id, section: section.id).stream, "web", web.path, web.language.rawValue,
-                web.localeOverride?.rawValue ?? "",
-                token ?? "", page.etag, sourceError ?? "", String(minute),
-            ].joined(separator: "|")
+            let key = RenderedPageKey(
+                section: SectionKey(brand: brand.id, section: section.id), path: web.path, language: web.language,
+                localeOverride: web.localeOverride, cursor: token, etag: page.etag, sourceError: sourceError,
+                minute: now.minute)
             return .page(
                 try await rendered.value(for: key, now: now) {
                     let feed = try TidingsJSON.decoder().decode(Feed.self, from: Data(buffer: page.body))
@@ -181,4 +185,18 @@ struct WebController: Sendable {
                 .eTag: "\"\(file.version)\"",
             ], body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
     }
+}
+
+/// A rendered section page. The composed page's ETag stands for its content; the minute moves
+/// the ages shown on it.
+struct RenderedPageKey: PageCacheKey {
+    var section: SectionKey
+    var path: String
+    var language: Language
+    var localeOverride: Language?
+    var cursor: String?
+    var etag: String
+    var sourceError: String?
+    var minute: Int
+    var scopes: [CacheScope] { [.section(section)] }
 }

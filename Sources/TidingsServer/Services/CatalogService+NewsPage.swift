@@ -3,25 +3,34 @@ import Hummingbird
 import TidingsCatalog
 import TidingsModel
 
+/// A news page of the API. Keyed by the minute too: `time_ago` and the feed window move with the
+/// clock.
+struct NewsPageKey: PageCacheKey {
+    var language: Language
+    var limit: Int
+    var minute: Int
+    var cursor: NewsCursor?
+    var scopes: [CacheScope] { [.catalog] }
+}
+
 extension CatalogService {
     /// One encoded page, from the cache when another reader already asked for it.
-    func newsPage(language: Language, cursor: NewsCursor?, limit: Int) async throws -> NewsPageCache.Page {
+    func newsPage(language: Language, cursor: NewsCursor?, limit: Int) async throws -> EncodedPage {
         let now = clock()
-        let minute = Int(now.timeIntervalSince1970 / 60)
-        let key = "\(language.rawValue)|\(limit)|\(minute)|\(cursor?.payload ?? "")"
-        return try await pages.page(for: key, now: now) {
+        let key = NewsPageKey(language: language, limit: limit, minute: now.minute, cursor: cursor)
+        return try await pages.value(for: key, now: now) {
             try await self.loadPage(language: language, cursor: cursor, limit: limit, now: now)
         }
     }
 
     private func loadPage(language: Language, cursor: NewsCursor?, limit: Int, now: Date) async throws
-        -> NewsPageCache.Page
+        -> EncodedPage
     {
         let window = try await newsWindow(language: language, after: cursor, limit: limit, now: now)
         var next: String?
         if let position = window.next { next = try await cursors.seal().seal(position.payload, for: .news) }
         let data = try TidingsJSON.encoder().encode(NewsItemsPage(items: window.items, nextCursor: next))
-        return NewsPageCache.Page(body: ByteBuffer(bytes: data), etag: ETag.of(data), storedAt: now)
+        return EncodedPage(body: ByteBuffer(bytes: data))
     }
 
     /// The one catalog page: up to `limit` news items after `after` within the feed window,
@@ -40,4 +49,9 @@ extension CatalogService {
             : nil
         return (shown.map { presenter.item($0, language: language, now: now) }, next)
     }
+}
+
+extension Date {
+    /// Whole minutes since 1970: the part of a cache key that moves `time_ago` and windows along.
+    var minute: Int { Int(timeIntervalSince1970 / 60) }
 }

@@ -9,7 +9,10 @@ import TidingsStore
 public struct CatalogService: Sendable {
     public let store: any TidingsStorage
     public let configuration: TidingsConfiguration
-    let pages: NewsPageCache
+    /// Drops the cached values built from what a write changed, in every cache of the process.
+    let invalidation: CacheInvalidation
+    /// Encoded news pages, shared by every reader of a locale.
+    let pages: PageCache<NewsPageKey, EncodedPage>
     /// Signs and verifies the cursors this service's pages hand out.
     let cursors: CursorKeys
     let clock: @Sendable () -> Date
@@ -24,7 +27,8 @@ public struct CatalogService: Sendable {
         self.store = store
         self.configuration = configuration
         self.clock = clock
-        self.pages = NewsPageCache()
+        self.invalidation = CacheInvalidation()
+        self.pages = PageCache(invalidation: invalidation)
         self.cursors = CursorKeys(store: store)
         // A counter is bound to the metrics factory in place when it is made: made before the
         // bootstrap (`serve` builds this service before the application), it counted into the
@@ -67,7 +71,7 @@ public struct CatalogService: Sendable {
         if !valid.isEmpty {
             let stored = try await store.ingest(valid, recordedAt: now, atomic: atomic)
             for (position, outcome) in zip(positions, stored) { outcomes[position] = outcome }
-            if stored.contains(.accepted) { pages.invalidate() }
+            if stored.contains(.accepted) { invalidation.invalidate([.catalog]) }
         }
         let report = Report(outcomes: outcomes)
         ingested.increment(by: report.accepted)
@@ -79,7 +83,7 @@ public struct CatalogService: Sendable {
     /// Ingests already validated events (the backfill path).
     public func ingest(validated events: [CatalogEvent]) async throws -> [IngestOutcome] {
         let outcomes = try await store.ingest(events, recordedAt: clock())
-        if outcomes.contains(.accepted) { pages.invalidate() }
+        if outcomes.contains(.accepted) { invalidation.invalidate([.catalog]) }
         ingested.increment(by: outcomes.count(where: { $0 == .accepted }))
         return outcomes
     }
@@ -87,7 +91,7 @@ public struct CatalogService: Sendable {
     /// Recomputes news from the log and drops cached pages.
     public func rebuild(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws -> RebuildSummary {
         let summary = try await store.rebuildNews(progress: progress)
-        pages.invalidate()
+        invalidation.invalidate([.catalog])
         return summary
     }
 

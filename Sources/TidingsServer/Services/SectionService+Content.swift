@@ -12,13 +12,14 @@ extension SectionService {
         if case .catalog = section.source {
             return try await catalogPage(after: after, limit: limit, language: language, now: now)
         }
-        let stream = SectionKey(brand: brand.id, section: section.id).stream
+        let sectionKey = SectionKey(brand: brand.id, section: section.id)
         let afterSeq = try after.map { token in
             guard let seq = Int64(token), seq > 0 else { throw SectionRequestError.badCursor }
             return seq
         }
-        return try await contents.value(for: "\(stream)|\(after ?? "")|\(limit)", now: now) {
-            let entries = try await store.entries(stream: stream, afterSeq: afterSeq, limit: limit + 1)
+        let key = ContentKey.entries(sectionKey, after: afterSeq, limit: limit)
+        return try await contents.value(for: key, now: now) {
+            let entries = try await self.store.entries(stream: sectionKey.stream, afterSeq: afterSeq, limit: limit + 1)
             let shown = entries.prefix(limit)
             return ContentPage(
                 items: shown.map(\.itemJSON), next: entries.count > limit ? shown.last.map { String($0.seq) } : nil)
@@ -31,11 +32,9 @@ extension SectionService {
             guard let cursor = NewsCursor(payload: token) else { throw SectionRequestError.badCursor }
             return cursor
         }
-        // Keyed by the minute: time_ago and the feed window move with the clock.
-        let minute = Int(now.timeIntervalSince1970 / 60)
-        let key = "catalog|\(catalog.pages.generation)|\(language.rawValue)|\(minute)|\(after ?? "")|\(limit)"
+        let key = ContentKey.catalog(language, minute: now.minute, after: cursor, limit: limit)
         return try await contents.value(for: key, now: now) {
-            let window = try await catalog.newsWindow(language: language, after: cursor, limit: limit, now: now)
+            let window = try await self.catalog.newsWindow(language: language, after: cursor, limit: limit, now: now)
             let encoder = TidingsJSON.encoder()
             let items = try window.items.map {
                 String(decoding: try encoder.encode(FeedItem.catalogNews($0)), as: UTF8.self)
@@ -46,13 +45,28 @@ extension SectionService {
 
     /// The newest teasers of a section, for carousel and list widgets.
     func newestTeasers(_ reference: SectionKey, now: Date) async throws -> [Teaser] {
-        try await teasers.value(for: reference.stream + "|", now: now) {
+        try await teasers.value(for: reference, now: now) {
             let decoder = TidingsJSON.decoder()
-            return try await store.entries(stream: reference.stream, afterSeq: nil, limit: 50).compactMap { entry in
+            return try await self.store.entries(stream: reference.stream, afterSeq: nil, limit: 50).compactMap {
+                entry in
                 guard case .teaser(let teaser) = try? decoder.decode(FeedItem.self, from: Data(entry.itemJSON.utf8))
                 else { return nil }
                 return teaser
             }
+        }
+    }
+}
+
+/// A page of a section's content: its entries after a keyset, or catalog news (keyed by the
+/// minute too: `time_ago` and the feed window move with the clock).
+enum ContentKey: PageCacheKey {
+    case entries(SectionKey, after: Int64?, limit: Int)
+    case catalog(Language, minute: Int, after: NewsCursor?, limit: Int)
+
+    var scopes: [CacheScope] {
+        switch self {
+        case .entries(let section, _, _): [.section(section)]
+        case .catalog: [.catalog]
         }
     }
 }

@@ -15,8 +15,8 @@ extension SectionService {
 
     /// Every source's state by id, kept for the caches' few seconds.
     func allSourceStates(now: Date) async throws -> [String: SourceState] {
-        try await sourceStates.value(for: "all", now: now) {
-            Dictionary(try await store.sourceStates().map { ($0.id, $0) }) { first, _ in first }
+        try await sourceStates.value(for: AllSources(), now: now) {
+            Dictionary(try await self.store.sourceStates().map { ($0.id, $0) }) { first, _ in first }
         }
     }
 }

@@ -13,38 +13,32 @@ public final class SectionService: Sendable {
     let catalog: CatalogService
     var store: any TidingsStorage { catalog.store }
     var clock: @Sendable () -> Date { catalog.clock }
-    /// Content pages as encoded items, by stream, keyset and size (and language for the catalog).
-    let contents = ExpiringCache<ContentPage>(lifetime: 5)
+    /// Content pages as encoded items, by section (or the catalog), keyset and size.
+    let contents: PageCache<ContentKey, ContentPage>
     /// The newest teasers of sections that widgets show.
-    let teasers = ExpiringCache<[Teaser]>(lifetime: 5)
+    let teasers: PageCache<SectionKey, [Teaser]>
     /// Composed pages as bytes, with their ETags.
-    let pages = ExpiringCache<ComposedPage>(lifetime: 5)
-
-    /// A composed page and its strong ETag.
-    struct ComposedPage: Sendable {
-        var body: ByteBuffer
-        var etag: String
-    }
+    let pages: PageCache<ComposedPageKey, EncodedPage>
     /// Rendered RSS, Atom and JSON Feed documents.
-    let feedDocuments = ExpiringCache<ByteBuffer>(lifetime: 5)
+    let feedDocuments: PageCache<FeedDocumentKey, ByteBuffer>
     /// Source states, for `auto` sections (which render as web when the source says so).
-    let sourceStates = ExpiringCache<[String: SourceState]>(lifetime: 5, capacity: 1)
+    let sourceStates: PageCache<AllSources, [String: SourceState]>
 
     /// A service over the catalog's store.
     public init(configuration: SectionsConfiguration, catalog: CatalogService) {
         self.configuration = configuration
         self.catalog = catalog
+        contents = PageCache(invalidation: catalog.invalidation)
+        teasers = PageCache(invalidation: catalog.invalidation)
+        pages = PageCache(invalidation: catalog.invalidation)
+        feedDocuments = PageCache(invalidation: catalog.invalidation)
+        sourceStates = PageCache(capacity: 1, invalidation: catalog.invalidation)
     }
 
-    /// Drops cached pages of `streams` ("brand/section"); the poller calls it after writing
-    /// their entries in this process. Other processes' writes show within the caches' 5 seconds.
-    public func contentChanged(streams: [String]) {
-        let prefixes = streams.map { $0 + "|" }
-        contents.remove(prefixes: prefixes)
-        pages.remove(prefixes: prefixes)
-        teasers.remove(prefixes: prefixes)
-        feedDocuments.remove(prefixes: prefixes)
-        sourceStates.removeAll()
+    /// Drops cached pages built from `sections`; the poller calls it after writing their entries
+    /// in this process. Other processes' writes show within the caches' 5 seconds.
+    public func contentChanged(sections: [SectionKey]) {
+        catalog.invalidation.invalidate(Set(sections.map(CacheScope.section)).union([.sources]))
     }
 
     /// One page of content, items already encoded.
@@ -59,7 +53,7 @@ public final class SectionService: Sendable {
     /// a carousel of teasers among them, costs more than the rest of the request).
     func page(
         brand: Brand, section: Section, cursor: SectionCursor?, limit: Int, language: Language, device: String?
-    ) async throws -> ComposedPage {
+    ) async throws -> EncodedPage {
         let now = clock()
         let position = cursor?.position ?? 0
         var dismissed: Set<String> = []
@@ -67,18 +61,15 @@ public final class SectionService: Sendable {
             let cards = Set(section.placement.notifications.map(\.id))
             dismissed = try await store.dismissedNotifications(device: device).intersection(cards)
         }
-        // A catalog section changes with catalog writes, which this process counts.
-        let catalogGeneration = section.source == .catalog ? String(catalog.pages.generation) : ""
-        let key = [
-            SectionKey(brand: brand.id, section: section.id).stream, "page", language.rawValue, String(limit),
-            cursor?.payload ?? "",
-            dismissed.sorted().joined(separator: ","), catalogGeneration,
-        ].joined(separator: "|")
+        let key = ComposedPageKey(
+            section: SectionKey(brand: brand.id, section: section.id), language: language, limit: limit,
+            cursor: cursor, dismissed: dismissed, catalog: section.source == .catalog,
+            widgets: section.placement.widgets.compactMap(\.section))
         return try await pages.value(for: key, now: now) {
-            let body = try await compose(
-                brand: brand, section: section, cursor: cursor, limit: limit, language: language,
-                dismissed: dismissed, now: now)
-            return ComposedPage(body: body, etag: ETag.of(Data(buffer: body)))
+            EncodedPage(
+                body: try await self.compose(
+                    brand: brand, section: section, cursor: cursor, limit: limit, language: language,
+                    dismissed: key.dismissed, now: now))
         }
     }
 
@@ -108,7 +99,7 @@ public final class SectionService: Sendable {
         if let after = content.next {
             next = try await catalog.cursors.seal().seal(
                 SectionCursor(position: nextPosition, after: after).payload,
-                for: .section(brand: brand.id, section: section.id))
+                for: .section(SectionKey(brand: brand.id, section: section.id)))
         }
         return FeedJSON.native(title: title, items: items, nextCursor: next)
     }
@@ -117,7 +108,7 @@ public final class SectionService: Sendable {
     /// for anything else (forged, changed, cut, or issued for another list).
     func cursor(_ token: String, brand: Brand, section: Section) async throws -> SectionCursor? {
         let seal = try await catalog.cursors.seal()
-        return seal.open(token, for: .section(brand: brand.id, section: section.id)).flatMap(
+        return seal.open(token, for: .section(SectionKey(brand: brand.id, section: section.id))).flatMap(
             SectionCursor.init(payload:))
     }
 
@@ -131,4 +122,31 @@ public final class SectionService: Sendable {
             return try await allSourceStates(now: now)[id]?.webURL.flatMap(URL.init(string:))
         }
     }
+}
+
+/// A composed page: built from its section's entries, the catalog's news when that is its source,
+/// and the teasers of the sections its widgets show.
+struct ComposedPageKey: PageCacheKey {
+    var section: SectionKey
+    var language: Language
+    var limit: Int
+    var cursor: SectionCursor?
+    /// The device's dismissed cards among the section's: pages differ only by these per reader.
+    var dismissed: Set<String>
+    var catalog: Bool
+    var widgets: [SectionKey]
+
+    var scopes: [CacheScope] {
+        [.section(section)] + (catalog ? [.catalog] : []) + widgets.map(CacheScope.section)
+    }
+}
+
+/// The newest teasers of a section.
+extension SectionKey: PageCacheKey {
+    var scopes: [CacheScope] { [.section(self)] }
+}
+
+/// Every source's state, one value.
+struct AllSources: PageCacheKey {
+    var scopes: [CacheScope] { [.sources] }
 }

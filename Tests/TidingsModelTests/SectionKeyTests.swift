@@ -1,5 +1,5 @@
 import Testing
-import TidingsSections
+import TidingsModel
 
 @Suite("SectionKey: the one name of a brand's section")
 struct SectionKeyTests {

@@ -1,0 +1,120 @@
+import Foundation
+import Synchronization
+import TidingsModel
+
+/// What a cached value was built from. A write to it drops every value built from it.
+enum CacheScope: Hashable, Sendable {
+    /// Catalog news (every catalog write).
+    case catalog
+    /// The entries of one section (the poller's writes).
+    case section(SectionKey)
+    /// Source states (every poll).
+    case sources
+}
+
+/// A cache key: typed, compared whole, and naming what its value was built from — no string is
+/// joined to make it and none is matched by prefix to drop it.
+protocol PageCacheKey: Hashable, Sendable {
+    var scopes: [CacheScope] { get }
+}
+
+/// Drops cached values when what they were built from changes. Every `PageCache` of a process
+/// registers with one; the catalog's writes and the poller's tell it what changed.
+final class CacheInvalidation: Sendable {
+    private let caches = Mutex<[@Sendable (Set<CacheScope>) -> Void]>([])
+
+    func register(_ drop: @escaping @Sendable (Set<CacheScope>) -> Void) {
+        caches.withLock { $0.append(drop) }
+    }
+
+    /// Drops, in every registered cache, the values built from any of `scopes`.
+    func invalidate(_ scopes: Set<CacheScope>) {
+        guard !scopes.isEmpty else { return }
+        for drop in caches.withLock({ $0 }) { drop(scopes) }
+    }
+}
+
+/// Pages (or their parts) shared by every request for a few seconds: encoding 50 items costs
+/// ≈ 330 µs with `JSONEncoder` (../shared/MEASURED.md), ten times what serving cached bytes
+/// costs. Values live at most `lifetime` seconds, which bounds staleness when another process
+/// writes to a shared PostgreSQL database; writes in this process drop the values built from
+/// what they changed at once. Concurrent misses of one key share a single load: when a page
+/// expires, 64 connections would otherwise all build it at once (that herd was the p99 in
+/// docs/benchmarks.md). A value loaded across a write that touched its scopes is returned to
+/// its waiters but not kept.
+final class PageCache<Key: PageCacheKey, Value: Sendable>: Sendable {
+    private struct Stored {
+        let value: Value
+        let storedAt: Date
+    }
+
+    private struct Load {
+        let id: Int
+        let task: Task<Value, any Error>
+    }
+
+    private struct State {
+        var values: [Key: Stored] = [:]
+        var loading: [Key: Load] = [:]
+        var nextLoad = 0
+    }
+
+    private let state = Mutex(State())
+    let lifetime: TimeInterval
+    let capacity: Int
+
+    init(lifetime: TimeInterval = 5, capacity: Int = 2_000, invalidation: CacheInvalidation) {
+        self.lifetime = lifetime
+        self.capacity = capacity
+        invalidation.register { [weak self] scopes in self?.drop(scopes) }
+    }
+
+    /// The fresh value for `key`, if one is kept.
+    func value(for key: Key, now: Date) -> Value? {
+        state.withLock { state in
+            guard let stored = state.values[key] else { return nil }
+            guard now.timeIntervalSince(stored.storedAt) < lifetime else {
+                state.values[key] = nil
+                return nil
+            }
+            return stored.value
+        }
+    }
+
+    /// The cached value for `key`, or the one `load` makes (kept unless a write to its scopes
+    /// happened meanwhile); concurrent callers with one key wait for one load.
+    func value(for key: Key, now: Date, load: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        if let value = value(for: key, now: now) { return value }
+        let task = state.withLock { state -> Task<Value, any Error> in
+            if let running = state.loading[key] { return running.task }
+            state.nextLoad += 1
+            let id = state.nextLoad
+            let task = Task<Value, any Error> {
+                let result: Result<Value, any Error>
+                do { result = .success(try await load()) } catch { result = .failure(error) }
+                self.state.withLock { state in
+                    // A load a write dropped from `loading` is no longer this key's: not kept.
+                    guard state.loading[key]?.id == id else { return }
+                    state.loading[key] = nil
+                    guard case .success(let value) = result else { return }
+                    if state.values.count >= self.capacity { state.values.removeAll(keepingCapacity: true) }
+                    state.values[key] = Stored(value: value, storedAt: now)
+                }
+                return try result.get()
+            }
+            state.loading[key] = Load(id: id, task: task)
+            return task
+        }
+        return try await task.value
+    }
+
+    /// Drops the values built from any of `scopes`; loads of such keys already running finish for
+    /// their waiters but are not kept, and new requests start afresh.
+    func drop(_ scopes: Set<CacheScope>) {
+        func touched(_ key: Key) -> Bool { key.scopes.contains(where: scopes.contains) }
+        state.withLock { state in
+            for key in state.values.keys.filter(touched) { state.values[key] = nil }
+            for key in state.loading.keys.filter(touched) { state.loading[key] = nil }
+        }
+    }
+}
