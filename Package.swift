@@ -76,7 +76,7 @@ let package = Package(
         .target(
             name: "TidingsStore",
             dependencies: [
-                "TidingsCatalog",
+                "TidingsCatalog", "TidingsModel",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -100,7 +100,7 @@ let package = Package(
         .target(
             name: "TidingsIngest",
             dependencies: [
-                "TidingsSections", "TidingsStore", "FeedParsing",
+                "TidingsSections", "TidingsStore", "FeedParsing", "TidingsModel",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -123,36 +123,41 @@ let package = Package(
         .target(
             name: "TidingsServer",
             dependencies: [
-                "TidingsStore", "TidingsSections", "FeedWriting", "TidingsWeb", "FeedParsing",
+                "TidingsStore", "TidingsSections", "FeedWriting", "TidingsWeb", "FeedParsing", "FeedComposition",
+                "TidingsCatalog", "TidingsModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources/openapi.yaml")]
         ),
-        // Storage-backend selection, demo data and the CSV backfill, shared by the CLI and tests.
+        // The composition root: settings from every layer, storage-backend selection, the wiring of
+        // store, services, poller and application; demo data and the CSV backfill. The CLI, the
+        // benchmarks and the test helpers build their process through it.
         .target(
             name: "TidingsRuntime",
             dependencies: [
-                "TidingsServer", "TidingsIngest", "TidingsStoreSQLite", "TidingsStorePostgres",
+                "TidingsServer", "TidingsIngest", "TidingsSections", "TidingsStore", "TidingsStoreSQLite",
+                "TidingsStorePostgres", "TidingsCatalog", "TidingsModel",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.copy("Demo")]
         ),
         .target(
             name: "TidingsTesting",
             dependencies: [
-                "TidingsRuntime", "TidingsSections", "TidingsIngest",
+                "TidingsRuntime", "TidingsSections", "TidingsIngest", "TidingsServer", "TidingsStore",
+                "TidingsStoreSQLite", "TidingsStorePostgres", "TidingsCatalog", "TidingsModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "Logging", package: "swift-log"),
@@ -161,8 +166,8 @@ let package = Package(
         .executableTarget(
             name: "tidings",
             dependencies: [
-                "TidingsRuntime", "TidingsIngest", "TidingsSections",
-                "FeedParsing", "FeedWriting", "TidingsKit", "TidingsKitStore",
+                "TidingsRuntime", "TidingsIngest", "TidingsSections", "TidingsServer", "TidingsStore",
+                "TidingsCatalog", "TidingsModel", "FeedParsing", "FeedWriting", "TidingsKit", "TidingsKitStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -4,14 +4,17 @@
 # content items, ads, a card and a carousel each). The ratio is taken against /health on an idle
 # server (no sources, no poller: the strict baseline) and against /health on the loaded one.
 # Usage: scripts/bench-sections.sh [DURATION]   (installs wrk from Debian packages if missing)
+# BENCH_BINARY=PATH runs that binary instead of building one (to compare two builds, A/B).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-10s}
 port=8392
 feeds_port=8393
 source scripts/bench/wrk.sh
-swift build -c release --product tidings --scratch-path .build-release >&2
-binary=.build-release/release/tidings
+if [ -n "${BENCH_BINARY:-}" ]; then binary=$BENCH_BINARY; else
+  swift build -c release --product tidings --scratch-path .build-release >&2
+  binary=.build-release/release/tidings
+fi
 scratch=$(mktemp -d)
 server=
 feeds=
@@ -57,7 +60,7 @@ started "$scratch/server.log"
 filled=0
 for _ in $(seq 1 240); do
   filled=$("$binary" sources list --config "$scratch/brands.yaml" --database "sqlite:$scratch/bench.sqlite" |
-    grep -c " 30 entries" || true)
+    grep -c " 30 in the document" || true)
   [ "$filled" -ge 700 ] && break
   sleep 1
 done

@@ -2,6 +2,7 @@
 # Serving benchmark: wrk -t2 -c64 -d10s against a 50-item news page and against /health on the same
 # server (release build, SQLite, demo catalog), printing req/s, p99 and the page/health ratio.
 # Usage: scripts/bench-serve.sh [DURATION]      (installs wrk from Debian packages if missing)
+# BENCH_BINARY=PATH runs that binary instead of building one (to compare two builds, A/B).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-10s}

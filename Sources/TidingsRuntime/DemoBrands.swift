@@ -22,16 +22,3 @@ public enum DemoBrands {
         try SectionsConfiguration.load(yamlFile: try directory.appendingPathComponent("brands.yaml").path)
     }
 }
-
-extension SectionsConfiguration {
-    /// The brands, fetch and retention settings of `file`; the demo brands when it names none (or
-    /// there is no file), keeping the file's fetch and retention settings. A `fetch.allow_hosts`
-    /// entry the fetcher cannot read is an error at its line.
-    public static func resolved(file: String?) throws -> SectionsConfiguration {
-        var configuration =
-            try file.map { try SectionsConfiguration.load(yamlFile: $0, allowHostCheck: FetchPolicy.allowHostProblem) }
-            ?? SectionsConfiguration()
-        if configuration.brands.isEmpty { configuration.brands = try DemoBrands.configuration().brands }
-        return configuration
-    }
-}

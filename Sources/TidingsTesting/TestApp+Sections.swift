@@ -10,9 +10,7 @@ extension TestApp {
         _ body: @Sendable (TestApp, any TestClientProtocol, SourcePoller) async throws -> Void
     ) async throws {
         try await TestApp.with(sections: sections, testing: testing) { app, client in
-            let poller = SourcePoller(
-                configuration: sections, store: app.store,
-                onChange: { changed in app.sections.contentChanged(sections: changed) })
+            let poller = app.runtime.poller()
             do {
                 _ = try await poller.pollAllNow()
                 try await body(app, client, poller)

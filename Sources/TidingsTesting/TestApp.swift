@@ -1,17 +1,21 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import TidingsModel
+import TidingsRuntime
 import TidingsSections
 import TidingsServer
 import TidingsStore
 
 /// A server over a fresh test database with one API key, for router and live tests.
 public struct TestApp: Sendable {
+    /// The process as `tidings serve` builds it, over the test database.
+    public let runtime: Runtime
     public let database: TestDatabase
-    public let store: any TidingsStorage
-    public let catalog: CatalogService
-    public let sections: SectionService
+    public var store: any TidingsStorage { runtime.store }
+    public var catalog: CatalogService { runtime.catalog }
+    public var sections: SectionService { runtime.sections }
     /// A valid API key's secret.
     public let key: String
 
@@ -27,16 +31,17 @@ public struct TestApp: Sendable {
         _ body: @Sendable (TestApp, any TestClientProtocol) async throws -> Void
     ) async throws {
         try await TestDatabase.with(backend) { database in
-            var configuration = configuration
-            configuration.port = 0
-            let store = try await database.open(policy: configuration.newsPolicy, timeout: databaseTimeout)
+            var settings = Settings()
+            settings.server = configuration
+            settings.server.port = 0
+            settings.sections = sections
+            let store = try await database.open(policy: settings.server.newsPolicy, timeout: databaseTimeout)
             let key = APIKeys.generate()
             _ = try await store.createAPIKey(name: "test", hash: APIKeys.hash(key), at: clock())
-            let catalog = CatalogService(store: store, configuration: configuration, clock: clock)
-            let service = SectionService(configuration: sections, catalog: catalog)
-            let app = TestApp(database: database, store: store, catalog: catalog, sections: service, key: key)
+            let runtime = Runtime(settings: settings, store: store, logger: Logger(label: "tidings"), clock: clock)
+            let app = TestApp(runtime: runtime, database: database, key: key)
             do {
-                try await buildApplication(catalog: catalog, sections: service).test(testing) { client in
+                try await runtime.application().test(testing) { client in
                     try await body(app, client)
                 }
             } catch {

@@ -4,6 +4,7 @@ import TidingsModel
 import TidingsRuntime
 import TidingsSections
 import TidingsServer
+import TidingsStore
 
 struct BackfillCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,16 +20,15 @@ struct BackfillCommand: AsyncParsableCommand {
     @Option(help: "The products CSV file.") var products: String
     @Option(help: "The prices CSV file.") var prices: String
     @Option(help: "Only history newer than this (30d, 12h) or after this ISO 8601 time.") var since: String?
-    @Option(help: "YAML configuration file (news rules, markup).") var config: String?
+    @OptionGroup var config: ConfigOption
 
     func run() async throws {
-        var settings = TidingsConfiguration()
-        if let config { try settings.load(yamlFile: config) }
+        let settings = try resolveSettings(config: config, database: database)
         let sinceDate = try since.map(Self.parseSince)
         let started = Date()
         var backfill = try Backfill(productsPath: products, pricesPath: prices, since: sinceDate)
-        let store = try await DatabaseURL(database.resolved).open(policy: settings.newsPolicy)
-        let catalog = CatalogService(store: store, configuration: settings)
+        let runtime = try await Runtime.open(settings, logger: quietLogger(.warning))
+        let (store, catalog) = (runtime.store, runtime.catalog)
         let bar = ProgressBar("Importing")
         let summary: Backfill.Summary
         do {
@@ -69,15 +69,20 @@ struct News: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Recompute every product and news item from the event log.")
         @OptionGroup var database: DatabaseOption
-        @Option(help: "YAML configuration file (news rules).") var config: String?
+        @OptionGroup var config: ConfigOption
 
         func run() async throws {
-            var settings = TidingsConfiguration()
-            if let config { try settings.load(yamlFile: config) }
-            let store = try await DatabaseURL(database.resolved).open(policy: settings.newsPolicy)
+            let runtime = try await Runtime.open(
+                resolveSettings(config: config, database: database), logger: quietLogger(.warning))
             let bar = ProgressBar("Replaying")
-            let summary = try await CatalogService(store: store, configuration: settings).rebuild { bar.update($0, $1) }
-            try await store.close()
+            let summary: RebuildSummary
+            do {
+                summary = try await runtime.catalog.rebuild { bar.update($0, $1) }
+            } catch {
+                try? await runtime.close()
+                throw error
+            }
+            try await runtime.close()
             print("Replayed \(summary.events) events: \(summary.products) products, \(summary.newsItems) news items.")
             if summary.skipped > 0 {
                 printError(

@@ -37,15 +37,16 @@ struct Bench: AsyncParsableCommand {
         func run() async throws {
             let folder = try Bench.temporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
-            var settings = TidingsConfiguration()
-            settings.port = 0
-            settings.database = database ?? "sqlite:\(folder.appendingPathComponent("bench.sqlite").path)"
-            let store = try await DatabaseURL(settings.database).open(policy: settings.newsPolicy)
+            // The defaults, not the environment or a config file: a benchmark measures the code.
+            var settings = Settings()
+            settings.server.port = 0
+            settings.server.database = database ?? "sqlite:\(folder.appendingPathComponent("bench.sqlite").path)"
+            let runtime = try await Runtime.open(settings)
+            let (store, catalog) = (runtime.store, runtime.catalog)
             let secret = APIKeys.generate()
             _ = try await store.createAPIKey(name: "bench", hash: APIKeys.hash(secret), at: Date())
-            let catalog = CatalogService(store: store, configuration: settings)
             let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
-            let app = buildApplication(catalog: catalog) { portContinuation.yield($0) }
+            let app = runtime.application { portContinuation.yield($0) }
             let services = ServiceGroup(
                 configuration: .init(services: [app], gracefulShutdownSignals: [], logger: app.logger))
             let server = Task { try await services.run() }
@@ -115,7 +116,7 @@ struct Bench: AsyncParsableCommand {
                 let directStarted = ContinuousClock.now
                 for events in direct { _ = try await catalog.ingest(validated: events) }
                 let inProcess = Double(batches * 1_000) / (ContinuousClock.now - directStarted).seconds
-                print("backend: \(DatabaseURL.redactedDescription(settings.database))")
+                print("backend: \(DatabaseURL.redactedDescription(settings.server.database))")
                 print(
                     String(
                         format: "single-event requests: %.0f events/s (%d requests, %d connections)", single, requests,
@@ -149,16 +150,15 @@ struct Bench: AsyncParsableCommand {
             let productsPath = folder.appendingPathComponent("products.csv").path
             let pricesPath = folder.appendingPathComponent("prices.csv").path
             try BenchData.write(rows: rows, products: productsPath, prices: pricesPath, now: Date())
-            let url = database ?? "sqlite:\(folder.appendingPathComponent("bench.sqlite").path)"
-            let settings = TidingsConfiguration()
+            var settings = Settings()
+            settings.server.database = database ?? "sqlite:\(folder.appendingPathComponent("bench.sqlite").path)"
             let started = ContinuousClock.now
             var backfill = try Backfill(productsPath: productsPath, pricesPath: pricesPath, since: nil)
             let parsed = ContinuousClock.now
-            let store = try await DatabaseURL(url).open(policy: settings.newsPolicy)
+            let runtime = try await Runtime.open(settings)
+            let store = runtime.store
             let bar = ProgressBar("Importing")
-            let summary = try await backfill.run(into: CatalogService(store: store, configuration: settings)) {
-                bar.update($0, $1)
-            }
+            let summary = try await backfill.run(into: runtime.catalog) { bar.update($0, $1) }
             let finished = ContinuousClock.now
             let counts = try await store.counts()
             try await store.close()

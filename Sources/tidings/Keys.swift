@@ -15,7 +15,7 @@ struct Keys: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOption
 
         func run() async throws {
-            let store = try await DatabaseURL(database.resolved).open(policy: .init())
+            let store = try await Runtime.open(resolveSettings(database: database)).store
             let secret = APIKeys.generate()
             let record = try await store.createAPIKey(name: name, hash: APIKeys.hash(secret), at: Date())
             try await store.close()
@@ -29,7 +29,7 @@ struct Keys: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOption
 
         func run() async throws {
-            let store = try await DatabaseURL(database.resolved).open(policy: .init())
+            let store = try await Runtime.open(resolveSettings(database: database)).store
             let keys = try await store.apiKeys()
             try await store.close()
             guard !keys.isEmpty else {
@@ -56,7 +56,7 @@ struct Keys: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOption
 
         func run() async throws {
-            let store = try await DatabaseURL(database.resolved).open(policy: .init())
+            let store = try await Runtime.open(resolveSettings(database: database)).store
             let found = try await store.revokeAPIKey(id: id, at: Date())
             try await store.close()
             guard found else { throw ValidationError("No API key has id \(id).") }

@@ -17,50 +17,28 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port to bind, 0 for any free one (env TIDINGS_PORT; default 8080).") var port: Int?
     @OptionGroup var database: DatabaseOption
     @Flag(help: "Do not load the demo catalog into an empty database.") var noDemo = false
-    @Option(help: "YAML configuration file (keys: README, Configuration).") var config: String?
+    @OptionGroup var config: ConfigOption
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        var settings = TidingsConfiguration()
-        if let config { try settings.load(yamlFile: config) }
-        let sectionsConfiguration = try SectionsConfiguration.resolved(file: config)
-        settings.host = host ?? environment["TIDINGS_HOST"] ?? settings.host
-        if let port {
-            settings.port = port
-        } else if let text = environment["TIDINGS_PORT"] {
-            guard let value = Int(text), (0...65535).contains(value) else {
-                throw ValidationError("TIDINGS_PORT must be a port number, not \(text)")
-            }
-            settings.port = value
-        }
-        guard (0...65535).contains(settings.port) else { throw ValidationError("--port must be 0…65535") }
-        settings.database = database.resolved
-
-        var logger = Logger(label: "tidings")
-        logger.logLevel = environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
-        let url = try DatabaseURL(settings.database)
-        let store = try await url.open(policy: settings.newsPolicy, logger: logger)
-        let catalog = CatalogService(store: store, configuration: settings)
+        let settings = try resolveSettings(config: config, database: database, host: host, port: port)
+        let runtime = try await Runtime.open(settings)
+        let store = runtime.store
         do {
             if !noDemo, try await store.counts().events == 0 {
                 var demo = try DemoCatalog.backfill(now: Date())
-                let summary = try await demo.run(into: catalog)
+                let summary = try await demo.run(into: runtime.catalog)
                 let counts = try await store.counts()
                 say(
-                    "Loaded the demo catalog into \(url): \(summary.products) products, \(summary.accepted) events, \(counts.newsItems) news items."
+                    "Loaded the demo catalog into \(try DatabaseURL(settings.server.database)): \(summary.products) products, \(summary.accepted) events, \(counts.newsItems) news items."
                 )
             }
-            let host = settings.host
-            let sections = SectionService(configuration: sectionsConfiguration, catalog: catalog)
-            let poller = SourcePoller(
-                configuration: sectionsConfiguration, store: store, logger: logger,
-                onChange: { changed in sections.contentChanged(sections: changed) })
-            let app = buildApplication(catalog: catalog, sections: sections, services: [poller], logger: logger) {
-                port in
+            let host = settings.server.host
+            let app = runtime.application(services: [runtime.poller()]) { port in
                 let url = "http://\(Self.address(host: host, port: port))"
                 say("Tidings is listening on \(url)")
                 say("Read the brands in a browser at \(url)/ (the JSON API is under \(url)/api/v1)")
             }
+            let logger = runtime.logger
             // SIGTERM and SIGINT stop gracefully; after 8 s the rest is cancelled, and at 10 s the
             // watchdog ends the process whatever still runs (docs/architecture.md, availability).
             var group = ServiceGroupConfiguration(
@@ -77,14 +55,15 @@ struct Serve: AsyncParsableCommand {
             } catch let error as IOError where [EADDRINUSE, EACCES, EADDRNOTAVAIL].contains(error.errnoCode) {
                 // NIO's own text ("bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)")
                 // names neither the address nor what to do about it.
-                printError(Self.listenFailure(host: settings.host, port: settings.port, errno: error.errnoCode))
+                printError(
+                    Self.listenFailure(host: settings.server.host, port: settings.server.port, errno: error.errnoCode))
                 throw ExitCode(1)
             }
         } catch {
-            try? await store.close()
+            try? await runtime.close()
             throw error
         }
-        try await store.close()
+        try await runtime.close()
     }
 
     /// What `serve` says when it cannot bind: the address, the reason, and the options that change it.

@@ -12,17 +12,14 @@ struct SourcesCommand: AsyncParsableCommand {
         commandName: "sources", abstract: "List, refresh, import and export the sources sections are fetched from.",
         subcommands: [List.self, Refresh.self, Import.self, Export.self])
 
-    /// `--config` and `--database`, shared by the subcommands.
+    /// `--config` (without brands in the file, the demo brands) and `--database`, shared by the
+    /// subcommands.
     struct Setup: ParsableArguments {
-        @Option(help: "YAML configuration file; without brands in it, the demo brands.") var config: String?
+        @OptionGroup var config: ConfigOption
         @OptionGroup var database: DatabaseOption
 
-        func open() async throws -> (SectionsConfiguration, any TidingsStorage) {
-            let sections = try SectionsConfiguration.resolved(file: config)
-            var logger = Logger(label: "tidings")
-            logger.logLevel = .warning
-            let store = try await DatabaseURL(database.resolved).open(policy: .init(), logger: logger)
-            return (sections, store)
+        func open(logLevel: Logger.Level = .warning) async throws -> Runtime {
+            try await Runtime.open(resolveSettings(config: config, database: database), logger: quietLogger(logLevel))
         }
     }
 
@@ -32,7 +29,8 @@ struct SourcesCommand: AsyncParsableCommand {
         @OptionGroup var setup: Setup
 
         func run() async throws {
-            let (sections, store) = try await setup.open()
+            let runtime = try await setup.open()
+            let (sections, store) = (runtime.settings.sections, runtime.store)
             let states = Dictionary(try await store.sourceStates().map { ($0.id, $0) }) { first, _ in first }
             let kept = try await store.keptEntryCounts()
             try await store.close()
@@ -75,10 +73,9 @@ struct SourcesCommand: AsyncParsableCommand {
         @OptionGroup var setup: Setup
 
         func run() async throws {
-            let (sections, store) = try await setup.open()
-            var logger = Logger(label: "tidings")
-            logger.logLevel = .error
-            let poller = SourcePoller(configuration: sections, store: store, logger: logger)
+            let runtime = try await setup.open(logLevel: .error)
+            let store = runtime.store
+            let poller = runtime.poller()
             let results: [PollResult]
             do {
                 results = try await poller.pollAllNow()

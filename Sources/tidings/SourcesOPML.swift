@@ -122,12 +122,12 @@ extension SourcesCommand {
                 With --served-at, the sections' own feeds on that server are written instead \
                 (e.g. --served-at http://127.0.0.1:8080 lists /feeds/{brand}/{section}.rss).
                 """)
-        @Option(help: "YAML configuration file; without brands in it, the demo brands.") var config: String?
+        @OptionGroup var config: ConfigOption
         @Option(help: "Export each section's own RSS feed on this server instead of its sources.")
         var servedAt: String?
 
         func run() async throws {
-            let sections = try SectionsConfiguration.resolved(file: config)
+            let sections = try resolveSettings(config: config).sections
             var brands: [OPMLOutline] = []
             for brand in sections.brands {
                 var children: [OPMLOutline] = []

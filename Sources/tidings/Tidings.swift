@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import Logging
+import TidingsRuntime
 
 @main
 struct Tidings: AsyncParsableCommand {
@@ -12,14 +14,42 @@ struct Tidings: AsyncParsableCommand {
         ])
 }
 
-/// `--database`, falling back to `TIDINGS_DATABASE`, then `sqlite:./tidings.sqlite`.
+/// `--database`; `Settings` falls back to `TIDINGS_DATABASE`, the file's `database.url`, then
+/// `sqlite:./tidings.sqlite`.
 struct DatabaseOption: ParsableArguments {
     @Option(name: .long, help: "sqlite:PATH or postgres://… (env TIDINGS_DATABASE; default sqlite:./tidings.sqlite)")
     var database: String?
+}
 
-    var resolved: String {
-        database ?? ProcessInfo.processInfo.environment["TIDINGS_DATABASE"] ?? "sqlite:./tidings.sqlite"
+/// `--config`; `Settings` falls back to `TIDINGS_CONFIG`.
+struct ConfigOption: ParsableArguments {
+    @Option(
+        help:
+            "YAML configuration file (env TIDINGS_CONFIG; keys: docs/configuration.md); without brands in it, the demo brands."
+    )
+    var config: String?
+}
+
+/// The settings of a command: its options over `TIDINGS_*` variables, the YAML file and the
+/// defaults. Variables that name no setting are reported, not silently ignored.
+func resolveSettings(
+    config: ConfigOption? = nil, database: DatabaseOption? = nil, host: String? = nil, port: Int? = nil
+)
+    throws -> Settings
+{
+    let settings = try Settings.resolve(
+        .init(config: config?.config, host: host, port: port, database: database?.database))
+    for variable in settings.unknownVariables {
+        printError("config: \(variable) is not a setting and is ignored (docs/configuration.md lists them)")
     }
+    return settings
+}
+
+/// A logger that says only `level` and worse, for commands whose output is their own lines.
+func quietLogger(_ level: Logger.Level) -> Logger {
+    var logger = Logger(label: "tidings")
+    logger.logLevel = level
+    return logger
 }
 
 /// Prints to standard error.

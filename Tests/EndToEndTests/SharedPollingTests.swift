@@ -65,7 +65,7 @@ struct SharedPollingTests {
             """
         try Data(yaml.utf8).write(to: folder.appendingPathComponent("brands.yaml"))
         let arguments = ["serve", "--port", "0", "--no-demo", "--config", "brands.yaml", "--database", database]
-        let environment = ["LOG_LEVEL": "debug"]
+        let environment = ["TIDINGS_LOG_LEVEL": "debug"]
         let first = try TidingsProcess(arguments, in: folder, environment: environment)
         let second = try TidingsProcess(arguments, in: folder, environment: environment)
         let line = try await first.waitForLine(containing: "listening on http://127.0.0.1:")

@@ -20,10 +20,25 @@ struct AllowHostsConfigurationTests {
     func invalidEntry() throws {
         let path = try file("fetch:\n  allow_hosts:\n    - 127.0.0.1\n    - 10.0.0.0/99\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let error = #expect(throws: ConfigurationError.self) { try SectionsConfiguration.resolved(file: path) }
+        let error = #expect(throws: ConfigurationError.self) {
+            try Settings.resolve(.init(config: path), environment: [:])
+        }
         #expect(
             "\(error.map { "\($0)" } ?? "")".contains(
                 "\(path):4: fetch.allow_hosts[1] \"10.0.0.0/99\" is not a host name, an IP address or a CIDR range"))
+    }
+
+    @Test("a bad entry in TIDINGS_FETCH_ALLOW_HOSTS names the variable, the key and the entry")
+    func invalidVariable() throws {
+        let error = #expect(throws: ConfigurationError.self) {
+            try Settings.resolve(environment: ["TIDINGS_FETCH_ALLOW_HOSTS": "127.0.0.1, 10.0.0.0/99"])
+        }
+        #expect(
+            error?.message
+                == "config: TIDINGS_FETCH_ALLOW_HOSTS: fetch.allow_hosts \"10.0.0.0/99\" is not a host name, an IP address or a CIDR range (such as 10.0.0.0/8); it would allow nothing"
+        )
+        let settings = try Settings.resolve(environment: ["TIDINGS_FETCH_ALLOW_HOSTS": "127.0.0.1, feeds.internal"])
+        #expect(settings.sections.fetch.allowHosts == ["127.0.0.1", "feeds.internal"])
     }
 
     @Test(
@@ -32,6 +47,6 @@ struct AllowHostsConfigurationTests {
     func validEntries(_ entry: String) throws {
         let path = try file("fetch:\n  allow_hosts: \"\(entry)\"\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(try SectionsConfiguration.resolved(file: path).fetch.allowHosts == [entry])
+        #expect(try Settings.resolve(.init(config: path), environment: [:]).sections.fetch.allowHosts == [entry])
     }
 }

@@ -47,4 +47,13 @@ struct DocumentedConfigurationTests {
         #expect(demo.fetchedSources.count == 6)
         #expect(demo.brand("courier")?.section("local")?.description != nil)
     }
+
+    /// docs/configuration.md lists every key with its variable and description, as the code has
+    /// them; on a difference the failure prints the table to paste.
+    @Test func theConfigurationReferenceListsEveryKey() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("docs/configuration.md"), encoding: .utf8)
+        let rows = Settings.keys.map { "| `\($0.path)` | `\($0.variable)` | \($0.description) |" }
+        let table = (["| key | variable | meaning |", "| --- | --- | --- |"] + rows).joined(separator: "\n")
+        #expect(text.contains(table), "docs/configuration.md should hold this table:\n\(table)")
+    }
 }

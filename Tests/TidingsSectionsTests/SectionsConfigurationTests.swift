@@ -186,7 +186,7 @@ struct SectionsConfigurationTests {
         ),
         (
             "fetch: {min_interval: 2h, max_interval: 1h}",
-            "brands.yaml:1: fetch min_interval must not exceed max_interval"
+            "brands.yaml:1: fetch.min_interval (7200s) must not exceed fetch.max_interval (3600s)"
         ),
         ("brands: [", "brands.yaml: "),
         (
@@ -208,7 +208,7 @@ struct SectionsConfigurationTests {
         ),
         ("parse: {max_title: 10}", "brands.yaml:1: parse.max_title is not a known key"),
         ("parse: {max_depth: 2}", "brands.yaml:1: parse.max_depth must be a whole number from 8 to 4096"),
-        ("fetch: {total_timeout: 1h}", "brands.yaml:1: fetch total_timeout must be at most 10m"),
+        ("fetch: {total_timeout: 1h}", "brands.yaml:1: fetch.total_timeout must be at most 10m"),
     ])
     func mistakesNameFileLineAndKey(yaml: String, expected: String) {
         let error = #expect(throws: ConfigurationError.self) { try Self.load(yaml) }

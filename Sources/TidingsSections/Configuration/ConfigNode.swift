@@ -3,56 +3,128 @@ import Foundation
 import TidingsModel
 import Yams
 
-/// A YAML node with its place in the file, so every mistake is reported as `file:line: path …`.
-struct ConfigNode {
+/// A configuration value with its place, so every mistake names where it was made: a YAML node
+/// as `file:line: path …`, an environment variable as `TIDINGS_X: path …`, an option as
+/// `--port: …`. One reader for every layer: a key is parsed by the same code whichever layer
+/// set it.
+public struct ConfigNode {
+    /// Which layer a value came from.
+    public enum Origin: Sendable, Equatable {
+        case file(String)
+        case environment(String)
+        case commandLine(String)
+    }
+
     let node: Node
-    let path: String
-    let file: String
+    /// The key path, as in `fetch.allow_hosts` or `brands[0].sections[2].id`.
+    public let path: String
+    public let origin: Origin
 
-    var line: Int { node.mark?.line ?? 1 }  // Yams counts lines from 1
+    init(node: Node, path: String, origin: Origin) {
+        self.node = node
+        self.path = path
+        self.origin = origin
+    }
 
-    func error(_ what: String) -> ConfigurationError {
-        ConfigurationError("\(file):\(line): \(path) \(what)")
+    /// A value given as text outside the file (an environment variable or an option). Lists are
+    /// written comma-separated there.
+    public init(text: String, path: String, origin: Origin) {
+        self.init(node: .scalar(.init(text)), path: path, origin: origin)
+    }
+
+    /// The YAML file's root, or nil for an empty document. Errors name the file (and the line,
+    /// for syntax errors).
+    public static func root(ofFile path: String) throws -> ConfigNode? {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigurationError("\(path): cannot read the file (\(error.localizedDescription))")
+        }
+        return try root(yaml: text, file: path)
+    }
+
+    /// A YAML document's root, or nil when it is empty.
+    public static func root(yaml text: String, file: String) throws -> ConfigNode? {
+        do {
+            return try Yams.compose(yaml: text).map { ConfigNode(node: $0, path: "", origin: .file(file)) }
+        } catch let error as YamlError {
+            throw ConfigurationError("\(file): \(error)")
+        }
+    }
+
+    /// The line in the file (1 for values from elsewhere).
+    public var line: Int { node.mark?.line ?? 1 }  // Yams counts lines from 1
+
+    /// The file this node is in, if it is in one.
+    var file: String? {
+        if case .file(let file) = origin { return file }
+        return nil
+    }
+
+    /// Where the value was given: `file:line`, the variable or the option.
+    public var place: String {
+        switch origin {
+        case .file(let file): "\(file):\(line)"
+        case .environment(let variable): variable
+        case .commandLine(let option): option
+        }
+    }
+
+    /// `what` is wrong with this value, said where it was given.
+    public func error(_ what: String) -> ConfigurationError {
+        ConfigurationError("\(place): " + (path.isEmpty ? what : "\(path) \(what)"))
     }
 
     func child(_ node: Node, _ name: String) -> ConfigNode {
-        ConfigNode(node: node, path: path.isEmpty ? name : path + "." + name, file: file)
+        ConfigNode(node: node, path: path.isEmpty ? name : path + "." + name, origin: origin)
     }
 
-    /// The mapping's values by key; a key outside `allowed` or given twice is an error at its line.
-    func mapping(allowed: Set<String>) throws -> [String: ConfigNode] {
+    /// The mapping's values by key, in the file's order; a key outside `allowed` or given twice is
+    /// an error at its line.
+    public func entries(allowed: Set<String>) throws -> [(key: String, value: ConfigNode)] {
         guard let mapping = node.mapping else { throw error("must be a mapping") }
-        var result: [String: ConfigNode] = [:]
+        var result: [(key: String, value: ConfigNode)] = []
+        var seen: Set<String> = []
         for (key, value) in mapping {
             let name = key.string ?? ""
             let place = child(key, name)
             guard allowed.contains(name) else {
                 throw place.error("is not a known key (expected one of: \(allowed.sorted().joined(separator: ", ")))")
             }
-            guard result[name] == nil else { throw place.error("is given twice") }
-            result[name] = child(value, name)
+            guard seen.insert(name).inserted else { throw place.error("is given twice") }
+            result.append((name, child(value, name)))
         }
         return result
+    }
+
+    /// The mapping's values by key; a key outside `allowed` or given twice is an error at its line.
+    func mapping(allowed: Set<String>) throws -> [String: ConfigNode] {
+        Dictionary(uniqueKeysWithValues: try entries(allowed: allowed).map { ($0.key, $0.value) })
     }
 
     func list() throws -> [ConfigNode] {
         guard let sequence = node.sequence else { throw error("must be a list") }
         return sequence.enumerated().map { index, item in
-            ConfigNode(node: item, path: "\(path)[\(index)]", file: file)
+            ConfigNode(node: item, path: "\(path)[\(index)]", origin: origin)
         }
     }
 
-    /// A list, or one value standing for a list of one.
-    func oneOrMany() throws -> [ConfigNode] {
-        node.sequence == nil ? [self] : try list()
+    /// A list, or one value standing for a list of one; outside the file, a comma-separated list.
+    public func oneOrMany() throws -> [ConfigNode] {
+        if case .file = origin { return node.sequence == nil ? [self] : try list() }
+        let text = try string()
+        return text.split(separator: ",", omittingEmptySubsequences: false).map {
+            ConfigNode(text: $0.trimmingCharacters(in: .whitespaces), path: path, origin: origin)
+        }
     }
 
-    func string() throws -> String {
+    public func string() throws -> String {
         guard case .scalar(let scalar) = node else { throw error("must be a text value") }
         return scalar.string
     }
 
-    func nonEmptyString() throws -> String {
+    public func nonEmptyString() throws -> String {
         let value = try string()
         guard !value.isEmpty else { throw error("must not be empty") }
         return value
@@ -68,7 +140,7 @@ struct ConfigNode {
         return value
     }
 
-    func int(_ range: ClosedRange<Int>) throws -> Int {
+    public func int(_ range: ClosedRange<Int>) throws -> Int {
         let raw = try string()
         guard let value = Int(raw), range.contains(value) else {
             throw error("must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(raw)\"")
@@ -76,7 +148,7 @@ struct ConfigNode {
         return value
     }
 
-    func bool() throws -> Bool {
+    public func bool() throws -> Bool {
         switch try string() {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
@@ -84,7 +156,7 @@ struct ConfigNode {
         }
     }
 
-    func duration(minimum: TimeInterval = 0) throws -> TimeInterval {
+    public func duration(minimum: TimeInterval = 0) throws -> TimeInterval {
         let raw = try string()
         guard let value = DurationText.seconds(raw), value >= minimum else {
             throw error("must be a duration such as 90s, 15m or 2h, not \"\(raw)\"")
@@ -99,7 +171,7 @@ struct ConfigNode {
         return url
     }
 
-    func language() throws -> Language {
+    public func language() throws -> Language {
         let raw = try string()
         guard let language = Language(rawValue: raw) else { throw error("must be ru or en, not \"\(raw)\"") }
         return language

@@ -52,19 +52,28 @@ public struct ParseLimits: Sendable, Hashable {
 }
 
 extension ParseLimits {
-    init(_ node: ConfigNode) throws {
-        self.init()
-        let keys: [String: (inout ParseLimits, Int) -> Void] = [
-            "max_depth": { $0.maxDepth = $1 }, "max_entries": { $0.maxEntries = $1 },
-            "max_title_length": { $0.maxTitleLength = $1 }, "max_summary_bytes": { $0.maxSummaryBytes = $1 },
-            "max_content_bytes": { $0.maxContentBytes = $1 }, "max_categories": { $0.maxCategories = $1 },
-            "max_authors": { $0.maxAuthors = $1 }, "max_enclosures": { $0.maxEnclosures = $1 },
-            "max_podcast_items": { $0.maxPodcastItems = $1 },
-            "max_srcset_candidates": { $0.maxSrcsetCandidates = $1 }, "max_url_length": { $0.maxURLLength = $1 },
+    private static let fields:
+        [(key: String, field: WritableKeyPath<ParseLimits, Int> & Sendable, description: String)] = [
+            ("max_depth", \.maxDepth, "elements nested deeper are skipped, 8 to 4096"),
+            ("max_entries", \.maxEntries, "entries after this many are ignored"),
+            ("max_title_length", \.maxTitleLength, "characters of a title, author or category name"),
+            ("max_summary_bytes", \.maxSummaryBytes, "UTF-8 bytes of a summary"),
+            ("max_content_bytes", \.maxContentBytes, "UTF-8 bytes of an entry's sanitized content"),
+            ("max_categories", \.maxCategories, "categories per entry"),
+            ("max_authors", \.maxAuthors, "authors per entry and per feed"),
+            ("max_enclosures", \.maxEnclosures, "enclosures per entry"),
+            ("max_podcast_items", \.maxPodcastItems, "podcast categories, funding links, persons, transcripts"),
+            ("max_srcset_candidates", \.maxSrcsetCandidates, "candidates kept from one image's srcset"),
+            ("max_url_length", \.maxURLLength, "characters of a URL; longer ones are dropped"),
         ]
-        for (key, value) in try node.mapping(allowed: Set(keys.keys)) {
-            let range = key == "max_depth" ? 8...4096 : 1...(1 << 26)
-            keys[key]?(&self, try value.int(range))
-        }
+
+    /// The keys of `parse`, with their descriptions and defaults (docs/parsing.md lists them).
+    public static let keys: [(key: String, description: String)] = fields.map { field in
+        (field.key, "\(field.description) (default \(ParseLimits()[keyPath: field.field]))")
+    }
+
+    mutating func set(_ key: String, _ value: ConfigNode) throws {
+        guard let field = Self.fields.first(where: { $0.key == key }) else { throw value.error("is not a setting") }
+        self[keyPath: field.field] = try value.int(key == "max_depth" ? 8...4096 : 1...(1 << 26))
     }
 }

@@ -3,14 +3,16 @@ import TidingsCatalog
 import TidingsModel
 import TidingsSections
 
-/// Every setting Tidings reads, with its default. Sources in order of precedence: command line,
-/// environment (`TIDINGS_*`), the `--config` YAML file, these defaults.
+/// The server's and the catalog's settings, with their defaults. `Settings` (TidingsRuntime)
+/// resolves them from the command line, then `TIDINGS_*` variables, then the YAML file, then these
+/// defaults, setting each key with `set(_:_:)` whichever layer gave it.
 public struct TidingsConfiguration: Sendable, Equatable {
-    /// Address to bind (`TIDINGS_HOST`).
+    /// `server.host`: address to bind (`TIDINGS_HOST`).
     public var host = "127.0.0.1"
-    /// Port to bind; 0 picks a free one (`TIDINGS_PORT`).
+    /// `server.port`: port to bind; 0 picks a free one (`TIDINGS_PORT`).
     public var port = 8080
-    /// `sqlite:PATH` or `postgres://…` (`TIDINGS_DATABASE`).
+    /// `database.url`: `sqlite:PATH` or `postgres://…` (`TIDINGS_DATABASE`), checked and set by
+    /// `Settings`, which knows the backends.
     public var database = "sqlite:./tidings.sqlite"
     /// `pricing.markup_percent`: consumer price = store price + this percent.
     public var markupPercent = MarkupPercent.zero
@@ -30,13 +32,39 @@ public struct TidingsConfiguration: Sendable, Equatable {
     /// The noise policy these settings describe.
     public var newsPolicy: NewsPolicy { NewsPolicy(minChangePercent: minChangePercent, mergeWindow: mergeWindow) }
 
-    /// Every YAML key with its description (the README lists the same table).
+    /// Every key with its description (the README lists the same table).
     public static let keys: [(key: String, description: String)] = [
+        ("server.host", "address to bind (default 127.0.0.1)"),
+        ("server.port", "port to bind, 0 for any free one (default 8080)"),
+        ("server.idle_timeout", "close idle connections after this long (default 60s)"),
         ("pricing.markup_percent", "consumer price = store price + this percent (decimal, default 0)"),
         ("news.min_change_percent", "price changes of at most this many percent make no item (default 3)"),
         ("news.merge_window", "a change this close to the last price item merges into it (default 2h)"),
         ("news.window_days", "the feed shows items of the last N days (default 30)"),
         ("locale.default", "language when a request names none: ru or en (default ru)"),
-        ("server.idle_timeout", "close idle connections after this long (default 60s)"),
     ]
+
+    /// Sets `key` (as in `news.min_change_percent`) from a value of any layer; a mistake names the
+    /// value's place and the key.
+    public mutating func set(_ key: String, _ value: ConfigNode) throws {
+        switch key {
+        case "server.host": host = try value.nonEmptyString()
+        case "server.port": port = try value.int(0...65535)
+        case "server.idle_timeout":
+            let seconds = try value.duration()
+            guard seconds > 0 else { throw value.error("must be a duration such as 60s, not \"0\"") }
+            idleTimeout = seconds
+        case "pricing.markup_percent":
+            let raw = try value.string()
+            guard let percent = MarkupPercent(raw) else {
+                throw value.error("must be a decimal percentage from 0 to 1000, not \"\(raw)\"")
+            }
+            markupPercent = percent
+        case "news.min_change_percent": minChangePercent = try value.int(0...100)
+        case "news.merge_window": mergeWindow = try value.duration()
+        case "news.window_days": windowDays = try value.int(1...3650)
+        case "locale.default": defaultLocale = try value.language().rawValue
+        default: throw value.error("is not a setting")
+        }
+    }
 }

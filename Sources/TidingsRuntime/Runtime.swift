@@ -1,0 +1,68 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import TidingsIngest
+import TidingsSections
+import TidingsServer
+import TidingsStore
+
+/// The composition root: store → catalog and section services → poller → HTTP application, wired
+/// in one place. `tidings serve`, the commands, the benchmarks and the test helpers all build
+/// their process through it, so a new service is added once.
+public struct Runtime: Sendable {
+    public let settings: Settings
+    public let store: any TidingsStorage
+    public let catalog: CatalogService
+    public let sections: SectionService
+    public let logger: Logger
+
+    /// Opens the database `settings` name (migrating it) and builds the services over it.
+    public static func open(
+        _ settings: Settings, logger: Logger? = nil, clock: @escaping @Sendable () -> Date = Date.init,
+        databaseTimeout: Duration = .seconds(10)
+    ) async throws -> Runtime {
+        let logger = logger ?? Self.logger(settings)
+        let store = try await DatabaseURL(settings.server.database).open(
+            policy: settings.server.newsPolicy, logger: logger, timeout: databaseTimeout)
+        return Runtime(settings: settings, store: store, logger: logger, clock: clock)
+    }
+
+    /// The services over a store already opened (a test's database).
+    public init(
+        settings: Settings, store: any TidingsStorage, logger: Logger? = nil,
+        clock: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.settings = settings
+        self.store = store
+        self.logger = logger ?? Self.logger(settings)
+        catalog = CatalogService(store: store, configuration: settings.server, clock: clock)
+        sections = SectionService(configuration: settings.sections, catalog: catalog)
+    }
+
+    /// The process's logger at the configured level.
+    public static func logger(_ settings: Settings) -> Logger {
+        var logger = Logger(label: "tidings")
+        logger.logLevel = settings.logLevel
+        return logger
+    }
+
+    /// A poller for the configured sources that drops the cached pages of the sections it writes.
+    public func poller(clock: @escaping @Sendable () -> Date = Date.init) -> SourcePoller {
+        let sections = sections
+        return SourcePoller(
+            configuration: settings.sections, store: store, logger: logger, clock: clock,
+            onChange: { changed in sections.contentChanged(sections: changed) })
+    }
+
+    /// The HTTP application over these services, running `services` (a poller) beside it.
+    public func application(
+        services: [any Service] = [], onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        buildApplication(
+            catalog: catalog, sections: sections, services: services, logger: logger, onServerRunning: onServerRunning)
+    }
+
+    /// Closes the store.
+    public func close() async throws { try await store.close() }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Logging
+import TidingsIngest
+import TidingsSections
+import TidingsServer
+
+/// Every setting of a Tidings process, resolved once, in one order: the command line, then
+/// `TIDINGS_*` environment variables, then the YAML file (`--config`, or `TIDINGS_CONFIG`), then
+/// the defaults. Each key is parsed by the same setter whichever layer gave it, and a mistake
+/// stops start-up naming its layer and key: `config: FILE:LINE: news.window_days …`,
+/// `config: TIDINGS_NEWS_WINDOW_DAYS: news.window_days …`, `config: --port: …`.
+///
+/// apple/swift-configuration (in the graph through Hummingbird) was tried for this and measured
+/// (docs/architecture.md, "Configuration"): its YAML provider refuses a list of mappings — our
+/// `brands` — when the file is opened, and its errors name neither the file nor the line. The
+/// layering itself is the loop in `resolve`, so it is written here.
+public struct Settings: Sendable {
+    /// Server, catalog and news settings.
+    public var server = TidingsConfiguration()
+    /// Brands, sections and the poller's settings.
+    public var sections = SectionsConfiguration()
+    /// The YAML file read, if any.
+    public var file: String?
+    /// `log.level`: trace, debug, info, notice, warning, error or critical.
+    public var logLevel: Logger.Level = .info
+    /// `TIDINGS_*` variables that name no setting (a misspelt key is otherwise silently ignored).
+    public var unknownVariables: [String] = []
+    /// Where each key given was set last (`file:line`, a variable, an option), for errors that
+    /// concern two keys.
+    var places: [String: String] = [:]
+
+    /// The defaults.
+    public init() {}
+
+    /// What the command line gave; nil for an option not given.
+    public struct CommandLine: Sendable {
+        public var config: String?
+        public var host: String?
+        public var port: Int?
+        public var database: String?
+
+        public init(config: String? = nil, host: String? = nil, port: Int? = nil, database: String? = nil) {
+            self.config = config
+            self.host = host
+            self.port = port
+            self.database = database
+        }
+    }
+
+    /// A key anyone can set: its path in the file, its environment variable and what it does.
+    public struct Key: Sendable {
+        public var path: String
+        public var variable: String
+        public var description: String
+    }
+
+    /// Every key, in the order the README lists them. Variables are `TIDINGS_` and the path in
+    /// capitals with `_` for `.`, except the three that had names before the others existed.
+    public static let keys: [Key] = {
+        let named = ["server.host": "TIDINGS_HOST", "server.port": "TIDINGS_PORT", "database.url": "TIDINGS_DATABASE"]
+        let all =
+            TidingsConfiguration.keys + [
+                ("database.url", "sqlite:PATH or postgres://… (default sqlite:./tidings.sqlite)")
+            ]
+            + SectionsConfiguration.keys
+            + [("log.level", "trace, debug, info, notice, warning, error or critical (default info)")]
+        let order = ["server", "database", "pricing", "news", "locale", "fetch", "retention", "parse", "log"]
+        let group = { (key: String) in order.firstIndex(of: String(key.prefix { $0 != "." })) ?? order.count }
+        return all.enumerated().sorted { (group($0.element.key), $0.offset) < (group($1.element.key), $1.offset) }
+            .map(\.element).map { key, description in
+                Key(
+                    path: key,
+                    variable: named[key] ?? "TIDINGS_" + key.uppercased().replacingOccurrences(of: ".", with: "_"),
+                    description: description)
+            }
+    }()
+
+    /// The variable naming the YAML file.
+    public static let fileVariable = "TIDINGS_CONFIG"
+    /// `TIDINGS_*` variables that are not server settings: the terminal reader's server and the
+    /// test suite's database.
+    static let otherVariables: Set<String> = ["TIDINGS_SERVER", "TIDINGS_TEST_POSTGRES_URL"]
+
+    /// Resolves every layer. `demoBrands`: show the demo brands when no layer names any.
+    public static func resolve(
+        _ commandLine: CommandLine = .init(), environment: [String: String] = ProcessInfo.processInfo.environment,
+        demoBrands: Bool = true
+    ) throws -> Settings {
+        var settings = Settings()
+        settings.file = commandLine.config ?? environment[fileVariable].flatMap { $0.isEmpty ? nil : $0 }
+        if let file = settings.file { try settings.read(file: file) }
+        for key in keys {
+            guard let text = environment[key.variable] else { continue }
+            try settings.set(key.path, ConfigNode(text: text, path: key.path, origin: .environment(key.variable)))
+        }
+        let options: [(String, String, String?)] = [
+            ("server.host", "--host", commandLine.host), ("server.port", "--port", commandLine.port.map(String.init)),
+            ("database.url", "--database", commandLine.database),
+        ]
+        for (path, option, value) in options {
+            guard let value else { continue }
+            try settings.set(path, ConfigNode(text: value, path: "", origin: .commandLine(option)))
+        }
+        try settings.sections.check { settings.places[$0] }
+        if demoBrands, settings.sections.brands.isEmpty {
+            settings.sections.brands = try DemoBrands.configuration().brands
+        }
+        let known = Set(keys.map(\.variable)).union(otherVariables).union([fileVariable])
+        settings.unknownVariables = environment.keys.filter { $0.hasPrefix("TIDINGS_") && !known.contains($0) }.sorted()
+        return settings
+    }
+
+    /// Reads the file: every group of keys, and `brands` (relative `file` sources are taken from
+    /// the file's directory).
+    mutating func read(file: String) throws {
+        let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        try ConfigNode.root(ofFile: file)?.readSettings(keys: Self.keys.map(\.path), otherGroups: .refuse) {
+            path, value in
+            if path == "brands" {
+                try sections.readBrands(value, baseDirectory: directory)
+            } else {
+                try set(path, value)
+            }
+        }
+    }
+
+    /// Sets one key from a value of any layer.
+    public mutating func set(_ path: String, _ value: ConfigNode) throws {
+        places[path] = value.place
+        switch path {
+        case "database.url":
+            let text = try value.nonEmptyString()
+            do { _ = try DatabaseURL(text) } catch {
+                throw value.error("must be sqlite:PATH or postgres://…, not \"\(text)\"")
+            }
+            server.database = text
+        case "log.level":
+            let text = try value.string()
+            guard let level = Logger.Level(rawValue: text) else {
+                throw value.error(
+                    "must be trace, debug, info, notice, warning, error or critical, not \"\(text)\"")
+            }
+            logLevel = level
+        case _ where SectionsConfiguration.keys.contains { $0.key == path }:
+            try sections.set(path, value, allowHostCheck: FetchPolicy.allowHostProblem)
+        default:
+            try server.set(path, value)
+        }
+    }
+}
