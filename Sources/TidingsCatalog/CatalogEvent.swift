@@ -107,22 +107,4 @@ public struct CatalogEvent: Hashable, Sendable {
             return change == logged.change
         }
     }
-
-    /// The normalized wire form kept in the event log.
-    public var input: EventInput {
-        var input = EventInput(id: id, type: kind.rawValue, productID: productID, at: at)
-        switch change {
-        case .created(let draft):
-            draft.fill(&input)
-            input.currency = draft.currency.code
-        case .updated(let patch):
-            patch.fill(&input)
-        case .priceChanged(let price, let currency):
-            input.storePrice = price
-            input.currency = currency?.code
-        case .deleted:
-            break
-        }
-        return input
-    }
 }

@@ -32,16 +32,6 @@ public struct ProductDraft: Hashable, Sendable {
             id: id, name: name, names: names, unit: unit, unitSize: unitSize, container: container,
             storePrice: storePrice, imageURL: imageURL, createdAt: at, updatedAt: at)
     }
-
-    func fill(_ input: inout EventInput) {
-        input.name = name
-        input.names = names.isEmpty ? nil : names
-        input.unit = unit
-        input.unitSize = unitSize.shortString()
-        input.container = container
-        input.storePrice = storePrice.decimalString
-        input.imageURL = imageURL.map { .some($0) } ?? .none
-    }
 }
 
 /// Changes to a product's descriptive fields; a price in a patch becomes its own `price_changed` event.
@@ -91,14 +81,5 @@ public struct ProductPatch: Hashable, Sendable {
         if let unitSize { product.unitSize = unitSize }
         if let container { product.container = container }
         if case .some(let url) = imageURL { product.imageURL = url }
-    }
-
-    func fill(_ input: inout EventInput) {
-        input.name = name
-        input.names = names
-        input.unit = unit
-        input.unitSize = unitSize?.shortString()
-        input.container = container
-        input.imageURL = imageURL
     }
 }

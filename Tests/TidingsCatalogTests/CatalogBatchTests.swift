@@ -249,8 +249,8 @@ struct CatalogEventValidationTests {
         #expect(draft.currency == .rub)
         #expect(draft.unit == "pcs")
         #expect(event.at == now)
-        #expect(event.input.storePrice == "195.00")
-        #expect(
-            try CatalogEvent(validating: event.input, now: now) == event, "the logged form validates to the same event")
+        let record = EventRecord(event)
+        #expect(record.storePrice == "195.00")
+        #expect(try record.event(recordedAt: now) == event, "the logged form validates to the same event")
     }
 }
