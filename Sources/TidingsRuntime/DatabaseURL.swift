@@ -49,17 +49,17 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
     ) async throws -> any TidingsStorage {
         switch self {
         case .sqlite(let path):
-            let store = SQLCatalogStore(
+            let store = SQLStore(
                 source: try await SQLiteSource.open(path: path, busyTimeout: timeout), policy: policy)
             return try await Self.migrated(store, name: description)
         case .postgres(let url):
-            let store = SQLCatalogStore(
+            let store = SQLStore(
                 source: try PostgresSource(url: url, logger: logger, timeout: timeout), policy: policy)
             return try await Self.migrated(store, name: description)
         }
     }
 
-    private static func migrated<S>(_ store: SQLCatalogStore<S>, name: String) async throws -> any TidingsStorage {
+    private static func migrated<S>(_ store: SQLStore<S>, name: String) async throws -> any TidingsStorage {
         do {
             try await store.migrate()
             return store

@@ -5,10 +5,10 @@ import TidingsStore
 /// The cursor key of a process: the store's secret (see `CatalogStore.cursorSecret()`), read on
 /// first use and kept. Every server over one database holds the same key.
 final class CursorKeys: Sendable {
-    private let store: any CatalogStore
+    private let store: any KeyStore
     private let loaded = Mutex<CursorSeal?>(nil)
 
-    init(store: any CatalogStore) {
+    init(store: any KeyStore) {
         self.store = store
     }
 

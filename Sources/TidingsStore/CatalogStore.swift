@@ -2,8 +2,8 @@ import Foundation
 import TidingsCatalog
 import TidingsModel
 
-/// Everything Tidings keeps: the event log, the products and news derived from it, and API keys.
-/// One protocol; the SQLite and PostgreSQL backends both satisfy it through ``SQLCatalogStore``.
+/// The catalog: the event log and the products and news derived from it. The SQLite and
+/// PostgreSQL backends both satisfy it through ``SQLStore``.
 public protocol CatalogStore: Sendable {
     /// Appends events to the log in one transaction, deriving news in the same transaction, each
     /// product's events applied in the order of their `at` whatever order they arrive in (a late
@@ -22,6 +22,10 @@ public protocol CatalogStore: Sendable {
     func rebuildNews(progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) async throws -> RebuildSummary
     /// Counts of what the store holds.
     func counts() async throws -> StoreCounts
+}
+
+/// The keys of a database: API keys for the write endpoints and the secret cursors are signed with.
+public protocol KeyStore: Sendable {
     /// Stores a new API key's hash.
     func createAPIKey(name: String, hash: String, at: Date) async throws -> APIKeyRecord
     /// All keys, revoked ones included.
@@ -33,6 +37,10 @@ public protocol CatalogStore: Sendable {
     /// The secret that signs cursors: 32 random bytes, made by the first caller and kept in the
     /// database, so every server over it signs alike, across restarts.
     func cursorSecret() async throws -> [UInt8]
+}
+
+/// Everything a server keeps, in one database: the catalog, the sections and the keys.
+public protocol TidingsStorage: CatalogStore, SectionStore, KeyStore {
     /// Releases connections.
     func close() async throws
 }

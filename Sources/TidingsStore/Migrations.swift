@@ -122,7 +122,7 @@ public enum Migrations {
             ]
         },
         Migration(version: 8, name: "cursor secret") { _ in
-            // The key that signs cursors: one row, written at start-up (SQLCatalogStore+CursorSecret)
+            // The key that signs cursors: one row, written at start-up (SQLStore+CursorSecret)
             // and shared by every server over this database, so their cursors outlive restarts.
             ["CREATE TABLE cursor_secret (id BIGINT PRIMARY KEY, secret TEXT NOT NULL, created_at BIGINT NOT NULL)"]
         },

@@ -6,7 +6,7 @@ public enum SQLBackendKind: String, Sendable {
     case postgres
 }
 
-/// What a storage backend provides to ``SQLCatalogStore``: connections for reads, and serialized
+/// What a storage backend provides to ``SQLStore``: connections for reads, and serialized
 /// write transactions (one writer at a time, across processes for PostgreSQL).
 public protocol SQLConnectionSource: Sendable {
     var kind: SQLBackendKind { get }

@@ -1,10 +1,11 @@
 import Foundation
+import TidingsModel
 
 /// What sections need stored: the state of every fetched source (for conditional, scheduled,
 /// leased polling), the entries each section shows, and which cards each device dismissed.
 public protocol SectionStore: Sendable {
     /// Adds sources not seen before, due at once; existing ones keep their state.
-    func registerSources(_ sources: [(id: String, format: String)], now: Date) async throws
+    func registerSources(_ sources: [(id: String, format: SourceFormat)], now: Date) async throws
     /// Leases up to `limit` due sources to `owner` until `now + lease`, so no other process
     /// fetches them meanwhile. Sources leased to someone else are skipped until the lease ends.
     /// With `ids`, only those are claimed: a process never holds a source its configuration lacks
@@ -39,13 +40,11 @@ extension SectionStore {
     }
 }
 
-/// Everything a server keeps: the catalog and the sections.
-public typealias TidingsStorage = CatalogStore & SectionStore
-
 /// A source's polling state.
 public struct SourceState: Sendable, Hashable {
     public var id: String
-    public var format: String
+    /// The format it was registered with; nil for a name this build does not know.
+    public var format: SourceFormat?
     public var etag: String?
     public var lastModified: String?
     public var title: String?
@@ -54,8 +53,8 @@ public struct SourceState: Sendable, Hashable {
     public var nextFetchAt: Date
     public var lastAttemptAt: Date?
     public var lastSuccessAt: Date?
-    /// "200", "304", "error" …
-    public var lastStatus: String?
+    /// How the last fetch ended.
+    public var lastStatus: PollStatus?
     public var lastError: String?
     /// Failures in a row (drives the backoff).
     public var failures: Int
@@ -65,7 +64,7 @@ public struct SourceState: Sendable, Hashable {
     public var leaseUntil: Date?
 
     /// Creates a state (tests and the store).
-    public init(id: String, format: String, nextFetchAt: Date) {
+    public init(id: String, format: SourceFormat?, nextFetchAt: Date) {
         self.id = id
         self.format = format
         self.nextFetchAt = nextFetchAt
@@ -90,8 +89,8 @@ public struct FetchRecord: Sendable {
     public var streams: [String]
     public var attemptedAt: Date
     public var outcome: Outcome
-    /// "200", "304", "404", "timeout" …
-    public var status: String
+    /// How the fetch ended.
+    public var status: PollStatus
     public var nextFetchAt: Date
     /// Failures in a row after this attempt.
     public var failures: Int
@@ -101,7 +100,7 @@ public struct FetchRecord: Sendable {
 
     /// Creates a record.
     public init(
-        sourceID: String, streams: [String], attemptedAt: Date, outcome: Outcome, status: String, nextFetchAt: Date,
+        sourceID: String, streams: [String], attemptedAt: Date, outcome: Outcome, status: PollStatus, nextFetchAt: Date,
         failures: Int, keepItems: Int, keepSince: Date
     ) {
         self.sourceID = sourceID
@@ -113,6 +112,62 @@ public struct FetchRecord: Sendable {
         self.failures = failures
         self.keepItems = keepItems
         self.keepSince = keepSince
+    }
+}
+
+/// How a fetch ended, as `tidings sources` shows it. The store keeps it as text
+/// (`sources.last_status`): "200", "304", "read", "timeout" …
+public enum PollStatus: Hashable, Sendable, CustomStringConvertible {
+    /// The server's answer: 200 with a document, 304 unchanged, or the status it failed with.
+    case http(Int)
+    /// A file source read (it changed) or found unchanged.
+    case fileRead
+    case fileUnchanged
+    /// The fetch failed before a usable answer.
+    case failed(FetchFailure)
+    /// The document came but could not be read as its format.
+    case unreadable
+    /// The fetch could not be recorded (not stored: the store is what failed).
+    case notRecorded
+    /// A status this build does not know (a row written by a newer one), as stored.
+    case other(String)
+
+    /// Why a fetch failed before a usable answer.
+    public enum FetchFailure: String, Sendable, CaseIterable {
+        case blocked, dns, timeout, redirects, connect, tls, cancelled, error
+        case tooLarge = "too_large"
+        case badURL = "bad_url"
+    }
+
+    /// The text kept in the database.
+    public var description: String {
+        switch self {
+        case .http(let status): String(status)
+        case .fileRead: "read"
+        case .fileUnchanged: "unchanged"
+        case .failed(let failure): failure.rawValue
+        case .unreadable: "invalid"
+        case .notRecorded: "store"
+        case .other(let text): text
+        }
+    }
+
+    /// Reads the stored text back.
+    public init(stored text: String) {
+        switch text {
+        case "read": self = .fileRead
+        case "unchanged": self = .fileUnchanged
+        case "invalid": self = .unreadable
+        case "store": self = .notRecorded
+        default:
+            if let status = Int(text), (100...599).contains(status) {
+                self = .http(status)
+            } else if let failure = FetchFailure(rawValue: text) {
+                self = .failed(failure)
+            } else {
+                self = .other(text)
+            }
+        }
     }
 }
 
@@ -191,7 +246,6 @@ extension FetchRecord {
     /// any field would fail the whole write, so every text loses it here, at the store's door.
     var storable: FetchRecord {
         var record = self
-        record.status = status.withoutNUL
         switch outcome {
         case .fetched(let entries, let etag, let lastModified, let title, let webURL):
             record.outcome = .fetched(

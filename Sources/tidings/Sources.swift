@@ -43,7 +43,9 @@ struct SourcesCommand: AsyncParsableCommand {
                     say("  never fetched (starts when `tidings serve` runs)")
                     continue
                 }
-                let last = state.lastAttemptAt.map { "\(state.lastStatus ?? "?") \(Self.ago($0, now)) ago" } ?? "never"
+                let last =
+                    state.lastAttemptAt.map { "\(state.lastStatus?.description ?? "?") \(Self.ago($0, now)) ago" }
+                    ?? "never"
                 let next = state.nextFetchAt > now ? "in \(Self.ago(now, state.nextFetchAt))" : "due"
                 // The document's count and what the sections keep differ when retention caps them.
                 let entries = "\(state.entryCount) in the document, \(kept[source.id] ?? 0) kept"
@@ -88,7 +90,9 @@ struct SourcesCommand: AsyncParsableCommand {
             for result in results {
                 let changes = result.changes
                 let what = result.error ?? changes.description
-                say("\(result.status.padding(toLength: 9, withPad: " ", startingAt: 0)) \(result.sourceID): \(what)")
+                say(
+                    "\(result.status.description.padding(toLength: 9, withPad: " ", startingAt: 0)) \(result.sourceID): \(what)"
+                )
             }
             if results.contains(where: { $0.error != nil }) { throw ExitCode(1) }
         }

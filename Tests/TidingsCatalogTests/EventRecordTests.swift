@@ -37,7 +37,9 @@ struct EventRecordTests {
         }
         #expect(patch.imageURL == .some(nil))
         let leaves = try EventRecord(
-            json: #"{"at":"2026-11-20T11:00:00.000Z","id":"e6","name":"Milk","product_id":"milk-1","type":"product_updated"}"#)
+            json:
+                #"{"at":"2026-11-20T11:00:00.000Z","id":"e6","name":"Milk","product_id":"milk-1","type":"product_updated"}"#
+        )
         #expect(leaves.imageURL == .none)
         #expect(try !leaves.json().contains("image_url"))
     }

@@ -73,7 +73,7 @@ import TidingsTesting
             let poller = SourcePoller(configuration: sections, store: store, clock: { now.withLock { $0 } })
             do {
                 try await store.registerSources(
-                    sections.fetchedSources.map { ($0.source.id, "feed") }, now: now.withLock { $0 })
+                    sections.fetchedSources.map { ($0.source.id, .feed) }, now: now.withLock { $0 })
                 try await body(poller, store, now)
             } catch {
                 try? await poller.shutdown()
@@ -94,7 +94,7 @@ import TidingsTesting
                 #expect(try await poller.pollDue().isEmpty, "not due again yet")
                 now.withLock { $0 += 661 }
                 let second = try await poller.pollDue()
-                #expect(second.map(\.status) == ["304"])
+                #expect(second.map(\.status) == [.http(304)])
                 #expect(server.hits("304") == 1)
                 server.version.withLock { $0 = 2 }
                 now.withLock { $0 += 661 }
@@ -115,7 +115,7 @@ import TidingsTesting
         try await FetchTestServer.with(server.router) { port in
             try await Self.with(Self.sections(port: port, paths: ["/broken", "/page.html"])) { poller, store, now in
                 let results = try await poller.pollDue().sorted { $0.sourceID < $1.sourceID }
-                #expect(results.map(\.status) == ["500", "invalid"])
+                #expect(results.map(\.status) == [.http(500), .unreadable])
                 var delays: [TimeInterval] = []
                 for _ in 1...3 {
                     let state = try #require(try await store.sourceStates().first { $0.id.hasSuffix("/broken") })
@@ -139,7 +139,7 @@ import TidingsTesting
         try await FetchTestServer.with(server.router) { port in
             try await Self.with(Self.sections(port: port, paths: ["/feed.rss"], allow: [])) { poller, store, _ in
                 let results = try await poller.pollDue()
-                #expect(results.map(\.status) == ["blocked"])
+                #expect(results.map(\.status) == [.failed(.blocked)])
                 #expect(server.hits("200") == 0, "no request reached the server")
                 #expect(try await store.sourceStates().first?.lastError?.contains("allow_hosts") == true)
             }

@@ -38,7 +38,8 @@ private func record(
 ) -> FetchRecord {
     FetchRecord(
         sourceID: source, streams: streams, attemptedAt: at,
-        outcome: .fetched(entries: entries, etag: "\"e\"", lastModified: nil, title: "T", webURL: nil), status: "200",
+        outcome: .fetched(entries: entries, etag: "\"e\"", lastModified: nil, title: "T", webURL: nil),
+        status: .http(200),
         nextFetchAt: at.addingTimeInterval(600), failures: 0, keepItems: keep, keepSince: .distantPast)
 }
 
@@ -85,8 +86,8 @@ private func retention(_ database: TestDatabase) async throws {
 private func leases(_ database: TestDatabase) async throws {
     let store = try await database.open()
     defer { Task { try await store.close() } }
-    try await store.registerSources([("a", "feed"), ("b", "feed")], now: t0)
-    try await store.registerSources([("a", "feed")], now: t0.addingTimeInterval(999))
+    try await store.registerSources([("a", .feed), ("b", .feed)], now: t0)
+    try await store.registerSources([("a", .feed)], now: t0.addingTimeInterval(999))
     let mine = try await store.claimDueSources(owner: "me", now: t0, lease: 300, limit: 1)
     let theirs = try await store.claimDueSources(owner: "them", now: t0, lease: 300, limit: 10)
     #expect(mine.map(\.id) == ["a"] && theirs.map(\.id) == ["b"], "re-registering keeps a source's state")
@@ -129,7 +130,7 @@ private func nulText(_ database: TestDatabase) async throws {
     fetched.outcome = .fetched(
         entries: [hostile, entry("fine")], etag: "\"e\u{0}\"", lastModified: nil, title: "T\u{0}", webURL: nil)
     let failed = FetchRecord(
-        sourceID: "b", streams: ["b/s"], attemptedAt: t0, outcome: .failed("bad \u{0} byte"), status: "invalid",
+        sourceID: "b", streams: ["b/s"], attemptedAt: t0, outcome: .failed("bad \u{0} byte"), status: .unreadable,
         nextFetchAt: t0.addingTimeInterval(60), failures: 1, keepItems: 100, keepSince: .distantPast)
     let summaries = try await store.recordFetches([fetched, failed], owner: "me")
     #expect(summaries.first?.inserted == 2)

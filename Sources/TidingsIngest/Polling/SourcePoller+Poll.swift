@@ -10,8 +10,8 @@ extension SourcePoller {
     enum Fetched {
         case document(
             bytes: [UInt8], charset: String?, baseURL: URL?, etag: String?, lastModified: String?,
-            freshness: TimeInterval?, status: String)
-        case notModified(freshness: TimeInterval?, status: String)
+            freshness: TimeInterval?, status: PollStatus)
+        case notModified(freshness: TimeInterval?, status: PollStatus)
     }
 
     /// Fetches and reads one source; nil when the source is no longer configured here.
@@ -20,7 +20,7 @@ extension SourcePoller {
         let started = clock()
         let jitter = PollSchedule.jitter(for: state.id)
         var outcome: FetchRecord.Outcome
-        var status: String
+        var status: PollStatus
         var failures = 0
         var delay: TimeInterval
         do {
@@ -95,7 +95,7 @@ extension SourcePoller {
                 logger.error("poller: could not record the fetch of \(record.sourceID): \(failure)")
             }
             return PollResult(
-                sourceID: record.sourceID, status: "store", error: "\(failure)", changes: UpsertSummary(),
+                sourceID: record.sourceID, status: .notRecorded, error: "\(failure)", changes: UpsertSummary(),
                 nextFetchAt: record.nextFetchAt)
         }
     }
@@ -106,7 +106,7 @@ extension SourcePoller {
         case .url(let url):
             let response = try await fetcher.fetch(
                 FetchRequest(url: url, etag: state.etag, lastModified: state.lastModified))
-            if response.notModified { return .notModified(freshness: response.freshness, status: "304") }
+            if response.notModified { return .notModified(freshness: response.freshness, status: .http(304)) }
             if response.isCut {
                 // The parser keeps the entries complete in the part that came ("truncated?").
                 logger.warning(
@@ -114,7 +114,7 @@ extension SourcePoller {
             }
             return .document(
                 bytes: response.body, charset: response.charset, baseURL: response.finalURL, etag: response.etag,
-                lastModified: response.lastModified, freshness: response.freshness, status: String(response.status))
+                lastModified: response.lastModified, freshness: response.freshness, status: .http(response.status))
         case .file(let path):
             let attributes: [FileAttributeKey: Any]
             do {
@@ -126,39 +126,39 @@ extension SourcePoller {
             let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
             // The file's size and modification time stand in for an ETag.
             let validator = "file:\(size):\(Int64(modified * 1000))"
-            if state.etag == validator { return .notModified(freshness: nil, status: "unchanged") }
+            if state.etag == validator { return .notModified(freshness: nil, status: .fileUnchanged) }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw SourceReadError("cannot read \(path)")
             }
             return .document(
                 bytes: Array(data), charset: nil, baseURL: URL(fileURLWithPath: path), etag: validator,
-                lastModified: nil, freshness: nil, status: "read")
+                lastModified: nil, freshness: nil, status: .fileRead)
         }
     }
 
     /// The message, short status and Retry-After of a failure.
-    static func describe(_ error: any Error) -> (String, String, TimeInterval?) {
+    static func describe(_ error: any Error) -> (String, PollStatus, TimeInterval?) {
         switch error {
         case let error as FetchError:
-            let code =
+            let status: PollStatus =
                 switch error.kind {
-                case .http(let status): String(status)
-                case .blockedAddress: "blocked"
-                case .dns: "dns"
-                case .timeout: "timeout"
-                case .tooLarge: "too_large"
-                case .tooManyRedirects: "redirects"
-                case .connect: "connect"
-                case .tls: "tls"
-                case .badURL: "bad_url"
-                case .cancelled: "cancelled"
-                case .other: "error"
+                case .http(let status): .http(status)
+                case .blockedAddress: .failed(.blocked)
+                case .dns: .failed(.dns)
+                case .timeout: .failed(.timeout)
+                case .tooLarge: .failed(.tooLarge)
+                case .tooManyRedirects: .failed(.redirects)
+                case .connect: .failed(.connect)
+                case .tls: .failed(.tls)
+                case .badURL: .failed(.badURL)
+                case .cancelled: .failed(.cancelled)
+                case .other: .failed(.error)
                 }
-            return (error.message, code, error.retryAfter)
+            return (error.message, status, error.retryAfter)
         case let error as SourceReadError:
-            return (error.description, "invalid", nil)
+            return (error.description, .unreadable, nil)
         default:
-            return ("poller: \(error)", "error", nil)
+            return ("poller: \(error)", .failed(.error), nil)
         }
     }
 

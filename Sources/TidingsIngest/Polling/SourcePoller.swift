@@ -115,7 +115,7 @@ public final class SourcePoller: Service, Sendable {
 
     /// Adds this configuration's sources to the store, due at once when new.
     func register() async throws {
-        try await store.registerSources(sources.values.map { ($0.source.id, $0.source.format.rawValue) }, now: clock())
+        try await store.registerSources(sources.values.map { ($0.source.id, $0.source.format) }, now: clock())
     }
 
     /// Fetches every source due now (up to `fetch.concurrency` at once) and returns what happened.
@@ -135,8 +135,8 @@ public final class SourcePoller: Service, Sendable {
 /// What one poll of one source did.
 public struct PollResult: Sendable, Hashable {
     public var sourceID: String
-    /// "200", "304", "unchanged", "404", "timeout", "blocked", "invalid" …
-    public var status: String
+    /// How the fetch ended ("200", "304", "unchanged", "timeout", "blocked", "invalid" … as text).
+    public var status: PollStatus
     public var error: String?
     public var changes: UpsertSummary
     public var nextFetchAt: Date

@@ -1,4 +1,5 @@
 import Foundation
+import TidingsModel
 
 /// Where a section's content comes from (`source.type` in the configuration).
 public enum SourceSpec: Sendable, Hashable {
@@ -48,16 +49,6 @@ public enum SourceSpec: Sendable, Hashable {
         case .file(_, let format): format
         }
     }
-}
-
-/// The kind of document a fetched source returns.
-public enum SourceFormat: String, Sendable, Hashable, CaseIterable {
-    /// RSS, Atom or JSON Feed, detected from the content.
-    case feed
-    /// Typed partner items (see docs/sections.md).
-    case unifiedJSON = "unified_json"
-    /// Plain partner items with a web-rendering flag.
-    case legacyJSON = "legacy_json"
 }
 
 /// One document the poller fetches: a URL or a local file, and how to read it.

@@ -4,7 +4,7 @@ import TidingsStore
 /// Lets a request through only with `Authorization: Bearer KEY` naming a live key:
 /// 401 when the header is missing or the key unknown, 403 when the key was revoked.
 struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
-    let store: any CatalogStore
+    let store: any KeyStore
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response

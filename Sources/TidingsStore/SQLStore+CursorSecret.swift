@@ -2,7 +2,7 @@ import Foundation
 import SQLKit
 import TidingsModel
 
-extension SQLCatalogStore {
+extension SQLStore {
     /// Reads the secret; the first caller over a database (``migrate()``, at start-up) writes one.
     /// Servers starting together may each offer one: `ON CONFLICT DO NOTHING` keeps the first, and
     /// all read that one.

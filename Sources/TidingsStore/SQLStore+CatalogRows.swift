@@ -5,7 +5,7 @@ import TidingsModel
 
 // Reading and writing the rows of one batch: few statements, many rows each, so a 1,000-event
 // batch costs a handful of round trips rather than thousands.
-extension SQLCatalogStore {
+extension SQLStore {
     /// Binds per statement: under SQLite's 32,766 and PostgreSQL's 65,535 limits. Each statement
     /// costs several thread hops (NIO thread pool, event loop, task executor) whatever its size, so
     /// a batch uses as few, as large statements as the limits allow.

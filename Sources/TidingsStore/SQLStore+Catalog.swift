@@ -1,31 +1,10 @@
 import Foundation
-import Logging
 import SQLKit
 import TidingsCatalog
 import TidingsModel
 
-/// The one ``CatalogStore`` implementation, written once in SQL both SQLite and PostgreSQL accept.
-/// Backends differ only in their ``SQLConnectionSource``.
-public final class SQLCatalogStore<Source: SQLConnectionSource>: CatalogStore {
-    public let source: Source
-    public let policy: NewsPolicy
-    let cache = ProductStateCache()
-
-    /// Wraps a connection source; call ``migrate()`` before use.
-    public init(source: Source, policy: NewsPolicy) {
-        self.source = source
-        self.policy = policy
-    }
-
-    /// Applies pending migrations and makes the cursor secret if there is none yet, so serving
-    /// pages never has to write (a read must work while another process holds the write lock).
-    @discardableResult
-    public func migrate() async throws -> [Int] {
-        let applied = try await Migrations.migrate(source)
-        _ = try await cursorSecret()
-        return applied
-    }
-
+/// The catalog: events in, products and news out.
+extension SQLStore: CatalogStore {
     public func ingest(_ events: [CatalogEvent], recordedAt: Date, atomic: Bool) async throws -> [IngestOutcome] {
         guard !events.isEmpty else { return [] }
         let policy = self.policy
@@ -141,19 +120,11 @@ public final class SQLCatalogStore<Source: SQLConnectionSource>: CatalogStore {
                 newsItems: try await Self.count("news_items", db))
         }
     }
-
-    public func close() async throws { try await source.close() }
-
-    /// Rows in one of our tables (the name is ours, never input).
-    static func count(_ table: String, _ db: any SQLDatabase) async throws -> Int {
-        let row = try await db.raw("SELECT COUNT(*) AS c FROM \(unsafeRaw: table)").first()
-        return Int(try row?.decode(column: "c", as: Int64.self) ?? 0)
-    }
 }
 
 // MARK: - Rebuild
 
-extension SQLCatalogStore {
+extension SQLStore {
     public func rebuildNews(progress: (@Sendable (Int, Int) -> Void)?) async throws -> RebuildSummary {
         let policy = self.policy
         let productsPerChunk = 500
@@ -192,52 +163,5 @@ extension SQLCatalogStore {
                 newsItems: try await Self.count("news_items", db),
                 skipped: skipped)
         }
-    }
-}
-
-// MARK: - API keys
-
-extension SQLCatalogStore {
-    public func createAPIKey(name: String, hash: String, at: Date) async throws -> APIKeyRecord {
-        try await source.write { db in
-            let row = try await db.raw(
-                "INSERT INTO api_keys (name, key_hash, created_at) VALUES (\(bind: name), \(bind: hash), \(bind: at.millisecondsSince1970)) RETURNING id"
-            ).first()
-            guard let id = try row?.decode(column: "id", as: Int64.self) else {
-                throw StoreError("inserting an API key returned no id")
-            }
-            return APIKeyRecord(id: id, name: name, createdAt: at.truncatedToMilliseconds, revokedAt: nil)
-        }
-    }
-
-    public func apiKeys() async throws -> [APIKeyRecord] {
-        try await source.read { db in
-            try await db.raw("SELECT id, name, created_at, revoked_at FROM api_keys ORDER BY id").all().map(
-                Self.decodeKey)
-        }
-    }
-
-    public func revokeAPIKey(id: Int64, at: Date) async throws -> Bool {
-        try await source.write { db in
-            let rows = try await db.raw(
-                "UPDATE api_keys SET revoked_at = \(bind: at.millisecondsSince1970) WHERE id = \(bind: id) AND revoked_at IS NULL RETURNING id"
-            ).all()
-            if !rows.isEmpty { return true }
-            return try await !db.raw("SELECT id FROM api_keys WHERE id = \(bind: id)").all().isEmpty
-        }
-    }
-
-    public func apiKey(hash: String) async throws -> APIKeyRecord? {
-        try await source.read { db in
-            try await db.raw("SELECT id, name, created_at, revoked_at FROM api_keys WHERE key_hash = \(bind: hash)")
-                .first().map(Self.decodeKey)
-        }
-    }
-
-    static func decodeKey(_ row: any SQLRow) throws -> APIKeyRecord {
-        APIKeyRecord(
-            id: try row.decode(column: "id", as: Int64.self), name: try row.decode(column: "name", as: String.self),
-            createdAt: Date(millisecondsSince1970: try row.decode(column: "created_at", as: Int64.self)),
-            revokedAt: try row.decode(column: "revoked_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)))
     }
 }

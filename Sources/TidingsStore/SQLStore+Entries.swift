@@ -2,7 +2,7 @@ import Foundation
 import SQLKit
 import TidingsModel
 
-extension SQLCatalogStore {
+extension SQLStore {
     public func entries(stream: String, afterSeq: Int64?, limit: Int) async throws -> [StoredEntry] {
         try await source.read { db in
             let after: SQLQueryString = afterSeq.map { "AND seq < \(bind: $0)" } ?? ""

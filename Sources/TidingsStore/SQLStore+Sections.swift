@@ -2,8 +2,9 @@ import Foundation
 import SQLKit
 import TidingsModel
 
-extension SQLCatalogStore: SectionStore {
-    public func registerSources(_ sources: [(id: String, format: String)], now: Date) async throws {
+/// The sections: sources' polling state, their entries, dismissed cards.
+extension SQLStore: SectionStore {
+    public func registerSources(_ sources: [(id: String, format: SourceFormat)], now: Date) async throws {
         guard !sources.isEmpty else { return }
         try await source.write { db in
             for chunk in stride(from: 0, to: sources.count, by: 200) {
@@ -11,7 +12,8 @@ extension SQLCatalogStore: SectionStore {
                     into: "sources", columns: ["id", "format", "next_fetch_at", "failures", "entry_count"])
                 for source in sources[chunk..<min(chunk + 200, sources.count)] {
                     insert.rows.append([
-                        .text(source.id), .text(source.format), .int(now.millisecondsSince1970), .int(0), .int(0),
+                        .text(source.id), .text(source.format.rawValue), .int(now.millisecondsSince1970), .int(0),
+                        .int(0),
                     ])
                 }
                 try await db.raw("\(insert) ON CONFLICT (id) DO NOTHING").run()
@@ -101,7 +103,7 @@ extension SQLCatalogStore: SectionStore {
         try await db.raw(
             """
             UPDATE sources SET next_fetch_at = \(bind: record.nextFetchAt.millisecondsSince1970),
-              last_attempt_at = \(bind: at), last_status = \(bind: record.status), failures = \(bind: record.failures),
+              last_attempt_at = \(bind: at), last_status = \(bind: record.status.description), failures = \(bind: record.failures),
               lease_until = CASE WHEN lease_owner = \(bind: owner) THEN NULL ELSE lease_until END,
               lease_owner = CASE WHEN lease_owner = \(bind: owner) THEN NULL ELSE lease_owner END
             WHERE id = \(bind: id)
@@ -122,7 +124,7 @@ extension SQLCatalogStore: SectionStore {
         }
         var state = SourceState(
             id: try row.decode(column: "id", as: String.self),
-            format: try row.decode(column: "format", as: String.self),
+            format: SourceFormat(rawValue: try row.decode(column: "format", as: String.self)),
             nextFetchAt: try date("next_fetch_at") ?? Date(timeIntervalSince1970: 0))
         state.etag = try row.decode(column: "etag", as: String?.self)
         state.lastModified = try row.decode(column: "last_modified", as: String?.self)
@@ -130,7 +132,7 @@ extension SQLCatalogStore: SectionStore {
         state.webURL = try row.decode(column: "web_url", as: String?.self)
         state.lastAttemptAt = try date("last_attempt_at")
         state.lastSuccessAt = try date("last_success_at")
-        state.lastStatus = try row.decode(column: "last_status", as: String?.self)
+        state.lastStatus = try row.decode(column: "last_status", as: String?.self).map(PollStatus.init(stored:))
         state.lastError = try row.decode(column: "last_error", as: String?.self)
         state.failures = Int(try row.decode(column: "failures", as: Int64.self))
         state.entryCount = Int(try row.decode(column: "entry_count", as: Int64.self))

@@ -3,7 +3,7 @@ import SQLKit
 import TidingsCatalog
 import TidingsModel
 
-extension SQLCatalogStore {
+extension SQLStore {
     public func priceHistory(productID: String) async throws -> [PricePoint] {
         let policy = self.policy
         return try await source.read { db in

@@ -1,0 +1,48 @@
+import Foundation
+import SQLKit
+
+/// API keys for the write endpoints.
+extension SQLStore: KeyStore {
+    public func createAPIKey(name: String, hash: String, at: Date) async throws -> APIKeyRecord {
+        try await source.write { db in
+            let row = try await db.raw(
+                "INSERT INTO api_keys (name, key_hash, created_at) VALUES (\(bind: name), \(bind: hash), \(bind: at.millisecondsSince1970)) RETURNING id"
+            ).first()
+            guard let id = try row?.decode(column: "id", as: Int64.self) else {
+                throw StoreError("inserting an API key returned no id")
+            }
+            return APIKeyRecord(id: id, name: name, createdAt: at.truncatedToMilliseconds, revokedAt: nil)
+        }
+    }
+
+    public func apiKeys() async throws -> [APIKeyRecord] {
+        try await source.read { db in
+            try await db.raw("SELECT id, name, created_at, revoked_at FROM api_keys ORDER BY id").all().map(
+                Self.decodeKey)
+        }
+    }
+
+    public func revokeAPIKey(id: Int64, at: Date) async throws -> Bool {
+        try await source.write { db in
+            let rows = try await db.raw(
+                "UPDATE api_keys SET revoked_at = \(bind: at.millisecondsSince1970) WHERE id = \(bind: id) AND revoked_at IS NULL RETURNING id"
+            ).all()
+            if !rows.isEmpty { return true }
+            return try await !db.raw("SELECT id FROM api_keys WHERE id = \(bind: id)").all().isEmpty
+        }
+    }
+
+    public func apiKey(hash: String) async throws -> APIKeyRecord? {
+        try await source.read { db in
+            try await db.raw("SELECT id, name, created_at, revoked_at FROM api_keys WHERE key_hash = \(bind: hash)")
+                .first().map(Self.decodeKey)
+        }
+    }
+
+    static func decodeKey(_ row: any SQLRow) throws -> APIKeyRecord {
+        APIKeyRecord(
+            id: try row.decode(column: "id", as: Int64.self), name: try row.decode(column: "name", as: String.self),
+            createdAt: Date(millisecondsSince1970: try row.decode(column: "created_at", as: Int64.self)),
+            revokedAt: try row.decode(column: "revoked_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)))
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Logging
+import SQLKit
+import TidingsCatalog
+import TidingsModel
+
+/// The one store: a database holding the catalog (`SQLStore+Catalog`, `+CatalogRows`,
+/// `+History`), the sections (`SQLStore+Sections`, `+Entries`) and the keys (`SQLStore+Keys`,
+/// `+CursorSecret`), written once in SQL both SQLite and PostgreSQL accept. Backends differ only
+/// in their ``SQLConnectionSource``.
+public final class SQLStore<Source: SQLConnectionSource>: Sendable, TidingsStorage {
+    public let source: Source
+    public let policy: NewsPolicy
+    let cache = ProductStateCache()
+
+    /// Wraps a connection source; call ``migrate()`` before use.
+    public init(source: Source, policy: NewsPolicy) {
+        self.source = source
+        self.policy = policy
+    }
+
+    /// Applies pending migrations and makes the cursor secret if there is none yet, so serving
+    /// pages never has to write (a read must work while another process holds the write lock).
+    @discardableResult
+    public func migrate() async throws -> [Int] {
+        let applied = try await Migrations.migrate(source)
+        _ = try await cursorSecret()
+        return applied
+    }
+
+    public func close() async throws { try await source.close() }
+
+    /// Rows in one of our tables (the name is ours, never input).
+    static func count(_ table: String, _ db: any SQLDatabase) async throws -> Int {
+        let row = try await db.raw("SELECT COUNT(*) AS c FROM \(unsafeRaw: table)").first()
+        return Int(try row?.decode(column: "c", as: Int64.self) ?? 0)
+    }
+}
