@@ -81,7 +81,8 @@ struct SectionsController: Sendable {
         do {
             page = try await sections.page(
                 brand: brand, section: section, cursor: cursor, limit: limit,
-                language: language(request, brand: brand), device: device)
+                language: language(request, brand: brand), device: device
+            ).encoded
         } catch SectionRequestError.badCursor {
             throw badCursor
         }

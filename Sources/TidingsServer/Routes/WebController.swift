@@ -72,7 +72,7 @@ struct WebController: Sendable {
             }
             let now = sections.clock()
             let device = Self.device(request)
-            let page: EncodedPage
+            let page: ComposedResult
             do {
                 page = try await sections.page(
                     brand: brand, section: section, cursor: cursor, limit: Self.pageSize,
@@ -83,14 +83,14 @@ struct WebController: Sendable {
             let sourceError = try await sections.sourceError(section, now: now)
             let key = RenderedPageKey(
                 section: SectionKey(brand: brand.id, section: section.id), path: web.path, language: web.language,
-                localeOverride: web.localeOverride, cursor: token, etag: page.etag, sourceError: sourceError,
+                localeOverride: web.localeOverride, cursor: token, etag: page.encoded.etag, sourceError: sourceError,
                 minute: now.minute)
             return .page(
                 try await rendered.value(for: key, now: now) {
-                    let feed = try TidingsJSON.decoder().decode(Feed.self, from: Data(buffer: page.body))
-                    return renderer.render(
-                        SectionPage(context: web, section: section, feed: feed, cursor: token, sourceError: sourceError)
-                    )
+                    renderer.render(
+                        SectionPage(
+                            context: web, section: section, feed: page.page.feed(), cursor: token,
+                            sourceError: sourceError))
                 })
         }
     }

@@ -22,11 +22,13 @@ extension SectionService {
             let entries = try await self.store.entries(stream: sectionKey.stream, afterSeq: afterSeq, limit: limit + 1)
             let shown = entries.prefix(limit)
             return ContentPage(
-                items: shown.map(\.itemJSON), next: entries.count > limit ? shown.last.map { String($0.seq) } : nil)
+                items: shown.map { .encoded($0.itemJSON) },
+                next: entries.count > limit ? shown.last.map { String($0.seq) } : nil)
         }
     }
 
-    /// Catalog news as `catalog_news` items, localized; the keyset is the news cursor.
+    /// Catalog news as `catalog_news` items, localized and typed (encoded when a page's JSON is
+    /// made); the keyset is the news cursor.
     private func catalogPage(after: String?, limit: Int, language: Language, now: Date) async throws -> ContentPage {
         let cursor = try after.map { token in
             guard let cursor = NewsCursor(payload: token) else { throw SectionRequestError.badCursor }
@@ -35,11 +37,7 @@ extension SectionService {
         let key = ContentKey.catalog(language, minute: now.minute, after: cursor, limit: limit)
         return try await contents.value(for: key, now: now) {
             let window = try await self.catalog.newsWindow(language: language, after: cursor, limit: limit, now: now)
-            let encoder = TidingsJSON.encoder()
-            let items = try window.items.map {
-                String(decoding: try encoder.encode(FeedItem.catalogNews($0)), as: UTF8.self)
-            }
-            return ContentPage(items: items, next: window.next?.payload)
+            return ContentPage(items: window.items.map { .typed(.catalogNews($0)) }, next: window.next?.payload)
         }
     }
 

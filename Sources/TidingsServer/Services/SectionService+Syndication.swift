@@ -14,10 +14,8 @@ extension SectionService {
         if case .catalog = section.source {
             let page = try await contentPage(
                 brand: brand, section: section, after: nil, limit: count, language: language, now: now)
-            return page.items.compactMap { json in
-                guard case .catalogNews(let news) = try? decoder.decode(FeedItem.self, from: Data(json.utf8)) else {
-                    return nil
-                }
+            return page.items.compactMap { item in
+                guard case .catalogNews(let news) = item.item(decoder) else { return nil }
                 return SyndicationItem(
                     id: "urn:tidings:\(brand.id):news:\(news.id)", title: news.title + news.product.name,
                     summary: [news.price, news.product.size].joined(separator: " • "),

@@ -17,8 +17,8 @@ public final class SectionService: Sendable {
     let contents: PageCache<ContentKey, ContentPage>
     /// The newest teasers of sections that widgets show.
     let teasers: PageCache<SectionKey, [Teaser]>
-    /// Composed pages as bytes, with their ETags.
-    let pages: PageCache<ComposedPageKey, EncodedPage>
+    /// Composed pages, typed and as bytes with their ETags.
+    let pages: PageCache<ComposedPageKey, ComposedResult>
     /// Rendered RSS, Atom and JSON Feed documents.
     let feedDocuments: PageCache<FeedDocumentKey, ByteBuffer>
     /// Source states, for `auto` sections (which render as web when the source says so).
@@ -41,9 +41,9 @@ public final class SectionService: Sendable {
         catalog.invalidation.invalidate(Set(sections.map(CacheScope.section)).union([.sources]))
     }
 
-    /// One page of content, items already encoded.
+    /// One page of content: entries as their stored JSON, catalog news typed.
     struct ContentPage: Sendable {
-        var items: [String]
+        var items: [ComposedPage.Item]
         /// The keyset of the last item, when more follow.
         var next: String?
     }
@@ -53,7 +53,7 @@ public final class SectionService: Sendable {
     /// a carousel of teasers among them, costs more than the rest of the request).
     func page(
         brand: Brand, section: Section, cursor: SectionCursor?, limit: Int, language: Language, device: String?
-    ) async throws -> EncodedPage {
+    ) async throws -> ComposedResult {
         let now = clock()
         let position = cursor?.position ?? 0
         var dismissed: Set<String> = []
@@ -66,8 +66,8 @@ public final class SectionService: Sendable {
             cursor: cursor, dismissed: dismissed, catalog: section.source == .catalog,
             widgets: section.placement.widgets.compactMap(\.section))
         return try await pages.value(for: key, now: now) {
-            EncodedPage(
-                body: try await self.compose(
+            ComposedResult(
+                try await self.compose(
                     brand: brand, section: section, cursor: cursor, limit: limit, language: language,
                     dismissed: key.dismissed, now: now))
         }
@@ -76,10 +76,10 @@ public final class SectionService: Sendable {
     private func compose(
         brand: Brand, section: Section, cursor: SectionCursor?, limit: Int, language: Language,
         dismissed: Set<String>, now: Date
-    ) async throws -> ByteBuffer {
+    ) async throws -> ComposedPage {
         let title = section.title.text(language)
         if let url = try await webURL(section, now: now) {
-            return FeedJSON.web(title: title, url: url)
+            return ComposedPage(title: title, body: .web(url))
         }
         let content = try await contentPage(
             brand: brand, section: section, after: cursor?.after, limit: limit, language: language, now: now)
@@ -89,19 +89,16 @@ public final class SectionService: Sendable {
             widgetTeasers[reference] = try await newestTeasers(reference, now: now)
         }
         let composer = section.placement.composer(language: language, teasers: widgetTeasers)
-        let encoder = TidingsJSON.encoder()
         let (items, nextPosition) = composer.compose(
-            content.items, startingAt: cursor?.position ?? 0, context: CompositionContext(dismissed: dismissed)
-        ) { slot in
-            (try? encoder.encode(slot)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-        }
+            content.items, startingAt: cursor?.position ?? 0, context: CompositionContext(dismissed: dismissed),
+            wrap: ComposedPage.Item.typed)
         var next: String?
         if let after = content.next {
             next = try await catalog.cursors.seal().seal(
                 SectionCursor(position: nextPosition, after: after).payload,
                 for: .section(SectionKey(brand: brand.id, section: section.id)))
         }
-        return FeedJSON.native(title: title, items: items, nextCursor: next)
+        return ComposedPage(title: title, body: .native(items), nextCursor: next)
     }
 
     /// The cursor in `token` if this database's servers issued it for `section` of `brand`; nil
