@@ -29,7 +29,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "OPMLFuzzer",
-            dependencies: [.product(name: "FeedWriting", package: "Tidings")]
+            dependencies: [
+                .product(name: "FeedParsing", package: "Tidings"), .product(name: "FeedWriting", package: "Tidings"),
+            ]
         ),
         .executableTarget(
             name: "PartnerJSONFuzzer",

@@ -24,7 +24,7 @@ work=${IPB_WORK:-${TMPDIR:-/tmp}/tidings-parse-ipb-$(id -u)}
 mkdir -p "$work/Sources/Bench"
 rm -rf "$work/Sources/FeedParsing"
 cp -R Sources/FeedParsing "$work/Sources/FeedParsing"
-cp Sources/tidings/BenchFeed.swift "$work/Sources/Bench/BenchFeed.swift"
+cp Sources/tidings/Bench/BenchFeed.swift "$work/Sources/Bench/BenchFeed.swift"
 cat > "$work/Package.swift" <<'EOF'
 // swift-tools-version: 6.1
 import PackageDescription

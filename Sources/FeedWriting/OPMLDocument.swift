@@ -1,11 +1,8 @@
 import Foundation
 
-/// An OPML 1.0/2.0 subscription list: ``init(bytes:)`` reads one leniently, ``rendered()`` writes
-/// OPML 2.0.
+/// An OPML 2.0 subscription list to write (``rendered()``). Reading OPML is `FeedParsing`'s
+/// (`OPMLParser`), on the same XML scanner as feeds.
 public struct OPMLDocument: Sendable, Hashable {
-    /// Larger documents are refused before parsing.
-    public static let maxBytes = 10 << 20
-
     /// The `head` title.
     public var title: String?
     /// The `head` creation date.
@@ -18,18 +15,5 @@ public struct OPMLDocument: Sendable, Hashable {
         self.title = title
         self.dateCreated = dateCreated
         self.outlines = outlines
-    }
-
-    /// Every outline with an `xmlURL`, depth first, with the folders it is in.
-    public var feeds: [OPMLFeed] {
-        var found: [OPMLFeed] = []
-        func visit(_ outlines: [OPMLOutline], _ folders: [String]) {
-            for outline in outlines {
-                if outline.xmlURL != nil { found.append(OPMLFeed(folders: folders, outline: outline)) }
-                visit(outline.children, folders + [outline.text])
-            }
-        }
-        visit(outlines, [])
-        return found
     }
 }

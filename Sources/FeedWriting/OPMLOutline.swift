@@ -11,9 +11,6 @@ public struct OPMLOutline: Sendable, Hashable {
     public var type: String?
     /// The feed's address.
     public var xmlURL: URL?
-    /// The `xmlUrl` attribute as the document wrote it, also when it is no URL (then `xmlURL` is
-    /// nil), so an importer can say what it skipped.
-    public var xmlURLText: String?
     /// The web page the feed belongs to.
     public var htmlURL: URL?
     /// Outlines nested in this one.
@@ -22,13 +19,12 @@ public struct OPMLOutline: Sendable, Hashable {
     /// Creates an outline.
     public init(
         text: String, title: String? = nil, type: String? = nil, xmlURL: URL? = nil, htmlURL: URL? = nil,
-        children: [OPMLOutline] = [], xmlURLText: String? = nil
+        children: [OPMLOutline] = []
     ) {
         self.text = text
         self.title = title
         self.type = type
         self.xmlURL = xmlURL
-        self.xmlURLText = xmlURLText ?? xmlURL?.absoluteString
         self.htmlURL = htmlURL
         self.children = children
     }

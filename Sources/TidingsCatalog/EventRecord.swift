@@ -132,15 +132,20 @@ extension EventRecord: Codable {
         if case .some(let url) = imageURL { try container.encode(url, forKey: .imageURL) }
     }
 
-    /// The row's JSON text: keys sorted, slashes unescaped.
-    public func json() throws -> String {
+    /// The encoder rows are written with: keys sorted, slashes unescaped. Make one per batch.
+    public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        return encoder
+    }
+
+    /// The row's JSON text.
+    public func json(_ encoder: JSONEncoder = EventRecord.encoder()) throws -> String {
+        String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 
     /// Reads a row's JSON text, of any version this build knows.
-    public init(json text: String) throws {
-        self = try JSONDecoder().decode(EventRecord.self, from: Data(text.utf8))
+    public init(json text: String, decoder: JSONDecoder = JSONDecoder()) throws {
+        self = try decoder.decode(EventRecord.self, from: Data(text.utf8))
     }
 }

@@ -28,11 +28,12 @@ extension SQLStore {
     /// The logged events with these ids, as today's rules read them (nil for one they refuse).
     static func loggedEvents(_ ids: Set<String>, db: any SQLDatabase) async throws -> [String: CatalogEvent?] {
         var found: [String: CatalogEvent?] = [:]
+        let decoder = JSONDecoder()
         for chunk in Array(ids).chunked(into: rowsPerStatement) {
             let rows = try await db.select().column("id").column("payload").column("recorded_at").from("events")
                 .where(SQLColumn("id"), .in, binds(chunk)).all()
             for row in rows {
-                found[try row.decode(column: "id", as: String.self)] = try? decodeEvent(row)
+                found[try row.decode(column: "id", as: String.self)] = try? decodeEvent(row, decoder: decoder)
             }
         }
         return found
@@ -60,13 +61,14 @@ extension SQLStore {
     ) {
         var events: [String: [CatalogEvent]] = [:]
         var unreadable = 0
+        let decoder = JSONDecoder()
         for chunk in Array(ids).chunked(into: rowsPerStatement) {
             var query = SQLQueryString("SELECT product_id, payload, recorded_at FROM events WHERE product_id IN ")
             query.appendInterpolation(binds(chunk))
             query.appendInterpolation(" ORDER BY product_id, at, seq" as SQLQueryString)
             for row in try await db.raw(query).all() {
                 let product = try row.decode(column: "product_id", as: String.self)
-                guard let event = try? decodeEvent(row) else {
+                guard let event = try? decodeEvent(row, decoder: decoder) else {
                     unreadable += 1
                     continue
                 }
@@ -77,10 +79,10 @@ extension SQLStore {
     }
 
     /// A logged event, validated again as it was on receipt (`recorded_at` stands for "now").
-    static func decodeEvent(_ row: any SQLRow) throws -> CatalogEvent {
+    static func decodeEvent(_ row: any SQLRow, decoder: JSONDecoder) throws -> CatalogEvent {
         let payload = try row.decode(column: "payload", as: String.self)
         let recorded = Date(millisecondsSince1970: try row.decode(column: "recorded_at", as: Int64.self))
-        return try EventRecord(json: payload).event(recordedAt: recorded)
+        return try EventRecord(json: payload, decoder: decoder).event(recordedAt: recorded)
     }
 
     static func loadStates(_ ids: Set<String>, db: any SQLDatabase) async throws -> [String: ProductState] {
@@ -102,11 +104,12 @@ extension SQLStore {
 
     static func appendEvents(_ events: [CatalogEvent], recordedAt: Date, db: any SQLDatabase) async throws {
         let recorded = recordedAt.millisecondsSince1970
+        let encoder = EventRecord.encoder()
         for chunk in events.chunked(into: rows(columns: 6)) {
             var insert = RowsInsert(
                 into: "events", columns: ["id", "type", "product_id", "at", "payload", "recorded_at"])
             for event in chunk {
-                let payload = try EventRecord(event).json()
+                let payload = try EventRecord(event).json(encoder)
                 insert.rows.append([
                     .text(event.id), .text(event.kind.rawValue), .text(event.productID),
                     .int(event.at.millisecondsSince1970), .text(payload), .int(recorded),

@@ -1,4 +1,4 @@
-import FeedWriting
+import FeedParsing
 import Foundation
 import Testing
 
@@ -9,7 +9,7 @@ import Testing
 @Suite("OPML import")
 struct OPMLImportTests {
     static func plan(_ body: String) throws -> OPMLImport {
-        OPMLImport(try OPMLDocument(bytes: Array("<opml version=\"2.0\"><body>\(body)</body></opml>".utf8)))
+        OPMLImport(try OPMLParser().parse(Array("<opml version=\"2.0\"><body>\(body)</body></opml>".utf8)))
     }
 
     @Test("outlines that are not http(s) feeds are reported with their reason, and not counted")
@@ -118,10 +118,10 @@ struct OPMLImportTests {
     func report() {
         // The reader already drops control characters; a document built in code still has them.
         let plan = OPMLImport(
-            OPMLDocument(outlines: [
-                OPMLOutline(text: "Kept", xmlURL: URL(string: "https://kept.example/rss")),
-                OPMLOutline(text: "Bell\u{1B}[31m", xmlURL: URL(string: "file:///x")),
-                OPMLOutline(text: "Old", xmlURL: URL(string: "feed://old.example/rss")),
+            ParsedOPML(outlines: [
+                .init(text: "Kept", xmlURL: URL(string: "https://kept.example/rss")),
+                .init(text: "Bell\u{1B}[31m", xmlURL: URL(string: "file:///x")),
+                .init(text: "Old", xmlURL: URL(string: "feed://old.example/rss")),
             ]))
         #expect(
             SourcesCommand.Import.report(plan, brand: "reader") == [

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedParsing
 import FeedWriting
 import Foundation
 import TidingsRuntime
@@ -26,9 +27,9 @@ extension SourcesCommand {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw ValidationError("cannot read \(file)")
             }
-            let document: OPMLDocument
+            let document: ParsedOPML
             do {
-                document = try OPMLDocument(bytes: Array(data))
+                document = try OPMLParser().parse(Array(data))
             } catch {
                 throw ValidationError("\(file): \(error)")
             }

@@ -34,14 +34,14 @@ struct OPMLImport {
     /// Feeds written, counted once per section they are in.
     var feedCount: Int { groups.reduce(0) { $0 + $1.urls.count } }
 
-    init(_ document: OPMLDocument) {
+    init(_ document: ParsedOPML) {
         // Sections by folder path ("" for none), and where each top-level feed went.
         var groups: [Group] = []
         var skipped: [Skipped] = []
         var rewritten: [Rewritten] = []
         var byPath: [[String]: Int] = [:]
         var topLevel: Set<URL> = []
-        func visit(_ outlines: [OPMLOutline], _ folders: [String]) {
+        func visit(_ outlines: [ParsedOPML.Outline], _ folders: [String]) {
             for outline in outlines {
                 let title = outline.title ?? outline.text
                 if let raw = outline.xmlURLText {
