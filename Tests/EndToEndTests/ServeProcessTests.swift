@@ -117,6 +117,39 @@ struct ServeProcessTests {
         #expect(rebuilt.output.contains("Replayed 2 events: 1 products, 2 news items."))
     }
 
+    @Test("TIDINGS_NEWS_MIN_CHANGE_PERCENT=5 tidings serve raises the threshold; a bad value names the layer and key")
+    func environmentSetting() async throws {
+        let body =
+            #"{"events":[{"id":"a1","type":"product_created","product_id":"p","name":"Milk","store_price":"100.00"},{"id":"a2","type":"price_changed","product_id":"p","store_price":"104.00"}]}"#
+        var kinds: [String: [String]] = [:]
+        for percent in ["3", "5"] {
+            let database = "sqlite:\(folder.appendingPathComponent("threshold-\(percent).sqlite").path)"
+            let created = try await TidingsProcess.run(["keys", "create", "--database", database], in: folder)
+            let key = try #require(
+                created.output.split(separator: "\n").first { $0.hasPrefix("tid_") }.map(String.init))
+            let server = try TidingsProcess(
+                ["serve", "--port", "0", "--no-demo"], in: folder,
+                environment: ["TIDINGS_DATABASE": database, "TIDINGS_NEWS_MIN_CHANGE_PERCENT": percent])
+            let base =
+                "http://127.0.0.1:\(try Self.port(from: try await server.waitForLine(containing: "listening on")))"
+            #expect(try await post("\(base)/api/v1/events", key: key, body: body).status == 200)
+            let news = try await get("\(base)/api/v1/news_items")
+            kinds[percent] = try TidingsJSON.decoder().decode(NewsItemsPage.self, from: Data(news.body.utf8)).items
+                .map(\.event.rawValue)
+            server.process.terminate()
+            #expect(try await server.waitForExit() == 0)
+        }
+        #expect(kinds["3"] == ["price_updated", "new_product"], "a 4 % change makes news at the default 3 %")
+        #expect(kinds["5"] == ["new_product"], "and none at 5 %")
+        let bad = try await TidingsProcess.run(
+            ["serve", "--port", "0", "--no-demo"], in: folder, environment: ["TIDINGS_NEWS_MIN_CHANGE_PERCENT": "lots"])
+        #expect(bad.status != 0)
+        #expect(
+            bad.output.contains(
+                #"config: TIDINGS_NEWS_MIN_CHANGE_PERCENT: news.min_change_percent must be a whole number from 0 to 100, not "lots""#
+            ), "\(bad.output)")
+    }
+
     @Test("backfill reports bad rows with line numbers and exits 1; a re-run imports nothing new")
     func backfillCommand() async throws {
         let products = folder.appendingPathComponent("products.csv")

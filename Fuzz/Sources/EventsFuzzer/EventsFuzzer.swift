@@ -37,17 +37,21 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     return 0
 }
 
-/// The event's log form, through JSON and validation again, must be the same event.
+/// The event's log record, through JSON and validation again, must be the same event, and its
+/// row must read back to the same row.
 private func checkLogRoundTrip(_ event: CatalogEvent) {
-    let logged: Data
+    let row: String
     let replayed: CatalogEvent
     do {
-        logged = try TidingsJSON.encoder().encode(event.input)
-        replayed = try CatalogEvent(validating: TidingsJSON.decoder().decode(EventInput.self, from: logged), now: now)
+        row = try EventRecord(event).json()
+        replayed = try EventRecord(json: row).event(recordedAt: now)
     } catch {
         fatalError("fuzz: the logged form of \(event) does not validate again: \(error)")
     }
     if replayed != event {
-        fatalError("fuzz: \(event) replays from \(String(decoding: logged, as: UTF8.self)) as \(replayed)")
+        fatalError("fuzz: \(event) replays from \(row) as \(replayed)")
+    }
+    if let again = try? EventRecord(replayed).json(), again != row {
+        fatalError("fuzz: the row \(row) is written again as \(again)")
     }
 }

@@ -25,13 +25,16 @@ extension SourcesCommand {
 
         func run() async throws {
             guard let data = FileManager.default.contents(atPath: file) else {
-                throw ValidationError("cannot read \(file)")
+                // A file problem, not a usage one: one line, no usage text.
+                printError("sources import: cannot read \(file)")
+                throw ExitCode(1)
             }
             let document: ParsedOPML
             do {
                 document = try OPMLParser().parse(Array(data))
             } catch {
-                throw ValidationError("\(file): \(error)")
+                printError("sources import: \(file): \(error)")
+                throw ExitCode(1)
             }
             let plan = OPMLImport(document)
             let yaml = Self.brandsFile(
