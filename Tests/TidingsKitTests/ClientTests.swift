@@ -127,6 +127,43 @@ struct ClientTests {
         }
     }
 
+    @Test("the HTTP cache survives a relaunch through the offline store: fresh hits, then a 304")
+    func persistentCache() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tidings-cache-\(UUID().uuidString).sqlite"
+        ).path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        try await Self.withServer { _, port, _, _ in
+            let clock = Clock()
+            func launch() throws -> (TidingsClient, RecordingTransport) {
+                // A new process: a new client and cache, the same store file.
+                let transport = RecordingTransport()
+                let cache = ResponseCache(storage: try OfflineStore(path: path))
+                return (
+                    TidingsClient(
+                        baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: transport, cache: cache,
+                        deviceID: "phone-1", clock: { clock.read() }), transport
+                )
+            }
+            let (first, firstLog) = try launch()
+            let brands = try await first.brands()
+            let page = try await first.section(brand: "daily", section: "news", limit: 3)
+            #expect(firstLog.statuses == [200, 200])
+
+            let (second, secondLog) = try launch()
+            #expect(try await second.brands() == brands, "kept for an hour: served without a request")
+            #expect(try await second.section(brand: "daily", section: "news", limit: 3) == page)
+            let log = secondLog.log.withLock { $0 }
+            #expect(log.map(\.status) == [304], "the section (no-cache) is revalidated with the kept ETag")
+            #expect(log.first?.conditional == true)
+
+            clock.advance(3601)
+            let (third, thirdLog) = try launch()
+            _ = try await third.brands()
+            #expect(thirdLog.statuses == [200], "an hour later the kept brands are stale and fetched again")
+        }
+    }
+
     @Test("a stopped server is offline, an unknown section a 404 with the server's message, in ru and en")
     func errors() async throws {
         let port = Mutex(0)

@@ -26,3 +26,21 @@ extension OfflineStore: FeedStorage {
         }
     }
 }
+
+/// The persistent store keeps the HTTP cache's responses across launches.
+extension OfflineStore: ResponseStorage {
+    public func storedResponse(for url: URL) throws -> ResponseCache.Entry? {
+        try response(url: url.absoluteString).map {
+            ResponseCache.Entry(
+                body: $0.body, etag: $0.etag, lastModified: $0.lastModified, fetchedAt: $0.fetchedAt,
+                freshUntil: $0.freshUntil)
+        }
+    }
+
+    public func storeResponse(_ entry: ResponseCache.Entry, for url: URL) throws {
+        try saveResponse(
+            StoredResponse(
+                url: url.absoluteString, etag: entry.etag, lastModified: entry.lastModified, body: entry.body,
+                fetchedAt: entry.fetchedAt, freshUntil: entry.freshUntil))
+    }
+}

@@ -41,7 +41,9 @@ struct ReadCommand: AsyncParsableCommand {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let storage = try readerStorage(path: storeFile.path)
         let language = locale.flatMap(Language.init(rawValue:))
-        let client = TidingsClient(baseURL: url, language: language, deviceID: ReadDeviceID.load(in: folder))
+        let client = TidingsClient(
+            baseURL: url, cache: ResponseCache(storage: storage), language: language,
+            deviceID: ReadDeviceID.load(in: folder))
         let terminal = ReadTerminal.isTerminal(1)
         let styled = color.enabled(isTerminal: terminal, environment: environment)
         let status: Int32
