@@ -2,7 +2,9 @@
 ///
 /// Each entry point returns once the load it triggered, or the load already in flight that it
 /// joined, has finished. A fetch superseded by `start` or `refresh` is cancelled and its
-/// response ignored.
+/// response ignored. Cancelling the caller that started a fetch (a SwiftUI `.task` ending when
+/// its view goes away) cancels the fetch: the transport sees it, and the page fails with the
+/// loader's cancellation error, which the next `start` or `retry` replaces.
 public actor Pager<Item: Identifiable & Sendable & Equatable, Failure: Error & Equatable> {
     /// Fetches the page a request asks for.
     public typealias Loader = @Sendable (PagerRequest) async throws(Failure) -> PagerPage<Item>
@@ -49,7 +51,11 @@ public actor Pager<Item: Identifiable & Sendable & Equatable, Failure: Error & E
         running?.cancel()
         let task = Task { await fetch(request) }
         running = task
-        await task.value
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
     }
 
     private func fetch(_ request: PagerRequest) async {

@@ -19,7 +19,8 @@ extension FeedStorage {
 /// The model behind a feed screen: give it a loader, observe `states`, call `load()` when the
 /// screen appears, `loadMore()` near the bottom, `refresh()` on pull to refresh, `retry()` from an
 /// error. With `storage`, the last items seen are shown (marked stale, with when they were fetched)
-/// while loading and when the network fails.
+/// while loading and when the network fails. Cancelling the task that called `load()` (and the
+/// others) cancels its request; calling `load()` again starts over.
 ///
 /// ```swift
 /// let client = TidingsClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
@@ -106,7 +107,12 @@ public actor FeedScreenModel {
         running?.cancel()
         let task = Task { await self.fetch(request) }
         running = task
-        await task.value
+        // The caller's cancellation (its screen went away) reaches the request.
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
     }
 
     private func fetch(_ request: PagerRequest) async {
