@@ -190,7 +190,10 @@ let package = Package(
         .testTarget(name: "TidingsKitStoreTests", dependencies: ["TidingsKitStore"]),
         .testTarget(
             name: "TidingsKitTests",
-            dependencies: ["TidingsKit", "FeedComposition", "TidingsTesting", "TidingsSections"]),
+            dependencies: [
+                "TidingsKit", "FeedComposition", "TidingsTesting", "TidingsSections",
+                .product(name: "Yams", package: "Yams"), .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
         .testTarget(
             name: "TidingsIngestTests",
             dependencies: [

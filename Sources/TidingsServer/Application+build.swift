@@ -16,6 +16,22 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     let configuration = catalog.configuration
+    let router = buildRouter(catalog: catalog, sections: sections, registry: registry, logger: logger)
+    return Application(
+        router: router,
+        server: .http1(configuration: .init(idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Tidings"),
+        services: services,
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        logger: logger)
+}
+
+/// Every route of the server, with its middleware: what `buildApplication` serves, and what the
+/// contract test compares with `docs/openapi.yaml`.
+public func buildRouter(
+    catalog: CatalogService, sections: SectionService? = nil,
+    registry: PrometheusCollectorRegistry = TidingsMetrics.registry, logger: Logger = Logger(label: "tidings")
+) -> Router<TidingsRequestContext> {
     let store = catalog.store
     let router = Router(context: TidingsRequestContext.self)
     router.add(middleware: ErrorEnvelopeMiddleware())
@@ -35,13 +51,7 @@ public func buildApplication(
     } catch {
         logger.error("web: the reader is off: \(error)")
     }
-    return Application(
-        router: router,
-        server: .http1(configuration: .init(idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Tidings"),
-        services: services,
-        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
-        logger: logger)
+    return router
 }
 
 /// The process-wide metrics registry. swift-metrics can be bootstrapped once per process, so this
