@@ -29,10 +29,16 @@ extension FeedStorage {
 /// await model.load()
 /// ```
 public actor FeedScreenModel {
-    /// Every state the screen goes through; for one consumer.
+    /// Every state the screen goes through; for one consumer (``updates()`` makes one per
+    /// consumer, ``FeedScreen`` is the SwiftUI face).
     public nonisolated let states: AsyncStream<FeedScreenState>
     /// The state shown now.
     public private(set) var state: FeedScreenState = .loading
+    /// How many states have been published: the number of `state`.
+    private(set) var version = 0
+    /// Followers made by ``versionedUpdates()``.
+    private var followers: [Int: AsyncStream<(version: Int, state: FeedScreenState)>.Continuation] = [:]
+    private var nextFollower = 0
     let loader: any FeedLoader
     let language: Language
     let emptyMessage: String
@@ -67,6 +73,36 @@ public actor FeedScreenModel {
 
     deinit {
         continuation.finish()
+        for follower in followers.values { follower.finish() }
+    }
+
+    /// A new stream of every state from now on, starting with the current one; make one per
+    /// consumer (several views may follow one model). It ends when the model goes away or the
+    /// consumer stops iterating.
+    public func updates() -> AsyncStream<FeedScreenState> {
+        let versioned = versionedUpdates()
+        return AsyncStream { continuation in
+            let task = Task {
+                for await update in versioned { continuation.yield(update.state) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Every state from now on with its version (the current one first).
+    func versionedUpdates() -> AsyncStream<(version: Int, state: FeedScreenState)> {
+        let (stream, continuation) = AsyncStream.makeStream(of: (version: Int, state: FeedScreenState).self)
+        let id = nextFollower
+        nextFollower += 1
+        followers[id] = continuation
+        continuation.yield((version, state))
+        continuation.onTermination = { _ in Task { await self.stopFollowing(id) } }
+        return stream
+    }
+
+    private func stopFollowing(_ id: Int) {
+        followers[id] = nil
     }
 
     /// The screen appeared: show what is stored, then load the first page.
@@ -156,6 +192,8 @@ public actor FeedScreenModel {
             pager: pager, title: title, web: web, stored: stored, language: language, emptyMessage: emptyMessage)
         guard next != state else { return }
         state = next
+        version += 1
         continuation.yield(next)
+        for follower in followers.values { follower.yield((version, next)) }
     }
 }

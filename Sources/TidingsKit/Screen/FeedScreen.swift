@@ -1,0 +1,109 @@
+import Foundation
+import Observation
+import TidingsModel
+
+/// A feed screen for SwiftUI: an `@Observable`, main-actor object whose `state` a view reads
+/// directly, over a ``FeedScreenModel``. Any number of views may observe one screen; it follows
+/// the model's states itself, in order, so a view sees `loading` before the feed.
+///
+/// ```swift
+/// struct NewsView: View {
+///     @State var screen = FeedScreen(loader: SectionLoader(client: client, brand: "courier", section: "news"))
+///     var body: some View {
+///         FeedList(state: screen.state, loadMore: { Task { await screen.loadMore() } })
+///             .task { await screen.load() }        // leaving the view cancels the request
+///             .refreshable { await screen.refresh() }
+///     }
+/// }
+/// ```
+///
+/// UIKit and other consumers keep using ``FeedScreenModel`` and its `states` stream directly.
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+@Observable
+@MainActor
+public final class FeedScreen {
+    /// What the screen shows now.
+    public private(set) var state: FeedScreenState = .loading
+    /// The model doing the work, for what this object does not forward.
+    @ObservationIgnored public let model: FeedScreenModel
+    /// Set once, on the main actor; read again only by `deinit` to stop following.
+    @ObservationIgnored nonisolated(unsafe) private var following: Task<Void, Never>?
+    /// The model's version of `state`.
+    @ObservationIgnored private var seen = -1
+
+    /// A screen over `model`.
+    public init(model: FeedScreenModel) {
+        self.model = model
+    }
+
+    deinit {
+        following?.cancel()
+    }
+
+    /// A screen over a new ``FeedScreenModel`` with these settings.
+    public convenience init(
+        loader: any FeedLoader, language: Language = .en, emptyMessage: String? = nil,
+        storage: (any FeedStorage)? = nil, storageKey: String = "feed"
+    ) {
+        self.init(
+            model: FeedScreenModel(
+                loader: loader, language: language, emptyMessage: emptyMessage, storage: storage,
+                storageKey: storageKey))
+    }
+
+    /// The view appeared: show what is stored, then load the first page. Cancelling the calling
+    /// task (SwiftUI's `.task` ending) cancels the request.
+    public func load() async {
+        follow()
+        await model.load()
+        await settle()
+    }
+
+    /// Near the bottom: load the next page.
+    public func loadMore() async {
+        follow()
+        await model.loadMore()
+        await settle()
+    }
+
+    /// Pull to refresh: new items on top, without duplicates.
+    public func refresh() async {
+        follow()
+        await model.refresh()
+        await settle()
+    }
+
+    /// From an error or a failed footer.
+    public func retry() async {
+        follow()
+        await model.retry()
+        await settle()
+    }
+
+    /// Dismisses a notification card (see ``FeedScreenModel/dismiss(notification:using:)``).
+    public func dismiss(notification id: String, using client: TidingsClient) async throws(TidingsError) {
+        follow()
+        try await model.dismiss(notification: id, using: client)
+        await settle()
+    }
+
+    /// Starts following the model's states: every state it publishes becomes `state`, in order.
+    private func follow() {
+        guard following == nil else { return }
+        let model = model
+        following = Task { [weak self] in
+            for await update in await model.versionedUpdates() {
+                guard let self else { return }
+                self.seen = update.version
+                if self.state != update.state { self.state = update.state }
+            }
+        }
+    }
+
+    /// Once an action returns, `state` has caught up with the model's (the follower runs on this
+    /// actor too, so yielding lets it).
+    private func settle() async {
+        let target = await model.version
+        while seen < target, !Task.isCancelled { await Task.yield() }
+    }
+}
