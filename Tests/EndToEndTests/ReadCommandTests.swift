@@ -54,7 +54,9 @@ struct ReadCommandTests {
         let unreachable = ["--server", "http://127.0.0.1:9", "--brand", "courier", "--section", "news"] + store
         let offline = try await TidingsProcess.run(["read", "--once", "--locale", "ru"] + unreachable, in: folder)
         #expect(offline.status == 1)
-        #expect(offline.output.contains("Нет подключения к интернету."), "\(offline.output)")
+        #expect(
+            offline.output.contains("read: нет связи с http://127.0.0.1:9 — запущен ли `tidings serve`?"),
+            "the server is named: \(offline.output)")
         let piped = try await TidingsProcess.run(["read"] + unreachable, in: folder)
         #expect(piped.status == 2)
         #expect(piped.output.contains("read: the interactive reader needs a terminal; use --once for scripts"))
@@ -75,7 +77,31 @@ struct ReadCommandTests {
         let cached = try await TidingsProcess.run(arguments, in: server.folder)
         #expect(cached.status == 0, "\(cached.output)")
         #expect(cached.output.contains("offline — showing items fetched at "))
+        #expect(cached.output.contains("read: cannot reach \(server.base) — is `tidings serve` running?"))
         #expect(cached.output.contains("Harbour ferry returns after storm repairs"))
         #expect(!cached.output.contains("next: "), "a stored page is not continued")
+    }
+
+    @Test("offline, --once with only --brand, or nothing, works from the kept brand list and names the server")
+    func offlineLists() async throws {
+        let server = try await ReadDemoServer.start()
+        let common = ["--server", server.base, "--store", server.store]
+        for arguments in [["--brand", "grocery"], []] {
+            let online = try await TidingsProcess.run(["read", "--once"] + arguments + common, in: server.folder)
+            #expect(online.status == 0, "\(online.output)")
+        }
+        #expect(try await server.stop() == 0)
+        for arguments in [["--brand", "grocery"], []] {
+            let kept = try await TidingsProcess.run(["read", "--once"] + arguments + common, in: server.folder)
+            #expect(kept.status == 0, "\(arguments): \(kept.output)")
+            // The brand list is still fresh in the kept HTTP cache (an hour); the page is the store's.
+            #expect(kept.output.contains("offline — showing items fetched at "), "\(kept.output)")
+            #expect(kept.output.contains("— is `tidings serve` running?") || kept.output.contains("запущен ли"))
+        }
+        let fresh = ["--store", server.folder.appendingPathComponent("other.sqlite").path]
+        let nothing = try await TidingsProcess.run(
+            ["read", "--once", "--server", server.base] + fresh, in: server.folder)
+        #expect(nothing.status == 1)
+        #expect(nothing.output.contains("read: cannot reach \(server.base) — is `tidings serve` running?"))
     }
 }

@@ -133,7 +133,9 @@ struct ClientTests {
             "tidings-cache-\(UUID().uuidString).sqlite"
         ).path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let served = Mutex(0)
         try await Self.withServer { _, port, _, _ in
+            served.withLock { $0 = port }
             let clock = Clock()
             func launch() throws -> (TidingsClient, RecordingTransport) {
                 // A new process: a new client and cache, the same store file.
@@ -162,6 +164,18 @@ struct ClientTests {
             _ = try await third.brands()
             #expect(thirdLog.statuses == [200], "an hour later the kept brands are stale and fetched again")
         }
+        // The server is gone and the kept brands are stale: asking fails, what was kept is there,
+        // with when it was fetched.
+        let clock = Clock()
+        clock.advance(3601 + 7200)
+        let offline = TidingsClient(
+            baseURL: URL(string: "http://127.0.0.1:\(served.withLock { $0 })")!,
+            cache: ResponseCache(storage: try OfflineStore(path: path)), clock: { clock.read() })
+        await #expect(throws: TidingsError.offline) { try await offline.brands() }
+        let kept = try #require(offline.keptBrands())
+        #expect(kept.value.map(\.id) == ["daily"])
+        #expect(kept.fetchedAt == TestApp.now.addingTimeInterval(3601), "the third launch's fetch")
+        #expect(offline.keptSections(brand: "daily") == nil, "never fetched")
     }
 
     @Test("a stopped server is offline, an unknown section a 404 with the server's message, in ru and en")

@@ -110,3 +110,33 @@ extension TidingsClient {
         try await send(Endpoints.dismiss(notification: notification, device: deviceID))
     }
 }
+
+/// A response the cache kept, fresh or not, with when it was last fetched or confirmed (a 304):
+/// for showing something offline, saying how old it is.
+public struct Kept<Value: Sendable>: Sendable {
+    public var value: Value
+    public var fetchedAt: Date
+}
+
+extension TidingsClient {
+    /// What the cache kept for `endpoint` — in this run, or with a ``ResponseStorage`` in an
+    /// earlier one — fresh or stale; nil when nothing was kept or it no longer reads. Asks nobody.
+    public func kept<Response>(_ endpoint: Endpoint<Response>) -> Kept<Response>? {
+        guard endpoint.cacheable, let entry = cache.entry(for: endpoint.url(base: baseURL)),
+            let value = try? endpoint.decode(entry.body)
+        else { return nil }
+        return Kept(value: value, fetchedAt: entry.fetchedAt)
+    }
+
+    /// The brands as last fetched, for offline use.
+    public func keptBrands() -> Kept<[BrandSummary]>? {
+        kept(Endpoints.brands()).map { Kept(value: $0.value.brands, fetchedAt: $0.fetchedAt) }
+    }
+
+    /// A brand's sections as last fetched, for offline use.
+    public func keptSections(brand: String) -> Kept<[SectionSummary]>? {
+        kept(Endpoints.sections(brand: brand, language: language)).map {
+            Kept(value: $0.value.sections, fetchedAt: $0.fetchedAt)
+        }
+    }
+}

@@ -17,9 +17,19 @@ struct ReadOnce {
         var language = language
         var brand = brand
         var section = section
+        let format = ReadFormat(language: language ?? .en)
         if brand == nil || section == nil {
             do throws(TidingsError) {
-                let brands = try await client.brands()
+                let brands: [BrandSummary]
+                do throws(TidingsError) {
+                    brands = try await client.brands()
+                } catch  where error.isRetryable {
+                    // Offline: the brands kept from the last time, if any.
+                    guard let kept = client.keptBrands() else { throw error }
+                    printError(unreachable(language ?? .en))
+                    printError("offline — brands kept from \(format.clock(kept.fetchedAt))")
+                    brands = kept.value
+                }
                 guard let chosen = brand.map({ id in brands.first { $0.id == id } }) ?? brands.first else {
                     printError("read: " + (brand.map { "the server has no brand \($0)" } ?? "the server has no brands"))
                     return 1
@@ -28,7 +38,7 @@ struct ReadOnce {
                 section = section ?? chosen.front
                 language = language ?? Language(tag: chosen.locale)
             } catch {
-                printError(error.message(in: language ?? .en))
+                printError(error.isRetryable ? unreachable(language ?? .en) : error.message(in: language ?? .en))
                 return 1
             }
         }
@@ -38,11 +48,11 @@ struct ReadOnce {
         let loader = ReadCursorLoader(base: sectionLoader)
         let model = FeedScreenModel(loader: loader, language: language ?? .en, storage: storage, storageKey: key)
         await model.load()
-        let format = ReadFormat(language: language ?? .en)
         switch await model.state {
         case .native(let content):
             say(ReadLine("\(content.title) (\(key))", .bold).rendered(width: width, styled: styled))
             if let stale = content.staleSince {
+                if content.footerError != nil { printError(unreachable(language ?? .en)) }
                 printError("offline — showing items fetched at \(format.clock(stale))")
             }
             for item in content.items {
@@ -56,12 +66,26 @@ struct ReadOnce {
             say(ReadLine(key, .bold).rendered(width: width, styled: styled))
             say(message)
         case .error(let message, _):
-            printError(message)
+            let offline = [TidingsError.offline, .timeout].contains { message == $0.message(in: language ?? .en) }
+            printError(offline ? unreachable(language ?? .en) : message)
             return 1
         case .loading:
             printError("read: \(key) did not load")
             return 1
         }
         return 0
+    }
+
+    /// The server could not be reached: say which, and the likely reason.
+    func unreachable(_ language: Language) -> String {
+        Self.unreachable(client.baseURL, language)
+    }
+
+    /// "cannot reach URL — is `tidings serve` running?", in `language`.
+    static func unreachable(_ url: URL, _ language: Language) -> String {
+        switch language {
+        case .ru: "read: нет связи с \(url.absoluteString) — запущен ли `tidings serve`?"
+        case .en: "read: cannot reach \(url.absoluteString) — is `tidings serve` running?"
+        }
     }
 }

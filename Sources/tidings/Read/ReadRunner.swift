@@ -30,7 +30,14 @@ final class ReadRunner {
                 do throws(TidingsError) {
                     sink.yield(.brands(.success(try await client.brands())))
                 } catch {
-                    sink.yield(.brands(.failure(error)))
+                    // Offline: the list kept from the last time, saying how old it is.
+                    if error.isRetryable, let kept = client.keptBrands() {
+                        sink.yield(.brands(.success(kept.value)))
+                        sink.yield(.offline(keptAt: kept.fetchedAt))
+                    } else {
+                        sink.yield(.brands(.failure(error)))
+                        if error.isRetryable { sink.yield(.offline(keptAt: nil)) }
+                    }
                 }
             }
         case .loadSections(let brand):
@@ -38,7 +45,13 @@ final class ReadRunner {
                 do throws(TidingsError) {
                     sink.yield(.sections(.success(try await client.sections(brand: brand)), brand: brand))
                 } catch {
-                    sink.yield(.sections(.failure(error), brand: brand))
+                    if error.isRetryable, let kept = client.keptSections(brand: brand) {
+                        sink.yield(.sections(.success(kept.value), brand: brand))
+                        sink.yield(.offline(keptAt: kept.fetchedAt))
+                    } else {
+                        sink.yield(.sections(.failure(error), brand: brand))
+                        if error.isRetryable { sink.yield(.offline(keptAt: nil)) }
+                    }
                 }
             }
         case .openFeed(let brand, let section):

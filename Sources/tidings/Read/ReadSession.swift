@@ -20,6 +20,8 @@ struct ReadSession {
         case sections(Result<[SectionSummary], TidingsError>, brand: String)
         case feed(FeedScreenState, key: String)
         case dismissed(TidingsError?, notification: String)
+        /// The server could not be reached; what is shown was kept at `keptAt`, if anything was.
+        case offline(keptAt: Date?)
         case signal(Int32)
     }
 
@@ -59,6 +61,9 @@ struct ReadSession {
             case .feed(let state, let key): ui.receive(feed: state, key: key)
             case .dismissed(let error, let notification):
                 ui.receive(dismissal: error, notification: notification)
+            case .offline(let keptAt):
+                let kept = keptAt.map { " (\(ReadFormat(language: ui.language).clock($0)))" } ?? ""
+                ui.notice = ReadOnce.unreachable(client.baseURL, ui.language) + kept
             case .signal(let number) where number != SIGWINCH:
                 return 128 + number
             case .signal:
