@@ -14,6 +14,14 @@ let package = Package(
         .library(name: "TidingsSections", targets: ["TidingsSections"]),
         .library(name: "TidingsCatalog", targets: ["TidingsCatalog"]),
     ],
+    // The Server trait (on by default) brings in the server, the CLI and their packages: every
+    // package other than GRDB is used only under it. An app that uses only TidingsKit depends with
+    // `traits: []` and resolves GRDB alone (scripts/check-sdk-dependencies.sh checks it in CI;
+    // docs/architecture.md says why a trait rather than a second package).
+    traits: [
+        .trait(name: "Server", description: "The server, CLI and their dependencies"),
+        .default(enabledTraits: ["Server"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -54,7 +62,7 @@ let package = Package(
             name: "TidingsSections",
             dependencies: [
                 "TidingsModel", "FeedComposition", "FeedParsing", "FeedTeasers",
-                .product(name: "Yams", package: "Yams"),
+                .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),
             ]
         ),
         // A parsed feed made teasers: one rule for the server's poller and the SDK's feed loader.
@@ -77,23 +85,26 @@ let package = Package(
             name: "TidingsStore",
             dependencies: [
                 "TidingsCatalog", "TidingsModel",
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit", condition: .when(traits: ["Server"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
             ]
         ),
         .target(
             name: "TidingsStoreSQLite",
-            dependencies: ["TidingsStore", .product(name: "SQLiteKit", package: "sqlite-kit")]
+            dependencies: [
+                "TidingsStore",
+                .product(name: "SQLiteKit", package: "sqlite-kit", condition: .when(traits: ["Server"])),
+            ]
         ),
         .target(
             name: "TidingsStorePostgres",
             dependencies: [
                 "TidingsStore",
-                .product(name: "PostgresKit", package: "postgres-kit"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresKit", package: "postgres-kit", condition: .when(traits: ["Server"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Server"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
             ]
         ),
         // Fetching sources over HTTP (conditional GET, caps, SSRF guard) and polling them.
@@ -101,14 +112,15 @@ let package = Package(
             name: "TidingsIngest",
             dependencies: [
                 "TidingsSections", "TidingsStore", "FeedParsing", "TidingsModel",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Server"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras", condition: .when(traits: ["Server"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Server"])),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
             ]
         ),
         // The web reader's pages: view models, Mustache templates, stylesheet and script. No HTTP.
@@ -116,7 +128,7 @@ let package = Package(
             name: "TidingsWeb",
             dependencies: [
                 "TidingsModel", "TidingsSections", "TidingsCatalog", "FeedParsing",
-                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Mustache", package: "swift-mustache", condition: .when(traits: ["Server"])),
             ],
             resources: [.copy("Resources/templates"), .copy("Resources/assets")]
         ),
@@ -125,13 +137,14 @@ let package = Package(
             dependencies: [
                 "TidingsStore", "TidingsSections", "FeedWriting", "TidingsWeb", "FeedParsing", "FeedComposition",
                 "TidingsCatalog", "TidingsModel",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Server"])),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Server"])),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Server"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
             ],
             resources: [.copy("Resources/openapi.yaml")]
         ),
@@ -143,10 +156,11 @@ let package = Package(
             dependencies: [
                 "TidingsServer", "TidingsIngest", "TidingsSections", "TidingsStore", "TidingsStoreSQLite",
                 "TidingsStorePostgres", "TidingsCatalog", "TidingsModel",
-                .product(name: "CSV", package: "CSV.swift"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "CSV", package: "CSV.swift", condition: .when(traits: ["Server"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])),
             ],
             resources: [.copy("Demo")]
         ),
@@ -155,12 +169,13 @@ let package = Package(
             dependencies: [
                 "TidingsRuntime", "TidingsSections", "TidingsIngest", "TidingsServer", "TidingsStore",
                 "TidingsStoreSQLite", "TidingsStorePostgres", "TidingsCatalog", "TidingsModel",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "SQLiteKit", package: "sqlite-kit"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Server"])),
+                .product(name: "SQLiteKit", package: "sqlite-kit", condition: .when(traits: ["Server"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
             ]
         ),
         .executableTarget(
@@ -168,12 +183,14 @@ let package = Package(
             dependencies: [
                 "TidingsRuntime", "TidingsIngest", "TidingsSections", "TidingsServer", "TidingsStore",
                 "TidingsCatalog", "TidingsModel", "FeedParsing", "FeedWriting", "TidingsKit", "TidingsKitStore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(
+                    name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Server"])),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
             ]
         ),
         // The parser's tests reach only TidingsModel beside it (Foundation only), for SplitMix64.

@@ -78,8 +78,9 @@ struct CancellationTests {
         // A loopback listener that accepts and never answers.
         let listener = try SilentListener()
         defer { listener.close() }
-        let client = TidingsClient(baseURL: URL(string: "http://127.0.0.1:\(listener.port)")!)
-        let started = ContinuousClock.now
+        // A request timeout far off: an answer of `.cancelled` (not `.timeout`) is the caller's doing.
+        let client = TidingsClient(
+            baseURL: URL(string: "http://127.0.0.1:\(listener.port)")!, transport: URLSessionTransport(timeout: 600))
         let caller = Task { () -> TidingsError? in
             do throws(TidingsError) {
                 _ = try await client.brands()
@@ -91,7 +92,6 @@ struct CancellationTests {
         try await Task.sleep(for: .milliseconds(300))
         caller.cancel()
         #expect(await caller.value == .cancelled)
-        #expect(ContinuousClock.now - started < .seconds(10), "not the 30 s request timeout")
     }
 }
 

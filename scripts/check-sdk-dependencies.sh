@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# What an app that uses only TidingsKit pulls in: makes a consumer package in a temporary folder
+# that depends on this repository with `traits: []` (no Server trait), resolves it, counts the
+# pins in its Package.resolved (target: at most 3 packages), and builds it, which compiles only
+# TidingsKit and what it imports. Exits 1 with the list when the count is over.
+#   scripts/check-sdk-dependencies.sh [MAX]      (MAX defaults to 3)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+# A path dependency's identity is its folder's name, lowercased.
+identity=$(basename "$repo" | tr '[:upper:]' '[:lower:]')
+max=${1:-3}
+app=$(mktemp -d)
+trap 'rm -rf "$app"' EXIT
+mkdir -p "$app/Sources/App"
+cat >"$app/Package.swift" <<SWIFT
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "App",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    dependencies: [.package(path: "$repo", traits: [])],
+    targets: [.executableTarget(name: "App", dependencies: [.product(name: "TidingsKit", package: "$identity")])]
+)
+SWIFT
+cat >"$app/Sources/App/main.swift" <<'SWIFT'
+import Foundation
+import TidingsKit
+
+let client = TidingsClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
+let model = FeedScreenModel(loader: SectionLoader(client: client, brand: "courier", section: "news"))
+print(type(of: model))
+SWIFT
+cd "$app"
+swift package resolve >/dev/null 2>&1
+pins=$(python3 -c 'import json,sys; print("\n".join(p["identity"] for p in json.load(open("Package.resolved"))["pins"]))' 2>/dev/null || true)
+count=$(printf '%s' "$pins" | grep -c . || true)
+echo "sdk: an app using only TidingsKit resolves $count package(s): $(echo $pins)"
+if [ "$count" -gt "$max" ]; then
+  echo "sdk: more than $max packages: the Server trait no longer gates everything else (Package.swift)" >&2
+  exit 1
+fi
+started=$(date +%s)
+swift build 2>&1 | grep -E 'error|warning: ' | grep -v 'unhandled; explicitly declare' || true
+swift build >/dev/null 2>&1 || { echo "sdk: the consumer does not build" >&2; swift build 2>&1 | tail -20 >&2; exit 1; }
+echo "sdk: the consumer builds (TidingsKit and what it imports only) in $(($(date +%s) - started)) s"
