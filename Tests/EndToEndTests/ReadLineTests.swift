@@ -25,6 +25,20 @@ struct ReadLineTests {
         #expect(styled(ReadFixtures.newProduct) == "+ Новый продукт: Масло подсолнечное, 1 л  91,40 ₽", "new is plain")
     }
 
+    @Test("on a narrow terminal a price line cuts the product's name, never the prices", arguments: [50, 40, 30])
+    func priceCutLast(_ width: Int) {
+        let line = ReadLine.item(ReadFixtures.drop, format: format).rendered(width: width, styled: false)
+        #expect(line.count <= width, "\(line)")
+        #expect(line.hasSuffix("96,20 ₽ → 91,40 ₽"), "\(line)")
+        #expect(line.contains("…"))
+        // Styled, the same: the old price still struck through, the name cut.
+        let styled = ReadLine.item(ReadFixtures.drop, format: format).rendered(width: width, styled: true)
+        #expect(styled.contains("\u{1B}[9;32m96,20 ₽\u{1B}[0m"))
+        // Too narrow for the prices alone: cut at the end as any line.
+        let tiny = ReadLine.item(ReadFixtures.drop, format: format).rendered(width: 12, styled: false)
+        #expect(tiny.count == 12 && tiny.hasSuffix("…"))
+    }
+
     @Test("teasers have a bold title and a dim source and time; cards, ads and widgets their own style")
     func kinds() {
         #expect(
@@ -50,7 +64,8 @@ struct ReadLineTests {
 
     @Test("lines are cut to the width by characters, Cyrillic ones too, with the escapes kept whole")
     func truncation() {
-        let line = ReadLine.item(ReadFixtures.rise, format: format)
+        // A plain line (price lines keep their prices instead: see the test above).
+        let line = ReadLine("▲ Подорожание 5%: Масло подсолнечное, 1 л  ", .red) + ReadLine("87,10 ₽", [.red, .strike])
         let plain = line.rendered(width: 20, styled: false)
         #expect(plain == "▲ Подорожание 5%: М…")
         #expect(plain.count == 20)

@@ -34,9 +34,10 @@ extension ReadLine {
             case (.priceUpdated, false?): ("▲", .red)
             case (.priceUpdated, nil): ("•", [])
             }
+        // On a narrow terminal the name is cut, never the prices.
         let head = ReadLine("\(mark) \(news.title)\(news.product.name), \(news.product.size)  ", colour)
-        guard let oldPrice = news.oldPrice else { return head + ReadLine(news.price, colour) }
-        return head + ReadLine(oldPrice, colour.union(.strike)) + ReadLine(" → " + news.price, colour)
+        guard let oldPrice = news.oldPrice else { return head.keeping(ReadLine(news.price, colour)) }
+        return head.keeping(ReadLine(oldPrice, colour.union(.strike)) + ReadLine(" → " + news.price, colour))
     }
 
     /// "carousel: From Economy (4 stories)", "weather: Weather (Bergen)".

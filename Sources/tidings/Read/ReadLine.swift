@@ -8,10 +8,15 @@ struct ReadLine: Hashable, Sendable {
     }
 
     var spans: [Span]
+    /// How many spans at the end are cut last: a cut line shortens the spans before them and
+    /// keeps these whole (a price stays visible when a product's name is cut), unless they alone
+    /// are wider than the line.
+    var keptEnd = 0
 
     /// A line of spans.
-    init(_ spans: [Span] = []) {
+    init(_ spans: [Span] = [], keptEnd: Int = 0) {
         self.spans = spans
+        self.keptEnd = keptEnd
     }
 
     /// A line of one span.
@@ -22,19 +27,33 @@ struct ReadLine: Hashable, Sendable {
     /// The text without styles.
     var plain: String { spans.map(\.text).joined() }
 
-    /// This line, then `other`.
+    /// This line, then `other` (whose kept end stays the line's).
     static func + (line: ReadLine, other: ReadLine) -> ReadLine {
-        ReadLine(line.spans + other.spans)
+        ReadLine(line.spans + other.spans, keptEnd: other.keptEnd)
+    }
+
+    /// This line, then `end`, which a cut keeps whole.
+    func keeping(_ end: ReadLine) -> ReadLine {
+        ReadLine(spans + end.spans, keptEnd: end.spans.count)
     }
 
     /// Every span with `style` added (the selected row is drawn in reverse video).
     func adding(_ style: ReadStyle) -> ReadLine {
-        ReadLine(spans.map { Span(text: $0.text, style: $0.style.union(style)) })
+        ReadLine(spans.map { Span(text: $0.text, style: $0.style.union(style)) }, keptEnd: keptEnd)
     }
 
     /// The line cut to `width` characters (a cut ends in "…"), with SGR escapes when `styled`.
     /// Control characters from the server's text become spaces, so content cannot drive the terminal.
     func rendered(width: Int?, styled: Bool) -> String {
+        if let width, keptEnd > 0, keptEnd < spans.count, Self.visible(plain).count > width {
+            let end = ReadLine(Array(spans.suffix(keptEnd)))
+            let room = width - Self.visible(end.plain).count
+            // The head, cut to what the end leaves (its "…" included), then the end whole.
+            if room >= 2 {
+                return ReadLine(Array(spans.dropLast(keptEnd))).rendered(width: room, styled: styled)
+                    + end.rendered(width: nil, styled: styled)
+            }
+        }
         var budget = width ?? Int.max
         let cut = width.map { Self.visible(plain).count > $0 } ?? false
         if cut { budget = max(0, budget - 1) }

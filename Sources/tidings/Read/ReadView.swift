@@ -33,8 +33,33 @@ struct ReadView {
         case .sections: parts = [brandName ?? "Tidings", "choose a section"]
         case .feed, .detail: parts = [brandName ?? "Tidings", feedTitle]
         }
-        if case .detail(let item) = ui.page { parts.append(item.type.replacingOccurrences(of: "_", with: " ")) }
+        if case .detail(let item) = ui.page { parts.append(Self.kind(of: item, ui.language)) }
         return ReadLine(parts.joined(separator: " › "), .bold)
+    }
+
+    /// What a reader calls an item, in their language (not the API's type name).
+    static func kind(of item: FeedItem, _ language: Language) -> String {
+        let ru = language == .ru
+        return switch item {
+        case .teaser: ru ? "Статья" : "Article"
+        case .catalogNews: ru ? "Товар" : "Product"
+        case .ad: ru ? "Реклама" : "Ad"
+        case .widget: ru ? "Виджет" : "Widget"
+        case .notification: ru ? "Карточка" : "Card"
+        case .unknown: ru ? "Элемент" : "Item"
+        }
+    }
+
+    /// The item a key would act on: the one open, or the selected row.
+    var currentItem: FeedItem? {
+        if case .detail(let item) = ui.page { return item }
+        return ui.feedItems.indices.contains(ui.feedRow) ? ui.feedItems[ui.feedRow] : nil
+    }
+
+    /// Whether `d` can dismiss the current item: only a card that says it can be dismissed.
+    var canDismiss: Bool {
+        if case .notification(let card)? = currentItem { return card.dismissible }
+        return false
     }
 
     /// The feed's title as the server gives it, else the section's, else its id.
@@ -98,8 +123,10 @@ struct ReadView {
             switch ui.page {
             case .brands: "↑↓/jk move · Enter open · r reload · q quit"
             case .sections: "↑↓/jk move · Enter open · b back · r reload · q quit"
-            case .feed: "↑↓/jk move · Enter open · m more · r refresh · d dismiss · b back · q quit"
-            case .detail: "↑↓/jk scroll · b back · d dismiss · q quit"
+            case .feed:
+                "↑↓/jk move · Enter open · m more · r refresh · " + (canDismiss ? "d dismiss · " : "")
+                    + "b back · q quit"
+            case .detail: "↑↓/jk scroll · b back · " + (canDismiss ? "d dismiss · " : "") + "q quit"
             }
         return ReadLine(keys, .dim)
     }
