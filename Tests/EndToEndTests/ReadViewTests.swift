@@ -20,6 +20,28 @@ struct ReadViewTests {
         ReadView(ui: ui, width: width, height: height, styled: false, timeZone: Self.utc).lines()
     }
 
+    @Test("a Russian brand is framed in Russian: status, help, detail labels, with Russian plurals")
+    func russianChrome() {
+        var (ui, _) = ReadUI.start(brand: "grocery", section: "news", language: .ru)
+        ui.receive(
+            feed: .native(
+                FeedScreenContent(title: "Новинки", items: [ReadFixtures.drop, ReadFixtures.rise], canLoadMore: true)),
+            key: "grocery/news")
+        let lines = screen(ui, width: 80, height: 8)
+        #expect(lines[6] == "2 элемента · m — ещё", "\(lines)")
+        #expect(lines[7].hasPrefix("↑↓/jk выбор · Enter открыть"))
+        #expect(!lines.joined().contains("items") && !lines.joined().contains("quit"))
+        _ = ui.press(.enter)
+        let detail = screen(ui, width: 80, height: 12)
+        #expect(detail[0].hasSuffix(" › Товар"))
+        #expect(detail.contains { $0.hasPrefix("Старая цена: ") })
+        let strings = ReadStrings(language: .ru)
+        #expect(
+            [1, 2, 5, 11, 21, 22, 112].map(strings.items) == [
+                "1 элемент", "2 элемента", "5 элементов", "11 элементов", "21 элемент", "22 элемента", "112 элементов",
+            ])
+    }
+
     @Test("the screen is a header, the list with the selection marked, a status line and the key help")
     func layout() {
         let ui = feed(FeedScreenContent(title: "News", items: ReadFixtures.all, canLoadMore: true))

@@ -5,34 +5,33 @@ extension ReadLine {
     /// What Enter opens for `item`, wrapped to `width`.
     static func detail(_ item: FeedItem, format: ReadFormat, width: Int) -> [ReadLine] {
         func text(_ value: String, _ style: ReadStyle = []) -> [ReadLine] { wrapped(value, width: width, style: style) }
+        let strings = ReadStrings(language: format.language)
         switch item {
         case .teaser(let teaser):
             let byline = [teaser.source] + (teaser.publishedAt.map { [format.time($0)] } ?? [])
             return text(teaser.title, .bold) + text(byline.joined(separator: " · "), .dim) + [ReadLine()]
                 + (teaser.summary.map { text($0) + [ReadLine()] } ?? [])
-                + text(teaser.url?.absoluteString ?? "(no link)", .dim)
+                + text(teaser.url?.absoluteString ?? strings.noLink, .dim)
         case .catalogNews(let news):
-            return catalogDetail(news, width: width)
+            return catalogDetail(news, strings: strings, width: width)
         case .ad(let ad):
-            return text("Ad slot (\(ad.format))", .bold)
-                + text("A place for an ad: the app's ad SDK fills it. Slot \(ad.id).", .dim)
+            return text(strings.adSlot(ad.format), .bold) + text(strings.adExplained(ad.id), .dim)
         case .widget(let widget):
             let teasers = widget.items.flatMap { text("• " + $0.title) }
             let place = widget.location.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
-            return text("Widget ▸ " + widgetSummary(widget), .bold)
+            return text("▸ " + widgetSummary(widget, format.language), .bold)
                 + text("A \(widget.kind.rawValue) card" + (widget.section.map { " from \($0)" } ?? "") + ".", .dim)
                 + teasers + (place.isEmpty ? [] : text(place.joined(separator: ", ")))
         case .notification(let card):
             return text("★ " + card.text, .yellow) + [ReadLine()]
-                + text("A notification card (\(card.kind))." + (card.dismissible ? " d dismisses it." : ""), .dim)
+                + text(strings.cardExplained(card.kind, dismissible: card.dismissible), .dim)
         case .unknown(let type, let raw):
             let json = (try? TidingsJSON.encoder().encode(raw)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            return text("(unsupported item: \(type.isEmpty ? "no type" : type))", .dim)
-                + text("This reader does not know this type of item; it came as:", .dim) + text(json)
+            return text(strings.unsupported(type), .dim) + text(strings.unknownExplained, .dim) + text(json)
         }
     }
 
-    private static func catalogDetail(_ news: NewsItem, width: Int) -> [ReadLine] {
+    private static func catalogDetail(_ news: NewsItem, strings: ReadStrings, width: Int) -> [ReadLine] {
         let colour: ReadStyle =
             switch news.discounted {
             case true?: .green
@@ -40,13 +39,13 @@ extension ReadLine {
             case nil: []
             }
         var lines = wrapped(news.title + news.product.name, width: width, style: .bold)
-        lines.append(ReadLine("Product: \(news.product.name)"))
-        lines.append(ReadLine("Size: \(news.product.size)"))
-        lines.append(ReadLine("Price: ") + ReadLine(news.price, colour))
-        if let oldPrice = news.oldPrice { lines.append(ReadLine("Old price: ") + ReadLine(oldPrice, .strike)) }
+        lines.append(ReadLine(strings.product + news.product.name))
+        lines.append(ReadLine(strings.size + news.product.size))
+        lines.append(ReadLine(strings.price) + ReadLine(news.price, colour))
+        if let oldPrice = news.oldPrice { lines.append(ReadLine(strings.oldPrice) + ReadLine(oldPrice, .strike)) }
         if let percent = news.percent {
             let sign = news.discounted == true ? "−" : "+"
-            lines.append(ReadLine("Change: ") + ReadLine("\(sign)\(percent)%", colour))
+            lines.append(ReadLine(strings.change) + ReadLine("\(sign)\(percent)%", colour))
         }
         lines.append(ReadLine(news.timeAgo, .dim))
         return lines

@@ -15,13 +15,13 @@ extension ReadLine {
         case .catalogNews(let news):
             return catalog(news)
         case .ad(let ad):
-            return ReadLine("Ad · \(ad.format)", .dim)
+            return ReadLine(ReadStrings(language: format.language).ad(ad.format), .dim)
         case .widget(let widget):
-            return ReadLine("▸ " + widgetSummary(widget))
+            return ReadLine("▸ " + widgetSummary(widget, format.language))
         case .notification(let card):
             return ReadLine("★ " + card.text, .yellow)
         case .unknown(let type, _):
-            return ReadLine("(unsupported item: \(type.isEmpty ? "no type" : type))", .dim)
+            return ReadLine(ReadStrings(language: format.language).unsupported(type), .dim)
         }
     }
 
@@ -41,11 +41,11 @@ extension ReadLine {
     }
 
     /// "carousel: From Economy (4 stories)", "weather: Weather (Bergen)".
-    static func widgetSummary(_ widget: Widget) -> String {
+    static func widgetSummary(_ widget: Widget, _ language: Language) -> String {
         var text = widget.kind.rawValue + ": " + (widget.title ?? widget.section ?? widget.id)
         switch widget.kind {
         case .carousel, .list:
-            text += " (\(widget.items.count) \(widget.items.count == 1 ? "story" : "stories"))"
+            text += " (\(ReadStrings(language: language).stories(widget.items.count)))"
         case .weather, .local:
             if let city = widget.location["city"] { text += " (\(city))" }
         }

@@ -27,7 +27,7 @@ struct ReadOnce {
                     // Offline: the brands kept from the last time, if any.
                     guard let kept = client.keptBrands() else { throw error }
                     printError(unreachable(language ?? .en))
-                    printError("offline — brands kept from \(format.clock(kept.fetchedAt))")
+                    printError(ReadStrings(language: language ?? .en).offlineBrands(format.clock(kept.fetchedAt)))
                     brands = kept.value
                 }
                 guard let chosen = brand.map({ id in brands.first { $0.id == id } }) ?? brands.first else {
@@ -53,7 +53,7 @@ struct ReadOnce {
             say(ReadLine("\(content.title) (\(key))", .bold).rendered(width: width, styled: styled))
             if let stale = content.staleSince {
                 if content.footerError != nil { printError(unreachable(language ?? .en)) }
-                printError("offline — showing items fetched at \(format.clock(stale))")
+                printError(ReadStrings(language: language ?? .en).offlineItems(format.clock(stale)))
             }
             for item in content.items {
                 say(ReadLine.item(item, format: format).rendered(width: width, styled: styled))
@@ -61,7 +61,7 @@ struct ReadOnce {
             if content.staleSince == nil, let cursor = await loader.box.cursor { say("next: \(cursor)") }
         case .web(let url, let title):
             say(ReadLine("\(title) (\(key))", .bold).rendered(width: width, styled: styled))
-            say("This section is a web page: \(url.absoluteString)")
+            say(ReadStrings(language: language ?? .en).webSection(url.absoluteString))
         case .empty(let message, _):
             say(ReadLine(key, .bold).rendered(width: width, styled: styled))
             say(message)

@@ -98,7 +98,8 @@ extension ReadUI {
             guard let content else { return nil }
             if content.canLoadMore { return .loadMore }
             if content.footerError != nil { return .retry }
-            notice = content.isLoadingMore ? "Loading more…" : "That is everything in this section."
+            let strings = ReadStrings(language: language)
+            notice = content.isLoadingMore ? strings.loadingMore : strings.everything
         case .refresh: return .refresh
         case .dismiss: return items.indices.contains(feedRow) ? dismiss(items[feedRow]) : nil
         case .back:
@@ -127,10 +128,10 @@ extension ReadUI {
 
     private mutating func dismiss(_ item: FeedItem) -> ReadEffect? {
         guard case .notification(let card) = item, card.dismissible else {
-            notice = "Only notification cards can be dismissed."
+            notice = ReadStrings(language: language).onlyCards
             return nil
         }
-        notice = "Dismissing…"
+        notice = ReadStrings(language: language).dismissing
         return .dismiss(notification: card.id)
     }
 

@@ -105,7 +105,7 @@ struct ReadUI: Equatable, Sendable {
             return
         }
         dismissed.insert(notification)
-        notice = "Dismissed."
+        notice = ReadStrings(language: language).dismissed
         reselect()
     }
 

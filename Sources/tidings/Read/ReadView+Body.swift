@@ -6,10 +6,10 @@ extension ReadView {
     func body() -> [ReadLine] {
         switch ui.page {
         case .brands:
-            return list(ui.brands, row: ui.brandRow, noun: "brands") { ReadLine("\($0.name) (\($0.id))") }
+            return list(ui.brands, row: ui.brandRow, none: strings.noBrands) { ReadLine("\($0.name) (\($0.id))") }
         case .sections:
-            return list(ui.sections, row: ui.sectionRow, noun: "sections") { section in
-                ReadLine(section.title) + ReadLine(section.render == "web" ? " · web page" : "", .dim)
+            return list(ui.sections, row: ui.sectionRow, none: strings.noSections) { section in
+                ReadLine(section.title) + ReadLine(section.render == "web" ? strings.webPageMark : "", .dim)
             }
         case .feed:
             return feedBody()
@@ -28,26 +28,28 @@ extension ReadView {
     private func feedBody() -> [ReadLine] {
         switch ui.feed {
         case .loading:
-            return [ReadLine("Loading…", .dim)]
+            return [ReadLine(strings.loading, .dim)]
         case .web(let url, _):
-            return ReadLine.wrapped("This section is a web page: \(url.absoluteString)", width: width)
+            return ReadLine.wrapped(strings.webSection(url.absoluteString), width: width)
         case .empty(let message, _):
-            return ReadLine.wrapped(message, width: width) + [ReadLine(), ReadLine("r to reload", .dim)]
+            return ReadLine.wrapped(message, width: width) + [ReadLine(), ReadLine(strings.reloadKey, .dim)]
         case .error(let message, _):
-            return ReadLine.wrapped(message, width: width, style: .red) + [ReadLine(), ReadLine("r to retry", .dim)]
+            return ReadLine.wrapped(message, width: width, style: .red) + [
+                ReadLine(), ReadLine(strings.retryKey, .dim),
+            ]
         case .native:
             return rows(ui.feedItems.map { ReadLine.item($0, format: format) }, selected: ui.feedRow)
         }
     }
 
     private func list<Choice>(
-        _ choices: ReadUI.Choices<Choice>, row: Int, noun: String, line: (Choice) -> ReadLine
+        _ choices: ReadUI.Choices<Choice>, row: Int, none: String, line: (Choice) -> ReadLine
     ) -> [ReadLine] {
         switch choices {
-        case .idle, .loading: [ReadLine("Loading…", .dim)]
+        case .idle, .loading: [ReadLine(strings.loading, .dim)]
         case .failed(let message):
-            ReadLine.wrapped(message, width: width, style: .red) + [ReadLine(), ReadLine("r to retry", .dim)]
-        case .loaded(let list) where list.isEmpty: [ReadLine("No \(noun).", .dim)]
+            ReadLine.wrapped(message, width: width, style: .red) + [ReadLine(), ReadLine(strings.retryKey, .dim)]
+        case .loaded(let list) where list.isEmpty: [ReadLine(none, .dim)]
         case .loaded(let list): rows(list.map(line), selected: row)
         }
     }

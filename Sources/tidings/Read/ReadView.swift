@@ -12,6 +12,7 @@ struct ReadView {
     var timeZone: TimeZone = .current
 
     var format: ReadFormat { ReadFormat(language: ui.language, timeZone: timeZone) }
+    var strings: ReadStrings { ReadStrings(language: ui.language) }
 
     /// Rows for the page's body: the screen without the header, status and help lines.
     var bodyHeight: Int { max(1, height - 3) }
@@ -29,8 +30,8 @@ struct ReadView {
         let brandName = ui.brands.list.first { $0.id == ui.brand }?.name ?? ui.brand
         var parts: [String]
         switch ui.page {
-        case .brands: parts = ["Tidings", "choose a brand"]
-        case .sections: parts = [brandName ?? "Tidings", "choose a section"]
+        case .brands: parts = ["Tidings", strings.chooseBrand]
+        case .sections: parts = [brandName ?? "Tidings", strings.chooseSection]
         case .feed, .detail: parts = [brandName ?? "Tidings", feedTitle]
         }
         if case .detail(let item) = ui.page { parts.append(Self.kind(of: item, ui.language)) }
@@ -75,13 +76,13 @@ struct ReadView {
     func status() -> ReadLine {
         if let notice = ui.notice { return ReadLine(notice, .yellow) }
         switch ui.page {
-        case .brands: return pickerStatus(ui.brands, noun: "brand")
-        case .sections: return pickerStatus(ui.sections, noun: "section")
+        case .brands: return pickerStatus(ui.brands, loading: strings.loadingBrands, count: strings.brands)
+        case .sections: return pickerStatus(ui.sections, loading: strings.loadingSections, count: strings.sections)
         case .detail:
-            return ReadLine("item \(ui.feedRow + 1) of \(ui.feedItems.count)", .dim)
+            return ReadLine(strings.itemOf(ui.feedRow + 1, ui.feedItems.count), .dim)
         case .feed:
             guard let content = ui.content else {
-                return ui.feed == .loading ? ReadLine("Loading…", .dim) : ReadLine()
+                return ui.feed == .loading ? ReadLine(strings.loading, .dim) : ReadLine()
             }
             return feedStatus(content)
         }
@@ -90,44 +91,44 @@ struct ReadView {
     private func feedStatus(_ content: FeedScreenContent) -> ReadLine {
         var line = ReadLine()
         if let stale = content.staleSince {
-            line = ReadLine("offline — showing items fetched at \(format.clock(stale))", .yellow)
+            line = ReadLine(strings.offlineItems(format.clock(stale)), .yellow)
         } else {
-            line = ReadLine("\(ui.feedItems.count) items", .dim)
+            line = ReadLine(strings.items(ui.feedItems.count), .dim)
         }
         func add(_ text: String, _ style: ReadStyle = .dim) {
             line = line + ReadLine(" · ", .dim) + ReadLine(text, style)
         }
-        if content.isRefreshing { add("refreshing…") }
-        if content.isLoadingMore { add("loading more…") }
+        if content.isRefreshing { add(strings.refreshing) }
+        if content.isLoadingMore { add(strings.loadingMore) }
         if let error = content.footerError, content.staleSince == nil {
             add(error, .red)
         } else if content.canLoadMore {
-            add("m for more")
+            add(strings.moreKey)
         } else if content.staleSince == nil, !content.isRefreshing, !content.isLoadingMore {
-            add("end of the section")
+            add(strings.endOfSection)
         }
         return line
     }
 
-    private func pickerStatus<Choice>(_ choices: ReadUI.Choices<Choice>, noun: String) -> ReadLine {
+    private func pickerStatus<Choice>(
+        _ choices: ReadUI.Choices<Choice>, loading: String, count: (Int) -> String
+    ) -> ReadLine {
         switch choices {
-        case .idle, .loading: ReadLine("Loading \(noun)s…", .dim)
-        case .loaded(let list): ReadLine("\(list.count) \(noun)\(list.count == 1 ? "" : "s")", .dim)
+        case .idle, .loading: ReadLine(loading, .dim)
+        case .loaded(let list): ReadLine(count(list.count), .dim)
         case .failed(let message): ReadLine(message, .red)
         }
     }
 
     /// The keys that work on this page.
     func help() -> ReadLine {
-        let keys =
+        let page =
             switch ui.page {
-            case .brands: "↑↓/jk move · Enter open · r reload · q quit"
-            case .sections: "↑↓/jk move · Enter open · b back · r reload · q quit"
-            case .feed:
-                "↑↓/jk move · Enter open · m more · r refresh · " + (canDismiss ? "d dismiss · " : "")
-                    + "b back · q quit"
-            case .detail: "↑↓/jk scroll · b back · " + (canDismiss ? "d dismiss · " : "") + "q quit"
+            case .brands: "brands"
+            case .sections: "sections"
+            case .feed: "feed"
+            case .detail: "detail"
             }
-        return ReadLine(keys, .dim)
+        return ReadLine(strings.help(page, dismiss: canDismiss), .dim)
     }
 }

@@ -1,0 +1,94 @@
+import TidingsModel
+
+/// The reader's own words (its chrome, not the server's content) in the reader's language — the
+/// brand's, unless `--locale` says otherwise — so a Russian brand is not framed in English.
+struct ReadStrings {
+    let language: Language
+    private var ru: Bool { language == .ru }
+
+    /// `count` with the noun's form for it: one/few/many in Russian, singular/plural in English.
+    func count(_ count: Int, _ en: (String, String), _ ru: (one: String, few: String, many: String)) -> String {
+        guard self.ru else { return "\(count) \(count == 1 ? en.0 : en.1)" }
+        let tens = count % 100
+        let units = count % 10
+        let form =
+            (11...14).contains(tens) ? ru.many : units == 1 ? ru.one : (2...4).contains(units) ? ru.few : ru.many
+        return "\(count) \(form)"
+    }
+
+    func items(_ n: Int) -> String { count(n, ("item", "items"), ("элемент", "элемента", "элементов")) }
+    func brands(_ n: Int) -> String { count(n, ("brand", "brands"), ("бренд", "бренда", "брендов")) }
+    func sections(_ n: Int) -> String { count(n, ("section", "sections"), ("раздел", "раздела", "разделов")) }
+    func stories(_ n: Int) -> String { count(n, ("story", "stories"), ("статья", "статьи", "статей")) }
+
+    var chooseBrand: String { ru ? "выберите бренд" : "choose a brand" }
+    var chooseSection: String { ru ? "выберите раздел" : "choose a section" }
+    var loading: String { ru ? "Загрузка…" : "Loading…" }
+    var loadingBrands: String { ru ? "Загрузка брендов…" : "Loading brands…" }
+    var loadingSections: String { ru ? "Загрузка разделов…" : "Loading sections…" }
+    var noBrands: String { ru ? "Брендов нет." : "No brands." }
+    var noSections: String { ru ? "Разделов нет." : "No sections." }
+    var webPageMark: String { ru ? " · веб-страница" : " · web page" }
+    func itemOf(_ index: Int, _ total: Int) -> String { ru ? "\(index) из \(total)" : "item \(index) of \(total)" }
+    func offlineItems(_ time: String) -> String {
+        ru ? "нет связи — показано сохранённое в \(time)" : "offline — showing items fetched at \(time)"
+    }
+    func offlineBrands(_ time: String) -> String {
+        ru ? "нет связи — бренды, сохранённые в \(time)" : "offline — brands kept from \(time)"
+    }
+    var refreshing: String { ru ? "обновление…" : "refreshing…" }
+    var loadingMore: String { ru ? "загрузка…" : "loading more…" }
+    var moreKey: String { ru ? "m — ещё" : "m for more" }
+    var endOfSection: String { ru ? "конец раздела" : "end of the section" }
+    var reloadKey: String { ru ? "r — обновить" : "r to reload" }
+    var retryKey: String { ru ? "r — повторить" : "r to retry" }
+    func webSection(_ url: String) -> String {
+        ru ? "Этот раздел — веб-страница: \(url)" : "This section is a web page: \(url)"
+    }
+    func unsupported(_ type: String) -> String {
+        let name = type.isEmpty ? (ru ? "без типа" : "no type") : type
+        return ru ? "(неизвестный элемент: \(name))" : "(unsupported item: \(name))"
+    }
+    var noLink: String { ru ? "(без ссылки)" : "(no link)" }
+    func ad(_ format: String) -> String { ru ? "Реклама · \(format)" : "Ad · \(format)" }
+    func adSlot(_ format: String) -> String { ru ? "Рекламное место (\(format))" : "Ad slot (\(format))" }
+    func adExplained(_ id: String) -> String {
+        ru
+            ? "Место для рекламы: его заполняет рекламный SDK приложения. Место \(id)."
+            : "A place for an ad: the app's ad SDK fills it. Slot \(id)."
+    }
+    func cardExplained(_ kind: String, dismissible: Bool) -> String {
+        ru
+            ? "Карточка (\(kind))." + (dismissible ? " d скрывает её." : "")
+            : "A notification card (\(kind))." + (dismissible ? " d dismisses it." : "")
+    }
+    var unknownExplained: String {
+        ru
+            ? "Эта программа не знает такой элемент; он пришёл таким:"
+            : "This reader does not know this type of item; it came as:"
+    }
+    var product: String { ru ? "Товар: " : "Product: " }
+    var size: String { ru ? "Размер: " : "Size: " }
+    var price: String { ru ? "Цена: " : "Price: " }
+    var oldPrice: String { ru ? "Старая цена: " : "Old price: " }
+    var change: String { ru ? "Изменение: " : "Change: " }
+    var onlyCards: String { ru ? "Скрыть можно только карточки." : "Only notification cards can be dismissed." }
+    var dismissing: String { ru ? "Скрываем…" : "Dismissing…" }
+    var dismissed: String { ru ? "Скрыто." : "Dismissed." }
+    var everything: String { ru ? "Это всё в этом разделе." : "That is everything in this section." }
+
+    /// The keys of each page.
+    func help(_ page: String, dismiss: Bool) -> String {
+        let d = dismiss ? (ru ? "d скрыть · " : "d dismiss · ") : ""
+        switch (page, ru) {
+        case ("brands", false): return "↑↓/jk move · Enter open · r reload · q quit"
+        case ("brands", true): return "↑↓/jk выбор · Enter открыть · r обновить · q выход"
+        case ("sections", false): return "↑↓/jk move · Enter open · b back · r reload · q quit"
+        case ("sections", true): return "↑↓/jk выбор · Enter открыть · b назад · r обновить · q выход"
+        case ("feed", false): return "↑↓/jk move · Enter open · m more · r refresh · " + d + "b back · q quit"
+        case ("feed", true): return "↑↓/jk выбор · Enter открыть · m ещё · r обновить · " + d + "b назад · q выход"
+        case (_, false): return "↑↓/jk scroll · b back · " + d + "q quit"
+        case (_, true): return "↑↓/jk листать · b назад · " + d + "q выход"
+        }
+    }
+}
