@@ -44,6 +44,13 @@ struct ReadCommand: AsyncParsableCommand {
         let client = TidingsClient(
             baseURL: url, cache: ResponseCache(storage: storage), language: language,
             deviceID: ReadDeviceID.load(in: folder))
+        // The reader's words follow the brand's language: with --brand and no --locale, look the
+        // brand up (the kept list when the server cannot be reached).
+        var readerLanguage = language
+        if readerLanguage == nil, let brand {
+            let brands = (try? await client.brands()) ?? client.keptBrands()?.value
+            readerLanguage = brands?.first { $0.id == brand }.flatMap { Language(tag: $0.locale) }
+        }
         let terminal = ReadTerminal.isTerminal(1)
         let styled = color.enabled(isTerminal: terminal, environment: environment)
         let status: Int32
@@ -51,14 +58,14 @@ struct ReadCommand: AsyncParsableCommand {
             let once = ReadOnce(
                 client: client, storage: storage, limit: limit, styled: styled,
                 width: terminal ? ReadTerminal.size().width : nil)
-            status = await once.run(brand: brand, section: section, language: language)
+            status = await once.run(brand: brand, section: section, language: readerLanguage)
         } else {
             guard ReadTerminal.isTerminal(0), terminal else {
                 printError("read: the interactive reader needs a terminal; use --once for scripts")
                 throw ExitCode(2)
             }
             let session = ReadSession(client: client, storage: storage, limit: limit, styled: styled)
-            status = try await session.run(brand: brand, section: section, language: language)
+            status = try await session.run(brand: brand, section: section, language: readerLanguage)
         }
         if status != 0 { throw ExitCode(status) }
     }
