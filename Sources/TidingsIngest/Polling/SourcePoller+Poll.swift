@@ -85,7 +85,7 @@ extension SourcePoller {
         case .success(let changes):
             if changes.changed {
                 logger.info("poller: \(record.sourceID): \(changes.description)")
-                onChange(record.streams.compactMap(SectionKey.init(stream:)))
+                onChange(sources[record.sourceID]?.sections ?? [])
             }
             return PollResult(
                 sourceID: record.sourceID, status: record.status, error: error, changes: changes,

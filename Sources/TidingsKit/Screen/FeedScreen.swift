@@ -53,30 +53,21 @@ public final class FeedScreen {
 
     /// The view appeared: show what is stored, then load the first page. Cancelling the calling
     /// task (SwiftUI's `.task` ending) cancels the request.
-    public func load() async {
-        follow()
-        await model.load()
-        await settle()
-    }
+    public func load() async { await perform { await $0.load() } }
 
     /// Near the bottom: load the next page.
-    public func loadMore() async {
-        follow()
-        await model.loadMore()
-        await settle()
-    }
+    public func loadMore() async { await perform { await $0.loadMore() } }
 
     /// Pull to refresh: new items on top, without duplicates.
-    public func refresh() async {
-        follow()
-        await model.refresh()
-        await settle()
-    }
+    public func refresh() async { await perform { await $0.refresh() } }
 
     /// From an error or a failed footer.
-    public func retry() async {
+    public func retry() async { await perform { await $0.retry() } }
+
+    /// Runs one of the model's actions with `state` following it, caught up when it returns.
+    private func perform(_ action: (FeedScreenModel) async -> Void) async {
         follow()
-        await model.retry()
+        await action(model)
         await settle()
     }
 

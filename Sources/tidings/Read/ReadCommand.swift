@@ -48,7 +48,9 @@ struct ReadCommand: AsyncParsableCommand {
         // brand up (the kept list when the server cannot be reached).
         var readerLanguage = language
         if readerLanguage == nil, let brand {
-            let brands = (try? await client.brands()) ?? client.keptBrands()?.value
+            let brands = try? await client.listOrKept(
+                { () async throws(TidingsError) in try await client.brands() }, kept: client.keptBrands
+            ).value
             readerLanguage = brands?.first { $0.id == brand }.flatMap { Language(tag: $0.locale) }
         }
         let terminal = ReadTerminal.isTerminal(1)

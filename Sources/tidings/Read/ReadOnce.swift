@@ -20,15 +20,11 @@ struct ReadOnce {
         let format = ReadFormat(language: language ?? .en)
         if brand == nil || section == nil {
             do throws(TidingsError) {
-                let brands: [BrandSummary]
-                do throws(TidingsError) {
-                    brands = try await client.brands()
-                } catch  where error.isRetryable {
-                    // Offline: the brands kept from the last time, if any.
-                    guard let kept = client.keptBrands() else { throw error }
+                let (brands, keptAt) = try await client.listOrKept(
+                    { () async throws(TidingsError) in try await client.brands() }, kept: client.keptBrands)
+                if let keptAt {
                     printError(unreachable(language ?? .en))
-                    printError(ReadStrings(language: language ?? .en).offlineBrands(format.clock(kept.fetchedAt)))
-                    brands = kept.value
+                    printError(ReadStrings(language: language ?? .en).offlineBrands(format.clock(keptAt)))
                 }
                 guard let chosen = brand.map({ id in brands.first { $0.id == id } }) ?? brands.first else {
                     printError("read: " + (brand.map { "the server has no brand \($0)" } ?? "the server has no brands"))

@@ -28,30 +28,27 @@ final class ReadRunner {
         case .loadBrands:
             Task {
                 do throws(TidingsError) {
-                    sink.yield(.brands(.success(try await client.brands())))
-                } catch {
                     // Offline: the list kept from the last time, saying how old it is.
-                    if error.isRetryable, let kept = client.keptBrands() {
-                        sink.yield(.brands(.success(kept.value)))
-                        sink.yield(.offline(keptAt: kept.fetchedAt))
-                    } else {
-                        sink.yield(.brands(.failure(error)))
-                        if error.isRetryable { sink.yield(.offline(keptAt: nil)) }
-                    }
+                    let (brands, keptAt) = try await client.listOrKept(
+                        { () async throws(TidingsError) in try await client.brands() }, kept: client.keptBrands)
+                    sink.yield(.brands(.success(brands)))
+                    if let keptAt { sink.yield(.offline(keptAt: keptAt)) }
+                } catch {
+                    sink.yield(.brands(.failure(error)))
+                    if error.isRetryable { sink.yield(.offline(keptAt: nil)) }
                 }
             }
         case .loadSections(let brand):
             Task {
                 do throws(TidingsError) {
-                    sink.yield(.sections(.success(try await client.sections(brand: brand)), brand: brand))
+                    let (sections, keptAt) = try await client.listOrKept(
+                        { () async throws(TidingsError) in try await client.sections(brand: brand) },
+                        kept: { client.keptSections(brand: brand) })
+                    sink.yield(.sections(.success(sections), brand: brand))
+                    if let keptAt { sink.yield(.offline(keptAt: keptAt)) }
                 } catch {
-                    if error.isRetryable, let kept = client.keptSections(brand: brand) {
-                        sink.yield(.sections(.success(kept.value), brand: brand))
-                        sink.yield(.offline(keptAt: kept.fetchedAt))
-                    } else {
-                        sink.yield(.sections(.failure(error), brand: brand))
-                        if error.isRetryable { sink.yield(.offline(keptAt: nil)) }
-                    }
+                    sink.yield(.sections(.failure(error), brand: brand))
+                    if error.isRetryable { sink.yield(.offline(keptAt: nil)) }
                 }
             }
         case .openFeed(let brand, let section):

@@ -77,18 +77,18 @@ struct ReadStrings {
     var dismissed: String { ru ? "Скрыто." : "Dismissed." }
     var everything: String { ru ? "Это всё в этом разделе." : "That is everything in this section." }
 
-    /// The keys of each page.
-    func help(_ page: String, dismiss: Bool) -> String {
+    /// The keys of `page`; `d` only when it can dismiss something.
+    func help(_ page: ReadUI.Page, dismiss: Bool) -> String {
         let d = dismiss ? (ru ? "d скрыть · " : "d dismiss · ") : ""
         switch (page, ru) {
-        case ("brands", false): return "↑↓/jk move · Enter open · r reload · q quit"
-        case ("brands", true): return "↑↓/jk выбор · Enter открыть · r обновить · q выход"
-        case ("sections", false): return "↑↓/jk move · Enter open · b back · r reload · q quit"
-        case ("sections", true): return "↑↓/jk выбор · Enter открыть · b назад · r обновить · q выход"
-        case ("feed", false): return "↑↓/jk move · Enter open · m more · r refresh · " + d + "b back · q quit"
-        case ("feed", true): return "↑↓/jk выбор · Enter открыть · m ещё · r обновить · " + d + "b назад · q выход"
-        case (_, false): return "↑↓/jk scroll · b back · " + d + "q quit"
-        case (_, true): return "↑↓/jk листать · b назад · " + d + "q выход"
+        case (.brands, false): return "↑↓/jk move · Enter open · r reload · q quit"
+        case (.brands, true): return "↑↓/jk выбор · Enter открыть · r обновить · q выход"
+        case (.sections, false): return "↑↓/jk move · Enter open · b back · r reload · q quit"
+        case (.sections, true): return "↑↓/jk выбор · Enter открыть · b назад · r обновить · q выход"
+        case (.feed, false): return "↑↓/jk move · Enter open · m more · r refresh · " + d + "b back · q quit"
+        case (.feed, true): return "↑↓/jk выбор · Enter открыть · m ещё · r обновить · " + d + "b назад · q выход"
+        case (.detail, false): return "↑↓/jk scroll · b back · " + d + "q quit"
+        case (.detail, true): return "↑↓/jk листать · b назад · " + d + "q выход"
         }
     }
 }

@@ -122,13 +122,6 @@ struct ReadView {
 
     /// The keys that work on this page.
     func help() -> ReadLine {
-        let page =
-            switch ui.page {
-            case .brands: "brands"
-            case .sections: "sections"
-            case .feed: "feed"
-            case .detail: "detail"
-            }
-        return ReadLine(strings.help(page, dismiss: canDismiss), .dim)
+        ReadLine(strings.help(ui.page, dismiss: canDismiss), .dim)
     }
 }
