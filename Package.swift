@@ -1,9 +1,23 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// The server, its CLI and their tests run on Linux. On a Mac they use APIs newer than the SDK's
+// floor (Hummingbird 2 needs macOS 14), which one package-wide floor cannot express per target:
+// they are built with availability checking off there, and `tidings serve` on a Mac needs
+// macOS 14 or later. Never given to a target TidingsKit imports: SwiftPM refuses unsafe flags in
+// a product an app depends on (scripts/check-sdk-floor.py checks that too). Nothing on Linux.
+let serverOnApple: [SwiftSetting] = [
+    .unsafeFlags(
+        ["-Xfrontend", "-disable-availability-checking"],
+        .when(platforms: [.macOS, .iOS, .macCatalyst, .tvOS, .watchOS, .visionOS])
+    )
+]
+
 let package = Package(
     name: "Tidings",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // The SDK's floor (TidingsKit and everything it imports; scripts/check-sdk-floor.py keeps newer
+    // APIs out of them). The server targets build on Apple platforms with `serverOnApple` below.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "tidings", targets: ["tidings"]),
         .library(name: "TidingsModel", targets: ["TidingsModel"]),
@@ -92,7 +106,7 @@ let package = Package(
         .target(
             name: "TidingsStoreSQLite",
             dependencies: [
-                "TidingsStore",
+                "TidingsStore", "TidingsModel",
                 .product(name: "SQLiteKit", package: "sqlite-kit", condition: .when(traits: ["Server"])),
             ]
         ),
@@ -235,3 +249,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Targets only the server, the CLI and the tests build: `serverOnApple` applies to them.
+let serverOnly: Set<String> = [
+    "TidingsStore", "TidingsStoreSQLite", "TidingsStorePostgres", "TidingsIngest", "TidingsWeb", "TidingsServer",
+    "TidingsRuntime", "TidingsTesting", "tidings", "TidingsKitTests", "TidingsIngestTests", "TidingsStoreTests",
+    "TidingsServerTests", "TidingsWebTests", "TidingsRuntimeTests", "EndToEndTests",
+]
+for target in package.targets where serverOnly.contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + serverOnApple
+}

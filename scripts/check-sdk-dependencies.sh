@@ -1,17 +1,28 @@
 #!/usr/bin/env bash
 # What an app that uses only TidingsKit pulls in: makes a consumer package in a temporary folder
-# that depends on this repository with `traits: []` (no Server trait), resolves it, counts the
-# pins in its Package.resolved (target: at most 3 packages), and builds it, which compiles only
-# TidingsKit and what it imports. Exits 1 with the list when the count is over.
+# that depends on this repository the way an app does (by URL and version, with `traits: []`, no
+# Server trait, at the SDK's floor iOS 16 / macOS 13), resolves it, counts the pins in its
+# Package.resolved (target: at most 3 packages), and builds it, which compiles only TidingsKit and
+# what it imports. A versioned dependency is what SwiftPM holds to its rules for dependencies (no
+# unsafe flags in the product), which a path dependency is exempt from: the repository's working
+# tree (tracked and new files) is committed to a scratch git repository and tagged 1.0.0 for it.
+# Exits 1 with the list when the count is over.
 #   scripts/check-sdk-dependencies.sh [MAX]      (MAX defaults to 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-repo=$(pwd)
-# A path dependency's identity is its folder's name, lowercased.
-identity=$(basename "$repo" | tr '[:upper:]' '[:lower:]')
 max=${1:-3}
-app=$(mktemp -d)
-trap 'rm -rf "$app"' EXIT
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+repo=$scratch/tidings
+app=$scratch/app
+mkdir -p "$repo"
+git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' file; do
+  [ -e "$file" ] && cp --parents -P "$file" "$repo/"
+done
+git -C "$repo" init -q
+git -C "$repo" add -A
+git -C "$repo" -c user.name=check -c user.email=check@localhost commit -qm "working tree"
+git -C "$repo" tag 1.0.0
 mkdir -p "$app/Sources/App"
 cat >"$app/Package.swift" <<SWIFT
 // swift-tools-version: 6.1
@@ -19,9 +30,9 @@ import PackageDescription
 
 let package = Package(
     name: "App",
-    platforms: [.macOS(.v15), .iOS(.v18)],
-    dependencies: [.package(path: "$repo", traits: [])],
-    targets: [.executableTarget(name: "App", dependencies: [.product(name: "TidingsKit", package: "$identity")])]
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    dependencies: [.package(url: "file://$repo", from: "1.0.0", traits: [])],
+    targets: [.executableTarget(name: "App", dependencies: [.product(name: "TidingsKit", package: "tidings")])]
 )
 SWIFT
 cat >"$app/Sources/App/main.swift" <<'SWIFT'
@@ -33,7 +44,7 @@ let model = FeedScreenModel(loader: SectionLoader(client: client, brand: "courie
 print(type(of: model))
 SWIFT
 cd "$app"
-swift package resolve >/dev/null 2>&1
+swift package resolve >/dev/null 2>&1 || { echo "sdk: the consumer does not resolve" >&2; swift package resolve 2>&1 | tail -20 >&2; exit 1; }
 pins=$(python3 -c 'import json,sys; print("\n".join(p["identity"] for p in json.load(open("Package.resolved"))["pins"]))' 2>/dev/null || true)
 count=$(printf '%s' "$pins" | grep -c . || true)
 echo "sdk: an app using only TidingsKit resolves $count package(s): $(echo $pins)"

@@ -79,23 +79,23 @@ final class HTMLElements: Sendable {
     }
 
     /// Up to 16 name bytes, lower-cased, little-endian; nil for longer names, which none of ours are.
-    private static func key(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> UInt128? {
+    private static func key(_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> PackedName? {
         guard name.count <= 16 else { return nil }
-        var key: UInt128 = 0
+        var key = PackedName()
         for index in name.reversed() {
             let byte = bytes[index]
-            key = key << 8 | UInt128(Tag.isLetter(byte) ? byte | 0x20 : byte)
+            key.append(Tag.isLetter(byte) ? byte | 0x20 : byte)
         }
         return key
     }
 
-    private static func key(_ name: String) -> UInt128 {
+    private static func key(_ name: String) -> PackedName {
         Array(name.utf8).withUnsafeBufferPointer { key($0, 0..<$0.count)! }
     }
 
     private init() {
         var names: [[UInt8]] = []
-        var elements: [UInt128: HTMLElement] = [:]
+        var elements: [PackedName: HTMLElement] = [:]
         let global: [HTMLAttribute] = [.title, .lang, .dir]
         func add(_ list: String, _ handling: HTMLElement.Handling, _ allowed: [HTMLAttribute] = []) {
             let mask = (handling == .keep || handling == .void ? global + allowed : allowed).reduce(0) { $0 | $1.bit }

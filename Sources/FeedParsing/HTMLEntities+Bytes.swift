@@ -41,15 +41,15 @@ extension HTMLEntities {
         return value
     }
 
-    /// Up to 16 name bytes packed into an integer, as written (names are case-sensitive).
-    private static func key(_ name: UnsafeBufferPointer<UInt8>) -> UInt128 {
-        var key: UInt128 = 0
-        for byte in name { key = key << 8 | UInt128(byte) }
+    /// Up to 16 name bytes packed, as written (names are case-sensitive).
+    private static func key(_ name: UnsafeBufferPointer<UInt8>) -> PackedName {
+        var key = PackedName()
+        for byte in name { key.append(byte) }
         return key
     }
 
     private static let namedByKey: NameTable<String> = {
-        var entries: [UInt128: String] = [:]
+        var entries: [PackedName: String] = [:]
         for (name, character) in named {
             var name = name
             name.withUTF8 { entries[key($0)] = character }

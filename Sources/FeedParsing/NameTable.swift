@@ -1,38 +1,53 @@
+/// Up to 16 bytes of a name packed into two words, the last byte lowest: what `NameTable` is keyed
+/// by. Two `UInt64`s rather than a `UInt128`, which needs iOS 18 / macOS 15 (the parser is part of
+/// the SDK, whose floor is iOS 16 / macOS 13). The empty name is zero, which the table uses for
+/// "no key".
+struct PackedName: Hashable, Sendable {
+    private(set) var high: UInt64 = 0
+    private(set) var low: UInt64 = 0
+
+    static let zero = PackedName()
+
+    /// This name followed by `byte`; the first byte of a 17th is shifted out.
+    mutating func append(_ byte: UInt8) {
+        high = high << 8 | low >> 56
+        low = low << 8 | UInt64(byte)
+    }
+}
+
 /// A fixed open-addressing hash table from packed names: one multiply and usually one probe, where
 /// `Dictionary` would run SipHash for every tag and attribute.
 struct NameTable<Value: Sendable>: Sendable {
-    private var keys: [UInt128]
+    private var keys: [PackedName]
     private var values: [Value?]
     private let shift: UInt64
 
-    init(_ entries: [UInt128: Value]) {
+    init(_ entries: [PackedName: Value]) {
         var bits: UInt64 = 4
         while 1 << bits < entries.count * 4 { bits += 1 }
         shift = 64 - bits
-        keys = Array(repeating: 0, count: 1 << bits)
+        keys = Array(repeating: .zero, count: 1 << bits)
         values = Array(repeating: nil, count: 1 << bits)
         for (key, value) in entries {
             var slot = slot(key)
-            while keys[slot] != 0 { slot = (slot + 1) & (keys.count - 1) }
+            while keys[slot] != .zero { slot = (slot + 1) & (keys.count - 1) }
             keys[slot] = key
             values[slot] = value
         }
     }
 
-    subscript(key: UInt128) -> Value? {
+    subscript(key: PackedName) -> Value? {
         var slot = slot(key)
         while true {
             let found = keys[slot]
             if found == key { return values[slot] }
-            if found == 0 { return nil }
+            if found == .zero { return nil }
             slot = (slot + 1) & (keys.count - 1)
         }
     }
 
-    private func slot(_ key: UInt128) -> Int {
-        let mixed =
-            (UInt64(truncatingIfNeeded: key) ^ UInt64(truncatingIfNeeded: key >> 64) &* 0x9E37_79B9)
-            &* 0x9E37_79B9_7F4A_7C15
+    private func slot(_ key: PackedName) -> Int {
+        let mixed = (key.low ^ key.high &* 0x9E37_79B9) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed >> shift)
     }
 }

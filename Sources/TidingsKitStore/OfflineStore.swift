@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Synchronization
+import TidingsModel
 
 /// The SDK's offline store: the last pages of each feed, articles and HTTP responses in one SQLite
 /// file, bounded by `maxBytes` with least-recently-used eviction. A file that is not a valid store is
@@ -12,9 +12,9 @@ public final class OfflineStore: Sendable {
         var recovered = false
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     // Apart from `state`: stamps are taken inside transactions, while a rebuild holds `state`.
-    private let clock: Mutex<Int64>
+    private let clock: Locked<Int64>
     private let path: String?
     private let onRecover: @Sendable (OfflineStoreError) -> Void
     /// The size the database is kept under; writes evict beyond it.
@@ -29,8 +29,8 @@ public final class OfflineStore: Sendable {
         self.maxBytes = maxBytes
         self.onRecover = onRecover
         let (queue, tick, problem) = try Self.open(path)
-        state = Mutex(State(queue: queue, recovered: problem != nil))
-        clock = Mutex(tick)
+        state = Locked(State(queue: queue, recovered: problem != nil))
+        clock = Locked(tick)
         if let problem { onRecover(problem) }
     }
 
@@ -38,8 +38,8 @@ public final class OfflineStore: Sendable {
         path = nil
         self.maxBytes = maxBytes
         onRecover = { _ in }
-        state = Mutex(State(queue: queue))
-        clock = Mutex(0)
+        state = Locked(State(queue: queue))
+        clock = Locked(0)
     }
 
     /// A store in memory, gone with the instance: for tests and previews.
@@ -48,7 +48,7 @@ public final class OfflineStore: Sendable {
     }
 
     /// Whether this instance found its file unusable and rebuilt it empty.
-    public var recovered: Bool { state.withLock(\.recovered) }
+    public var recovered: Bool { state.withLock { $0.recovered } }
 
     /// The database's size in bytes (its pages, including free ones not yet returned to the system).
     public var sizeBytes: Int {
@@ -63,7 +63,7 @@ public final class OfflineStore: Sendable {
             return try write ? queue.write(body) : queue.read(body)
         } catch let error as DatabaseError where Self.isCorruption(error) {
             if let problem = try rebuild(after: generation, because: error) { onRecover(problem) }
-            let queue = state.withLock(\.queue)
+            let queue = state.withLock { $0.queue }
             do {
                 return try write ? queue.write(body) : queue.read(body)
             } catch {
@@ -79,7 +79,7 @@ public final class OfflineStore: Sendable {
     /// Marks an entry as used after a read returns: the reader does not wait for this write (the
     /// first write of a process syncs the new WAL). Serial, so later calls see it; errors are ignored.
     func touch(_ table: String, _ key: String, _ value: String) {
-        let queue = state.withLock(\.queue)
+        let queue = state.withLock { $0.queue }
         let stamp = tick()
         queue.asyncWriteWithoutTransaction { db in
             try? db.execute(sql: "UPDATE \(table) SET used_at = ? WHERE \(key) = ?", arguments: [stamp, value])

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 extension Language {
     /// Money in the language's conventions ("65,53 ₽" with no-break spaces; "RUB 65.53").
@@ -17,7 +16,7 @@ extension Language {
         return decimal.formatted(style)
     }
 
-    private static let currencyStyles = Mutex<[String: Decimal.FormatStyle.Currency]>([:])
+    private static let currencyStyles = Locked<[String: Decimal.FormatStyle.Currency]>([:])
 
     /// The seed's short relative time: "только что" / "just now", "5 мин" / "5m", "6 ч" / "6h",
     /// "3 д" / "3d".

@@ -27,13 +27,16 @@ public struct Money: Hashable, Sendable, Comparable {
     public func markedUp(by markup: MarkupPercent) -> Money {
         guard markup.millionths != 0 else { return self }
         // minorUnits * (100% + markup) / 100%, where 100% is 10^8 millionths of a percent.
-        let hundredPercent = Int128(100_000_000)
-        let numerator = Int128(minorUnits) * (hundredPercent + Int128(markup.millionths))
-        let quotient = numerator / hundredPercent
-        let remainder = numerator % hundredPercent
-        let away: Int128 = numerator < 0 ? -1 : 1
-        let rounded = remainder.magnitude * 2 >= hundredPercent.magnitude ? quotient + away : quotient
-        return Money(minorUnits: Int64(clamping: rounded), currency: currency)
+        let hundredPercent: Int64 = 100_000_000
+        let factor = hundredPercent.addingReportingOverflow(markup.millionths)
+        if !factor.overflow {
+            return Money(
+                minorUnits: minorUnits.scaled(by: factor.partialValue, over: hundredPercent), currency: currency)
+        }
+        // Only a markup above ~9.2 × 10^12 % overflows the factor. Its share then has the amount's
+        // sign, so rounding the sum away from zero is adding the share rounded away from zero.
+        let sum = minorUnits.addingReportingOverflow(minorUnits.scaled(by: markup.millionths, over: hundredPercent))
+        return Money(minorUnits: sum.overflow ? (minorUnits < 0 ? .min : .max) : sum.partialValue, currency: currency)
     }
 
     public static func < (lhs: Money, rhs: Money) -> Bool { lhs.minorUnits < rhs.minorUnits }

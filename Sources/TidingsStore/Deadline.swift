@@ -1,4 +1,4 @@
-import Synchronization
+import TidingsModel
 
 /// Runs `operation` and returns what it returns, or throws `timedOut()` once `timeout` has passed,
 /// even when the operation ignores cancellation: it is then cancelled and left to end on its own.
@@ -28,7 +28,7 @@ private final class DeadlineRace<T: Sendable>: Sendable {
         var cancelled = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func start(
         _ continuation: CheckedContinuation<T, any Error>, timeout: Duration,

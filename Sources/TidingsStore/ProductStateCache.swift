@@ -1,5 +1,5 @@
-import Synchronization
 import TidingsCatalog
+import TidingsModel
 
 /// Product states as of a catalog version, kept between write transactions so a batch need not
 /// reload products it (or an earlier batch) just wrote — reloading costs ≈ 15 µs a product through
@@ -15,7 +15,7 @@ final class ProductStateCache: Sendable {
         var states: [String: ProductState] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Beyond this many products the cache starts over rather than grow.
     static let capacity = 200_000
 

@@ -1,6 +1,6 @@
 import Foundation
 import SQLiteKit
-import Synchronization
+import TidingsModel
 import TidingsStore
 
 /// SQLite backend: one file in WAL mode, one writer connection (SQLite allows one writer at a
@@ -11,18 +11,18 @@ public final class SQLiteSource: SQLConnectionSource {
     private let writer: SQLiteConnection
     private let readers: [SQLiteConnection]
     private let writeLock = AsyncLock()
-    private let nextReader = Mutex(0)
+    private let nextReader = Locked(0)
     /// How long a statement waits for a lock another process holds, and a write for its turn here.
     private let busyTimeout: Duration
     /// The writer's `busy_timeout` now, in milliseconds (changed only while holding `writeLock`).
-    private let writerBusy: Mutex<Int>
+    private let writerBusy: Locked<Int>
 
     private init(path: String, writer: SQLiteConnection, readers: [SQLiteConnection], busyTimeout: Duration) {
         self.path = path
         self.writer = writer
         self.readers = readers
         self.busyTimeout = busyTimeout
-        self.writerBusy = Mutex(Int(busyTimeout / .milliseconds(1)))
+        self.writerBusy = Locked(Int(busyTimeout / .milliseconds(1)))
     }
 
     /// Opens the Tidings database at `path`, creating one when nothing is there. An existing file
@@ -93,7 +93,7 @@ public final class SQLiteSource: SQLConnectionSource {
                 let full = Int(busyTimeout / .milliseconds(1))
                 let left = max(1, Int((busyTimeout - (ContinuousClock.now - queued)) / .milliseconds(1)))
                 let wanted = left >= full - 1 ? full : left
-                if self.writerBusy.withLock({ $0 }) != wanted {
+                if self.writerBusy.current != wanted {
                     try await db.raw("PRAGMA busy_timeout = \(unsafeRaw: String(wanted))").run()
                     self.writerBusy.withLock { $0 = wanted }
                 }

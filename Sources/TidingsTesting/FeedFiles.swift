@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TidingsModel
 
 /// Feed documents written to a temporary directory, for `file` sources in tests.
 public struct FeedFiles: Sendable {
@@ -48,5 +48,5 @@ public struct FeedFiles: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private static let writes = Mutex(0)
+    private static let writes = Locked(0)
 }

@@ -1,9 +1,9 @@
 import Logging
-import Synchronization
+import TidingsModel
 
 /// Keeps what is logged through `logger`, for tests that check what was said and how often.
 public final class LogCapture: Sendable {
-    private let lines = Mutex<[(Logger.Level, String)]>([])
+    private let lines = Locked<[(Logger.Level, String)]>([])
 
     public init() {}
 

@@ -1,7 +1,6 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-import Synchronization
 import Testing
 import TidingsCatalog
 import TidingsModel
@@ -24,7 +23,7 @@ struct FaultTests {
 
     /// What the writers saw.
     final class Tally: Sendable {
-        let state = Mutex(
+        let state = Locked(
             (statuses: [Int: Int](), unanswered: [String](), acknowledged: Set<String>(), noRetryAfter: 0))
 
         func saw(_ status: Int) { state.withLock { $0.statuses[status, default: 0] += 1 } }
@@ -117,7 +116,7 @@ struct FaultTests {
 
     /// The availability rules after a burst: answers, acknowledgements, events stored, SIGTERM.
     func check(_ tally: Tally, server: TidingsProcess, database: String) async throws {
-        let seen = tally.state.withLock { $0 }
+        let seen = tally.state.current
         #expect(seen.unanswered.isEmpty, "requests left without an answer: \(seen.unanswered.prefix(5))")
         #expect(Set(seen.statuses.keys).isSubset(of: [200, 503]), "statuses: \(seen.statuses)")
         #expect(seen.noRetryAfter == 0, "503 without Retry-After")
@@ -264,7 +263,7 @@ struct FaultTests {
                     }
                 }
             }
-            let seen = tally.state.withLock { $0 }
+            let seen = tally.state.current
             #expect(seen.statuses == [503: 2] && seen.noRetryAfter == 0 && seen.unanswered.isEmpty, "\(seen)")
             let health = try await HTTPClient.shared.execute(
                 HTTPClientRequest(url: "\(base)/api/v1/news_items"), timeout: .seconds(20))

@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import NIOCore
-import Synchronization
 import Testing
 import TidingsModel
 import TidingsTesting
@@ -15,7 +14,7 @@ import TidingsTesting
 struct SharedPollingTests {
     /// Serves `/feed/N.rss` slowly, recording how many requests per path were in flight at once.
     final class SlowFeeds: Sendable {
-        let state = Mutex((inFlight: [String: Int](), most: [String: Int](), hits: [String: Int]()))
+        let state = Locked((inFlight: [String: Int](), most: [String: Int](), hits: [String: Int]()))
 
         var router: Router<BasicRequestContext> {
             let router = Router()

@@ -88,7 +88,7 @@ struct DocumentCapTests {
         for limit in 12..<json.count {
             let cut = FeedParser.cutPoint(json, limit: limit)
             #expect(cut <= limit && cut > limit - 4)
-            #expect(String(validating: json[..<cut], as: UTF8.self) != nil, "limit \(limit)")
+            #expect(String(bytes: json[..<cut], encoding: .utf8) != nil, "limit \(limit)")
         }
         let text = "<rss><channel><title>😀😀😀😀😀</title>"
         for littleEndian in [true, false] {

@@ -1,6 +1,6 @@
 import NIOCore
 import NIOPosix
-import Synchronization
+import TidingsModel
 
 /// A bare HTTP/1.1 origin that answers the first request on each connection and keeps the
 /// connection open, then closes it without an answer when a second request arrives on it: what an
@@ -12,7 +12,7 @@ final class ClosingOrigin: Sendable {
     let port: Int
 
     /// Connections accepted and requests answered so far.
-    var connections: Int { counts.connections.withLock { $0 } }
+    var connections: Int { counts.connections.current }
 
     private init(channel: any Channel, counts: Counts) {
         self.channel = channel
@@ -39,7 +39,7 @@ final class ClosingOrigin: Sendable {
     func stop() async throws { try await channel.close() }
 
     private final class Counts: Sendable {
-        let connections = Mutex(0)
+        let connections = Locked(0)
     }
 
     private final class Handler: ChannelInboundHandler {

@@ -1,8 +1,8 @@
 import Foundation
 import Hummingbird
-import Synchronization
 import Testing
 import TidingsIngest
+import TidingsModel
 import TidingsTesting
 
 /// A Hummingbird app on 127.0.0.1, port 0, for the fetcher to talk to.
@@ -63,7 +63,7 @@ enum FetchTestServer {
 
 /// Counts what the server's handlers saw; shared between them and the test.
 final class Seen: Sendable {
-    private let state = Mutex<[String: [String]]>([:])
+    private let state = Locked<[String: [String]]>([:])
 
     /// Records `value` under `key`.
     func record(_ key: String, _ value: String = "") {
@@ -79,7 +79,7 @@ final class Seen: Sendable {
 
 /// Holds a stalled handler until the test opens it (or ten seconds pass), so the server can stop promptly.
 final class Gate: Sendable {
-    private let opened = Mutex(false)
+    private let opened = Locked(false)
 
     /// Lets waiting handlers go.
     func open() { opened.withLock { $0 = true } }
@@ -87,7 +87,7 @@ final class Gate: Sendable {
     /// Waits until `open()` is called, polling without writing to the connection.
     func wait() async {
         var polls = 0
-        while !opened.withLock({ $0 }) && polls < 500 {
+        while !opened.current && polls < 500 {
             try? await Task.sleep(for: .milliseconds(20))
             polls += 1
         }

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
-import Synchronization
 import Testing
+import TidingsModel
 import TidingsSections
 import TidingsStore
 import TidingsTesting
@@ -13,7 +13,7 @@ import TidingsTesting
 @Suite struct PollerAvailabilityTests {
     /// Runs `poller.run()` while `body` runs, then stops it; fails if `run()` ended on its own.
     static func running(_ poller: SourcePoller, _ body: () async throws -> Void) async throws {
-        let ended = Mutex<String?>(nil)
+        let ended = Locked<String?>(nil)
         let task = Task {
             do {
                 try await poller.run()
@@ -23,7 +23,7 @@ import TidingsTesting
             }
         }
         try await body()
-        #expect(ended.withLock { $0 } == nil, "run() ended while it should still be polling")
+        #expect(ended.current == nil, "run() ended while it should still be polling")
         task.cancel()
         await task.value
     }

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Synchronization
 import Testing
 import TidingsModel
 import TidingsStore
@@ -12,8 +11,8 @@ import TidingsTesting
 @Suite struct PollerTests {
     /// A feed behind an ETag; the version can be bumped, and requests are counted by kind.
     final class FeedServer: Sendable {
-        let version = Mutex(1)
-        let hits = Mutex([String: Int]())
+        let version = Locked(1)
+        let hits = Locked([String: Int]())
 
         func count(_ kind: String) { hits.withLock { $0[kind, default: 0] += 1 } }
         func hits(_ kind: String) -> Int { hits.withLock { $0[kind] ?? 0 } }
@@ -21,7 +20,7 @@ import TidingsTesting
         var router: Router<BasicRequestContext> {
             let router = Router()
             router.get("/feed.rss") { request, _ -> Response in
-                let version = self.version.withLock { $0 }
+                let version = self.version.current
                 let etag = "\"v\(version)\""
                 if request.headers[.ifNoneMatch] == etag {
                     self.count("304")
@@ -70,10 +69,10 @@ import TidingsTesting
         try await TestDatabase.with(.sqlite) { database in
             let store = try await database.open()
             let now = TestClock()
-            let poller = SourcePoller(configuration: sections, store: store, clock: { now.withLock { $0 } })
+            let poller = SourcePoller(configuration: sections, store: store, clock: { now.current })
             do {
                 try await store.registerSources(
-                    sections.fetchedSources.map { ($0.source.id, .feed) }, now: now.withLock { $0 })
+                    sections.fetchedSources.map { ($0.source.id, .feed) }, now: now.current)
                 try await body(poller, store, now)
             } catch {
                 try? await poller.shutdown()
@@ -105,7 +104,7 @@ import TidingsTesting
                 #expect(entries.count == 6)
                 let state = try #require(try await store.sourceStates().first)
                 #expect(state.etag == "\"v2\"")
-                #expect(state.nextFetchAt.timeIntervalSince(now.withLock { $0 }) >= 600, "max-age=600 honoured")
+                #expect(state.nextFetchAt.timeIntervalSince(now.current) >= 600, "max-age=600 honoured")
             }
         }
     }
@@ -119,7 +118,7 @@ import TidingsTesting
                 var delays: [TimeInterval] = []
                 for _ in 1...3 {
                     let state = try #require(try await store.sourceStates().first { $0.id.hasSuffix("/broken") })
-                    delays.append(state.nextFetchAt.timeIntervalSince(now.withLock { $0 }))
+                    delays.append(state.nextFetchAt.timeIntervalSince(now.current))
                     now.withLock { $0 = state.nextFetchAt }
                     _ = try await poller.pollDue()
                 }
@@ -150,7 +149,7 @@ import TidingsTesting
         let server = FeedServer()
         try await FetchTestServer.with(server.router) { port in
             try await Self.with(Self.sections(port: port, paths: ["/feed.rss"])) { _, store, now in
-                let at = now.withLock { $0 }
+                let at = now.current
                 let mine = try await store.claimDueSources(owner: "a", now: at, lease: 300, limit: 10)
                 let theirs = try await store.claimDueSources(owner: "b", now: at, lease: 300, limit: 10)
                 #expect(mine.count == 1 && theirs.isEmpty)
@@ -163,7 +162,10 @@ import TidingsTesting
 
 /// A clock the test moves by hand.
 final class TestClock: Sendable {
-    private let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    private let now = Locked(Date(timeIntervalSince1970: 1_800_000_000))
 
     func withLock<T>(_ body: (inout Date) -> T) -> T { now.withLock { body(&$0) } }
+
+    /// The time now.
+    var current: Date { now.current }
 }

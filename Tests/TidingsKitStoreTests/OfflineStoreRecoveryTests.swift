@@ -1,22 +1,22 @@
 import Foundation
 import GRDB
-import Synchronization
 import Testing
 import TidingsKitStore
+import TidingsModel
 
 /// A file that is not a valid store opens as an empty, usable one, says so, and never crashes.
 @Suite("Offline store recovery")
 struct OfflineStoreRecoveryTests {
     /// Opens `path`, checks the store is empty and usable, and returns what `onRecover` heard.
     static func openRecovered(_ path: String) throws -> [String] {
-        let heard = Mutex<[String]>([])
+        let heard = Locked<[String]>([])
         let store = try OfflineStore(path: path) { error in heard.withLock { $0.append(error.description) } }
         #expect(store.recovered)
         #expect(try store.pages(feed: "courier/news").isEmpty)
         let page = StoreFixtures.page("News", teasers: 3)
         try store.savePages([page], feed: "courier/news")
         #expect(try store.pages(feed: "courier/news") == [page])
-        return heard.withLock(\.self)
+        return heard.current
     }
 
     /// A store file at a new path holding `teasers` teasers, closed.

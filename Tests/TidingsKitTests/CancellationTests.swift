@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TidingsKit
 import TidingsModel
@@ -17,7 +16,7 @@ struct CancellationTests {
     /// A transport that answers nothing until cancelled, and writes down that it was.
     final class HangingTransport: HTTPTransport {
         let started = AsyncStream.makeStream(of: Void.self)
-        let sawCancellation = Mutex(false)
+        let sawCancellation = Locked(false)
 
         func send(_ request: TransportRequest) async throws(TidingsError) -> TransportResponse {
             started.continuation.yield()
@@ -49,7 +48,7 @@ struct CancellationTests {
         await transport.waitForRequest()
         screen.cancel()
         await screen.value
-        #expect(transport.sawCancellation.withLock { $0 }, "the transport saw the cancellation")
+        #expect(transport.sawCancellation.current, "the transport saw the cancellation")
         guard case .error(let message, _) = await model.state else {
             Issue.record("\(await model.state)")
             return
@@ -61,16 +60,22 @@ struct CancellationTests {
     func pager() async throws {
         let transport = HangingTransport()
         let loader = SectionLoader(client: Self.client(transport), brand: "b", section: "s")
-        let pager = Pager<FeedItem, TidingsError> { request throws(TidingsError) in
-            let feed = try await loader.load(cursor: request.cursor)
-            guard case .native(let items) = feed.content else { return PagerPage(items: [], nextCursor: nil) }
-            return PagerPage(items: items, nextCursor: feed.nextCursor)
+        let pager = Pager<FeedItem, TidingsError> { request in
+            do throws(TidingsError) {
+                let feed = try await loader.load(cursor: request.cursor)
+                guard case .native(let items) = feed.content else {
+                    return .success(PagerPage(items: [], nextCursor: nil))
+                }
+                return .success(PagerPage(items: items, nextCursor: feed.nextCursor))
+            } catch {
+                return .failure(error)
+            }
         }
         let caller = Task { await pager.start() }
         await transport.waitForRequest()
         caller.cancel()
         await caller.value
-        #expect(transport.sawCancellation.withLock { $0 })
+        #expect(transport.sawCancellation.current)
     }
 
     @Test("a request through URLSession is cancelled with its caller")

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TidingsKit
 import TidingsModel
@@ -11,7 +10,7 @@ struct ClientTests {
     /// The real transport, with every request's status and conditional header written down.
     final class RecordingTransport: HTTPTransport {
         let inner = URLSessionTransport(timeout: 5)
-        let log = Mutex([(path: String, status: Int, conditional: Bool)]())
+        let log = Locked([(path: String, status: Int, conditional: Bool)]())
 
         func send(_ request: TransportRequest) async throws(TidingsError) -> TransportResponse {
             let response = try await inner.send(request)
@@ -26,9 +25,9 @@ struct ClientTests {
 
     /// A clock the test moves.
     final class Clock: Sendable {
-        let now = Mutex(TestApp.now)
+        let now = Locked(TestApp.now)
         func advance(_ seconds: TimeInterval) { now.withLock { $0 += seconds } }
-        func read() -> Date { now.withLock { $0 } }
+        func read() -> Date { now.current }
     }
 
     /// Runs `body` with a live server whose `daily` brand has a feed section polled from a file.
@@ -121,7 +120,7 @@ struct ClientTests {
             let first = try await client.section(brand: "daily", section: "news", limit: 3)
             let second = try await client.section(brand: "daily", section: "news", limit: 3)
             #expect(first == second)
-            let log = transport.log.withLock { $0 }
+            let log = transport.log.current
             #expect(log.map(\.status) == [200, 304], "no-cache: asked every time, answered 304")
             #expect(log.last?.conditional == true)
         }
@@ -133,7 +132,7 @@ struct ClientTests {
             "tidings-cache-\(UUID().uuidString).sqlite"
         ).path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        let served = Mutex(0)
+        let served = Locked(0)
         try await Self.withServer { _, port, _, _ in
             served.withLock { $0 = port }
             let clock = Clock()
@@ -155,7 +154,7 @@ struct ClientTests {
             let (second, secondLog) = try launch()
             #expect(try await second.brands() == brands, "kept for an hour: served without a request")
             #expect(try await second.section(brand: "daily", section: "news", limit: 3) == page)
-            let log = secondLog.log.withLock { $0 }
+            let log = secondLog.log.current
             #expect(log.map(\.status) == [304], "the section (no-cache) is revalidated with the kept ETag")
             #expect(log.first?.conditional == true)
 
@@ -169,7 +168,7 @@ struct ClientTests {
         let clock = Clock()
         clock.advance(3601 + 7200)
         let offline = TidingsClient(
-            baseURL: URL(string: "http://127.0.0.1:\(served.withLock { $0 })")!,
+            baseURL: URL(string: "http://127.0.0.1:\(served.current)")!,
             cache: ResponseCache(storage: try OfflineStore(path: path)), clock: { clock.read() })
         await #expect(throws: TidingsError.offline) { try await offline.brands() }
         let kept = try #require(offline.keptBrands())
@@ -180,7 +179,7 @@ struct ClientTests {
 
     @Test("a stopped server is offline, an unknown section a 404 with the server's message, in ru and en")
     func errors() async throws {
-        let port = Mutex(0)
+        let port = Locked(0)
         try await Self.withServer { _, live, _, _ in
             port.withLock { $0 = live }
             let error = await #expect(throws: TidingsError.self) {
@@ -193,7 +192,7 @@ struct ClientTests {
             #expect(message == "api: brand daily has no section nope")
             #expect(error?.message(in: .ru) == "Этой страницы больше нет.")
         }
-        let stopped = port.withLock { $0 }
+        let stopped = port.current
         let offline = await #expect(throws: TidingsError.self) { try await Self.client(stopped).brands() }
         #expect(offline == .offline)
         #expect(offline?.message(in: .en) == "You are offline. Check your connection and try again.")

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TidingsKit
 import TidingsModel
@@ -74,14 +73,14 @@ struct FeedScreenModelTests {
     @Test("offline, the stored items are shown, marked stale with when they were fetched")
     func offline() async throws {
         let storage = InMemoryFeedStorage()
-        let port = Mutex(0)
+        let port = Locked(0)
         try await ClientTests.withServer { _, live, _, _ in
             port.withLock { $0 = live }
             let model = Self.model(live, storage: storage)
             await model.load()
             #expect(Self.titles(await model.state).count == 5)
         }
-        let model = Self.model(port.withLock { $0 }, storage: storage)
+        let model = Self.model(port.current, storage: storage)
         await model.load()
         guard case .native(let content) = await model.state else {
             Issue.record("\(await model.state)")
@@ -98,7 +97,7 @@ struct FeedScreenModelTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("offline.sqlite").path
-        let port = Mutex(0)
+        let port = Locked(0)
         try await ClientTests.withServer { _, live, _, _ in
             port.withLock { $0 = live }
             let model = Self.model(live, storage: try OfflineStore(path: path))
@@ -106,7 +105,7 @@ struct FeedScreenModelTests {
             await model.loadMore()
             #expect(Self.titles(await model.state).count == 10)
         }
-        let relaunched = Self.model(port.withLock { $0 }, storage: try OfflineStore(path: path))
+        let relaunched = Self.model(port.current, storage: try OfflineStore(path: path))
         await relaunched.load()
         guard case .native(let content) = await relaunched.state else {
             Issue.record("\(await relaunched.state)")

@@ -1,6 +1,5 @@
 import Foundation
 import Observation
-import Synchronization
 import Testing
 import TidingsKit
 import TidingsModel
@@ -11,9 +10,9 @@ import TidingsTesting
 @Suite("FeedScreen (@Observable) against a live server")
 struct FeedScreenTests {
     final class Counter: Sendable {
-        private let value = Mutex(0)
+        private let value = Locked(0)
         func raise() { value.withLock { $0 += 1 } }
-        var count: Int { value.withLock { $0 } }
+        var count: Int { value.current }
     }
 
     @MainActor

@@ -49,10 +49,14 @@ struct LoaderTests {
             (0..<4).map { .teaser(Teaser(id: "a\($0)", title: "A\($0)", source: "s")) },
             (0..<4).map { .teaser(Teaser(id: "b\($0)", title: "B\($0)", source: "s")) },
         ]
-        let base = ClosureFeedLoader { cursor throws(TidingsError) in
-            let index = cursor.flatMap(Int.init) ?? 0
-            return Feed(
-                title: "T", content: .native(pages[index]), nextCursor: index + 1 < pages.count ? "\(index + 1)" : nil)
+        let base = ClosureFeedLoader { cursor in
+            guard let index = cursor.map(Int.init) ?? 0, pages.indices.contains(index) else {
+                return .failure(.badResponse("no page at \(cursor ?? "nil")"))
+            }
+            return .success(
+                Feed(
+                    title: "T", content: .native(pages[index]),
+                    nextCursor: index + 1 < pages.count ? "\(index + 1)" : nil))
         }
         let loader = InjectingLoader(base, providers: [AdProvider(every: 3, after: 0)])
         let first = try await loader.load(cursor: nil)

@@ -1,6 +1,6 @@
-import Synchronization
 import Testing
 import TidingsKit
+import TidingsModel
 
 /// Seed 002's result type: walking a feed page by page through the steps it returns.
 @Suite("FeedResult")
@@ -15,7 +15,7 @@ struct PagerFeedResultTests {
 
     @Test("success steps lead through every page to the end")
     func walksToTheEnd() async {
-        var result = await FeedResult<[Int], Never>.first { cursor in Self.page(cursor) }
+        var result = await FeedResult<[Int], Never>.first { cursor in .success(Self.page(cursor)) }
         var pages: [[Int]] = []
         while case .success(let page, let next) = result {
             pages.append(page)
@@ -30,14 +30,13 @@ struct PagerFeedResultTests {
 
     @Test("a failure's retry loads the same page again")
     func retriesTheFailedPage() async {
-        let calls = Mutex<[String?]>([])
-        let first = await FeedResult<[Int], Failure>.first { cursor throws(Failure) in
+        let calls = Locked<[String?]>([])
+        let first = await FeedResult<[Int], Failure>.first { cursor in
             let count = calls.withLock {
                 $0.append(cursor)
                 return $0.count
             }
-            if count == 2 { throw Failure() }
-            return Self.page(cursor)
+            return count == 2 ? .failure(Failure()) : .success(Self.page(cursor))
         }
         guard case .success(_, let next) = first, case .failure(let error, let retry) = await next(),
             case .success(let page, _) = await retry()
@@ -47,13 +46,13 @@ struct PagerFeedResultTests {
         }
         #expect(error == Failure())
         #expect(page == [3, 4, 5])
-        #expect(calls.withLock { $0 } == [nil, "1", "1"])
+        #expect(calls.current == [nil, "1", "1"])
     }
 
-    @Test("an untyped throwing loader gives any Error failures")
+    @Test("a loader failing with any Error gives any Error failures")
     func untypedLoader() async {
         struct Offline: Error {}
-        let result = await FeedResult<[Int], any Error>.first { _ in throw Offline() }
+        let result = await FeedResult<[Int], any Error>.first { _ in .failure(Offline()) }
         guard case .failure(let error, _) = result else {
             Issue.record("expected a failure")
             return

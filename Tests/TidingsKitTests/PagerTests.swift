@@ -11,7 +11,7 @@ struct PagerTests {
         let script = PagerScript([
             .success(PagerFixture.page([1, 2], next: "c1")), .success(PagerFixture.page([3], next: nil)),
         ])
-        let pager = Pager { request throws(Failure) in try await script.load(request) }
+        let pager = Pager { request in await script.load(request) }
         await pager.start()
         await script.hold()
         let phases = await withTaskGroup { group in
@@ -37,8 +37,8 @@ struct PagerTests {
         let script = PagerScript([
             .success(PagerFixture.page([1], next: "c1")), .success(PagerFixture.page([2], next: nil)),
         ])
-        var pager: Pager<PagerFixture.Story, Failure>? = Pager { request throws(Failure) in
-            try await script.load(request)
+        var pager: Pager<PagerFixture.Story, Failure>? = Pager { request in
+            await script.load(request)
         }
         let states = pager!.states
         await pager!.start()
@@ -53,7 +53,7 @@ struct PagerTests {
     @Test("a failed first page is retried through the pager")
     func retry() async {
         let script = PagerScript([.failure(Failure(code: 7)), .success(PagerFixture.page([1], next: nil))])
-        let pager = Pager { request throws(Failure) in try await script.load(request) }
+        let pager = Pager { request in await script.load(request) }
         await pager.start()
         #expect(await pager.state.phase == .failed(Failure(code: 7), retry: .first))
         await pager.retry()
@@ -67,7 +67,7 @@ struct PagerTests {
             .success(PagerFixture.page([1, 2], next: "c1")), .success(PagerFixture.page([3], next: "c2")),
             .success(PagerFixture.page([0, 1], next: "t")),
         ])
-        let pager = Pager { request throws(Failure) in try await script.load(request) }
+        let pager = Pager { request in await script.load(request) }
         await pager.start()
         await script.hold()
         async let more: Void = pager.loadMore()
@@ -96,7 +96,7 @@ actor PagerScript {
         self.results = results
     }
 
-    func load(_ request: PagerRequest) async throws(PagerFixture.Failure) -> PagerPage<PagerFixture.Story> {
+    func load(_ request: PagerRequest) async -> Result<PagerPage<PagerFixture.Story>, PagerFixture.Failure> {
         requests.append(request)
         let result = results.removeFirst()
         if holding > 0 {
@@ -104,7 +104,7 @@ actor PagerScript {
             await withCheckedContinuation { held.append($0) }
         }
         if Task.isCancelled { cancelled.append(request.kind) }
-        return try result.get()
+        return result
     }
 
     /// Holds back the page of the next request until `release()`.

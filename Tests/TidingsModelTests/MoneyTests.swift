@@ -53,6 +53,46 @@ struct MoneyTests {
             Money(minorUnits: 123, currency: .rub).markedUp(by: try #require(MarkupPercent("3.33"))).minorUnits == 127)
     }
 
+    @Test("a markup never overflows: huge amounts and percentages clamp, small ones stay exact")
+    func markupExtremes() {
+        let huge = MarkupPercent(millionths: .max)
+        // 1 kopeck × (1 + 9.2 × 10^12 %): exact, though 100 % + the markup overflows Int64.
+        #expect(Money(minorUnits: 1, currency: .rub).markedUp(by: huge).minorUnits == 92_233_720_370)
+        #expect(Money(minorUnits: -1, currency: .rub).markedUp(by: huge).minorUnits == -92_233_720_370)
+        #expect(Money(minorUnits: 0, currency: .rub).markedUp(by: huge).minorUnits == 0)
+        #expect(Money(minorUnits: .max, currency: .rub).markedUp(by: huge).minorUnits == .max)
+        #expect(Money(minorUnits: .min, currency: .rub).markedUp(by: huge).minorUnits == .min)
+        let thousand = MarkupPercent(millionths: 1_000_000_000)
+        // (2^63 − 1) / 11 × 11 fits; one kopeck more does not.
+        #expect(
+            Money(minorUnits: 838_488_366_986_797_800, currency: .rub).markedUp(by: thousand).minorUnits
+                == 9_223_372_036_854_775_800)
+        #expect(Money(minorUnits: 838_488_366_986_797_801, currency: .rub).markedUp(by: thousand).minorUnits == .max)
+    }
+
+    @Test("scaling by a fraction matches exact decimal arithmetic, rounded half away from zero")
+    func scaledAgainstDecimal() {
+        var random = SplitMix64(seed: 14)
+        for _ in 0..<2_000 {
+            let value = Int64(bitPattern: random.next()) % 1_000_000_000_000
+            let numerator = Int64(bitPattern: random.next()) % 1_000_000  // |product| < 10^18: int64Value is exact
+            let denominator = Int64(random.next() % 100_000_000) + 1
+            var exact = Decimal(value) * Decimal(numerator) / Decimal(denominator)
+            var rounded = Decimal()
+            NSDecimalRound(&rounded, &exact, 0, .plain)
+            #expect(
+                value.scaled(by: numerator, over: denominator) == NSDecimalNumber(decimal: rounded).int64Value,
+                "\(value) × \(numerator) / \(denominator)")
+        }
+        #expect(Int64.max.scaled(by: .max, over: 1) == .max)
+        #expect(Int64.min.scaled(by: .max, over: 1) == .min)
+        #expect(Int64.min.scaled(by: 1, over: 1) == .min)
+        #expect(Int64.min.scaled(by: -1, over: 1) == .max)
+        #expect(Int64(3).scaled(by: 1, over: 2) == 2)
+        #expect(Int64(-3).scaled(by: 1, over: 2) == -2)
+        #expect(Int64.max.scaled(by: 2, over: 2) == .max)
+    }
+
     @Test("markup percentages parse exactly and within bounds")
     func markupParsing() {
         #expect(MarkupPercent("0.125")?.millionths == 125_000)

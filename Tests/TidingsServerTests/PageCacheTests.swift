@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TidingsModel
 
@@ -109,8 +108,8 @@ struct PageCacheTests {
 
 /// Counts loads.
 private final class Counter: Sendable {
-    private let value = Mutex(0)
-    var count: Int { value.withLock { $0 } }
+    private let value = Locked(0)
+    var count: Int { value.current }
     func next() -> Int {
         value.withLock {
             $0 += 1

@@ -17,7 +17,9 @@ enum HostParser {
         case .other: break
         }
         let decoded = PercentDecoding.decode(input)
-        guard let domain = String(validating: decoded, as: UTF8.self), let ascii = toASCII(domain) else { return nil }
+        // Valid UTF-8 only: decoding repairs bad sequences, so a repaired string differs from its bytes.
+        let domain = String(decoding: decoded, as: UTF8.self)
+        guard domain.utf8.elementsEqual(decoded), let ascii = toASCII(domain) else { return nil }
         if endsInNumber(ascii) {
             return IPv4.parse(ascii).map { Array(IPv4.serialize($0).utf8) }
         }

@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import NIOCore
-import Synchronization
+import TidingsModel
 
 /// HTTP clients that each connect one host name to one checked address, kept for reuse.
 ///
@@ -33,7 +33,7 @@ final class ClientCache: Sendable {
         var closed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let configuration: HTTPClient.Configuration
     private let capacity: Int
 

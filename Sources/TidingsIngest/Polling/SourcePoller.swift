@@ -2,7 +2,6 @@ import FeedParsing
 import Foundation
 import Logging
 import ServiceLifecycle
-import Synchronization
 import TidingsModel
 import TidingsSections
 import TidingsStore
@@ -151,9 +150,9 @@ extension SourcePoller {
 
 /// How many fetches the poller's loop has running, shared with the fetches themselves.
 final class RunningFetches: Sendable {
-    private let value = Mutex(0)
+    private let value = Locked(0)
 
-    var count: Int { value.withLock { $0 } }
+    var count: Int { value.current }
 
     func add(_ delta: Int) { value.withLock { $0 += delta } }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TidingsModel
 
 /// Where a ``ResponseCache`` keeps responses across launches. ``OfflineStore`` is one.
 public protocol ResponseStorage: Sendable {
@@ -44,7 +44,7 @@ public final class ResponseCache: Sendable {
     public let capacity: Int
     /// Where responses outlive the process, if anywhere.
     public let storage: (any ResponseStorage)?
-    private let entries = Mutex([String: Entry]())
+    private let entries = Locked([String: Entry]())
 
     /// A cache; `minimumFreshness` applies to responses that carry no `Cache-Control`. With
     /// `storage`, kept responses survive relaunches.

@@ -10,15 +10,18 @@ public protocol FeedLoader: Sendable {
 }
 
 /// A loader made of a closure, for app-defined feeds.
+///
+/// The closure returns a `Result` rather than throwing a `TidingsError`: a stored closure with a
+/// typed `throws` needs the iOS 18 / macOS 15 runtime, and the SDK runs from iOS 16 / macOS 13.
 public struct ClosureFeedLoader: FeedLoader {
-    let body: @Sendable (String?) async throws(TidingsError) -> Feed
+    let body: @Sendable (String?) async -> Result<Feed, TidingsError>
 
     /// A loader calling `body`.
-    public init(_ body: @escaping @Sendable (String?) async throws(TidingsError) -> Feed) {
+    public init(_ body: @escaping @Sendable (String?) async -> Result<Feed, TidingsError>) {
         self.body = body
     }
 
-    public func load(cursor: String?) async throws(TidingsError) -> Feed { try await body(cursor) }
+    public func load(cursor: String?) async throws(TidingsError) -> Feed { try await body(cursor).get() }
 }
 
 /// A composed section of a Tidings server.

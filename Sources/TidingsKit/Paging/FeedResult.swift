@@ -7,8 +7,9 @@ public enum FeedResult<Page: Sendable, Failure: Error>: Sendable {
     /// Loads a step.
     public typealias Step = @Sendable () async -> FeedResult<Page, Failure>
     /// Loads the page at `cursor` (nil: the first page) and the cursor of the page after it
-    /// (nil: this is the last page).
-    public typealias Loader = @Sendable (_ cursor: String?) async throws(Failure) -> (Page, nextCursor: String?)
+    /// (nil: this is the last page), or fails. A `Result` rather than a typed `throws`: a stored
+    /// closure with a typed `throws` needs the iOS 18 / macOS 15 runtime.
+    public typealias Loader = @Sendable (_ cursor: String?) async -> Result<(Page, nextCursor: String?), Failure>
 
     /// A page, and how to load the step after it.
     case success(page: Page, next: Step)
@@ -24,13 +25,13 @@ public enum FeedResult<Page: Sendable, Failure: Error>: Sendable {
 
     /// The step loading the page at `cursor`.
     private static func load(at cursor: String?, _ loader: @escaping Loader) async -> FeedResult<Page, Failure> {
-        do throws(Failure) {
-            let (page, nextCursor) = try await loader(cursor)
+        switch await loader(cursor) {
+        case .success(let (page, nextCursor)):
             return .success(page: page) {
                 guard let nextCursor else { return .end }
                 return await load(at: nextCursor, loader)
             }
-        } catch {
+        case .failure(let error):
             return .failure(error) { await load(at: cursor, loader) }
         }
     }

@@ -6,8 +6,9 @@
 /// its view goes away) cancels the fetch: the transport sees it, and the page fails with the
 /// loader's cancellation error, which the next `start` or `retry` replaces.
 public actor Pager<Item: Identifiable & Sendable & Equatable, Failure: Error & Equatable> {
-    /// Fetches the page a request asks for.
-    public typealias Loader = @Sendable (PagerRequest) async throws(Failure) -> PagerPage<Item>
+    /// Fetches the page a request asks for, or fails. A `Result` rather than a typed `throws`: a
+    /// stored closure with a typed `throws` needs the iOS 18 / macOS 15 runtime.
+    public typealias Loader = @Sendable (PagerRequest) async -> Result<PagerPage<Item>, Failure>
 
     /// Every state the pager goes through, starting with the current one; for one consumer.
     public nonisolated let states: AsyncStream<PagerState<Item, Failure>>
@@ -59,12 +60,11 @@ public actor Pager<Item: Identifiable & Sendable & Equatable, Failure: Error & E
     }
 
     private func fetch(_ request: PagerRequest) async {
-        let event: PagerEvent<Item, Failure>
-        do throws(Failure) {
-            event = .pageLoaded(try await loader(request), for: request)
-        } catch {
-            event = .pageFailed(error, for: request)
-        }
+        let event: PagerEvent<Item, Failure> =
+            switch await loader(request) {
+            case .success(let page): .pageLoaded(page, for: request)
+            case .failure(let error): .pageFailed(error, for: request)
+            }
         // A response never asks for another fetch.
         _ = apply(event)
     }

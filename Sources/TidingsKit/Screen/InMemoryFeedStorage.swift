@@ -1,9 +1,9 @@
-import Synchronization
+import TidingsModel
 
 /// Feeds kept in memory for the life of the process: offline fallback within one run, and tests.
 /// Apps keep them across launches with the offline store (`OfflineStore`).
 public final class InMemoryFeedStorage: FeedStorage {
-    private let feeds = Mutex([String: StoredFeed]())
+    private let feeds = Locked([String: StoredFeed]())
 
     /// An empty storage.
     public init() {}

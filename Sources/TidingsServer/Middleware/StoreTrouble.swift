@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
-import Synchronization
+import TidingsModel
 import TidingsStore
 
 /// Logs database unavailability once, not once per request: the first time, whenever the cause
@@ -15,7 +15,7 @@ final class StoreTrouble: Sendable {
         var suppressed = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Logs `error` unless the same cause was logged within the last minute.
     func report(_ error: StoreUnavailable, logger: Logger, now: Date = Date()) {

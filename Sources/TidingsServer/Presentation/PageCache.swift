@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TidingsModel
 
 /// What a cached value was built from. A write to it drops every value built from it.
@@ -21,7 +20,7 @@ protocol PageCacheKey: Hashable, Sendable {
 /// Drops cached values when what they were built from changes. Every `PageCache` of a process
 /// registers with one; the catalog's writes and the poller's tell it what changed.
 final class CacheInvalidation: Sendable {
-    private let caches = Mutex<[@Sendable (Set<CacheScope>) -> Void]>([])
+    private let caches = Locked<[@Sendable (Set<CacheScope>) -> Void]>([])
 
     func register(_ drop: @escaping @Sendable (Set<CacheScope>) -> Void) {
         caches.withLock { $0.append(drop) }
@@ -30,7 +29,7 @@ final class CacheInvalidation: Sendable {
     /// Drops, in every registered cache, the values built from any of `scopes`.
     func invalidate(_ scopes: Set<CacheScope>) {
         guard !scopes.isEmpty else { return }
-        for drop in caches.withLock({ $0 }) { drop(scopes) }
+        for drop in caches.current { drop(scopes) }
     }
 }
 
@@ -59,7 +58,7 @@ final class PageCache<Key: PageCacheKey, Value: Sendable>: Sendable {
         var nextLoad = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     let lifetime: TimeInterval
     let capacity: Int
 
