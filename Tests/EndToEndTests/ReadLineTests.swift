@@ -47,7 +47,7 @@ struct ReadLineTests {
                 + "\u{1B}[2m · The Daily Courier — World · Nov 20 at 17:30\u{1B}[0m")
         #expect(styled(ReadFixtures.ad) == "\u{1B}[2mAd · banner\u{1B}[0m")
         #expect(styled(ReadFixtures.card) == "\u{1B}[33m★ Turn on notifications.\u{1B}[0m")
-        #expect(styled(ReadFixtures.carousel) == "▸ carousel: From Economy (2 stories)")
+        #expect(styled(ReadFixtures.carousel) == "▸ From Economy (carousel, 2 stories)")
         #expect(styled(ReadFixtures.unknown) == "\u{1B}[2m(unsupported item: poll)\u{1B}[0m")
     }
 

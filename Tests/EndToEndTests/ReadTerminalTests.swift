@@ -15,7 +15,7 @@ struct ReadTerminalTests {
         let terminal = try ReadPseudoTerminal(arguments, in: server.folder)
         var mark = try await terminal.waitFor("5 items · m for more")
         let first = terminal.screen()
-        #expect(first.contains("courier › News"))
+        #expect(first.contains("The Daily Courier › News"), "the brand by its name, though given by id")
         #expect(first.contains("> ★ Turn on notifications to hear about breaking news first."))
         #expect(first.contains("  Harbour ferry returns after storm repairs · The Daily Courier — World"))
         #expect(terminal.output.starts(with: "\u{1B}[?1049h\u{1B}[?25l".utf8), "alternate screen")
@@ -25,7 +25,8 @@ struct ReadTerminalTests {
         mark = try await terminal.waitFor("> Harbour ferry returns", after: mark)
         terminal.send("\r")
         mark = try await terminal.waitFor("The city's oldest ferry is back on its route", after: mark)
-        #expect(terminal.lastFrame.contains("courier › News › Article"), "a reader's word, not the API's type")
+        #expect(
+            terminal.lastFrame.contains("The Daily Courier › News › Article"), "a reader's word, not the API's type")
         #expect(terminal.lastFrame.contains("item 2 of 5"))
         terminal.send("b")
         mark = try await terminal.waitFor("Enter open · m more", after: mark)

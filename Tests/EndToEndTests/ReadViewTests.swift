@@ -42,6 +42,46 @@ struct ReadViewTests {
             ])
     }
 
+    @Test("opened with --brand, the header names the brand and the words follow its language")
+    func brandGiven() {
+        let brands = [BrandSummary(id: "grocery", name: "Лавка", locale: "ru", theme: [:], front: "news")]
+        var (ui, _) = ReadUI.start(brand: "grocery", section: "news", language: nil, brands: brands)
+        ui.receive(
+            feed: .native(FeedScreenContent(title: "Новинки", items: [ReadFixtures.drop], canLoadMore: false)),
+            key: "grocery/news")
+        let lines = screen(ui, width: 80, height: 6)
+        #expect(lines[0] == "Лавка › Новинки", "\(lines)")
+        #expect(lines[5].hasPrefix("↑↓/jk выбор"))
+    }
+
+    @Test("widgets and ads are described in the reader's words, not the API's")
+    func widgetAndAdWords() {
+        var (ui, _) = ReadUI.start(brand: "grocery", section: "news", language: .ru)
+        let weather = FeedItem.widget(
+            Widget(id: "w", kind: .weather, title: "Погода", location: ["city": "Bergen", "country": "NO"]))
+        ui.receive(
+            feed: .native(
+                FeedScreenContent(title: "Новинки", items: [ReadFixtures.ad, ReadFixtures.carousel, weather])),
+            key: "grocery/news")
+        let list = screen(ui, width: 80, height: 6)
+        #expect(list[1] == "> Реклама · баннер", "\(list)")
+        #expect(list[2] == "  ▸ From Economy (карусель, 2 статьи)", "\(list)")
+        var details: [String] = []
+        for _ in 0..<3 {
+            _ = ui.press(.enter)
+            details += screen(ui, width: 80, height: 10)
+            _ = ui.press(.character("b"))
+            _ = ui.press(.character("j"))
+        }
+        let text = details.joined(separator: "\n")
+        #expect(text.contains("Рекламное место (баннер)"), "\(text)")
+        #expect(text.contains("Карусель статей раздела «courier/economy»."), "\(text)")
+        #expect(text.contains("Город: Bergen, Страна: NO"), "\(text)")
+        for word in ["carousel", "weather", "banner", "card", "city", "country"] {
+            #expect(!text.lowercased().contains(word), "\(word) in \(text)")
+        }
+    }
+
     @Test("the screen is a header, the list with the selection marked, a status line and the key help")
     func layout() {
         let ui = feed(FeedScreenContent(title: "News", items: ReadFixtures.all, canLoadMore: true))
@@ -71,7 +111,7 @@ struct ReadViewTests {
         #expect(screen(ui)[1] == "This section is a web page: https://www.bbc.com/sport")
         ui.receive(feed: .empty(message: "Nothing here yet.", canReload: true), key: "courier/sport")
         #expect(screen(ui)[1...3] == ["Nothing here yet.", "", "r to reload"])
-        ui.receive(feed: .error(message: TidingsError.offline.message(in: .en), canRetry: true), key: "courier/sport")
+        ui.receive(feed: .error(FeedScreenFailure(.offline, language: .en)), key: "courier/sport")
         #expect(screen(ui)[1].hasPrefix("You are offline."))
         ui.receive(feed: .loading, key: "courier/other")
         #expect(screen(ui)[1].hasPrefix("You are offline."), "states of a feed left are dropped")

@@ -49,11 +49,11 @@ struct CancellationTests {
         screen.cancel()
         await screen.value
         #expect(transport.sawCancellation.current, "the transport saw the cancellation")
-        guard case .error(let message, _) = await model.state else {
+        guard case .error(let failure) = await model.state else {
             Issue.record("\(await model.state)")
             return
         }
-        #expect(message == TidingsError.cancelled.message(in: .en))
+        #expect(failure.error == .cancelled)
     }
 
     @Test("cancelling the caller of a Pager's start() cancels its fetch")

@@ -30,9 +30,10 @@ struct ClientTests {
         func read() -> Date { now.current }
     }
 
-    /// Runs `body` with a live server whose `daily` brand has a feed section polled from a file.
+    /// Runs `body` with a live server whose brand (`daily` unless `brand` says) has a feed section
+    /// polled from a file.
     static func withServer(
-        items: [Int] = Array(1...12),
+        items: [Int] = Array(1...12), brand: String = "daily",
         _ body: @Sendable (TestApp, Int, FeedFiles, SourcePoller) async throws -> Void
     ) async throws {
         let files = try FeedFiles()
@@ -47,7 +48,7 @@ struct ClientTests {
             notifications: [NotificationRule(id: "push", kind: "enable_push", text: LocalizedText("Turn on?"))])
         let sections = SectionsConfiguration(brands: [
             Brand(
-                id: "daily", name: "Daily", locale: .en,
+                id: brand, name: "Daily", locale: .en,
                 sections: [
                     Section(
                         id: "news", title: LocalizedText("News"), source: .file([feed], format: .feed),

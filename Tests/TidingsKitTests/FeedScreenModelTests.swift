@@ -88,7 +88,8 @@ struct FeedScreenModelTests {
         }
         #expect(content.items.count == 7, "the stored page: a card, an ad and five teasers")
         #expect(content.staleSince != nil)
-        #expect(content.footerError == TidingsError.offline.message(in: .en))
+        #expect(content.footerError?.error == .offline)
+        #expect(content.footerError?.message == TidingsError.offline.message(in: .en))
     }
 
     @Test("the persistent offline store shows a section after a restart with the server gone")

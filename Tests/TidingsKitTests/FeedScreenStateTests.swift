@@ -44,16 +44,20 @@ struct FeedScreenStateTests {
 
     @Test func aFailedFirstPageIsAnErrorWithRetryOrTheStoredItemsWithAFooter() {
         let failed = Self.pager([.start, .pageFailed(.offline, for: Self.first)])
-        #expect(Self.make(failed) == .error(message: TidingsError.offline.message(in: .en), canRetry: true))
+        #expect(Self.make(failed) == .error(FeedScreenFailure(.offline, language: .en)))
+        guard case .error(let failure) = Self.make(failed) else { return }
+        #expect(failure.canRetry && failure.message == TidingsError.offline.message(in: .en))
         let badResponse = Self.pager([.start, .pageFailed(.badResponse("x"), for: Self.first)])
         #expect(
-            Self.make(badResponse) == .error(message: TidingsError.badResponse("x").message(in: .en), canRetry: false))
+            Self.make(badResponse) == .error(FeedScreenFailure(.badResponse("x"), language: .en)))
+        guard case .error(let failure) = Self.make(badResponse) else { return }
+        #expect(!failure.canRetry)
         guard case .native(let content) = Self.make(failed, stored: Self.stored) else {
             Issue.record("not native")
             return
         }
         #expect(content.staleSince == Self.stored.fetchedAt)
-        #expect(content.footerError == TidingsError.offline.message(in: .en))
+        #expect(content.footerError == FeedScreenFailure(.offline, language: .en))
     }
 
     @Test func anEmptyFirstPageIsTheEmptyStateWithReload() {
@@ -85,7 +89,7 @@ struct FeedScreenStateTests {
         guard case .fetch(let request)? = state.handle(.loadMore) else { return }
         _ = state.handle(.pageFailed(.timeout, for: request))
         guard case .native(let content) = Self.make(state) else { return }
-        #expect(content.items.count == 3 && content.footerError == TidingsError.timeout.message(in: .en))
+        #expect(content.items.count == 3 && content.footerError?.error == .timeout)
     }
 
     @Test func theEndOfTheFeedCannotLoadMore() {

@@ -8,16 +8,20 @@ import TidingsModel
 ///
 /// ```swift
 /// struct NewsView: View {
-///     @State var screen = FeedScreen(loader: SectionLoader(client: client, brand: "courier", section: "news"))
+///     @State private var screen = FeedScreen(
+///         loader: SectionLoader(client: client, brand: "courier", section: "news"),
+///         storage: try? OfflineStore(path: cachePath), storageKey: "courier/news")
+///
 ///     var body: some View {
-///         FeedList(state: screen.state, loadMore: { Task { await screen.loadMore() } })
-///             .task { await screen.load() }        // leaving the view cancels the request
+///         FeedList(state: screen.state) { await screen.loadMore() }  // your list of cells
+///             .task { await screen.load() }  // cancelled, with its request, when the view goes
 ///             .refreshable { await screen.refresh() }
 ///     }
 /// }
 /// ```
 ///
-/// UIKit and other consumers keep using ``FeedScreenModel`` and its `states` stream directly.
+/// UIKit and other consumers use ``FeedScreenModel`` and its `updates()` streams directly (see
+/// Getting Started).
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @Observable
 @MainActor

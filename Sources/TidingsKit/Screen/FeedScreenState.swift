@@ -13,7 +13,24 @@ public enum FeedScreenState: Sendable, Equatable {
     /// Nothing to show: the message explains what the feed will show; `canReload` offers a button.
     case empty(message: String, canReload: Bool)
     /// The first page failed and nothing is stored.
-    case error(message: String, canRetry: Bool)
+    case error(FeedScreenFailure)
+}
+
+/// A failure as a screen shows it: the error, to decide by its case (an offline banner, a sign-in
+/// prompt), and its message in the model's language, to show as it is.
+public struct FeedScreenFailure: Sendable, Equatable, Error {
+    public var error: TidingsError
+    /// `error`'s message in the screen's language.
+    public var message: String
+
+    /// `error` with its message in `language`.
+    public init(_ error: TidingsError, language: Language) {
+        self.error = error
+        self.message = error.message(in: language)
+    }
+
+    /// Whether trying again can help (a retry button): the connection or the server may recover.
+    public var canRetry: Bool { error.isRetryable }
 }
 
 /// A native feed on screen.
@@ -28,13 +45,13 @@ public struct FeedScreenContent: Sendable, Equatable {
     public var isRefreshing: Bool
     /// Set when the items come from the offline store: when they were fetched.
     public var staleSince: Date?
-    /// Loading more or refreshing failed: the message for a retry footer (the items stay).
-    public var footerError: String?
+    /// Loading more or refreshing failed: what for a retry footer (the items stay).
+    public var footerError: FeedScreenFailure?
 
     /// Creates content.
     public init(
         title: String, items: [FeedItem], canLoadMore: Bool = false, isLoadingMore: Bool = false,
-        isRefreshing: Bool = false, staleSince: Date? = nil, footerError: String? = nil
+        isRefreshing: Bool = false, staleSince: Date? = nil, footerError: FeedScreenFailure? = nil
     ) {
         self.title = title
         self.items = items
@@ -68,21 +85,21 @@ extension FeedScreenState {
                 return .native(
                     FeedScreenContent(
                         title: stored.title, items: stored.items, staleSince: stored.fetchedAt,
-                        footerError: error.message(in: language)))
+                        footerError: FeedScreenFailure(error, language: language)))
             }
-            return .error(message: error.message(in: language), canRetry: error.isRetryable)
+            return .error(FeedScreenFailure(error, language: language))
         default:
             break
         }
         guard !pager.items.isEmpty else {
             if case .failed(let error, _) = pager.phase {
-                return .error(message: error.message(in: language), canRetry: error.isRetryable)
+                return .error(FeedScreenFailure(error, language: language))
             }
             if pager.phase == .refreshing { return .loading }
             return .empty(message: emptyMessage, canReload: true)
         }
-        var footer: String?
-        if case .failed(let error, _) = pager.phase { footer = error.message(in: language) }
+        var footer: FeedScreenFailure?
+        if case .failed(let error, _) = pager.phase { footer = FeedScreenFailure(error, language: language) }
         return .native(
             FeedScreenContent(
                 title: title, items: pager.items, canLoadMore: pager.canLoadMore,

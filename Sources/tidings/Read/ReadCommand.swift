@@ -44,14 +44,13 @@ struct ReadCommand: AsyncParsableCommand {
         let client = TidingsClient(
             baseURL: url, cache: ResponseCache(storage: storage), language: language,
             deviceID: ReadDeviceID.load(in: folder))
-        // The reader's words follow the brand's language: with --brand and no --locale, look the
-        // brand up (the kept list when the server cannot be reached).
-        var readerLanguage = language
-        if readerLanguage == nil, let brand {
-            let brands = try? await client.listOrKept(
-                { () async throws(TidingsError) in try await client.brands() }, kept: client.keptBrands
-            ).value
-            readerLanguage = brands?.first { $0.id == brand }.flatMap { Language(tag: $0.locale) }
+        // With --brand, the brands once (the kept list when the server cannot be reached): the
+        // reader's words follow the brand's language unless --locale says otherwise, and its header
+        // names the brand.
+        var brands: (value: [BrandSummary], keptAt: Date?)?
+        if brand != nil {
+            brands = try? await client.listOrKept(
+                { () async throws(TidingsError) in try await client.brands() }, kept: client.keptBrands)
         }
         let terminal = ReadTerminal.isTerminal(1)
         let styled = color.enabled(isTerminal: terminal, environment: environment)
@@ -60,14 +59,14 @@ struct ReadCommand: AsyncParsableCommand {
             let once = ReadOnce(
                 client: client, storage: storage, limit: limit, styled: styled,
                 width: terminal ? ReadTerminal.size().width : nil)
-            status = await once.run(brand: brand, section: section, language: readerLanguage)
+            status = await once.run(brand: brand, section: section, language: language, brands: brands)
         } else {
             guard ReadTerminal.isTerminal(0), terminal else {
                 printError("read: the interactive reader needs a terminal; use --once for scripts")
                 throw ExitCode(2)
             }
             let session = ReadSession(client: client, storage: storage, limit: limit, styled: styled)
-            status = try await session.run(brand: brand, section: section, language: readerLanguage)
+            status = try await session.run(brand: brand, section: section, language: language, brands: brands?.value)
         }
         if status != 0 { throw ExitCode(status) }
     }

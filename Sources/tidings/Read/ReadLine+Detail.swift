@@ -18,13 +18,13 @@ extension ReadLine {
             return text(strings.adSlot(ad.format), .bold) + text(strings.adExplained(ad.id), .dim)
         case .widget(let widget):
             let teasers = widget.items.flatMap { text("• " + $0.title) }
-            let place = widget.location.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+            let place = widget.location.sorted { $0.key < $1.key }.map { "\(strings.place($0.key)): \($0.value)" }
             return text("▸ " + widgetSummary(widget, format.language), .bold)
-                + text("A \(widget.kind.rawValue) card" + (widget.section.map { " from \($0)" } ?? "") + ".", .dim)
+                + text(strings.widgetExplained(widget.kind, section: widget.section), .dim)
                 + teasers + (place.isEmpty ? [] : text(place.joined(separator: ", ")))
         case .notification(let card):
             return text("★ " + card.text, .yellow) + [ReadLine()]
-                + text(strings.cardExplained(card.kind, dismissible: card.dismissible), .dim)
+                + text(strings.cardExplained(dismissible: card.dismissible), .dim)
         case .unknown(let type, let raw):
             let json = (try? TidingsJSON.encoder().encode(raw)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             return text(strings.unsupported(type), .dim) + text(strings.unknownExplained, .dim) + text(json)

@@ -5,7 +5,7 @@ extension ReadLine {
     ///
     /// - teaser: bold title, dim source and time
     /// - catalog news: a price drop green, a rise red, the old price struck through; a new product plain
-    /// - ad: dim "Ad · banner"; widget: "▸ carousel: title (N stories)"; notification: yellow "★ text"
+    /// - ad: dim "Ad · banner"; widget: "▸ title (carousel, N stories)"; notification: yellow "★ text"
     /// - a type this reader does not know: dim "(unsupported item: type)"
     static func item(_ item: FeedItem, format: ReadFormat) -> ReadLine {
         switch item {
@@ -40,15 +40,15 @@ extension ReadLine {
         return head.keeping(ReadLine(oldPrice, colour.union(.strike)) + ReadLine(" → " + news.price, colour))
     }
 
-    /// "carousel: From Economy (4 stories)", "weather: Weather (Bergen)".
+    /// "From Economy (carousel, 4 stories)", "Weather (Bergen)", in the reader's words.
     static func widgetSummary(_ widget: Widget, _ language: Language) -> String {
-        var text = widget.kind.rawValue + ": " + (widget.title ?? widget.section ?? widget.id)
+        let strings = ReadStrings(language: language)
+        let title = widget.title ?? widget.section ?? strings.widgetKind(widget.kind)
         switch widget.kind {
         case .carousel, .list:
-            text += " (\(ReadStrings(language: language).stories(widget.items.count)))"
+            return title + " (\(strings.widgetKind(widget.kind)), \(strings.stories(widget.items.count)))"
         case .weather, .local:
-            if let city = widget.location["city"] { text += " (\(city))" }
+            return title + (widget.location["city"].map { " (\($0))" } ?? "")
         }
-        return text
     }
 }

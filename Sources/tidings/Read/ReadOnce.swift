@@ -13,15 +13,21 @@ struct ReadOnce {
     let width: Int?
 
     /// Prints the page and returns the exit status: 0, or 1 after printing the error on stderr.
-    func run(brand: String?, section: String?, language: Language?) async -> Int32 {
-        var language = language
+    /// `brands`, when already looked up, are used rather than fetched again.
+    func run(
+        brand: String?, section: String?, language: Language?, brands known: (value: [BrandSummary], keptAt: Date?)?
+    ) async -> Int32 {
+        var language = language ?? known?.value.first { $0.id == brand }.flatMap { Language(tag: $0.locale) }
         var brand = brand
         var section = section
         let format = ReadFormat(language: language ?? .en)
         if brand == nil || section == nil {
             do throws(TidingsError) {
-                let (brands, keptAt) = try await client.listOrKept(
-                    { () async throws(TidingsError) in try await client.brands() }, kept: client.keptBrands)
+                let (brands, keptAt) =
+                    if let known { known } else {
+                        try await client.listOrKept(
+                            { () async throws(TidingsError) in try await client.brands() }, kept: client.keptBrands)
+                    }
                 if let keptAt {
                     printError(unreachable(language ?? .en))
                     printError(ReadStrings(language: language ?? .en).offlineBrands(format.clock(keptAt)))
@@ -61,9 +67,8 @@ struct ReadOnce {
         case .empty(let message, _):
             say(ReadLine(key, .bold).rendered(width: width, styled: styled))
             say(message)
-        case .error(let message, _):
-            let offline = [TidingsError.offline, .timeout].contains { message == $0.message(in: language ?? .en) }
-            printError(offline ? unreachable(language ?? .en) : message)
+        case .error(let failure):
+            printError(failure.error.isRetryable ? unreachable(language ?? .en) : failure.message)
             return 1
         case .loading:
             printError("read: \(key) did not load")

@@ -32,7 +32,7 @@ struct ReadSession {
 
     /// Runs until `q` or the end of input (status 0), or SIGINT/SIGTERM (128 + the signal), and puts
     /// the terminal back in every case.
-    func run(brand: String?, section: String?, language: Language?) async throws -> Int32 {
+    func run(brand: String?, section: String?, language: Language?, brands: [BrandSummary]?) async throws -> Int32 {
         let terminal = try ReadTerminal()
         defer { terminal.restore() }
         let (events, sink) = AsyncStream.makeStream(of: Event.self)
@@ -42,7 +42,7 @@ struct ReadSession {
         let runner = ReadRunner(client: client, storage: storage, limit: limit, sink: sink)
         defer { runner.stop() }
 
-        let (start, effect) = ReadUI.start(brand: brand, section: section, language: language)
+        let (start, effect) = ReadUI.start(brand: brand, section: section, language: language, brands: brands)
         var ui = start
         runner.run(effect, language: ui.language)
         terminal.draw(view(ui).lines())

@@ -50,17 +50,64 @@ struct ReadStrings {
         return ru ? "(неизвестный элемент: \(name))" : "(unsupported item: \(name))"
     }
     var noLink: String { ru ? "(без ссылки)" : "(no link)" }
-    func ad(_ format: String) -> String { ru ? "Реклама · \(format)" : "Ad · \(format)" }
-    func adSlot(_ format: String) -> String { ru ? "Рекламное место (\(format))" : "Ad slot (\(format))" }
+    /// An ad slot's format in words: the formats an ad SDK knows by name, any other as sent.
+    func adFormat(_ format: String) -> String {
+        switch (format, ru) {
+        case ("banner", true): "баннер"
+        case ("native", true): "нативная"
+        case ("video", true): "видео"
+        case ("interstitial", true): "полноэкранная"
+        default: format
+        }
+    }
+    func ad(_ format: String) -> String { ru ? "Реклама · \(adFormat(format))" : "Ad · \(adFormat(format))" }
+    func adSlot(_ format: String) -> String {
+        ru ? "Рекламное место (\(adFormat(format)))" : "Ad slot (\(adFormat(format)))"
+    }
+    /// A widget's kind as a reader calls it.
+    func widgetKind(_ kind: Widget.Kind) -> String {
+        switch (kind, ru) {
+        case (.carousel, false): "carousel"
+        case (.carousel, true): "карусель"
+        case (.list, false): "list"
+        case (.list, true): "список"
+        case (.weather, false): "weather"
+        case (.weather, true): "погода"
+        case (.local, false): "around you"
+        case (.local, true): "рядом"
+        }
+    }
+    /// What a widget is, under its title in the detail.
+    func widgetExplained(_ kind: Widget.Kind, section: String?) -> String {
+        switch (kind, section) {
+        case (.carousel, let section?):
+            ru ? "Карусель статей раздела «\(section)»." : "A carousel of stories from \(section)."
+        case (.list, let section?): ru ? "Список статей раздела «\(section)»." : "A list of stories from \(section)."
+        case (.carousel, nil): ru ? "Карусель статей." : "A carousel of stories."
+        case (.list, nil): ru ? "Список статей." : "A list of stories."
+        case (.weather, _): ru ? "Погода: её показывает приложение." : "The weather, shown by the app."
+        case (.local, _): ru ? "Местные новости: их показывает приложение." : "Local news, shown by the app."
+        }
+    }
+    /// A widget's place ("city", "country") in words.
+    func place(_ key: String) -> String {
+        switch (key, ru) {
+        case ("city", false): "City"
+        case ("city", true): "Город"
+        case ("country", false): "Country"
+        case ("country", true): "Страна"
+        default: key
+        }
+    }
     func adExplained(_ id: String) -> String {
         ru
             ? "Место для рекламы: его заполняет рекламный SDK приложения. Место \(id)."
             : "A place for an ad: the app's ad SDK fills it. Slot \(id)."
     }
-    func cardExplained(_ kind: String, dismissible: Bool) -> String {
+    func cardExplained(dismissible: Bool) -> String {
         ru
-            ? "Карточка (\(kind))." + (dismissible ? " d скрывает её." : "")
-            : "A notification card (\(kind))." + (dismissible ? " d dismisses it." : "")
+            ? "Карточка-приглашение." + (dismissible ? " d скрывает её." : "")
+            : "A notification card." + (dismissible ? " d dismisses it." : "")
     }
     var unknownExplained: String {
         ru

@@ -41,9 +41,13 @@ struct ReadUI: Equatable, Sendable {
     /// A one-off message for the status line, cleared by the next key.
     var notice: String?
 
-    /// The reader opening on the brand picker, the section picker or the feed, as much as is given.
-    static func start(brand: String?, section: String?, language: Language?) -> (ReadUI, ReadEffect) {
+    /// The reader opening on the brand picker, the section picker or the feed, as much as is given;
+    /// `brands`, when already known, name the brand and give its language.
+    static func start(brand: String?, section: String?, language: Language?, brands: [BrandSummary]? = nil) -> (
+        ReadUI, ReadEffect
+    ) {
         var ui = ReadUI(page: .brands, brand: brand, section: section, fixedLanguage: language)
+        if let brands { ui.brands = .loaded(brands) }
         guard let brand else {
             ui.brands = .loading
             return (ui, .loadBrands)

@@ -33,10 +33,9 @@ extension ReadView {
             return ReadLine.wrapped(strings.webSection(url.absoluteString), width: width)
         case .empty(let message, _):
             return ReadLine.wrapped(message, width: width) + [ReadLine(), ReadLine(strings.reloadKey, .dim)]
-        case .error(let message, _):
-            return ReadLine.wrapped(message, width: width, style: .red) + [
-                ReadLine(), ReadLine(strings.retryKey, .dim),
-            ]
+        case .error(let failure):
+            return ReadLine.wrapped(failure.message, width: width, style: .red)
+                + (failure.canRetry ? [ReadLine(), ReadLine(strings.retryKey, .dim)] : [])
         case .native:
             return rows(ui.feedItems.map { ReadLine.item($0, format: format) }, selected: ui.feedRow)
         }

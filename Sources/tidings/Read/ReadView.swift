@@ -101,7 +101,7 @@ struct ReadView {
         if content.isRefreshing { add(strings.refreshing) }
         if content.isLoadingMore { add(strings.loadingMore) }
         if let error = content.footerError, content.staleSince == nil {
-            add(error, .red)
+            add(error.message, .red)
         } else if content.canLoadMore {
             add(strings.moreKey)
         } else if content.staleSince == nil, !content.isRefreshing, !content.isLoadingMore {
