@@ -59,6 +59,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
+        // `swift package generate-documentation --target TidingsKit` (CI builds it without warnings).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Wire model shared by server and SDK: Foundation only.
@@ -88,9 +90,12 @@ let package = Package(
         ),
         // The client SDK for feed screens: client, HTTP cache, pager, screen states, loaders. It
         // depends on no server, storage or UI code and builds for iOS, macOS and Linux.
+        // PrivacyInfo.xcprivacy: no tracking, no data collected, no "required reason" API
+        // (docs/architecture.md; scripts/check-sdk-floor.py keeps those APIs out).
         .target(
             name: "TidingsKit",
-            dependencies: ["TidingsModel", "FeedParsing", "FeedTeasers", "FeedComposition", "TidingsKitStore"]
+            dependencies: ["TidingsModel", "FeedParsing", "FeedTeasers", "FeedComposition", "TidingsKitStore"],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         // Catalog domain: events, validation, news derivation. Pure, no I/O.
         .target(name: "TidingsCatalog", dependencies: ["TidingsModel"]),

@@ -19,12 +19,15 @@ and fails, naming the file and line, on what the floor forbids:
   `isolated deinit`, typed `AsyncSequence<Element, Failure>`, and Observation outside a
   declaration marked `@available` for iOS 17 / macOS 14);
 - unsafe build flags in a target of a library product (SwiftPM refuses such a product to an app
-  that depends on this package by version).
+  that depends on this package by version);
+- in the SDK's targets, Apple's "required reason" APIs (user defaults, file timestamps, disk space,
+  boot time, active keyboards): TidingsKit's privacy manifest declares none.
 
 It is a list, not a compiler: README.md says what is verified on Linux and what is not.
 """
 import json
 import pathlib
+import plistlib
 import re
 import subprocess
 import sys
@@ -49,6 +52,17 @@ DENIED = [
     (r"\bisolated\s+deinit\b", "isolated deinit (iOS 18.4 / macOS 15.4)", "do the work before release"),
     (r"\bAsyncSequence<[^<>]*,", "AsyncSequence with a typed Failure (iOS 18 / macOS 15)",
      "use AsyncSequence<Element> or a concrete stream"),
+]
+# Apple's "required reason" APIs (privacy manifests): TidingsKit's PrivacyInfo.xcprivacy declares
+# none, so none may appear in the SDK's targets.
+REQUIRED_REASON = [
+    (r"\bUserDefaults\b", "UserDefaults"),
+    (r"\battributesOf(Item|FileSystem)\b|\b(creation|modification|contentModification)Date(Key)?\b"
+     r"|\bfileModificationDate\b|\b(get|f)attrlist\w*|\b(f|l)?stat(at|fs|vfs)?\s*\(",
+     "file timestamp or disk space APIs"),
+    (r"\bsystemUptime\b|\bmach_absolute_time\b", "system boot time APIs"),
+    (r"\bvolume(Available|Total)Capacity\w*|\bsystem(Free)?Size\b", "disk space APIs"),
+    (r"\bactiveInputModes\b", "active keyboard APIs"),
 ]
 OBSERVATION = re.compile(r"@Observable\b|\bwithObservationTracking\b|\bObservations\b")
 AVAILABLE_17 = re.compile(r"@available\((iOS|macOS)\s+(1[7-9]|[2-9]\d|14|15)")
@@ -106,10 +120,14 @@ def typed_throws_function_types(code):
         yield match.start()
 
 
-def problems_in(path, text):
+def problems_in(path, text, sdk=True):
     code = blank(text)
     line_of = lambda offset: code.count("\n", 0, offset) + 1
     found = []
+    for pattern, what in REQUIRED_REASON if sdk else []:
+        for match in re.finditer(pattern, code):
+            found.append((line_of(match.start()), "%s: a \"required reason\" API, which TidingsKit's privacy "
+                          "manifest says the SDK does not use (declare a reason there, or do without)" % what))
     for pattern, what, instead in DENIED:
         for match in re.finditer(pattern, code):
             found.append((line_of(match.start()), "%s: %s" % (what, instead)))
@@ -158,7 +176,7 @@ def check():
         if not folder.is_dir():
             problems.append("Package.swift: no folder %s for target %s" % (folder.relative_to(ROOT), target["name"]))
         for source in sorted(folder.rglob("*.swift")):
-            problems += problems_in(source.relative_to(ROOT), source.read_text())
+            problems += problems_in(source.relative_to(ROOT), source.read_text(), sdk=target["name"] in sdk)
     floor = {p["platformName"]: p["version"] for p in manifest.get("platforms", [])}
     if floor.get("ios") != "16.0" or floor.get("macos") != "13.0":
         problems.append("Package.swift: platforms are %s, the SDK's floor is iOS 16 / macOS 13" % floor)
@@ -170,6 +188,15 @@ def check():
             if any("unsafeFlags" in setting["kind"] for setting in target.get("settings", [])):
                 problems.append("Package.swift: %s (in library %s) has unsafe flags, which SwiftPM refuses to "
                                 "an app depending on it" % (name, product["name"]))
+    manifest_path = ROOT / "Sources/TidingsKit/PrivacyInfo.xcprivacy"
+    try:
+        privacy = plistlib.loads(manifest_path.read_bytes())
+        expected = {"NSPrivacyTracking": False, "NSPrivacyTrackingDomains": [], "NSPrivacyCollectedDataTypes": [],
+                    "NSPrivacyAccessedAPITypes": []}
+        if privacy != expected:
+            problems.append("%s: says %s; this check assumes %s" % (manifest_path.relative_to(ROOT), privacy, expected))
+    except (OSError, plistlib.InvalidFileException) as error:
+        problems.append("%s: %s" % (manifest_path.relative_to(ROOT), error))
     for problem in problems:
         print(problem, file=sys.stderr)
     print("sdk floor: iOS 16 / macOS 13 in the SDK (%s) and the %d other target(s) without server code: %s" % (
@@ -195,6 +222,9 @@ SELF_TEST = {
     "await withDiscardingTaskGroup { _ in }\nlet x: Int128 = 0\n": 2,
     "func s() -> some AsyncSequence<Int, Never> { fatalError() }\n": 1,
     "func s() -> some AsyncSequence<Int> { fatalError() }\n": 0,
+    "let d = UserDefaults.standard\nlet a = try fm.attributesOfItem(atPath: p)\n": 2,
+    "let u = ProcessInfo.processInfo.systemUptime\nlet k = URLResourceKey.creationDateKey\n": 2,
+    "let s = stat(path, &buffer)\nlet status = 0\n": 1,
 }
 
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Links that may reach a reader: absolute http(s) URLs, read the way browsers read them (the
-/// WHATWG URL Standard, see ``HTTPURL``). A feed's `javascript:` or `data:` link never becomes a
+/// WHATWG URL Standard, see `HTTPURL` inside the parser). A feed's `javascript:` or `data:` link never becomes a
 /// teaser's link or image. The feed parser gives out links by the same rule.
 public enum WebLink {
     /// `text` (resolved against `base` when relative) if it is an http(s) URL with a host, else nil.

@@ -44,8 +44,11 @@ enum OfflineStoreFile {
     }
 
     // Pages not yet checkpointed live in the WAL: the main file may be legitimately short then.
+    // Its size by seeking to its end, not from the file's attributes: those are one of Apple's
+    // "required reason" APIs, which the SDK's privacy manifest says it does not use.
     private static func hasWAL(_ path: String) -> Bool {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
-        return (attributes?[.size] as? Int ?? 0) > 0
+        guard let wal = FileHandle(forReadingAtPath: path + "-wal") else { return false }
+        defer { try? wal.close() }
+        return ((try? wal.seekToEnd()) ?? 0) > 0
     }
 }

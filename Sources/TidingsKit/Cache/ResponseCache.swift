@@ -1,7 +1,7 @@
 import Foundation
 import TidingsModel
 
-/// Where a ``ResponseCache`` keeps responses across launches. ``OfflineStore`` is one.
+/// Where a ``ResponseCache`` keeps responses across launches. `OfflineStore` (TidingsKitStore) is one.
 public protocol ResponseStorage: Sendable {
     /// The response kept for `url`, or nil.
     func storedResponse(for url: URL) throws -> ResponseCache.Entry?
@@ -15,7 +15,7 @@ public protocol ResponseStorage: Sendable {
 /// `Cache-Control` at all stays fresh for `minimumFreshness` (default one hour) — seed 002's
 /// URLSession-delegate trick, as a setting.
 ///
-/// With a `storage` (the app's ``OfflineStore``), what it keeps — bodies, validators and freshness —
+/// With a `storage` (the app's `OfflineStore`, from TidingsKitStore), what it keeps — bodies, validators and freshness —
 /// survives a relaunch: a new cache over the same store serves a still-fresh response without a
 /// request, and revalidates a stale one (a 304 costs no body). The storage is written through and
 /// read on a miss; its failures cost only the cache, never the request.
