@@ -54,6 +54,13 @@ extension OfflineStore {
         }
     }
 
+    /// Forgets the response kept for `url`, if any.
+    public func deleteResponse(url: String) throws {
+        try perform("delete the response for \(url)") { db in
+            try db.execute(sql: "DELETE FROM response WHERE url = ?", arguments: [url])
+        }
+    }
+
     /// The response kept for `url`, or nil. Marks it as used.
     public func response(url: String) throws -> StoredResponse? {
         defer { touch("response", "url", url) }

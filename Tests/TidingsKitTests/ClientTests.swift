@@ -178,6 +178,25 @@ struct ClientTests {
         #expect(offline.keptSections(brand: "daily") == nil, "never fetched")
     }
 
+    @Test("a no-store response takes back what was kept for its URL, in memory and across launches")
+    func noStoreForgets() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tidings-cache-\(UUID().uuidString).sqlite"
+        ).path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let url = URL(string: "http://127.0.0.1:9/api/v1/brands")!
+        let now = TestApp.now
+        let first = ResponseCache(storage: try OfflineStore(path: path))
+        first.store(TransportResponse(status: 200, body: Data("old".utf8)), for: url, at: now)
+        #expect(ResponseCache(storage: try OfflineStore(path: path)).entry(for: url)?.body == Data("old".utf8))
+        let kept = first.store(
+            TransportResponse(status: 200, headers: ["Cache-Control": "no-store"], body: Data("private".utf8)),
+            for: url,
+            at: now)
+        #expect(kept == nil && first.entry(for: url) == nil, "gone from memory, and not read back from the store")
+        #expect(ResponseCache(storage: try OfflineStore(path: path)).entry(for: url) == nil, "gone after a relaunch")
+    }
+
     @Test("a stopped server is offline, an unknown section a 404 with the server's message, in ru and en")
     func errors() async throws {
         let port = Locked(0)

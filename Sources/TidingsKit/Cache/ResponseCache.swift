@@ -7,6 +7,8 @@ public protocol ResponseStorage: Sendable {
     func storedResponse(for url: URL) throws -> ResponseCache.Entry?
     /// Keeps `entry` for `url`, replacing what was kept.
     func storeResponse(_ entry: ResponseCache.Entry, for url: URL) throws
+    /// Forgets the response kept for `url` (the server said `no-store`).
+    func removeResponse(for url: URL) throws
 }
 
 /// The SDK's HTTP cache: keeps GET responses by URL, serves them while fresh, and revalidates them
@@ -66,7 +68,9 @@ public final class ResponseCache: Sendable {
     @discardableResult
     public func store(_ response: TransportResponse, for url: URL, at now: Date) -> Entry? {
         guard let lifetime = lifetime(of: response) else {
+            // `no-store`: what was kept before, in memory or across launches, must not come back.
             entries.withLock { $0[url.absoluteString] = nil }
+            try? storage?.removeResponse(for: url)
             return nil
         }
         let entry = Entry(

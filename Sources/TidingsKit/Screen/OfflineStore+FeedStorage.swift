@@ -37,6 +37,10 @@ extension OfflineStore: ResponseStorage {
         }
     }
 
+    public func removeResponse(for url: URL) throws {
+        try deleteResponse(url: url.absoluteString)
+    }
+
     public func storeResponse(_ entry: ResponseCache.Entry, for url: URL) throws {
         try saveResponse(
             StoredResponse(
