@@ -5,6 +5,8 @@
 # drifts by up to 2x between minutes). Prints each side's median and the throughput ratio; with
 # CALLGRIND=1 also the instructions each side executes for two passes (valgrind), which do not drift;
 # with MEMORY=1 each side's peak resident memory parsing the files once, in a process of its own.
+# Before timing, it checks that both sides give the same results (each document's ParsedFeed as
+# JSON) on DIR and on the folders in SAME_DIRS, and exits 1 naming the documents that differ.
 # Usage: [CALLGRIND=1] [MEMORY=1] scripts/bench-parse-ab.sh [BASE] [RUNS] [DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,9 +42,9 @@ import Foundation
 // Bench ab DIR RUNS: alternate medians. Bench one base|new DIR PASSES: one side only (for callgrind).
 let arguments = CommandLine.arguments
 let folder = URL(fileURLWithPath: arguments[2])
-let documents = try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted()
+let names = try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted()
     .filter { $0.hasSuffix(".xml") || $0.hasSuffix(".rss") || $0.hasSuffix(".atom") || $0.hasSuffix(".rdf") }
-    .map { [UInt8](try Data(contentsOf: folder.appendingPathComponent($0))) }
+let documents = try names.map { [UInt8](try Data(contentsOf: folder.appendingPathComponent($0))) }
 let bytes = documents.reduce(0) { $0 + $1.count }
 
 func parseAll(new: Bool) -> Int {
@@ -52,7 +54,23 @@ func parseAll(new: Bool) -> Int {
     }
 }
 
-if arguments[1] == "one" {
+if arguments[1] == "same" {
+    // Both sides' results as JSON (sorted keys), document by document: a speed change must not
+    // change what is parsed.
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    func json<Feed: Encodable>(_ parse: () throws -> Feed) -> String {
+        do { return String(decoding: try encoder.encode(try parse()), as: UTF8.self) } catch { return "\(error)" }
+    }
+    var differing: [String] = []
+    for (name, document) in zip(names, documents)
+    where json({ try FPBase.FeedParser().parse(document) }) != json({ try FPNew.FeedParser().parse(document) }) {
+        differing.append(name)
+    }
+    print("outputs: \(documents.count - differing.count) of \(documents.count) documents identical"
+        + (differing.isEmpty ? "" : "; different: " + differing.joined(separator: ", ")))
+    exit(differing.isEmpty ? 0 : 1)
+} else if arguments[1] == "one" {
     let new = arguments[3] == "new"
     var entries = 0
     for _ in 0..<(Int(arguments[4]) ?? 2) { entries += parseAll(new: new) }
@@ -78,6 +96,8 @@ if arguments[1] == "one" {
 EOF
 (cd "$work" && swift build -c release --product Bench 2>&1 | grep -E "error|warning: .*Sources/FP" || true)
 echo "base $(git rev-parse --short "$base") against the working tree"
+# The same results first (each document's ParsedFeed as JSON); SAME_DIRS adds folders to compare on.
+for folder in "$dir" ${SAME_DIRS:-}; do "$work/.build/release/Bench" same "$folder"; done
 "$work/.build/release/Bench" ab "$dir" "$runs"
 if [ "${CALLGRIND:-0}" = 1 ]; then
   for side in base new; do

@@ -19,6 +19,34 @@ enum ByteScan {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
+    /// Whether `a` and `b` hold the same bytes: `memcmp`, where `elementsEqual` over slices walks
+    /// them one generic step at a time (element names are compared at every end tag).
+    @inline(__always)
+    static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+    }
+
+    /// Whether `bytes[a]` and `bytes[b]` are the same bytes.
+    @inline(__always)
+    static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        same(UnsafeBufferPointer(rebasing: bytes[a]), UnsafeBufferPointer(rebasing: bytes[b]))
+    }
+
+    /// Whether `text` contains the bytes of `needle` (two or more bytes) in a row.
+    static func contains(_ text: String, _ needle: StaticString) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            let wanted = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+            var from = 0
+            while let at = index(of: wanted[0], in: bytes, from: from, to: bytes.count) {
+                guard at + wanted.count <= bytes.count else { return false }
+                if same(UnsafeBufferPointer(rebasing: bytes[at..<at + wanted.count]), wanted) { return true }
+                from = at + 1
+            }
+            return false
+        }
+    }
+
     static let ones: UInt64 = 0x0101_0101_0101_0101
     static let highs: UInt64 = 0x8080_8080_8080_8080
     static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F

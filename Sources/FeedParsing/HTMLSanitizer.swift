@@ -46,11 +46,21 @@ public struct HTMLSanitizer: Sendable {
         withUTF8(html) { sanitizeWithText($0, base: base, limit: limit) }
     }
 
-    /// The same, from UTF-8 bytes.
-    func sanitizeWithText(_ bytes: UnsafeBufferPointer<UInt8>, base: HTTPURL?, limit: Int = .max) -> SanitizedHTML {
-        var pass = SanitizerPass(bytes: bytes, base: base, sanitizer: self, limit: limit)
-        pass.plain = HTMLText.Writer(capacity: min(bytes.count, limit))
+    /// The same, from UTF-8 bytes; with `scratch`, its buffers and state are reused (a parse
+    /// passes one for all its entries).
+    func sanitizeWithText(
+        _ bytes: UnsafeBufferPointer<UInt8>, base: HTTPURL?, limit: Int = .max, scratch: SanitizerScratch? = nil
+    ) -> SanitizedHTML {
+        var pass: SanitizerPass
+        if let scratch {
+            pass = SanitizerPass(bytes: bytes, base: base, sanitizer: self, limit: limit, scratch: scratch)
+            pass.plain = HTMLText.Writer(reusing: scratch.text)
+        } else {
+            pass = SanitizerPass(bytes: bytes, base: base, sanitizer: self, limit: limit)
+            pass.plain = HTMLText.Writer(capacity: min(bytes.count, limit))
+        }
         pass.run()
+        if let scratch { pass.giveBack(to: scratch) }
         let text = pass.plain!.output
         // The text is shorter than the HTML it comes from, but make sure.
         let textCut = text.count > limit

@@ -46,6 +46,12 @@ public enum HTMLText {
             output = ByteBuffer(capacity: capacity)
         }
 
+        /// A writer into `buffer`, emptied first (a sanitizer's scratch buffer, reused).
+        init(reusing buffer: ByteBuffer) {
+            buffer.truncate(to: 0)
+            output = buffer
+        }
+
         /// Writes `bytes[range]`, decoding character references first when `decoding`.
         mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, decoding: Bool) {
             var index = range.lowerBound

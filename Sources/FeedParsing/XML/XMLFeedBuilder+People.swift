@@ -27,7 +27,7 @@ extension XMLFeedBuilder {
     /// child elements (`<name>Jo</name><email>…</email>`, as some feeds copy Atom) gives their
     /// text, not its markup.
     mutating func person(_ text: String, at offset: Int, entry: Int?) -> ParsedAuthor {
-        var author = text.contains("</") ? Self.structuredPerson(text) : Self.person(text)
+        var author = ByteScan.contains(text, "</") ? Self.structuredPerson(text) : Self.person(text)
         author.name = author.name.map { oneLine($0, at: offset, entry: entry) }
         author.email = author.email.flatMap { email($0, at: offset, entry: entry) }
         return author

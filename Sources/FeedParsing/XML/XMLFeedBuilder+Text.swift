@@ -4,7 +4,9 @@ import Foundation
 extension XMLFeedBuilder {
     /// Sanitized HTML, plain text and first image of captured markup, cut to `limit` bytes. Static:
     /// a method reading the builder (1.5 KB) made Swift copy all of it for every call.
-    static func render(_ markup: Markup, base: HTTPURL?, limit: Int, sanitizer: HTMLSanitizer) -> SanitizedHTML {
+    static func render(
+        _ markup: Markup, base: HTTPURL?, limit: Int, sanitizer: HTMLSanitizer, scratch: SanitizerScratch
+    ) -> SanitizedHTML {
         switch markup.kind {
         case .text:
             return Self.escaped(Self.plainText(markup), limit: limit)
@@ -12,7 +14,7 @@ extension XMLFeedBuilder {
             return markup.bytes.withUnsafeBufferPointer {
                 let inner = Self.xhtmlDivContent($0)
                 return sanitizer.sanitizeWithText(
-                    UnsafeBufferPointer(rebasing: $0[inner]), base: base, limit: limit)
+                    UnsafeBufferPointer(rebasing: $0[inner]), base: base, limit: limit, scratch: scratch)
             }
         case .html:
             // Text with no markup and no references (many summaries) is its own sanitized form.
@@ -24,7 +26,7 @@ extension XMLFeedBuilder {
                     html: html ?? source, text: plain ?? text, truncated: html != nil || plain != nil)
             }
             return markup.bytes.withUnsafeBufferPointer {
-                sanitizer.sanitizeWithText($0, base: base, limit: limit)
+                sanitizer.sanitizeWithText($0, base: base, limit: limit, scratch: scratch)
             }
         }
     }

@@ -47,6 +47,8 @@ struct XMLFeedBuilder {
     var show = ShowDraft()
     var entryCount = 0
     var warnings: WarningList
+    /// Buffers and state the sanitizer reuses for every entry's content and summary.
+    let sanitizerScratch = SanitizerScratch()
     /// The attributes of the `podcast:person` or `podcast:funding` being captured.
     var pendingPerson: PodcastPerson?
     var pendingFundingURL: String?

@@ -289,12 +289,12 @@ struct XMLScanner {
             report("an end tag </\(string(name))> with no open element was ignored", kind: "stray-end", at: tagStart)
             return nil
         }
-        if bytes[top.qualifiedName].elementsEqual(bytes[name]) { return .end(pop()) }
+        if ByteScan.same(bytes, top.qualifiedName, name) { return .end(pop()) }
         // Mismatched: close up to a matching open element nearby, else ignore the end tag. The
         // search is bounded so that hostile nesting stays linear.
         var depth: Int?
         for offset in 1..<min(stack.count, 16) where depth == nil {
-            if bytes[stack[stack.count - 1 - offset].qualifiedName].elementsEqual(bytes[name]) { depth = offset }
+            if ByteScan.same(bytes, stack[stack.count - 1 - offset].qualifiedName, name) { depth = offset }
         }
         guard let depth else {
             report(
