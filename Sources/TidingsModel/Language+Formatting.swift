@@ -1,12 +1,13 @@
 import Foundation
 
 extension Language {
-    /// Money in the language's conventions ("65,53 ₽" with no-break spaces; "RUB 65.53").
+    /// Money in the language's conventions, with the currency's own symbol where it has one
+    /// ("65,53 ₽" with a no-break space; "₽65.53" rather than "RUB 65.53").
     public func format(_ money: Money) -> String {
         let key = "\(rawValue)/\(money.currency.code)"
         let style = Self.currencyStyles.withLock { styles in
             if let style = styles[key] { return style }
-            let style = Decimal.FormatStyle.Currency(code: money.currency.code, locale: locale)
+            let style = Decimal.FormatStyle.Currency(code: money.currency.code, locale: locale).presentation(.narrow)
             styles[key] = style
             return style
         }
@@ -19,7 +20,7 @@ extension Language {
     private static let currencyStyles = Locked<[String: Decimal.FormatStyle.Currency]>([:])
 
     /// The seed's short relative time: "только что" / "just now", "5 мин" / "5m", "6 ч" / "6h",
-    /// "3 д" / "3d".
+    /// "3 д" / "3d"; the Russian ones with a no-break space, so that they never break in two.
     public func timeAgo(from date: Date, to now: Date) -> String {
         let seconds = max(0, Int(now.timeIntervalSince(date)))
         let (value, ru, en): (Int, String, String)
@@ -29,6 +30,6 @@ extension Language {
         case ..<86_400: (value, ru, en) = (seconds / 3600, "ч", "h")
         default: (value, ru, en) = (seconds / 86_400, "д", "d")
         }
-        return self == .ru ? "\(value) \(ru)" : "\(value)\(en)"
+        return self == .ru ? "\(value)\u{00A0}\(ru)" : "\(value)\(en)"
     }
 }

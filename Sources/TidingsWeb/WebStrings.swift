@@ -35,6 +35,9 @@ struct WebStrings: Sendable {
     var catalogEmptyTitle: String
     var catalogEmptyMessage: String
     var errorTitle: String
+    var notFoundTitle: String
+    /// The link home from a page that does not exist: "To the front page of NAME".
+    var toFrontPage: String
     var sourceFailed: String
     var weather: String
     var nearby: String
@@ -61,7 +64,7 @@ struct WebStrings: Sendable {
         catalogEmptyTitle: "No changes in the product catalog",
         catalogEmptyMessage:
             "Here you can find out about new products added to the catalog and price changes of existing ones.",
-        errorTitle: "Something went wrong",
+        errorTitle: "Something went wrong", notFoundTitle: "Page not found", toFrontPage: "To the front page of",
         sourceFailed: "The source of this section could not be fetched. Tidings keeps trying; try again in a minute.",
         weather: "Weather", nearby: "Around you")
 
@@ -82,7 +85,7 @@ struct WebStrings: Sendable {
         catalogEmptyTitle: "Нет изменений в каталоге товаров",
         catalogEmptyMessage:
             "Здесь вы можете узнать о добавлении новых товаров в каталог и об изменении цен на существующие товары",
-        errorTitle: "Что-то пошло не так",
+        errorTitle: "Что-то пошло не так", notFoundTitle: "Страница не найдена", toFrontPage: "На главную:",
         sourceFailed: "Не удалось получить материалы этого раздела. Tidings пробует снова; повторите через минуту.",
         weather: "Погода", nearby: "Рядом с вами")
 }

@@ -579,6 +579,28 @@ def test_refresh(run: Run) -> None:
     run.notes.append(f"refresh said: {text!r}")
 
 
+def test_not_found(run: Run) -> None:
+    """A page that does not exist says so, links home as its one button, and offers no retry; a
+    failure's page and an empty section each show their own pictogram, not the missing image."""
+    driver = run.browser
+    check(http_status(run.demo + "/courier/nope") == 404, "/courier/nope is not a 404")
+    driver.get(run.demo + "/courier/nope")
+    # The browser reports the page's own 404 status on its console; anything else is a problem.
+    problems = [p for p in run.drain_consoles() if not ("/courier/nope" in p and "404" in p)]
+    check(not problems, "console errors on the 404 page:\n  " + "\n  ".join(problems))
+    check(state_of(driver) == "not-found", f"/courier/nope shows state {state_of(driver)!r}")
+    check(not driver.find_elements(By.CSS_SELECTOR, "[data-reload]"), "/courier/nope offers to try again")
+    home = one(driver, ".state .actions a.button", "/courier/nope")
+    check(home.get_attribute("href") == run.demo + "/courier", f"the button goes to {home.get_attribute('href')}")
+    pictogram = driver.execute_script(
+        "return getComputedStyle(document.querySelector('.state-image')).backgroundImage")
+    check("state-not-found.svg" in pictogram, f"the 404 pictogram is {pictogram}")
+    driver.get(run.lab + "/lab/empty")
+    pictogram = driver.execute_script(
+        "return getComputedStyle(document.querySelector('.state-image')).backgroundImage")
+    check("state-empty.svg" in pictogram, f"the empty state's pictogram is {pictogram}")
+
+
 def demo_pages(run: Run) -> list[tuple[str, str]]:
     """Every page of the demo, named for its screenshots: the home page, each brand and section
     (as the API lists them), and every article and product page their items open, found by
@@ -677,7 +699,7 @@ def test_validate_html(run: Run) -> None:
 
 TESTS: list[Callable[[Run], None]] = [
     test_demo_pages_are_clean, test_load_more, test_dismiss, test_empty_state, test_error_state,
-    test_detail_pages, test_refresh, test_layout,
+    test_detail_pages, test_refresh, test_not_found, test_layout,
 ]
 
 

@@ -205,8 +205,8 @@ struct PresentationTests {
     @Test(
         "says how long ago in the seed's short style",
         arguments: [
-            (30.0, "только что", "just now"), (300, "5 мин", "5m"), (6 * 3600 + 59, "6 ч", "6h"),
-            (3 * 86_400, "3 д", "3d"),
+            (30.0, "только что", "just now"), (300, "5\u{00A0}мин", "5m"), (6 * 3600 + 59, "6\u{00A0}ч", "6h"),
+            (3 * 86_400, "3\u{00A0}д", "3d"),
             (-50, "только что", "just now"),
         ] as [(Double, String, String)])
     func timeAgo(_ seconds: Double, _ ru: String, _ en: String) {

@@ -39,14 +39,14 @@ struct NewsItemsRouteTests {
                 #expect(drop.priceAmount == Amount(value: "58.98", currency: "RUB"))
                 #expect(drop.discounted == true)
                 #expect(drop.percent == 10)
-                #expect(drop.timeAgo == "6 ч")
-                #expect(drop.product.size == "1 кг")
+                #expect(drop.timeAgo == "6\u{00A0}ч")
+                #expect(drop.product.size == "1\u{00A0}кг")
                 #expect(drop.product.name == "Ананас")
                 #expect(page.items[0].title == "Подорожание 10%: ")
                 #expect(page.items[0].timeAgo == "только что")
                 #expect(page.items[1].title == "Новый продукт: ")
-                #expect(page.items[1].product.size == "0,9 л")
-                #expect(page.items[3].timeAgo == "1 д")
+                #expect(page.items[1].product.size == "0,9\u{00A0}л")
+                #expect(page.items[3].timeAgo == "1\u{00A0}д")
             }
         }
     }
@@ -68,7 +68,7 @@ struct NewsItemsRouteTests {
                 #expect(items[2].title == "Price drop 10%: ")
                 #expect(items[2].timeAgo == "6h")
                 #expect(items[2].product.name == "Pineapple")
-                #expect(items[2].product.size == "1 kg")
+                #expect(items[2].product.size == "1\u{00A0}kg")
                 #expect(items[0].title == "Price up 10%: ")
                 #expect(items[0].timeAgo == "just now")
                 #expect(items[1].title == "New product: ")

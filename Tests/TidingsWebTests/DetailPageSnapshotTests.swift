@@ -48,17 +48,30 @@ struct DetailPageSnapshotTests {
             product: .init(id: "milk", name: "Молоко", size: "1 л", imageURL: nil, price: "92,40 ₽"), history: points,
             section: F.catalog)
         let html = try F.html(page)
-        #expect(html.contains("−12 %"))
-        #expect(html.contains("+5 %"))
+        #expect(html.contains("−12%"), "one percent style with the cards (\"Скидка 12%\")")
+        #expect(html.contains("+5%"))
         assertSnapshot(of: html, as: .lines)
     }
 
-    @Test("error page: message and a retry link")
+    @Test("error page: what went wrong, a retry link and the way home, apart")
     func error() throws {
         let page = ErrorPage(
-            context: try F.context(F.courier, path: "/courier/nope"), message: "No such section.",
-            retryHref: "/courier/nope")
-        assertSnapshot(of: try F.html(page), as: .lines)
+            context: try F.context(F.courier, path: "/courier/news"), message: "The store is not answering.",
+            kind: .failed(retryHref: "/courier/news"))
+        let html = try F.html(page)
+        #expect(html.contains(#"data-state="error""#) && html.contains("Try again"))
+        assertSnapshot(of: html, as: .lines)
+    }
+
+    @Test("not-found page: what was not found and the way home, never \"Try again\"")
+    func notFound() throws {
+        let page = ErrorPage(
+            context: try F.context(F.courier, path: "/courier/nope"), message: "No such section.", kind: .notFound)
+        let html = try F.html(page)
+        #expect(html.contains("Page not found") && html.contains(#"data-state="not-found""#))
+        #expect(!html.contains("Try again") && !html.contains("Something went wrong") && !html.contains("data-reload"))
+        #expect(html.contains(#"<a class="button" href="/courier">To the front page of The Courier</a>"#))
+        assertSnapshot(of: html, as: .lines)
     }
 }
 
@@ -115,7 +128,7 @@ struct EscapingTests {
         let context = try F.context(F.courier, path: path)
         #expect(context.path == expected)
         let html = try F.html(
-            ErrorPage(context: context, message: "x", retryHref: context.link(context.path)))
+            ErrorPage(context: context, message: "x", kind: .failed(retryHref: context.link(context.path))))
         #expect(!html.contains("evil.example"))
     }
 
@@ -132,7 +145,7 @@ struct EscapingTests {
         let html = try F.html(BrandsPage(context: try F.context(nil)))
         #expect(html.contains(".brand-courier{--primary:#0b3d91}"))
         let plain = try F.html(
-            ErrorPage(context: try F.context(F.grocery), message: "x", retryHref: "/"))
+            ErrorPage(context: try F.context(F.grocery), message: "x", kind: .notFound))
         #expect(!plain.contains("<style"))
     }
 }

@@ -39,11 +39,12 @@ public struct NewsPresenter: Sendable {
         }
     }
 
-    /// "1 кг", "0,5 л", "500 g", "10 шт".
+    /// "1 кг", "0,5 л", "500 g", "10 шт", with a no-break space: a quantity never breaks across
+    /// lines ("1" at the end of one, "кг" on the next).
     public static func size(_ product: Product, _ language: Language) -> String {
         let number = product.unitSize.shortString(separator: language == .ru ? "," : ".")
         let unit = language == .ru ? (russianUnits[product.unit.lowercased()] ?? product.unit) : product.unit
-        return "\(number) \(unit)"
+        return "\(number)\u{00A0}\(unit)"
     }
 
     private static let russianUnits = ["kg": "кг", "g": "г", "l": "л", "ml": "мл", "pcs": "шт", "pc": "шт"]

@@ -56,7 +56,8 @@ extension WebController {
     }
 
     func errorPage(_ web: WebContext, _ failure: WebFailure, retry: String) -> Response {
-        let page = ErrorPage(context: web, message: failure.message, retryHref: retry)
+        let kind: ErrorPage.Kind = failure.status == .notFound ? .notFound : .failed(retryHref: retry)
+        let page = ErrorPage(context: web, message: failure.message, kind: kind)
         return html(renderer.render(page), status: failure.status)
     }
 

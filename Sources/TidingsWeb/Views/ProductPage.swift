@@ -12,7 +12,7 @@ public struct ProductPage: WebPage {
         var datetime: String
         var date: String
         var price: String
-        /// "−12 %", "+5 %", or what happened ("added to the catalog").
+        /// "−12%", "+5%" (the cards' style: "Скидка 12%"), or what happened ("added to the catalog").
         var change: String
         /// `new`, `drop`, `rise` or `same`.
         var direction: String
@@ -79,7 +79,7 @@ public struct ProductPage: WebPage {
                 let sign = percent == 0 ? "±" : point.minorUnits > previous ? "+" : "−"
                 row = Row(
                     datetime: WebContext.machineTime(point.at), date: date, price: point.price,
-                    change: "\(sign)\(percent) %", direction: direction)
+                    change: "\(sign)\(percent)%", direction: direction)
             } else {
                 row = Row(
                     datetime: WebContext.machineTime(point.at), date: date, price: point.price, change: t.created,
