@@ -28,7 +28,8 @@ struct ReadCommandTests {
         #expect(grocery.output.contains("\n▼ Скидка 17%: Картофель"), "a drop: \(grocery.output)")
         // Prices and sizes come formatted by the server, with no-break spaces before the ruble sign
         // and the unit.
-        #expect(grocery.output.contains("\n▲ Подорожание 5%: Масло подсолнечное, 1\u{A0}л  87,10\u{A0}₽ → 91,40\u{A0}₽\n"))
+        #expect(
+            grocery.output.contains("\n▲ Подорожание 5%: Масло подсолнечное, 1\u{A0}л  87,10\u{A0}₽ → 91,40\u{A0}₽\n"))
         #expect(grocery.output.contains("\n+ Новый продукт: "))
 
         let never = try await TidingsProcess.run(

