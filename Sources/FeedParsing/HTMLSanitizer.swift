@@ -60,7 +60,7 @@ public struct HTMLSanitizer: Sendable {
             pass.plain = HTMLText.Writer(capacity: min(bytes.count, limit))
         }
         pass.run()
-        if let scratch { pass.giveBack(to: scratch) }
+        if let scratch { pass.exchangeState(with: scratch) }
         let text = pass.plain!.output
         // The text is shorter than the HTML it comes from, but make sure.
         let textCut = text.count > limit

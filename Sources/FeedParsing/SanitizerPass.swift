@@ -56,8 +56,8 @@ struct SanitizerPass {
         output = ByteBuffer(capacity: min(bytes.count + bytes.count / 8 + 64, limit))
     }
 
-    /// A pass writing into `scratch`'s buffers and keeping its state there; `giveBack(to:)`
-    /// returns that state when the pass is done.
+    /// A pass writing into `scratch`'s buffers and keeping its state there; `exchangeState(with:)`
+    /// gives that state back when the pass is done.
     init(
         bytes: UnsafeBufferPointer<UInt8>, base: HTTPURL?, sanitizer: HTMLSanitizer, limit: Int,
         scratch: SanitizerScratch
@@ -70,16 +70,12 @@ struct SanitizerPass {
         output = scratch.output
         output.truncate(to: 0)
         openCounts = []
-        swap(&openCounts, &scratch.openCounts)
-        swap(&stack, &scratch.stack)
-        swap(&attributes, &scratch.attributes)
-        swap(&value, &scratch.value)
-        swap(&url, &scratch.url)
-        swap(&srcset, &scratch.srcset)
+        exchangeState(with: scratch)  // takes the scratch's state, leaving it this pass's empty one
     }
 
-    /// Returns the state taken from `scratch` (its buffers hold this pass's output until the next).
-    mutating func giveBack(to scratch: SanitizerScratch) {
+    /// Swaps this pass's tag state with `scratch`'s: taken at the start, given back at the end (the
+    /// scratch's buffers then hold this pass's output until the next pass).
+    mutating func exchangeState(with scratch: SanitizerScratch) {
         swap(&openCounts, &scratch.openCounts)
         swap(&stack, &scratch.stack)
         swap(&attributes, &scratch.attributes)
