@@ -1,4 +1,5 @@
 import Foundation
+import TidingsModel
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -49,15 +50,26 @@ public protocol HTTPTransport: Sendable {
 public struct URLSessionTransport: HTTPTransport {
     let session: URLSession
 
-    /// A transport with its own ephemeral session (no URLCache: TidingsKit caches itself) and a
-    /// request timeout.
+    /// A transport over an ephemeral session (no URLCache: TidingsKit caches itself) with a
+    /// request timeout. Transports with the same timeout share one session, which lives as long
+    /// as the process: on Linux, FoundationNetworking tears a session's sockets down racing their
+    /// dispatch sources (swift-corelibs-foundation#4791; a crash in `_dispatch_event_loop_drain`
+    /// seen in this suite), and a session per client made that teardown frequent.
     public init(timeout: TimeInterval = 30) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = timeout
-        session = URLSession(configuration: configuration)
+        session = Self.sessions.withLock { sessions in
+            if let session = sessions[timeout] { return session }
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.urlCache = nil
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            configuration.timeoutIntervalForRequest = timeout
+            let session = URLSession(configuration: configuration)
+            sessions[timeout] = session
+            return session
+        }
     }
+
+    /// The shared sessions, by timeout.
+    private static let sessions = Locked<[TimeInterval: URLSession]>([:])
 
     /// A transport over an app's own session.
     public init(session: URLSession) {
