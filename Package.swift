@@ -154,7 +154,8 @@ let package = Package(
         .target(
             name: "TidingsServer",
             dependencies: [
-                "TidingsStore", "TidingsSections", "FeedWriting", "TidingsWeb", "FeedParsing", "FeedComposition",
+                "TidingsStore", "TidingsSections", "TidingsIngest", "FeedWriting", "TidingsWeb", "FeedParsing",
+                "FeedComposition",
                 "TidingsCatalog", "TidingsModel",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Server"])),

@@ -79,7 +79,9 @@ extension OfflineStore {
         }
     }
 
-    private static let marks = Array(repeating: "?", count: 13).joined(separator: ", ")
+    /// One mark for `feed_id, page, position` and each of the codec's columns.
+    private static let marks = Array(repeating: "?", count: 3 + StoredItemCodec.columns.split(separator: ",").count)
+        .joined(separator: ", ")
 
     // Inserts a page at `position` with its items; returns its weight in bytes, for eviction.
     private static func insert(

@@ -43,6 +43,10 @@ enum OfflineStoreSchema {
                     CREATE INDEX response_used_at ON response(used_at);
                     """)
         }
+        // Teasers gained `image_proxy_url`; rows kept by earlier builds have none.
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: "ALTER TABLE item ADD COLUMN image_proxy_url TEXT")
+        }
         return migrator
     }
 

@@ -9,7 +9,7 @@ import TidingsModel
 /// `JSONValue` of every item first, four times slower. A field added to `Teaser` needs a column.
 enum StoredItemCodec {
     /// The columns after `feed_id, page, position`, in the order `arguments` and `row` use.
-    static let columns = "type, known, body, id, title, summary, image_url, url, published_at, source"
+    static let columns = "type, known, body, id, title, summary, image_url, url, published_at, source, image_proxy_url"
 
     /// One stored row: its page, the item's `type`, whether this client knew it, and either the
     /// teaser or the item's JSON.
@@ -26,6 +26,7 @@ enum StoredItemCodec {
             let texts = [teaser.id, teaser.title, teaser.summary ?? "", teaser.source]
             return 48 + texts.reduce(0) { $0 + $1.utf8.count }
                 + (teaser.url?.absoluteString.utf8.count ?? 0) + (teaser.imageURL?.absoluteString.utf8.count ?? 0)
+                + (teaser.imageProxyURL?.utf8.count ?? 0)
         }
     }
 
@@ -44,7 +45,7 @@ enum StoredItemCodec {
         return [
             row.type, row.known, row.body, teaser?.id, teaser?.title, teaser?.summary,
             teaser?.imageURL?.absoluteString, teaser?.url?.absoluteString,
-            teaser?.publishedAt?.millisecondsSince1970, teaser?.source,
+            teaser?.publishedAt?.millisecondsSince1970, teaser?.source, teaser?.imageProxyURL,
         ]
     }
 
@@ -54,10 +55,11 @@ enum StoredItemCodec {
         guard type == "teaser", let id: String = row[4] else {
             return Row(page: row[0], type: type, known: row[2], body: row[3])
         }
-        let teaser = Teaser(
+        var teaser = Teaser(
             id: id, title: row[5], summary: row[6], imageURL: (row[7] as String?).flatMap(URL.init(string:)),
             url: (row[8] as String?).flatMap(URL.init(string:)),
             publishedAt: (row[9] as Int64?).map(Date.init(millisecondsSince1970:)), source: row[10])
+        teaser.imageProxyURL = row[11]
         return Row(page: row[0], type: type, known: true, teaser: teaser)
     }
 

@@ -17,18 +17,24 @@ public struct NewsItem: Codable, Hashable, Sendable, Identifiable {
         /// Localized size text ("1 кг", "500 g").
         public var size: String
         public var imageURL: String?
+        /// The same image through the server's image proxy (`/img/…`, a path on that server).
+        public var imageProxyURL: String?
 
-        public init(id: String, name: String, unit: String, size: String, imageURL: String?) {
+        public init(
+            id: String, name: String, unit: String, size: String, imageURL: String?, imageProxyURL: String? = nil
+        ) {
             self.id = id
             self.name = name
             self.unit = unit
             self.size = size
             self.imageURL = imageURL
+            self.imageProxyURL = imageProxyURL
         }
 
         enum CodingKeys: String, CodingKey {
             case id, name, unit, size
             case imageURL = "image_url"
+            case imageProxyURL = "image_proxy_url"
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -38,6 +44,7 @@ public struct NewsItem: Codable, Hashable, Sendable, Identifiable {
             try container.encode(unit, forKey: .unit)
             try container.encode(size, forKey: .size)
             try container.encode(imageURL, forKey: .imageURL)
+            try container.encode(imageProxyURL, forKey: .imageProxyURL)
         }
     }
 

@@ -6,48 +6,48 @@ import TidingsModel
 /// backfill reads — so the demo exercises the same import path a real catalog does. Deterministic:
 /// the same `now` gives the same history.
 public enum DemoCatalog {
-    // (ru name, en name, unit, size, container, store price)
-    static let products: [(String, String, String, String, String, String)] = [
-        ("Ананас", "Pineapple", "kg", "1", "bulk", "195.00"),
-        ("Бананы", "Bananas", "kg", "1", "bulk", "89.90"),
-        ("Яблоки Гренни Смит", "Granny Smith apples", "kg", "1", "bulk", "149.00"),
-        ("Молоко 3,2%", "Milk 3.2%", "l", "1", "bottle", "84.50"),
-        ("Кефир 1%", "Kefir 1%", "l", "0.9", "pack", "72.30"),
-        ("Сметана 20%", "Sour cream 20%", "g", "300", "cup", "96.00"),
-        ("Творог 5%", "Cottage cheese 5%", "g", "200", "pack", "119.00"),
-        ("Сыр Российский", "Rossiyskiy cheese", "kg", "1", "bulk", "689.00"),
-        ("Масло сливочное 82,5%", "Butter 82.5%", "g", "180", "pack", "209.00"),
-        ("Яйца С1", "Eggs C1", "pcs", "10", "box", "119.90"),
-        ("Хлеб Бородинский", "Borodinsky bread", "g", "400", "pack", "62.00"),
-        ("Батон нарезной", "Sliced loaf", "g", "400", "pack", "49.90"),
-        ("Гречка", "Buckwheat", "kg", "0.9", "pack", "109.00"),
-        ("Рис басмати", "Basmati rice", "kg", "0.5", "pack", "159.00"),
-        ("Спагетти", "Spaghetti", "g", "450", "pack", "99.90"),
-        ("Овсяные хлопья", "Rolled oats", "g", "500", "pack", "74.00"),
-        ("Сахар", "Sugar", "kg", "1", "pack", "79.90"),
-        ("Соль поваренная", "Table salt", "kg", "1", "pack", "24.90"),
-        ("Масло подсолнечное", "Sunflower oil", "l", "1", "bottle", "139.00"),
-        ("Масло оливковое", "Olive oil", "l", "0.5", "bottle", "749.00"),
-        ("Куриное филе", "Chicken breast", "kg", "1", "tray", "389.00"),
-        ("Фарш говяжий", "Ground beef", "g", "400", "tray", "329.00"),
-        ("Сёмга, филе", "Salmon fillet", "g", "250", "pack", "699.00"),
-        ("Картофель", "Potatoes", "kg", "1", "bulk", "39.90"),
-        ("Морковь", "Carrots", "kg", "1", "bulk", "44.90"),
-        ("Лук репчатый", "Onions", "kg", "1", "bulk", "34.90"),
-        ("Помидоры черри", "Cherry tomatoes", "g", "250", "pack", "169.00"),
-        ("Огурцы", "Cucumbers", "kg", "1", "bulk", "159.00"),
-        ("Авокадо Хасс", "Hass avocado", "pcs", "1", "bulk", "99.00"),
-        ("Лимоны", "Lemons", "kg", "1", "bulk", "199.00"),
-        ("Кофе молотый", "Ground coffee", "g", "250", "pack", "449.00"),
-        ("Чай чёрный", "Black tea", "pcs", "100", "box", "239.00"),
-        ("Шоколад горький 70%", "Dark chocolate 70%", "g", "90", "bar", "129.00"),
-        ("Мёд цветочный", "Flower honey", "g", "500", "jar", "399.00"),
-        ("Вода минеральная", "Mineral water", "l", "1.5", "bottle", "59.90"),
-        ("Сок апельсиновый", "Orange juice", "l", "1", "pack", "149.00"),
-        ("Йогурт греческий", "Greek yogurt", "g", "140", "cup", "69.90"),
-        ("Пельмени", "Pelmeni", "g", "800", "pack", "349.00"),
-        ("Мороженое пломбир", "Plombir ice cream", "g", "80", "cup", "64.90"),
-        ("Клубника", "Strawberries", "g", "500", "box", "299.00"),
+    // (ru name, en name, unit, size, container, store price, picture: Demo/media/products/NAME.svg)
+    static let products: [(String, String, String, String, String, String, String)] = [
+        ("Ананас", "Pineapple", "kg", "1", "bulk", "195.00", "fruit"),
+        ("Бананы", "Bananas", "kg", "1", "bulk", "89.90", "fruit"),
+        ("Яблоки Гренни Смит", "Granny Smith apples", "kg", "1", "bulk", "149.00", "fruit"),
+        ("Молоко 3,2%", "Milk 3.2%", "l", "1", "bottle", "84.50", "dairy"),
+        ("Кефир 1%", "Kefir 1%", "l", "0.9", "pack", "72.30", "dairy"),
+        ("Сметана 20%", "Sour cream 20%", "g", "300", "cup", "96.00", "dairy"),
+        ("Творог 5%", "Cottage cheese 5%", "g", "200", "pack", "119.00", "dairy"),
+        ("Сыр Российский", "Rossiyskiy cheese", "kg", "1", "bulk", "689.00", "cheese"),
+        ("Масло сливочное 82,5%", "Butter 82.5%", "g", "180", "pack", "209.00", "dairy"),
+        ("Яйца С1", "Eggs C1", "pcs", "10", "box", "119.90", "eggs"),
+        ("Хлеб Бородинский", "Borodinsky bread", "g", "400", "pack", "62.00", "bakery"),
+        ("Батон нарезной", "Sliced loaf", "g", "400", "pack", "49.90", "bakery"),
+        ("Гречка", "Buckwheat", "kg", "0.9", "pack", "109.00", "grains"),
+        ("Рис басмати", "Basmati rice", "kg", "0.5", "pack", "159.00", "grains"),
+        ("Спагетти", "Spaghetti", "g", "450", "pack", "99.90", "pasta"),
+        ("Овсяные хлопья", "Rolled oats", "g", "500", "pack", "74.00", "grains"),
+        ("Сахар", "Sugar", "kg", "1", "pack", "79.90", "pantry"),
+        ("Соль поваренная", "Table salt", "kg", "1", "pack", "24.90", "pantry"),
+        ("Масло подсолнечное", "Sunflower oil", "l", "1", "bottle", "139.00", "oil"),
+        ("Масло оливковое", "Olive oil", "l", "0.5", "bottle", "749.00", "oil"),
+        ("Куриное филе", "Chicken breast", "kg", "1", "tray", "389.00", "meat"),
+        ("Фарш говяжий", "Ground beef", "g", "400", "tray", "329.00", "meat"),
+        ("Сёмга, филе", "Salmon fillet", "g", "250", "pack", "699.00", "fish"),
+        ("Картофель", "Potatoes", "kg", "1", "bulk", "39.90", "vegetables"),
+        ("Морковь", "Carrots", "kg", "1", "bulk", "44.90", "vegetables"),
+        ("Лук репчатый", "Onions", "kg", "1", "bulk", "34.90", "vegetables"),
+        ("Помидоры черри", "Cherry tomatoes", "g", "250", "pack", "169.00", "vegetables"),
+        ("Огурцы", "Cucumbers", "kg", "1", "bulk", "159.00", "vegetables"),
+        ("Авокадо Хасс", "Hass avocado", "pcs", "1", "bulk", "99.00", "fruit"),
+        ("Лимоны", "Lemons", "kg", "1", "bulk", "199.00", "fruit"),
+        ("Кофе молотый", "Ground coffee", "g", "250", "pack", "449.00", "coffee"),
+        ("Чай чёрный", "Black tea", "pcs", "100", "box", "239.00", "tea"),
+        ("Шоколад горький 70%", "Dark chocolate 70%", "g", "90", "bar", "129.00", "sweets"),
+        ("Мёд цветочный", "Flower honey", "g", "500", "jar", "399.00", "honey"),
+        ("Вода минеральная", "Mineral water", "l", "1.5", "bottle", "59.90", "water"),
+        ("Сок апельсиновый", "Orange juice", "l", "1", "pack", "149.00", "juice"),
+        ("Йогурт греческий", "Greek yogurt", "g", "140", "cup", "69.90", "dairy"),
+        ("Пельмени", "Pelmeni", "g", "800", "pack", "349.00", "frozen"),
+        ("Мороженое пломбир", "Plombir ice cream", "g", "80", "cup", "64.90", "frozen"),
+        ("Клубника", "Strawberries", "g", "500", "box", "299.00", "berries"),
     ]
 
     /// The two CSV documents: products (with an English `name_en` column) and a month of prices.
@@ -63,8 +63,11 @@ public enum DemoCatalog {
             let created =
                 offset % 3 == 2 ? nowMs - Int64(random.next(upTo: 28 * 24) + 2) * hour : nowMs - 60 * 24 * hour
             productLines.append(
-                [id, quoted(product.0), quoted(product.1), product.2, product.3, product.4, "", iso(created)]
-                    .joined(separator: ","))
+                [
+                    id, quoted(product.0), quoted(product.1), product.2, product.3, product.4, imageURL(product.6),
+                    iso(created),
+                ]
+                .joined(separator: ","))
             guard var price = Money(decimal: product.5, currency: .rub)?.minorUnits else { continue }
             priceLines.append("\(id),\(decimal(price)),\(iso(created))")
             var time = max(created, nowMs - 30 * 24 * hour) + Int64(random.next(upTo: 72)) * hour
@@ -98,6 +101,10 @@ public enum DemoCatalog {
             products: CSVReader(string: documents.products, hasHeaderRow: true), productsName: "demo products",
             prices: CSVReader(string: documents.prices, hasHeaderRow: true), pricesName: "demo prices", since: nil)
     }
+
+    /// A product's picture: its category's drawing, served by the image proxy from the demo's
+    /// files (`DemoBrands.localImages`).
+    static func imageURL(_ category: String) -> String { "https://grocery.example/media/products/\(category).svg" }
 
     private static func quoted(_ text: String) -> String {
         text.contains(",") ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text

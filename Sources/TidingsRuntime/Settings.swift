@@ -64,7 +64,7 @@ public struct Settings: Sendable {
             ]
             + SectionsConfiguration.keys
             + [("log.level", "trace, debug, info, notice, warning, error or critical (default info)")]
-        let order = ["server", "database", "pricing", "news", "locale", "fetch", "retention", "parse", "log"]
+        let order = ["server", "database", "pricing", "news", "locale", "fetch", "retention", "parse", "images", "log"]
         let group = { (key: String) in order.firstIndex(of: String(key.prefix { $0 != "." })) ?? order.count }
         return all.enumerated().sorted { (group($0.element.key), $0.offset) < (group($1.element.key), $1.offset) }
             .map(\.element).map { key, description in
@@ -104,6 +104,7 @@ public struct Settings: Sendable {
         try settings.sections.check { settings.places[$0] }
         if demoBrands, settings.sections.brands.isEmpty {
             settings.sections.brands = try DemoBrands.configuration().brands
+            settings.server.images.local += try DemoBrands.localImages()
         }
         let known = Set(keys.map(\.variable)).union(otherVariables).union([fileVariable])
         settings.unknownVariables = environment.keys.filter { $0.hasPrefix("TIDINGS_") && !known.contains($0) }.sorted()

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TidingsModel
 
 /// API keys: random secrets shown once; only their SHA-256 hash is stored.
 public enum APIKeys {

@@ -16,20 +16,24 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     let configuration = catalog.configuration
-    let router = buildRouter(catalog: catalog, sections: sections, registry: registry, logger: logger)
+    let images = ImageProxy(
+        settings: configuration.images, fetch: sections?.configuration.fetch ?? .init(), logger: logger)
+    let router = buildRouter(catalog: catalog, sections: sections, images: images, registry: registry, logger: logger)
     return Application(
         router: router,
         server: .http1(configuration: .init(idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Tidings"),
-        services: services,
+        services: services + [images],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
 }
 
 /// Every route of the server, with its middleware: what `buildApplication` serves, and what the
-/// contract test compares with `docs/openapi.yaml`.
+/// contract test compares with `docs/openapi.yaml`. `images` must run as a service of the
+/// application (it shuts its HTTP clients down); without one, images are not served (a router
+/// made to list the routes).
 public func buildRouter(
-    catalog: CatalogService, sections: SectionService? = nil,
+    catalog: CatalogService, sections: SectionService? = nil, images: ImageProxy? = nil,
     registry: PrometheusCollectorRegistry = TidingsMetrics.registry, logger: Logger = Logger(label: "tidings")
 ) -> Router<TidingsRequestContext> {
     let store = catalog.store
@@ -46,11 +50,15 @@ public func buildRouter(
     let sections = sections ?? SectionService(configuration: .init(), catalog: catalog)
     SectionsController(sections: sections).addRoutes(to: router)
     FeedsController(sections: sections).addRoutes(to: router)
+    var renderer: WebRenderer?
     do {
-        WebController(sections: sections, renderer: try WebRenderer()).addRoutes(to: router)
+        renderer = try WebRenderer()
+        WebController(sections: sections, renderer: renderer!).addRoutes(to: router)
     } catch {
         logger.error("web: the reader is off: \(error)")
     }
+    let placeholder = renderer?.assets.files["placeholder.svg"].map { ByteBuffer(bytes: $0.bytes) }
+    ImageController(catalog: catalog, proxy: images, placeholder: placeholder).addRoutes(to: router)
     return router
 }
 

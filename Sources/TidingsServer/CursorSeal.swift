@@ -2,17 +2,29 @@ import Crypto
 import Foundation
 import TidingsModel
 
-/// What a cursor pages. A cursor verifies only for the list it was issued for: a news cursor is
-/// no section cursor, and a section's cursor pages no other section or brand.
+/// What a token is for. A token verifies only for the scope it was issued for: a news cursor is
+/// no section cursor, a section's cursor pages no other section or brand, and neither is an image
+/// URL the proxy serves (`ImageLinks`).
 enum CursorScope: Sendable {
     case news
     case section(SectionKey)
+    case image
 
     /// Signed with the payload, never sent: brand and section ids are slugs, so no NUL.
     var label: String {
         switch self {
         case .news: "news"
         case .section(let key): "section:\(key.stream)"
+        case .image: "image"
+        }
+    }
+
+    /// Longer tokens are refused before any work: a cursor is short; an image URL may be as long
+    /// as the parser keeps (`parse.max_url_length`, at most 8192 by default), 4/3 of it in base64.
+    var maximumTokenLength: Int {
+        switch self {
+        case .news, .section: 1_000
+        case .image: 12_000
         }
     }
 }
@@ -23,8 +35,6 @@ enum CursorScope: Sendable {
 struct CursorSeal: Sendable {
     /// 128 bits of tag: the truncation RFC 2104 allows, and keeps tokens short.
     static let tagLength = 16
-    /// Longer tokens are refused before any work.
-    static let maximumTokenLength = 1_000
     let key: SymmetricKey
 
     /// The token for `payload`, bound to `scope`.
@@ -35,7 +45,7 @@ struct CursorSeal: Sendable {
 
     /// The payload of a token this key sealed for `scope`; nil for anything else.
     func open(_ token: String, for scope: CursorScope) -> String? {
-        guard token.utf8.count <= Self.maximumTokenLength, let data = Base64URL.decodeBytes(token),
+        guard token.utf8.count <= scope.maximumTokenLength, let data = Base64URL.decodeBytes(token),
             data.count > Self.tagLength
         else { return nil }
         let payload = Array(data.dropLast(Self.tagLength))

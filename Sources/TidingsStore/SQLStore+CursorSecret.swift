@@ -12,7 +12,7 @@ extension SQLStore {
         }
         var generator = SystemRandomNumberGenerator()  // getrandom(2) / arc4random: cryptographic
         let offered = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let hex = offered.map { String(format: "%02x", $0) }.joined()
+        let hex = Hex.string(offered)
         let now = Date().millisecondsSince1970
         return try await source.write { db in
             try await db.raw(
@@ -29,22 +29,8 @@ extension SQLStore {
     private static func storedCursorSecret(_ db: any SQLDatabase) async throws -> [UInt8]? {
         guard let row = try await db.raw("SELECT secret FROM cursor_secret WHERE id = 1").first() else { return nil }
         let hex = try row.decode(column: "secret", as: String.self)
-        guard let bytes = Self.bytes(hex: hex), bytes.count >= 16 else {
+        guard let bytes = Hex.bytes(hex), bytes.count >= 16 else {
             throw StoreError("cursor_secret.secret must be at least 32 hexadecimal digits")
-        }
-        return bytes
-    }
-
-    private static func bytes(hex: String) -> [UInt8]? {
-        let digits = Array(hex.utf8)
-        guard digits.count.isMultiple(of: 2) else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(digits.count / 2)
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) else {
-                return nil
-            }
-            bytes.append(byte)
         }
         return bytes
     }

@@ -1,15 +1,17 @@
 import HummingbirdTesting
 import TidingsIngest
 import TidingsSections
+import TidingsServer
 
 extension TestApp {
     /// Runs `body` with an app serving `sections` whose sources the real poller has fetched once;
     /// the poller drops the app's cached pages when it writes, as in `tidings serve`.
     public static func withPolled(
-        _ sections: SectionsConfiguration, testing: TestingSetup = .router,
+        _ sections: SectionsConfiguration, configuration: TidingsConfiguration = TidingsConfiguration(),
+        testing: TestingSetup = .router,
         _ body: @Sendable (TestApp, any TestClientProtocol, SourcePoller) async throws -> Void
     ) async throws {
-        try await TestApp.with(sections: sections, testing: testing) { app, client in
+        try await TestApp.with(configuration: configuration, sections: sections, testing: testing) { app, client in
             let poller = app.runtime.poller()
             do {
                 _ = try await poller.pollAllNow()

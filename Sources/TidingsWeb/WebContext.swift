@@ -17,14 +17,17 @@ public struct WebContext: Sendable {
     public var path: String
     /// The zone dates are shown in (named on the page); the server's own by default.
     public var timeZone: TimeZone
+    /// How images are linked: through the server's proxy.
+    public var images: ImageLinks
     let assets: WebAssets
 
     /// A context for one request.
     public init(
         brands: [Brand], brand: Brand?, localeQuery: String?, now: Date, path: String, renderer: WebRenderer,
-        timeZone: TimeZone = .current
+        timeZone: TimeZone = .current, images: ImageLinks = .none
     ) {
         self.timeZone = timeZone
+        self.images = images
         self.brands = brands
         self.brand = brand
         let chosen = localeQuery.flatMap { Language(tag: $0) }

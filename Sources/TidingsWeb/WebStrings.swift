@@ -15,6 +15,8 @@ struct WebStrings: Sendable {
     var reload: String
     var retry: String
     var advertisement: String
+    /// The visible label on an ad: short, as newspapers print it.
+    var adLabel: String
     var dismiss: String
     var notice: String
     var openOriginal: String
@@ -53,7 +55,7 @@ struct WebStrings: Sendable {
         skip: "Skip to content", brandsTitle: "Tidings", brandsLead: "Choose a publication to read.",
         sections: "Sections", language: "Language", loadMore: "Load more", loading: "Loading…", refresh: "Refresh",
         refreshed: "new items on top", nothingNew: "Nothing new yet", reload: "Load again", retry: "Try again",
-        advertisement: "Advertisement", dismiss: "Dismiss", notice: "Notice",
+        advertisement: "Advertisement", adLabel: "Ad", dismiss: "Dismiss", notice: "Notice",
         openOriginal: "Read on the original site", openSite: "Open the page", webSection: "This section is a web page.",
         back: "Back to", priceHistory: "Price history", date: "Date", price: "Price", change: "Change",
         created: "added to the catalog", keys: "Keys: j / k next and previous card, o open it.", feeds: "Feeds",
@@ -73,7 +75,7 @@ struct WebStrings: Sendable {
         skip: "К содержанию", brandsTitle: "Tidings", brandsLead: "Выберите издание.", sections: "Разделы",
         language: "Язык", loadMore: "Загрузить ещё", loading: "Загрузка…", refresh: "Обновить",
         refreshed: "новых сверху", nothingNew: "Новых материалов пока нет", reload: "Загрузить снова",
-        retry: "Повторить", advertisement: "Реклама", dismiss: "Скрыть", notice: "Уведомление",
+        retry: "Повторить", advertisement: "Реклама", adLabel: "Реклама", dismiss: "Скрыть", notice: "Уведомление",
         openOriginal: "Читать на сайте источника", openSite: "Открыть страницу",
         webSection: "Этот раздел — веб-страница.", back: "Назад:", priceHistory: "История цены", date: "Дата",
         price: "Цена", change: "Изменение", created: "добавлен в каталог",

@@ -163,7 +163,7 @@ struct ContractTests {
                         return text.hasPrefix(":") ? "{\(text.dropFirst())}" : text
                     }.joined(separator: "/")
                 let isAPI =
-                    ["/api/", "/feeds/"].contains { path.hasPrefix($0) }
+                    ["/api/", "/feeds/", "/img/"].contains { path.hasPrefix($0) }
                     || ["/health", "/metrics", "/openapi.yaml"].contains(path)
                 guard isAPI else { continue }  // the web reader's HTML pages (docs/web.md)
                 served.insert("\(route.method) \(path)")

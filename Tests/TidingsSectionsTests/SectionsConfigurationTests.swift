@@ -206,6 +206,14 @@ struct SectionsConfigurationTests {
             "brands:\n  - id: a\n    name: A\n    sections:\n      - id: s\n        title: S\n        source: {type: feed, url: \"http://127.0.0.1:99999/feed\"}",
             "brands.yaml:7: brands[0].sections[0].source.url must be an absolute http or https URL"
         ),
+        (
+            "brands:\n  - id: a\n    name: A\n    house_ads:\n      - {image: \"javascript:x\", headline: H, link: \"https://a.example/\"}\n    sections: [{id: s, title: S, source: {type: catalog}}]",
+            "brands.yaml:5: brands[0].house_ads[0].image must be an absolute http or https URL"
+        ),
+        (
+            "brands:\n  - id: a\n    name: A\n    house_ads:\n      - {image: \"https://a.example/a.png\", link: \"https://a.example/\"}\n    sections: [{id: s, title: S, source: {type: catalog}}]",
+            "brands.yaml:5: brands[0].house_ads[0] needs headline"
+        ),
         ("parse: {max_title: 10}", "brands.yaml:1: parse.max_title is not a known key"),
         ("parse: {max_depth: 2}", "brands.yaml:1: parse.max_depth must be a whole number from 8 to 4096"),
         ("fetch: {total_timeout: 1h}", "brands.yaml:1: fetch.total_timeout must be at most 10m"),
@@ -213,5 +221,27 @@ struct SectionsConfigurationTests {
     func mistakesNameFileLineAndKey(yaml: String, expected: String) {
         let error = #expect(throws: ConfigurationError.self) { try Self.load(yaml) }
         #expect(error?.message.hasPrefix("config: " + expected) == true, "\(String(describing: error))")
+    }
+
+    @Test("house ads: a picture, a headline per language, a line of text and a link, for one slot format or any")
+    func houseAds() throws {
+        let yaml = """
+            brands:
+              - id: courier
+                name: The Courier
+                house_ads:
+                  - format: banner
+                    image: https://courier.example/media/ads/subscribe.svg
+                    headline: {en: Subscribe, ru: Подписка}
+                    text: First month free.
+                    link: https://courier.example/subscribe
+                  - {image: "https://courier.example/a.png", headline: Any slot, link: "https://courier.example/"}
+                sections: [{id: s, title: S, source: {type: catalog}}]
+            """
+        let ads = try #require(try Self.load(yaml).brand("courier")).houseAds
+        #expect(ads.count == 2)
+        #expect(ads[0].format == "banner" && ads[1].format == nil)
+        #expect(ads[0].headline.text(.ru) == "Подписка" && ads[0].text?.text(.en) == "First month free.")
+        #expect(ads[0].link.absoluteString == "https://courier.example/subscribe")
     }
 }

@@ -39,14 +39,15 @@ struct SectionPageSnapshotTests {
         assertSnapshot(of: html, as: .lines)
     }
 
-    @Test("ad slot, carousel, list, weather and local widgets, notification cards")
+    @Test("ad slots with and without a house ad, carousel, list, weather and local widgets, notification cards")
     func slots() throws {
         let items: [FeedItem] = [
             .notification(NotificationCard(id: "push", kind: "enable_push", text: "Turn on notifications.")),
             .notification(
                 NotificationCard(id: "fixed", kind: "info", text: "Cannot be dismissed.", dismissible: false)),
             .teaser(F.teaser),
-            .ad(AdSlot(id: "ad-1", format: "banner")),
+            .ad(AdSlot(id: "ad-1", format: "banner")),  // the brand's house ad
+            .ad(AdSlot(id: "ad-2", format: "native")),  // no house ad of this format: an empty slot
             .widget(Widget(id: "w1", kind: .carousel, title: "From Economy", items: [F.teaser, F.bareTeaser])),
             // A configured widget names the section its teasers come from; their links go there.
             .widget(Widget(id: "w2", kind: .list, title: "Most read", section: "courier/news", items: [F.teaser])),

@@ -15,16 +15,30 @@ enum WebFixtures {
         id: "sport", title: LocalizedText("Sport"), source: .web(URL(string: "https://example.com/sport")!),
         render: .web(URL(string: "https://example.com/sport")!))
 
-    static let courier = Brand(
-        id: "courier", name: "The Courier", locale: .en,
-        theme: ["primary": "#0b3d91", "accent": "#e63946"], sections: [news, web])
+    /// A brand with one house ad, for banner slots only.
+    static let courier: Brand = {
+        var brand = Brand(
+            id: "courier", name: "The Courier", locale: .en,
+            theme: ["primary": "#0b3d91", "accent": "#e63946"], sections: [news, web])
+        brand.houseAds = [
+            HouseAd(
+                format: "banner", image: URL(string: "https://ads.example/subscribe.png")!,
+                headline: LocalizedText([.en: "The Courier on every screen", .ru: "«Курьер» на любом экране"]),
+                text: LocalizedText("The first month is free."), link: URL(string: "https://courier.example/subscribe")!
+            )
+        ]
+        return brand
+    }()
     static let grocery = Brand(id: "grocery", name: "Лавка", locale: .ru, sections: [catalog])
 
     static func context(_ brand: Brand?, locale: String? = nil, path: String = "/") throws -> WebContext {
         WebContext(
             brands: [courier, grocery], brand: brand, localeQuery: locale, now: now, path: path,
-            renderer: try renderer(), timeZone: TimeZone(identifier: "Europe/Moscow")!)
+            renderer: try renderer(), timeZone: TimeZone(identifier: "Europe/Moscow")!, images: images)
     }
+
+    /// Proxy links that show which image each is: `/img/` and the URL's host and path.
+    static let images = ImageLinks { "/img/" + ($0.host() ?? "") + $0.path() }
 
     static func renderer() throws -> WebRenderer { try WebRenderer() }
 

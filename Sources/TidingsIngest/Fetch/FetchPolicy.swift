@@ -1,3 +1,5 @@
+import TidingsSections
+
 /// How a `SourceFetcher` fetches: timeouts, the body cap, redirects, the SSRF allow-list and the User-Agent.
 public struct FetchPolicy: Sendable, Hashable {
     /// Time to open the TCP connection and finish the TLS handshake.
@@ -31,6 +33,16 @@ public struct FetchPolicy: Sendable, Hashable {
         self.maxRedirects = maxRedirects
         self.allowHosts = allowHosts
         self.userAgent = userAgent
+    }
+
+    /// The policy `fetch.*` describes (timeouts, the allow-list), with a body cap of its own:
+    /// `fetch.max_bytes` for feeds, `images.max_bytes` for the image proxy.
+    public init(_ settings: FetchSettings, maxBodyBytes: Int) {
+        self.init(
+            connectTimeout: .milliseconds(Int64(settings.connectTimeout * 1000)),
+            readTimeout: .milliseconds(Int64(settings.readTimeout * 1000)),
+            totalTimeout: .milliseconds(Int64(settings.totalTimeout * 1000)), maxBodyBytes: maxBodyBytes,
+            allowHosts: settings.allowHosts)
     }
 
     /// `allowHosts` entries that are neither a hostname, an address nor a valid CIDR range (they allow nothing).

@@ -17,7 +17,7 @@ extension SourceFetcher {
     ) async throws(FetchError) -> Hop {
         var outgoing = HTTPClientRequest(url: url.absoluteString)
         outgoing.headers.add(name: "User-Agent", value: policy.userAgent)
-        outgoing.headers.add(name: "Accept", value: Self.accept)
+        outgoing.headers.add(name: "Accept", value: request.accept ?? Self.accept)
         outgoing.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
         if let etag = request.etag { outgoing.headers.add(name: "If-None-Match", value: etag) }
         if let lastModified = request.lastModified {

@@ -38,13 +38,7 @@ public final class SourcePoller: Service, Sendable {
         self.reader = SourceReader(parser: FeedParser(options: configuration.parse.options))
         self.store = store
         let fetch = configuration.fetch
-        self.fetcher = SourceFetcher(
-            policy: FetchPolicy(
-                connectTimeout: .milliseconds(Int64(fetch.connectTimeout * 1000)),
-                readTimeout: .milliseconds(Int64(fetch.readTimeout * 1000)),
-                totalTimeout: .milliseconds(Int64(fetch.totalTimeout * 1000)),
-                maxBodyBytes: fetch.maxBytes,
-                allowHosts: fetch.allowHosts))
+        self.fetcher = SourceFetcher(policy: FetchPolicy(fetch, maxBodyBytes: fetch.maxBytes))
         self.schedule = PollSchedule(fetch)
         self.logger = logger
         self.clock = clock

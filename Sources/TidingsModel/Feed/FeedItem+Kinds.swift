@@ -10,6 +10,9 @@ public struct Teaser: Codable, Hashable, Sendable, Identifiable {
     public var summary: String?
     /// The representative image; nil means show a placeholder.
     public var imageURL: URL?
+    /// The same image through the server's image proxy: a path on the server the item came
+    /// from (`/img/…`), signed by it. Loading it never contacts the image's own host.
+    public var imageProxyURL: String?
     /// The article's page.
     public var url: URL?
     /// When it was published.
@@ -19,13 +22,14 @@ public struct Teaser: Codable, Hashable, Sendable, Identifiable {
 
     /// Creates a teaser.
     public init(
-        id: String, title: String, summary: String? = nil, imageURL: URL? = nil, url: URL? = nil,
-        publishedAt: Date? = nil, source: String
+        id: String, title: String, summary: String? = nil, imageURL: URL? = nil, imageProxyURL: String? = nil,
+        url: URL? = nil, publishedAt: Date? = nil, source: String
     ) {
         self.id = id
         self.title = title
         self.summary = summary
         self.imageURL = imageURL
+        self.imageProxyURL = imageProxyURL
         self.url = url
         self.publishedAt = publishedAt
         self.source = source
@@ -34,6 +38,7 @@ public struct Teaser: Codable, Hashable, Sendable, Identifiable {
     enum CodingKeys: String, CodingKey {
         case id, title, summary, url, source
         case imageURL = "image_url"
+        case imageProxyURL = "image_proxy_url"
         case publishedAt = "published_at"
     }
 }

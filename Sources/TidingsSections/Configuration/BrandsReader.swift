@@ -35,7 +35,9 @@ struct BrandsReader {
     }
 
     private mutating func brand(_ node: ConfigNode) throws -> Brand {
-        let fields = try node.mapping(allowed: ["id", "name", "locale", "theme", "front", "placement", "sections"])
+        let fields = try node.mapping(allowed: [
+            "id", "name", "locale", "theme", "front", "placement", "sections", "house_ads",
+        ])
         let idNode = try node.require("id", in: fields)
         let id = try idNode.id()
         if Brand.reservedIDs.contains(id) {
@@ -65,7 +67,17 @@ struct BrandsReader {
         if let front, !sections.contains(where: { $0.id == front }) {
             throw fields["front"]!.error("names section \(front), which brand \(id) does not have")
         }
-        return Brand(id: id, name: name, locale: locale, theme: theme, sections: sections, front: front)
+        var brand = Brand(id: id, name: name, locale: locale, theme: theme, sections: sections, front: front)
+        brand.houseAds = try fields["house_ads"]?.list().map(houseAd) ?? []
+        return brand
+    }
+
+    private func houseAd(_ node: ConfigNode) throws -> HouseAd {
+        let fields = try node.mapping(allowed: ["format", "image", "headline", "text", "link"])
+        return HouseAd(
+            format: try fields["format"]?.nonEmptyString(), image: try node.require("image", in: fields).webURL(),
+            headline: try node.require("headline", in: fields).localized(), text: try fields["text"]?.localized(),
+            link: try node.require("link", in: fields).webURL())
     }
 
     private mutating func section(_ node: ConfigNode, brand: String, defaults: Placement) throws -> Section {

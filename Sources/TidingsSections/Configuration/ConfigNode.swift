@@ -98,6 +98,38 @@ public struct ConfigNode {
         return result
     }
 
+    /// A mapping whose keys are data, not names (`images.local`'s URL prefixes), in the file's
+    /// order; outside the file, comma-separated `key=value` pairs. A key given twice is an error.
+    public func pairs() throws -> [(key: String, value: ConfigNode)] {
+        guard case .file = origin else {
+            return try oneOrMany().map { item in
+                let text = try item.string()
+                guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                    throw item.error("must be written KEY=VALUE, not \"\(text)\"")
+                }
+                let value = String(text[text.index(after: equals)...])
+                return (String(text[..<equals]), ConfigNode(text: value, path: path, origin: origin))
+            }
+        }
+        guard let mapping = node.mapping else { throw error("must be a mapping") }
+        var result: [(key: String, value: ConfigNode)] = []
+        for (key, value) in mapping {
+            let name = key.string ?? ""
+            guard !result.contains(where: { $0.key == name }) else { throw child(key, name).error("is given twice") }
+            result.append((name, child(value, name)))
+        }
+        return result
+    }
+
+    /// A path as written, relative ones taken from the file's directory (from the working
+    /// directory outside the file).
+    public func filePath() throws -> String {
+        let raw = try nonEmptyString()
+        guard !raw.hasPrefix("/"), let file else { return URL(fileURLWithPath: raw).standardizedFileURL.path }
+        return URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(raw).standardizedFileURL
+            .path
+    }
+
     /// The mapping's values by key; a key outside `allowed` or given twice is an error at its line.
     func mapping(allowed: Set<String>) throws -> [String: ConfigNode] {
         Dictionary(uniqueKeysWithValues: try entries(allowed: allowed).map { ($0.key, $0.value) })

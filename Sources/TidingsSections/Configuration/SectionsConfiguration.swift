@@ -62,6 +62,9 @@ public struct Brand: Sendable, Hashable, Identifiable {
     public var sections: [Section]
     /// The id of the front section.
     public var front: String
+    /// The brand's own ads (`house_ads`): the web reader fills its ad slots with them. The API
+    /// keeps the slots plain, for apps' ad SDKs.
+    public var houseAds: [HouseAd] = []
 
     /// Creates a brand.
     public init(
@@ -86,7 +89,28 @@ public struct Brand: Sendable, Hashable, Identifiable {
 
     /// Ids a brand cannot have: the server's own first path segments, since the web reader serves
     /// brands at `/{brand}`.
-    public static let reservedIDs: Set<String> = ["api", "assets", "feeds", "health", "metrics", "openapi.yaml"]
+    public static let reservedIDs: Set<String> = ["api", "assets", "feeds", "health", "img", "metrics", "openapi.yaml"]
+}
+
+/// An ad of the brand's own: a picture, a headline, a line of text and where it leads. The web
+/// reader shows one in each ad slot of its format, labelled as an ad.
+public struct HouseAd: Sendable, Hashable {
+    /// The slot format it fills (`banner`, `native`, …); nil fills any.
+    public var format: String?
+    /// The picture, served through the image proxy.
+    public var image: URL
+    public var headline: LocalizedText
+    public var text: LocalizedText?
+    /// Where it leads.
+    public var link: URL
+
+    public init(format: String?, image: URL, headline: LocalizedText, text: LocalizedText? = nil, link: URL) {
+        self.format = format
+        self.image = image
+        self.headline = headline
+        self.text = text
+        self.link = link
+    }
 }
 
 /// One feed of a brand: where its items come from, how it renders and what is injected.

@@ -26,6 +26,8 @@ public struct TidingsConfiguration: Sendable, Equatable {
     public var defaultLocale = "ru"
     /// `server.idle_timeout`: seconds before an idle keep-alive connection is closed.
     public var idleTimeout: TimeInterval = 60
+    /// `images.*`: the image proxy.
+    public var images = ImageSettings()
 
     public init() {}
 
@@ -33,16 +35,17 @@ public struct TidingsConfiguration: Sendable, Equatable {
     public var newsPolicy: NewsPolicy { NewsPolicy(minChangePercent: minChangePercent, mergeWindow: mergeWindow) }
 
     /// Every key with its description (the README lists the same table).
-    public static let keys: [(key: String, description: String)] = [
-        ("server.host", "address to bind (default 127.0.0.1)"),
-        ("server.port", "port to bind, 0 for any free one (default 8080)"),
-        ("server.idle_timeout", "close idle connections after this long (default 60s)"),
-        ("pricing.markup_percent", "consumer price = store price + this percent (decimal, default 0)"),
-        ("news.min_change_percent", "price changes of at most this many percent make no item (default 3)"),
-        ("news.merge_window", "a change this close to the last price item merges into it (default 2h)"),
-        ("news.window_days", "the feed shows items of the last N days (default 30)"),
-        ("locale.default", "language when a request names none: ru or en (default ru)"),
-    ]
+    public static let keys: [(key: String, description: String)] =
+        [
+            ("server.host", "address to bind (default 127.0.0.1)"),
+            ("server.port", "port to bind, 0 for any free one (default 8080)"),
+            ("server.idle_timeout", "close idle connections after this long (default 60s)"),
+            ("pricing.markup_percent", "consumer price = store price + this percent (decimal, default 0)"),
+            ("news.min_change_percent", "price changes of at most this many percent make no item (default 3)"),
+            ("news.merge_window", "a change this close to the last price item merges into it (default 2h)"),
+            ("news.window_days", "the feed shows items of the last N days (default 30)"),
+            ("locale.default", "language when a request names none: ru or en (default ru)"),
+        ] + ImageSettings.keys
 
     /// Sets `key` (as in `news.min_change_percent`) from a value of any layer; a mistake names the
     /// value's place and the key.
@@ -64,6 +67,7 @@ public struct TidingsConfiguration: Sendable, Equatable {
         case "news.merge_window": mergeWindow = try value.duration()
         case "news.window_days": windowDays = try value.int(1...3650)
         case "locale.default": defaultLocale = try value.language().rawValue
+        case _ where key.hasPrefix("images."): try images.set(key, value)
         default: throw value.error("is not a setting")
         }
     }

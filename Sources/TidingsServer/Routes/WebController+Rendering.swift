@@ -34,7 +34,7 @@ extension WebController {
             let web = webContext(request, brand: nil)
             return errorPage(web, WebFailure(.notFound, web.text(.notFoundBrand)), retry: "/")
         }
-        let web = webContext(request, brand: brand)
+        let web = webContext(request, brand: brand, images: await sections.catalog.cursors.imageLinks())
         do {
             switch try await body(web, brand) {
             case .page(let page): return html(page, status: .ok)
@@ -61,11 +61,11 @@ extension WebController {
         return html(renderer.render(page), status: failure.status)
     }
 
-    func webContext(_ request: Request, brand: Brand?) -> WebContext {
+    func webContext(_ request: Request, brand: Brand?, images: ImageLinks = .none) -> WebContext {
         WebContext(
             brands: sections.configuration.brands, brand: brand,
             localeQuery: request.uri.queryParameters["locale"].map(String.init), now: sections.clock(),
-            path: request.uri.path, renderer: renderer)
+            path: request.uri.path, renderer: renderer, images: images)
     }
 
     /// A page with a fresh nonce and the headers every page carries: a strict CSP (scripts and
@@ -74,7 +74,7 @@ extension WebController {
         let nonce = RenderedPage.makeNonce()
         let policy = [
             "default-src 'none'", "script-src 'nonce-\(nonce)'", "style-src 'self' 'nonce-\(nonce)'",
-            "img-src 'self' https: http: data:", "connect-src 'self'", "form-action 'self'",
+            "img-src 'self'", "connect-src 'self'", "form-action 'self'",
             "frame-src https: http:", "frame-ancestors 'self'", "base-uri 'none'",
         ].joined(separator: "; ")
         return Response(

@@ -29,8 +29,8 @@ struct WebController: Sendable {
     func addRoutes(to router: Router<TidingsRequestContext>) {
         router.get("/", use: home)
         router.get("/assets/:file", use: asset)
-        // Pages declare no icon; other clients that ask anyway get nothing rather than a
-        // "no such publication" page.
+        // Pages declare their icon (/assets/icon.svg); clients that ask for this one anyway get
+        // nothing rather than a "no such publication" page.
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
         router.get("/:brand", use: front)
         router.get("/:brand/:section", use: section)

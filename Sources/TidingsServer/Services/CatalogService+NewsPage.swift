@@ -34,7 +34,7 @@ extension CatalogService {
     }
 
     /// The one catalog page: up to `limit` news items after `after` within the feed window,
-    /// localized, and the position of the next page when there is one. The news API and catalog
+    /// localized, their images' proxy paths beside the images, and the position of the next page when there is one. The news API and catalog
     /// sections both page with it; each encodes it its own way.
     func newsWindow(language: Language, after: NewsCursor?, limit: Int, now: Date) async throws
         -> (items: [NewsItem], next: NewsCursor?)
@@ -47,7 +47,14 @@ extension CatalogService {
             entries.count > limit
             ? shown.last.map { NewsCursor(createdAt: $0.record.createdAt.millisecondsSince1970, id: $0.record.id) }
             : nil
-        return (shown.map { presenter.item($0, language: language, now: now) }, next)
+        let links = await cursors.imageLinks()
+        return (
+            shown.map { entry in
+                var item = presenter.item(entry, language: language, now: now)
+                item.product.imageProxyURL = links.path(item.product.imageURL)
+                return item
+            }, next
+        )
     }
 }
 

@@ -29,7 +29,7 @@ public struct CatalogService: Sendable {
         self.clock = clock
         self.invalidation = CacheInvalidation()
         self.pages = PageCache(invalidation: invalidation)
-        self.cursors = CursorKeys(store: store)
+        self.cursors = CursorKeys(store: store, imageKey: configuration.images.key)
         // A counter is bound to the metrics factory in place when it is made: made before the
         // bootstrap (`serve` builds this service before the application), it counted into the
         // no-op factory and `tidings_events_total` never reached /metrics.

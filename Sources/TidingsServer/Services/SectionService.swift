@@ -98,7 +98,10 @@ public final class SectionService: Sendable {
                 SectionCursor(position: nextPosition, after: after).payload,
                 for: .section(SectionKey(brand: brand.id, section: section.id)))
         }
-        return ComposedPage(title: title, body: .native(items), nextCursor: next)
+        let links = await catalog.cursors.imageLinks()
+        let decoder = TidingsJSON.decoder()
+        return ComposedPage(
+            title: title, body: .native(items.map { $0.withImagePaths(links, decoder) }), nextCursor: next)
     }
 
     /// The cursor in `token` if this database's servers issued it for `section` of `brand`; nil

@@ -26,13 +26,13 @@ public struct ArticlePage: WebPage {
         chrome = Chrome(context, title: "\(WebContext.isolated(teaser.title)) · \(brand.name)", section: section.id)
         title = teaser.title
         summary = teaser.summary
-        image = WebContext.webURL(teaser.imageURL)
+        image = context.images.path(teaser.imageURL)
         source = teaser.source.isEmpty ? nil : teaser.source
         datetime = teaser.publishedAt.map(WebContext.machineTime)
         published = teaser.publishedAt.map {
             $0.formatted(context.dateStyle(.long))
         }
-        content = contentHTML.flatMap { $0.isEmpty ? nil : $0 }
+        content = contentHTML.flatMap { $0.isEmpty ? nil : ContentImages.rewrite($0, context.images) }
         original = WebContext.webURL(teaser.url)
         back = context.backLink(section)
     }

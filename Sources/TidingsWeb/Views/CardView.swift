@@ -1,5 +1,7 @@
+import FeedParsing
 import Foundation
 import TidingsModel
+import TidingsSections
 
 /// One item of a section as its card. Exactly one of the optional fields is set; the `card`
 /// template picks the card template by it.
@@ -27,7 +29,7 @@ struct CardView: Sendable {
             self.news = NewsCard(
                 news, href: context.link(context.productPath(brand, news.product.id)), context: context)
         case .ad(let ad):
-            self.ad = AdCard(format: ad.format)
+            self.ad = AdCard(ad, brand: brand, context: context)
         case .widget(let widget):
             let title = widget.title.flatMap { $0.isEmpty ? nil : $0 }
             switch widget.kind {
@@ -76,7 +78,7 @@ struct TeaserCard: Sendable {
         title = teaser.title
         summary = teaser.summary
         self.href = href
-        image = WebContext.webURL(teaser.imageURL)
+        image = context.images.path(teaser.imageURL)
         source = teaser.source.isEmpty ? nil : teaser.source
         datetime = teaser.publishedAt.map(WebContext.machineTime)
         timeAgo = teaser.publishedAt.map { context.language.timeAgo(from: $0, to: context.now) }
@@ -110,15 +112,40 @@ struct NewsCard: Sendable {
             case .priceUpdated: news.discounted == true ? "drop" : "rise"
             }
         self.href = href
-        image = WebContext.webURL(news.product.imageURL)
+        image = context.images.path(news.product.imageURL)
         datetime = WebContext.machineTime(news.createdAt)
         timeAgo = news.timeAgo
     }
 }
 
-/// An ad slot, labelled as an ad; the app's ad network fills it.
+/// An ad slot, labelled as an ad, filled with one of the brand's house ads of its format (the
+/// same one for the same slot); a slot no house ad fits stays an empty box.
 struct AdCard: Sendable {
     var format: String
+    var creative: Creative?
+
+    struct Creative: Sendable {
+        var href: String
+        var image: String?
+        /// The picture's box before it loads: 4:1 for a banner, 16:9 otherwise.
+        var width: Int
+        var height: Int
+        var headline: String
+        var text: String?
+    }
+
+    init(_ slot: AdSlot, brand: Brand, context: WebContext) {
+        format = slot.format
+        let fitting = brand.houseAds.filter { $0.format == nil || $0.format == slot.format }
+        guard !fitting.isEmpty else { return }
+        let pick = Int(UInt32(StableHash.hex(slot.id).prefix(8), radix: 16) ?? 0) % fitting.count
+        let ad = fitting[pick]
+        let banner = slot.format == "banner"
+        creative = Creative(
+            href: ad.link.absoluteString, image: context.images.path(ad.image), width: banner ? 1200 : 640,
+            height: banner ? 300 : 360, headline: ad.headline.text(context.language),
+            text: ad.text?.text(context.language))
+    }
 }
 
 /// A carousel (a horizontal strip) or list of teasers from another section.

@@ -17,6 +17,8 @@ struct Chrome: Sendable {
     var t: WebStrings
     var nonce: String
     var styleHref: String
+    /// The reader's icon (an SVG from `/assets`, so that `img-src 'self'` covers it).
+    var iconHref: String
     var scriptHref: String
     /// `:root` custom properties from the brand's theme, for an inline `<style nonce>`.
     var theme: String?
@@ -35,6 +37,7 @@ struct Chrome: Sendable {
         t = context.strings
         nonce = RenderedPage.placeholder
         styleHref = context.assets.href("reader.css")
+        iconHref = context.assets.href("icon.svg")
         scriptHref = context.assets.href("reader.js")
         if let brand = context.brand {
             theme = Self.theme(brand.theme)

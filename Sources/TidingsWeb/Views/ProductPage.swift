@@ -65,7 +65,7 @@ public struct ProductPage: WebPage {
         chrome = Chrome(context, title: "\(WebContext.isolated(product.name)) · \(brand.name)", section: section?.id)
         name = product.name
         size = product.size
-        image = WebContext.webURL(product.imageURL)
+        image = context.images.path(product.imageURL)
         price = product.price
         var rows: [Row] = []
         var previous: Int64?

@@ -1,0 +1,26 @@
+import Foundation
+
+/// How pages link images: through the server's image proxy (`/img/…`, signed), so a reader's
+/// browser only ever loads images from the reader's own origin. `.none` shows the placeholder
+/// for every image (pages rendered without a server, and when the signing key cannot be read).
+public struct ImageLinks: Sendable {
+    private let proxied: @Sendable (URL) -> String?
+
+    /// Links made by `proxied`: the local path an image URL is served at, or nil for none.
+    public init(_ proxied: @escaping @Sendable (URL) -> String?) {
+        self.proxied = proxied
+    }
+
+    /// No images: every one is the placeholder.
+    public static let none = ImageLinks { _ in nil }
+
+    /// The path `url` is shown from, when it is an http(s) URL (a `javascript:` or `data:` URL
+    /// never becomes an image).
+    public func path(_ url: URL?) -> String? {
+        guard let url = WebContext.webURL(url).flatMap(URL.init(string:)) else { return nil }
+        return proxied(url)
+    }
+
+    /// The same for a URL given as text (the catalog keeps them so).
+    public func path(_ text: String?) -> String? { path(text.flatMap(URL.init(string:))) }
+}
