@@ -1442,6 +1442,203 @@ def walks(doc):
     doc.add(dots(scatter(40, 0, 0, 640, 300, 9), WHITE, 4.5))
 
 
+# --- What's on in Bergen ------------------------------------------------------------------------------
+
+GINGER, GINGER_BAKED, GINGER_DARK, ICING = "#c27a3e", "#b86f35", "#9c5b2c", "#fffaf0"
+
+
+def star(cx, cy, r, fill=GOLD, **a):
+    """A five-pointed star, one point up, its corners on whole units."""
+    return poly([(round(cx + math.cos(math.pi * i / 5 - math.pi / 2) * r * (1 if i % 2 == 0 else 0.45)),
+                  round(cy + math.sin(math.pi * i / 5 - math.pi / 2) * r * (1 if i % 2 == 0 else 0.45)))
+                 for i in range(10)], fill, **a)
+
+
+def fairy_lights(wires, colors, size=7, wire=INK):
+    """Strings of bulbs with a soft glow; each wire (x0, y0, x1, y1, sag, n) hangs n bulbs sagging by sag."""
+    path_data, bulbs = [], []
+    for x0, y0, x1, y1, sag, n in wires:
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 + sag * 2
+        path_data += ["M", x0, y0, "Q", cx, cy, x1, y1]
+        bulbs += [(round((1 - t) ** 2 * x0 + 2 * t * (1 - t) * cx + t * t * x1),
+                   round((1 - t) ** 2 * y0 + 2 * t * (1 - t) * cy + t * t * y1))
+                  for t in ((i + 0.5) / n for i in range(n))]
+    return group(el("path", d=d(*path_data), fill="none", stroke=wire, stroke_width=1.5),
+                 dots(bulbs, "#fff3c4", size * 2.4, opacity=0.25),
+                 *[dots(bulbs[i::len(colors)], color, size) for i, color in enumerate(colors)])
+
+
+def specks(n, x0, y0, x1, y1, seed):
+    """scatter() rounded to whole units, for snow, stars and far-off windows."""
+    return [(round(x), round(y)) for x, y in scatter(n, x0, y0, x1, y1, seed)]
+
+
+@story("gingerbread", "#fbe3c3", "#f2bd88")
+def gingerbread(doc):
+    # The library: shelves of books to either side, and the glow of its lamps.
+    books = {}
+    for x0 in (0, 500):
+        for shelf in range(3):
+            x, i = x0 + 12, shelf * 5 + x0 // 100
+            while x < x0 + 130:
+                books.setdefault(i % 4, []).append(d("M", x, 96 + shelf * 72, "v", -40 - (i * 13) % 22))
+                x += 15 + (i * 7) % 5
+                i += 3
+    doc.add(path("M0 0H140V262H0ZM500 0H640V262H500Z", "#b9774a", opacity=0.3),
+            *[el("path", d="".join(books[k]), stroke=color, stroke_width=11, opacity=0.5)
+              for k, color in enumerate(("#c0564a", "#4f8a8b", "#e2a84a", "#6d5a9a"))],
+            el("path", d="M0 96h140M0 168h140M0 240h140M500 96h140M500 168h140M500 240h140", stroke="#8a5a3c",
+               stroke_width=8, opacity=0.45),
+            glow(doc, 320, 120, 220, "#fff4d6", 0.8))
+    doc.add(wave_band(0, 660, 262, 5, 110, 360, "#fffdf8"), rect(0, 300, 640, 60, "#f3e6d6"),
+            shadow(320, 272, 230, 8, 0.1))
+    # The town: tall houses with their gables to the square, two long ones and the church, all iced alike.
+    walls = {GINGER: [], GINGER_BAKED: [], GINGER_DARK: []}
+    icing, shingles, windows, gumdrops = [], [], [], []
+    for x, base, w, h, roof, rows, wall in [(212, 270, 52, 78, 34, 2, GINGER_BAKED), (334, 270, 58, 92, 30, 2, GINGER),
+                                            (402, 272, 48, 64, 30, 1, GINGER_BAKED)]:
+        top, peak = base - h, base - h - roof
+        walls[wall].append(d("M", x, base, "V", top, "L", x + w / 2, peak, "L", x + w, top, "V", base, "Z"))
+        icing.append(d("M", x - 3, top + 4, "L", x + w / 2, peak, "L", x + w + 3, top + 4,
+                       "M", x, top + 8, *[v for _ in range(4) for v in ("q", w / 8, 7, w / 4, 0)]))
+        windows += [d("M", round(x + w * c), top + 22 + r * 30, "v10") for c in (0.3, 0.7) for r in range(rows)]
+        gumdrops.append((x + w / 2, peak - 2))
+    for x, base, w, h, wall in [(104, 272, 96, 44, GINGER), (462, 274, 84, 40, GINGER_BAKED)]:
+        top = base - h
+        walls[wall].append(d("M", x, base, "V", top, "h", w, "V", base, "Z"))
+        walls[GINGER_DARK].append(d("M", x - 8, top + 2, "L", x + 10, top - 40, "H", x + w - 10, "L", x + w + 8,
+                                    top + 2, "Z"))
+        icing.append(d("M", x - 8, top + 2, "H", x + w + 8, "M", x + 10, top - 40, "H", x + w - 10))
+        shingles.append(d("M", x + 8, top - 12, "h", w - 16, "M", x + 15, top - 26, "h", w - 30))
+        windows += [d("M", x + w * f, top + 16, "h6") for f in (0.16, 0.44, 0.72)]
+    walls[GINGER].append("M276 270V132h46V270Z")
+    walls[GINGER_DARK].append("M272 134L299 58L326 134Z")
+    icing.append("M272 134L299 58L326 134M276 140h46")
+    windows.append("M299 200v28")
+    doc.add(*[path("".join(parts), color) for color, parts in walls.items()],
+            stroke("".join(icing), ICING, 4), stroke("".join(shingles), ICING, 5, stroke_dasharray="0 14"),
+            stroke("".join(windows), ICING, 15), stroke("".join(windows), "#ffd166", 9), dots(gumdrops, RED, 12),
+            circle(299, 162, 13, ICING), stroke("M299 154v8l6 4", GINGER_DARK, 3),
+            star(299, 50, 10), pine(94, 290, 50, FOREST, WHITE),
+            fairy_lights([(112, 210, 468, 204, 12, 11)], ("#ffd166", "#ff6b6b", "#7ee081"), 8))
+    # The gingerbread train on its track of icing, rolling on peppermints.
+    doc.add(stroke("M60 330H580", ICING, 5), shadow(290, 332, 170, 5, 0.12),
+            path("M250 282h70v36h-70ZM328 282h70v36h-70Z", GINGER), stroke("M240 306h10M320 306h8", GINGER_DARK, 4),
+            stroke("M254 290" + "l7 6l7-6" * 5 + "M332 290" + "l7 6l7-6" * 5, ICING, 3),
+            *[circle(x, y, 11, c) for x, y, c in [(268, 277, RED), (288, 275, "#9be15d"), (306, 279, "#ffd166"),
+                                                  (346, 277, "#f7a7b8"), (366, 275, RED), (384, 279, "#7cc4ee")]],
+            group(rect(0, -40, 70, 34, GINGER, rx=10),
+                  path("M50-70h40v64H50ZM10-64h14v24H10ZM0-18l-16 16H0Z", GINGER_DARK),
+                  rect(58, -62, 24, 18, "#ffd166", rx=4), path("M44-76h52v10H44ZM6-70h22v8H6Z", RED),
+                  stroke("M6-30h56M6-18h56", ICING, 3), circle(-2, -28, 5, "#ffe9a0"), transform=tf(150, 326)))
+    small = [(164, 322), (188, 322), (266, 322), (304, 322), (344, 322), (382, 322)]
+    doc.add(dots(small, RED, 19), dots(small, WHITE, 11), dots(small, RED, 6),
+            circle(224, 318, 14, RED), circle(224, 318, 8.5, WHITE), circle(224, 318, 4.5, RED))
+
+
+def market_stall(x, base, w, h, roof, wares):
+    """A wooden market hut lit from inside, with snow on its roof; its string of lights is left to the caller."""
+    top = base - h
+    return group(rect(x, top, w, h, WOOD), rect(x + 10, top + 12, w - 20, h * 0.5, "#ffd98a"),
+                 rect(x + 10, top + 12, w - 20, 8, "#f2b45a"), wares,
+                 rect(x + 4, top + 10 + h * 0.5, w - 8, 10, BROWN, rx=2),
+                 poly([(x - 14, top + 6), (x + w / 2, top - 40), (x + w + 14, top + 6)], roof),
+                 stroke(d("M", x - 14, top + 2, "L", x + w / 2, top - 42, "L", x + w + 14, top + 2), WHITE, 10))
+
+
+@story("christmas-market", "#13254f", "#2f4f8f", "#7286c2")
+def christmas_market(doc):
+    # Stars, and the hill behind the square with lit windows.
+    doc.add(dots(specks(14, 0, 0, 640, 110, 11), WHITE, 2, opacity=0.6))
+    doc.add(path("M0 236V168Q70 140 150 160T320 120T500 150T640 134V236Z", "#1b2f5e"),
+            dots(specks(8, 20, 160, 620, 220, 4), "#ffd166", 4, opacity=0.8))
+    # The Ferris wheel, its rim strung with bulbs.
+    cx, cy, r = 210, 136, 98
+    rim = [(round(cx + math.cos(math.pi * i / 12) * r), round(cy + math.sin(math.pi * i / 12) * r)) for i in range(24)]
+    doc.add(polyline([(158, 290), (cx, cy), (262, 290)], "#c9d3e6", 7),
+            stroke("".join(d("M", cx, cy, "l", x - cx, y - cy) for x, y in rim[::2]), "#9fb0cf", 2),
+            circle(cx, cy, r, "none", stroke="#dfe6f2", stroke_width=4),
+            circle(cx, cy, 54, "none", stroke="#9fb0cf", stroke_width=2), dots(rim, "#ffd166", 6),
+            circle(cx, cy, 10, "#dfe6f2"))
+    for i, color in enumerate([RED, TEAL, AMBER, "#7b61ff"]):
+        doc.add(path("".join(d("M", x - 10, y + 4, "h20v10q0 6-6 6h-8q-6 0-6-6z") for x, y in rim[i * 2::8]), color))
+    # The Christmas tree.
+    doc.add(pine(480, 292, 230, "#1f6b45"))
+    lights = [(x, y) for x, y in specks(60, 400, 90, 560, 270, 6) if abs(x - 480) < (y - 62) * 0.3]
+    doc.add(dots(lights[0::2], "#ffd166", 7), dots(lights[1::2], "#ff6b6b", 7), star(480, 62, 16, YELLOW))
+    # Snow on the square, and two stalls selling baubles and hot drinks, strung with lights.
+    doc.add(rect(0, 286, 640, 74, "#dfe7f4"), path("M0 300Q160 290 320 302T640 296V360H0Z", "#eef3fa"))
+    mug = "h16v12q0 6-6 6h-4q-6 0-6-6z"
+    doc.add(shadow(160, 300, 100, 6, 0.2), shadow(350, 302, 90, 6, 0.2),
+            market_stall(84, 300, 150, 92, "#8a3b2b",
+                         group(dots([(112, 250), (132, 250), (152, 250)], RED, 12),
+                               dots([(178, 248), (198, 248)], "#2f8f4e", 14),
+                               stroke("M100 230h44M166 230h44", "#8a5a3c", 3))),
+            market_stall(282, 304, 130, 82, "#2f5f8a",
+                         group(path(d("M302 260", mug, "M346 260", mug), RED),
+                               path(d("M324 260", mug, "M368 260", mug), WHITE),
+                               stroke("M314 254c-4-6 4-6 0-12s4-6 0-12M354 254c-4-6 4-6 0-12s4-6 0-12", WHITE, 3,
+                                      opacity=0.8))),
+            stroke("M84 222h150M84 236h150M84 280h150M84 292h150M282 290h130", "#a86f42", 2),
+            fairy_lights([(76, 216, 242, 216, 6, 8), (274, 230, 420, 230, 6, 8)], ("#ffd166", "#ff6b6b", "#7ee081"), 6,
+                         "#3a2a20"))
+    # Falling snow.
+    doc.add(dots(specks(34, 0, 0, 640, 360, 12), WHITE, 4, opacity=0.85),
+            dots(specks(16, 0, 0, 640, 360, 13), WHITE, 7, opacity=0.6))
+
+
+def musician(x, base, instrument):
+    """A seated player in silhouette facing left, with a music stand."""
+    dark = "#140d24"
+    return group(path(d("M", x - 2, base - 40, "q-4-44 10-52q16 0 16 22v30z"), dark),
+                 circle(x + 10, base - 104, 11, dark),
+                 stroke(d("M", x - 2, base - 36, "V", base, "M", x + 16, base - 36, "V", base, "M", x - 4, base - 37,
+                          "h24"), dark, 5),
+                 polyline([(x - 2, base - 42), (x - 16, base - 40), (x - 16, base)], dark, 7), instrument,
+                 stroke(d("M", x - 48, base, "v-70M", x - 60, base, "h24"), dark, 3),
+                 poly([(x - 64, base - 92), (x - 34, base - 86), (x - 38, base - 64), (x - 66, base - 70)], "#f4ecd8"))
+
+
+@story("concert", "#1a1230", "#2d1f4a")
+def concert(doc):
+    dark = "#140d24"
+    # The panelled wall of the hall behind the stage, and two spotlights.
+    doc.add(rect(70, 40, 500, 226, "#4a2c2a"),
+            el("path", d="".join(d("M", x, 40, "v226") for x in range(90, 570, 40)), stroke="#5e3a33", stroke_width=8))
+    beam = doc.linear(("#ffe2a0", 0.5), ("#ffe2a0", 0.05))
+    doc.add(*[poly([(x - 8, 30), (x + 8, 30), (x + spread, 270), (x - spread, 270)], beam)
+              for x, spread in [(230, 110), (430, 100)]])
+    # The stage.
+    doc.add(rect(0, 262, 640, 34, "#a86b42"), rect(0, 262, 640, 5, "#d9a066"), rect(0, 296, 640, 64, "#1c1330"),
+            ellipse(230, 272, 130, 12, "#ffe2a0", opacity=0.35), ellipse(430, 272, 120, 12, "#ffe2a0", opacity=0.35))
+    # The grand piano with its lid raised, and the pianist on the bench.
+    doc.add(shadow(240, 268, 110, 7, 0.35),
+            path("M150 196L262 112L318 196ZM140 196H318Q336 196 336 210V222H140ZM130 200h14v12h-14ZM228 248h16v12h-16Z",
+                 "#0f0a1a"),
+            line(200, 196, 262, 128, "#2a2138", 3), rect(132, 201, 10, 3, WHITE),
+            stroke("M152 222V266M318 222V266M236 222V258", "#0f0a1a", 8),
+            path("M92 222q-2-46 14-54q16 0 18 22v32z", dark), circle(112, 156, 11, dark),
+            stroke("M92 228V266M120 228V266M86 225h40", dark, 5),
+            polyline([(116, 182), (128, 200), (138, 202)], dark, 6),
+            polyline([(120, 226), (136, 228), (136, 266)], dark, 7))
+    # A violinist and a cellist at their stands.
+    doc.add(musician(420, 266, group(ellipse(0, 0, 15, 7, dark, transform=tf(410, 180, -24)),
+                                     line(390, 162, 436, 198, dark, 2))),
+            musician(520, 266, group(ellipse(500, 226, 13, 22, dark), line(500, 204, 506, 150, dark, 4),
+                                     line(478, 208, 530, 222, dark, 2))))
+    # Curtains, a pelmet dressed with a garland, and gold stars on threads.
+    doc.add(path("M0 0H80Q60 120 84 296H0ZM640 0H560Q580 120 556 296H640Z", "#9e1f35"),
+            stroke("M20 10Q14 150 24 296M48 10Q40 150 56 296M620 10Q626 150 616 296M592 10Q600 150 584 296",
+                   "#7a1428", 6),
+            path("M0 0H640V34" + "q-20 16-40 0" * 16 + "Z", "#b3263f"),
+            rect(0, 0, 640, 10, "#7a1428"), stroke("M0 36" + "q20 16 40 0" * 16, "#2f6f3e", 9),
+            stroke("M0 34" + "q20 16 40 0" * 16, GOLD, 2), dots([(x, 36) for x in range(40, 640, 80)], RED, 10))
+    doc.add(stroke("M180 40v40M320 40v26M460 40v40", "#c9a24a", 1.5),
+            star(180, 90, 12, GOLD), star(320, 76, 14, GOLD), star(460, 90, 12, GOLD))
+    # The audience in the dark.
+    doc.add(path("M0 360V332" + "q10 0 12-12a14 14 0 0 1 28 0q2 12 12 12" * 13 + "V360Z", "#0b0716"))
+
+
 # --- Product categories, 480×480 ----------------------------------------------------------------------
 
 PRODUCTS = {}
@@ -2036,9 +2233,9 @@ def wind_icon(doc):
 
 # --- Registry ------------------------------------------------------------------------------------------
 
-SEEDS = ("bioplastic breakfast bridge buses curry ferry freezer frittata groceries hospital index insulation krone "
-         "maps market oil pasta pilaf port railway rates recipes robots salmon satellite savings shipping stew stress "
-         "students swimming vans walks water wind workout").split()
+SEEDS = ("bioplastic breakfast bridge buses christmas-market concert curry ferry freezer frittata gingerbread "
+         "groceries hospital index insulation krone maps market oil pasta pilaf port railway rates recipes robots "
+         "salmon satellite savings shipping stew stress students swimming vans walks water wind workout").split()
 
 
 CATEGORIES = ("fruit berries vegetables dairy cheese eggs bakery grains pasta pantry oil meat fish coffee tea sweets "
