@@ -7,4 +7,6 @@ public enum SourceFormat: String, Sendable, Hashable, CaseIterable {
     case unifiedJSON = "unified_json"
     /// Plain partner items with a web-rendering flag.
     case legacyJSON = "legacy_json"
+    /// A weather forecast for one place (see docs/sections.md, "Weather").
+    case weather
 }

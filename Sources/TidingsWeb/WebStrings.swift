@@ -43,6 +43,8 @@ struct WebStrings: Sendable {
     var sourceFailed: String
     var weather: String
     var nearby: String
+    /// "Forecast: " before the provider's name.
+    var forecastBy: String
 
     static func of(_ language: Language) -> WebStrings {
         switch language {
@@ -68,7 +70,7 @@ struct WebStrings: Sendable {
             "Here you can find out about new products added to the catalog and price changes of existing ones.",
         errorTitle: "Something went wrong", notFoundTitle: "Page not found", toFrontPage: "To the front page of",
         sourceFailed: "The source of this section could not be fetched. Tidings keeps trying; try again in a minute.",
-        weather: "Weather", nearby: "Around you")
+        weather: "Weather", nearby: "Around you", forecastBy: "Forecast: ")
 
     // The catalog's empty state is seed 000's wording.
     static let russian = WebStrings(
@@ -89,5 +91,5 @@ struct WebStrings: Sendable {
             "Здесь вы можете узнать о добавлении новых товаров в каталог и об изменении цен на существующие товары",
         errorTitle: "Что-то пошло не так", notFoundTitle: "Страница не найдена", toFrontPage: "На главную:",
         sourceFailed: "Не удалось получить материалы этого раздела. Tidings пробует снова; повторите через минуту.",
-        weather: "Погода", nearby: "Рядом с вами")
+        weather: "Погода", nearby: "Рядом с вами", forecastBy: "Прогноз: ")
 }

@@ -42,9 +42,9 @@ struct DocumentedConfigurationTests {
         #expect(demo.brands.map(\.id) == ["courier", "grocery"])
         let kinds = Set(demo.sections.map(\.section.source.typeName))
         #expect(kinds == ["file", "web", "catalog"])
-        // world.rss, tech.atom, economy, lifestyle, plus local.rss (empty) and markets.json (cut
-        // off) that show the web reader's empty and error states.
-        #expect(demo.fetchedSources.count == 6)
+        // world.rss, tech.atom, economy, lifestyle, whats-on.rss, the weather widget's forecast, plus
+        // local.rss (empty) and markets.json (cut off) that show the web reader's empty and error states.
+        #expect(demo.fetchedSources.count == 8)
         #expect(demo.brand("courier")?.section("local")?.description != nil)
     }
 

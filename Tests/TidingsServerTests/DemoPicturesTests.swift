@@ -11,7 +11,7 @@ import TidingsTesting
 /// The demo has its own pictures, served by Tidings from `Demo/media` (scripts/draw-demo-images.py
 /// draws them): every story of the demo's sections and every product of the demo catalog shows
 /// one, and none comes from another host.
-@Suite("The demo's pictures")
+@Suite("The demo's pictures and widgets")
 struct DemoPicturesTests {
     @Test("every demo story, carousels and lists included, has a picture the proxy serves from the demo's files")
     func stories() async throws {
@@ -78,6 +78,41 @@ struct DemoPicturesTests {
             let text = String(decoding: bytes, as: UTF8.self)
             for banned in ["<script", "href=\"http", "<foreignObject", "<text", "onload"] {
                 #expect(!text.contains(banned), "\(name) has \(banned)")
+            }
+        }
+    }
+
+    @Test("the demo's weather widget shows its forecast, and the local widget the newest of What's on")
+    func widgets() async throws {
+        let settings = try Settings.resolve(environment: [:])
+        var configuration = TidingsConfiguration()
+        configuration.images = settings.server.images
+        try await TestApp.withPolled(settings.sections, configuration: configuration) { _, client, _ in
+            let news = try await client.execute(uri: "/api/v1/brands/courier/sections/news?limit=20", method: .get) {
+                try $0.json(Feed.self)
+            }
+            guard case .native(let items) = news.content else { throw ImageTestError("news is native") }
+            let weather = items.compactMap { item -> Widget? in
+                if case .widget(let widget) = item, widget.kind == .weather { widget } else { nil }
+            }
+            let forecast = try #require(weather.first?.forecast, "the weather widget has its forecast")
+            #expect(forecast.place == "Bergen" && forecast.days.count == 5 && forecast.condition == .rain)
+            let lifestyle = try await client.execute(
+                uri: "/api/v1/brands/courier/sections/lifestyle?limit=20", method: .get
+            ) { try $0.json(Feed.self) }
+            guard case .native(let more) = lifestyle.content else { throw ImageTestError("lifestyle is native") }
+            let local = more.compactMap { item -> Widget? in
+                if case .widget(let widget) = item, widget.kind == .local { widget } else { nil }
+            }.first
+            #expect(local?.section == "courier/whats-on")
+            #expect(local?.items.map(\.title).first == "The gingerbread town opens at the library")
+            #expect(local?.items.count == 3)
+            try await client.execute(uri: "/courier/news", method: .get) { response in
+                #expect(response.text.contains("<p class=\"weather-temperature\">6°C</p>"))
+                #expect(response.text.contains("weather-days"))
+            }
+            try await client.execute(uri: "/courier/news?locale=ru", method: .get) { response in
+                #expect(response.text.contains("<p class=\"weather-condition\">Дождь</p>"))
             }
         }
     }

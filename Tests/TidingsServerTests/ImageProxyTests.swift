@@ -81,7 +81,8 @@ struct ImageProxyTests {
                 var proxied: [String: String] = [:]
                 for case .teaser(let teaser) in items {
                     #expect(teaser.imageURL?.absoluteString == "http://127.0.0.1:\(port)\(teaser.title)")
-                    proxied[teaser.title] = try #require(teaser.imageProxyURL, "\(teaser.title) has a proxied URL")
+                    let path = try #require(teaser.imageProxyURL, "\(teaser.title) has a proxied URL")
+                    proxied[teaser.title] = path
                 }
                 #expect(proxied.count == paths.count)
                 try await body(app, client, proxied, hits)

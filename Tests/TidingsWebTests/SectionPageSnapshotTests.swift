@@ -39,7 +39,9 @@ struct SectionPageSnapshotTests {
         assertSnapshot(of: html, as: .lines)
     }
 
-    @Test("ad slots with and without a house ad, carousel, list, weather and local widgets, notification cards")
+    @Test(
+        "ad slots with and without a house ad, carousel, list, weather (with and without a forecast) and local (with and without stories) widgets, notification cards"
+    )
     func slots() throws {
         let items: [FeedItem] = [
             .notification(NotificationCard(id: "push", kind: "enable_push", text: "Turn on notifications.")),
@@ -52,7 +54,23 @@ struct SectionPageSnapshotTests {
             // A configured widget names the section its teasers come from; their links go there.
             .widget(Widget(id: "w2", kind: .list, title: "Most read", section: "courier/news", items: [F.teaser])),
             .widget(Widget(id: "w3", kind: .weather, title: "Weather", location: ["city": "Bergen", "country": "NO"])),
+            .widget(
+                Widget(
+                    id: "w5", kind: .weather, title: "Weather", location: ["city": "Bergen"],
+                    forecast: Forecast(
+                        place: "Bergen", temperature: 6.4, condition: .rain,
+                        days: [
+                            .init(date: "2026-11-18", condition: .partlyCloudy, high: 7, low: -2.6),
+                            .init(date: "2026-11-19", condition: .snow, high: 1),
+                        ], updatedAt: F.now.addingTimeInterval(-3 * 3600), provider: "Courier Weather",
+                        url: URL(string: "https://courier.example/weather"))
+                )),
             .widget(Widget(id: "w4", kind: .local, location: ["city": "Bergen"])),
+            .widget(
+                Widget(
+                    id: "w6", kind: .local, title: "Around you", section: "courier/news",
+                    items: [F.teaser, F.bareTeaser],
+                    location: ["city": "Bergen"])),
             .unknown(type: "poll", raw: .object(["type": .string("poll"), "id": .string("p1")])),
         ]
         let html = try section(F.feed(items))

@@ -76,11 +76,13 @@ public struct Widget: Codable, Hashable, Sendable, Identifiable {
     public var items: [Teaser]
     /// Where (weather and local): e.g. `["city": "Moscow"]`.
     public var location: [String: String]
+    /// Weather: the forecast, when the widget has a source.
+    public var forecast: Forecast?
 
     /// Creates a widget.
     public init(
         id: String, kind: Kind, title: String? = nil, section: String? = nil, items: [Teaser] = [],
-        location: [String: String] = [:]
+        location: [String: String] = [:], forecast: Forecast? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -88,10 +90,11 @@ public struct Widget: Codable, Hashable, Sendable, Identifiable {
         self.section = section
         self.items = items
         self.location = location
+        self.forecast = forecast
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, title, section, items, location
+        case id, kind, title, section, items, location, forecast
     }
 
     /// Lists and maps may be absent on the wire.
@@ -103,6 +106,7 @@ public struct Widget: Codable, Hashable, Sendable, Identifiable {
         section = try container.decodeIfPresent(String.self, forKey: .section)
         items = try container.decodeIfPresent([Teaser].self, forKey: .items) ?? []
         location = try container.decodeIfPresent([String: String].self, forKey: .location) ?? [:]
+        forecast = try container.decodeIfPresent(Forecast.self, forKey: .forecast)
     }
 }
 

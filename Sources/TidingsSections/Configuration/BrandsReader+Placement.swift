@@ -19,7 +19,9 @@ extension BrandsReader {
     /// `{position: 4, kind: carousel, section: economy, count: 5, title: …}` or
     /// `{position: 8, kind: weather, location: {city: Oslo}}`.
     mutating func widget(_ node: ConfigNode, brand: String) throws -> WidgetRule {
-        let fields = try node.mapping(allowed: ["position", "kind", "title", "section", "count", "location"])
+        let fields = try node.mapping(allowed: [
+            "position", "kind", "title", "section", "count", "location", "source",
+        ])
         let position = try node.require("position", in: fields).int(1...100_000) - 1
         let kindNode = try node.require("kind", in: fields)
         let raw = try kindNode.string()
@@ -27,8 +29,13 @@ extension BrandsReader {
             throw kindNode.error("must be carousel, list, weather or local, not \"\(raw)\"")
         }
         var rule = WidgetRule(position: position, kind: kind, title: try fields["title"]?.localized())
+        if let sourceNode = fields["source"] {
+            guard kind == .weather else { throw sourceNode.error("applies to weather widgets only") }
+            rule.source = try weatherSource(sourceNode)
+        }
         switch kind {
-        case .carousel, .list:
+        case .carousel, .list,
+            .local where fields["section"] != nil:
             let sectionNode = try node.require("section", in: fields)
             let name = try sectionNode.nonEmptyString()
             guard
@@ -39,21 +46,44 @@ extension BrandsReader {
             }
             rule.section = reference
             noteReference(sectionNode, reference)
-            rule.count = try fields["count"]?.int(1...50) ?? 5
-            if let location = fields["location"] { throw location.error("applies to weather and local widgets only") }
+            rule.count = try fields["count"]?.int(1...50) ?? (kind == .local ? 3 : 5)
+            if kind == .local {
+                rule.location = try location(node.require("location", in: fields))
+            } else if let location = fields["location"] {
+                throw location.error("applies to weather and local widgets only")
+            }
         case .weather, .local:
-            let locationNode = try node.require("location", in: fields)
-            guard let mapping = locationNode.node.mapping, !mapping.isEmpty else {
-                throw locationNode.error("must be a mapping such as {city: Oslo}")
-            }
-            for (key, value) in mapping {
-                rule.location[key.string ?? ""] = try locationNode.child(value, key.string ?? "").nonEmptyString()
-            }
-            for key in ["section", "count"] where fields[key] != nil {
-                throw fields[key]!.error("applies to carousel and list widgets only")
+            rule.location = try location(node.require("location", in: fields))
+            if let count = fields["count"] { throw count.error("applies to carousel, list and local widgets only") }
+            if let section = fields["section"] {
+                throw section.error("applies to carousel, list and local widgets only (weather takes a source)")
             }
         }
         return rule
+    }
+
+    /// `{city: Oslo, country: NO}`.
+    private func location(_ node: ConfigNode) throws -> [String: String] {
+        guard let mapping = node.node.mapping, !mapping.isEmpty else {
+            throw node.error("must be a mapping such as {city: Oslo}")
+        }
+        var location: [String: String] = [:]
+        for (key, value) in mapping {
+            location[key.string ?? ""] = try node.child(value, key.string ?? "").nonEmptyString()
+        }
+        return location
+    }
+
+    /// A weather widget's forecast: `{type: weather, url: …}` or `{type: weather, path: …}`.
+    private func weatherSource(_ node: ConfigNode) throws -> FetchedSource {
+        let fields = try node.mapping(allowed: ["type", "url", "path"])
+        let type = try node.require("type", in: fields)
+        guard try type.string() == "weather" else { throw type.error("must be weather") }
+        switch (fields["url"], fields["path"]) {
+        case (let url?, nil): return FetchedSource(location: .url(try url.webURL()), format: .weather)
+        case (nil, let path?): return FetchedSource(location: .file(try file(path)), format: .weather)
+        default: throw node.error("needs url or path (one of them)")
+        }
     }
 
     /// `{id: enable-push, kind: enable_push, text: {en: …, ru: …}, dismissible: true}`.

@@ -161,7 +161,7 @@ struct BrandsReader {
             let paths = try pathsNode.oneOrMany().map { try file($0) }
             let raw = try fields["format"]?.string() ?? "feed"
             guard let format = SourceFormat(rawValue: raw) else {
-                throw fields["format"]!.error("must be feed, unified_json or legacy_json, not \"\(raw)\"")
+                throw fields["format"]!.error("must be feed, unified_json, legacy_json or weather, not \"\(raw)\"")
             }
             return .file(paths, format: format)
         case let other:
@@ -170,7 +170,7 @@ struct BrandsReader {
     }
 
     /// An existing file, relative to the configuration's directory.
-    private func file(_ node: ConfigNode) throws -> String {
+    func file(_ node: ConfigNode) throws -> String {
         let raw = try node.nonEmptyString()
         let path = raw.hasPrefix("/") ? raw : URL(fileURLWithPath: baseDirectory).appendingPathComponent(raw).path
         var isDirectory: ObjCBool = false

@@ -3,8 +3,12 @@ import TidingsModel
 
 extension Placement {
     /// The composer for one request: notification cards first (they hold the top), then widgets,
-    /// then ads. `teasers` holds the current teasers of every section a widget shows.
-    public func composer(language: Language, teasers: [SectionKey: [Teaser]]) -> FeedComposer {
+    /// then ads. `teasers` holds the current teasers of every section a widget shows, `forecasts`
+    /// the forecast of every weather widget with a source, by the rule's id (a weather widget whose
+    /// source has not been read yet is left out).
+    public func composer(
+        language: Language, teasers: [SectionKey: [Teaser]], forecasts: [String: Forecast] = [:]
+    ) -> FeedComposer {
         var providers: [any SlotProvider] = []
         if !notifications.isEmpty {
             providers.append(
@@ -18,9 +22,11 @@ extension Placement {
             let items = rule.section.map { Array((teasers[$0] ?? []).prefix(rule.count)) } ?? []
             // A carousel with nothing to show is left out rather than shown empty.
             if rule.section != nil, items.isEmpty { continue }
+            let forecast = forecasts[rule.id]
+            if rule.source != nil, forecast == nil { continue }
             let widget = Widget(
                 id: rule.id, kind: rule.kind, title: rule.title?.text(language), section: rule.section?.stream,
-                items: items, location: rule.location)
+                items: items, location: rule.location, forecast: forecast)
             providers.append(WidgetProvider(position: rule.position, widget: widget))
         }
         if let ads {

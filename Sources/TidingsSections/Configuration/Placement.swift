@@ -53,6 +53,8 @@ public struct WidgetRule: Sendable, Hashable {
     public var count: Int
     /// Weather and local: where.
     public var location: [String: String]
+    /// Weather: the forecast document the poller reads for it (`source: {type: weather, …}`).
+    public var source: FetchedSource?
 
     /// Creates a widget rule.
     public init(

@@ -34,7 +34,7 @@ public struct SectionsConfiguration: Sendable, Hashable {
     }
 
     /// Every source that needs fetching (URLs and files), each once, with the sections its
-    /// entries go to.
+    /// entries go to — a widget's own source (a weather forecast) to the widget's stream.
     public var fetchedSources: [(source: FetchedSource, sections: [SectionKey])] {
         var order: [FetchedSource] = []
         var fed: [FetchedSource: [SectionKey]] = [:]
@@ -42,6 +42,11 @@ public struct SectionsConfiguration: Sendable, Hashable {
             for source in section.source.fetched {
                 if fed[source] == nil { order.append(source) }
                 fed[source, default: []].append(SectionKey(brand: brand.id, section: section.id))
+            }
+            for rule in section.placement.widgets {
+                guard let source = rule.source else { continue }
+                if fed[source] == nil { order.append(source) }
+                fed[source, default: []].append(section.widgetKey(rule, brand: brand.id))
             }
         }
         return order.map { ($0, fed[$0] ?? []) }
@@ -130,6 +135,12 @@ public struct Section: Sendable, Hashable, Identifiable {
     /// For sections rendering as web: whether the web reader embeds the page in a frame (the
     /// site must allow framing) instead of linking to it.
     public var embed = false
+
+    /// Where the entries of `rule`'s own source are kept: a stream of its own, `brand/section.widget-id`
+    /// (`.` is never in a section id, so it cannot name a section).
+    public func widgetKey(_ rule: WidgetRule, brand: String) -> SectionKey {
+        SectionKey(brand: brand, section: id + "." + rule.id)
+    }
 
     /// Ids a section cannot have: the web reader's own paths under `/{brand}/`.
     public static let reservedIDs: Set<String> = ["articles", "products", "notifications"]

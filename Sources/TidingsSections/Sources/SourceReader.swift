@@ -28,6 +28,7 @@ public struct SourceReader: Sendable {
         case .feed: return try readFeed(bytes, scope, charset: charset)
         case .unifiedJSON: return try readUnified(bytes, scope)
         case .legacyJSON: return try readLegacy(bytes, scope)
+        case .weather: return try readWeather(bytes)
         }
     }
 

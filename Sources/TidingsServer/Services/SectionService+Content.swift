@@ -55,6 +55,17 @@ extension SectionService {
     }
 }
 
+extension SectionService {
+    /// The forecast a weather widget's source gave last (its stream's one entry), if read yet.
+    func forecast(_ stream: SectionKey, now: Date) async throws -> Forecast? {
+        let entries = try await store.entries(stream: stream.stream, afterSeq: nil, limit: 1)
+        guard let entry = entries.first,
+            case .widget(let widget) = try? TidingsJSON.decoder().decode(FeedItem.self, from: Data(entry.itemJSON.utf8))
+        else { return nil }
+        return widget.forecast
+    }
+}
+
 /// A page of a section's content: its entries after a keyset, or catalog news (keyed by the
 /// minute too: `time_ago` and the feed window move with the clock).
 enum ContentKey: PageCacheKey {

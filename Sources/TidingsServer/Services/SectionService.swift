@@ -64,7 +64,8 @@ public final class SectionService: Sendable {
         let key = ComposedPageKey(
             section: SectionKey(brand: brand.id, section: section.id), language: language, limit: limit,
             cursor: cursor, dismissed: dismissed, catalog: section.source == .catalog,
-            widgets: section.placement.widgets.compactMap(\.section))
+            widgets: section.placement.widgets.compactMap(\.section)
+                + section.placement.widgets.filter { $0.source != nil }.map { section.widgetKey($0, brand: brand.id) })
         return try await pages.value(for: key, now: now) {
             ComposedResult(
                 try await self.compose(
@@ -84,11 +85,16 @@ public final class SectionService: Sendable {
         let content = try await contentPage(
             brand: brand, section: section, after: cursor?.after, limit: limit, language: language, now: now)
         var widgetTeasers: [SectionKey: [Teaser]] = [:]
+        var forecasts: [String: Forecast] = [:]
         for rule in section.placement.widgets {
-            guard let reference = rule.section else { continue }
-            widgetTeasers[reference] = try await newestTeasers(reference, now: now)
+            if let reference = rule.section {
+                widgetTeasers[reference] = try await newestTeasers(reference, now: now)
+            }
+            if rule.source != nil {
+                forecasts[rule.id] = try await forecast(section.widgetKey(rule, brand: brand.id), now: now)
+            }
         }
-        let composer = section.placement.composer(language: language, teasers: widgetTeasers)
+        let composer = section.placement.composer(language: language, teasers: widgetTeasers, forecasts: forecasts)
         let (items, nextPosition) = composer.compose(
             content.items, startingAt: cursor?.position ?? 0, context: CompositionContext(dismissed: dismissed),
             wrap: ComposedPage.Item.typed)

@@ -46,7 +46,15 @@ struct CardView: Sendable {
             case .weather, .local:
                 let location = ["city", "region", "country"].compactMap { widget.location[$0] }
                 let fallback = widget.kind == .weather ? context.strings.weather : context.strings.nearby
-                place = PlaceCard(title: title ?? fallback, location: location.joined(separator: ", "))
+                place = PlaceCard(
+                    title: title ?? fallback, location: location.joined(separator: ", "),
+                    weather: widget.forecast.map { WeatherView($0, context: context) },
+                    items: widget.items.map { teaser in
+                        let href =
+                            context.articlePath(stream: widget.section, teaser.id).map { context.link($0) }
+                            ?? WebContext.webURL(teaser.url)
+                        return TeaserCard(teaser, href: href, context: context)
+                    })
             }
         case .notification(let card):
             let action = context.link(
@@ -154,10 +162,70 @@ struct WidgetCard: Sendable {
     var items: [TeaserCard]
 }
 
-/// A weather or local widget: its title and place.
+/// A weather or local widget: its title and place, the forecast (weather), the newest stories of
+/// its section (local).
 struct PlaceCard: Sendable {
     var title: String
     var location: String
+    var weather: WeatherView?
+    var items: [TeaserCard]
+    /// Stored, not computed: templates see stored properties only.
+    var hasItems: Bool
+
+    init(title: String, location: String, weather: WeatherView?, items: [TeaserCard]) {
+        self.title = title
+        self.location = location
+        self.weather = weather
+        self.items = items
+        hasItems = !items.isEmpty
+    }
+}
+
+/// A forecast in the page's language: now (picture, temperature, sky), the days ahead, and who
+/// made it.
+struct WeatherView: Sendable {
+    struct Day: Sendable {
+        var name: String
+        var icon: String?
+        var condition: String?
+        var high: String?
+        var low: String?
+    }
+
+    var icon: String?
+    var temperature: String?
+    var condition: String?
+    var days: [Day]
+    /// Stored, not computed: templates see stored properties only.
+    var hasDays: Bool
+    var provider: String?
+    var href: String?
+    var updated: String?
+
+    init(_ forecast: Forecast, context: WebContext) {
+        let language = context.language
+        icon = forecast.condition.map { context.assets.href("weather-\($0.rawValue).svg") }
+        temperature = forecast.temperatureText
+        condition = forecast.condition?.words(language)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let style = Date.FormatStyle(timeZone: calendar.timeZone).weekday(.abbreviated).locale(language.locale)
+        days = forecast.days.prefix(5).map { day in
+            let parts = day.date.split(separator: "-").compactMap { Int($0) }
+            let date =
+                parts.count == 3
+                ? calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])) : nil
+            return Day(
+                name: date.map { $0.formatted(style) } ?? day.date,
+                icon: day.condition.map { context.assets.href("weather-\($0.rawValue).svg") },
+                condition: day.condition?.words(language), high: day.high.map(Forecast.degrees),
+                low: day.low.map(Forecast.degrees))
+        }
+        hasDays = !days.isEmpty
+        provider = forecast.provider.map { context.strings.forecastBy + $0 }
+        href = WebContext.webURL(forecast.url)
+        updated = forecast.updatedAt.map { language.timeAgo(from: $0, to: context.now) }
+    }
 }
 
 /// A notification card, with a dismiss form when it can be dismissed.

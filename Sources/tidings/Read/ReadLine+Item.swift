@@ -40,7 +40,7 @@ extension ReadLine {
         return head.keeping(ReadLine(oldPrice, colour.union(.strike)) + ReadLine(" → " + news.price, colour))
     }
 
-    /// "From Economy (carousel, 4 stories)", "Weather (Bergen)", in the reader's words.
+    /// "From Economy (carousel, 4 stories)", "Weather (Bergen): 6°C, rain", in the reader's words.
     static func widgetSummary(_ widget: Widget, _ language: Language) -> String {
         let strings = ReadStrings(language: language)
         let title = widget.title ?? widget.section ?? strings.widgetKind(widget.kind)
@@ -48,7 +48,12 @@ extension ReadLine {
         case .carousel, .list:
             return title + " (\(strings.widgetKind(widget.kind)), \(strings.stories(widget.items.count)))"
         case .weather, .local:
-            return title + (widget.location["city"].map { " (\($0))" } ?? "")
+            let stories = widget.items.isEmpty ? [] : [strings.stories(widget.items.count)]
+            let details = (widget.location["city"].map { [$0] } ?? []) + stories
+            let place = title + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+            guard let forecast = widget.forecast else { return place }
+            let now = [forecast.temperatureText, forecast.condition?.words(language).lowercased()].compactMap(\.self)
+            return now.isEmpty ? place : place + ": " + now.joined(separator: ", ")
         }
     }
 }

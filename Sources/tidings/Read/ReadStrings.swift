@@ -78,8 +78,11 @@ struct ReadStrings {
         }
     }
     /// What a widget is, under its title in the detail.
-    func widgetExplained(_ kind: Widget.Kind, section: String?) -> String {
+    func widgetExplained(_ kind: Widget.Kind, section: String?, hasForecast: Bool = false) -> String {
         switch (kind, section) {
+        case (.weather, _) where hasForecast: ru ? "Прогноз погоды." : "The weather forecast."
+        case (.local, let section?):
+            ru ? "Местные новости раздела «\(section)»." : "Local stories from \(section)."
         case (.carousel, let section?):
             ru ? "Карусель статей раздела «\(section)»." : "A carousel of stories from \(section)."
         case (.list, let section?): ru ? "Список статей раздела «\(section)»." : "A list of stories from \(section)."

@@ -1,0 +1,100 @@
+import Foundation
+
+/// A weather forecast for one place, as a weather widget carries it: the conditions now and a
+/// few days ahead, in codes clients put into words (and pictures) in their own language.
+public struct Forecast: Codable, Hashable, Sendable {
+    /// The sky, in one word of a fixed list; weather icons are named after them.
+    public enum Condition: String, Codable, Hashable, Sendable, CaseIterable {
+        case clear
+        case partlyCloudy = "partly-cloudy"
+        case cloudy, rain, snow, thunder, fog, wind
+    }
+
+    /// One day ahead.
+    public struct Day: Codable, Hashable, Sendable {
+        /// The local date, `YYYY-MM-DD`.
+        public var date: String
+        public var condition: Condition?
+        /// The day's highest and lowest temperature, in `units`.
+        public var high: Double?
+        public var low: Double?
+
+        public init(date: String, condition: Condition? = nil, high: Double? = nil, low: Double? = nil) {
+            self.date = date
+            self.condition = condition
+            self.high = high
+            self.low = low
+        }
+    }
+
+    /// The place, as the forecast names it ("Bergen").
+    public var place: String
+    /// `celsius` or `fahrenheit`.
+    public var units: String
+    /// Now: temperature and sky.
+    public var temperature: Double?
+    public var condition: Condition?
+    /// Today first.
+    public var days: [Day]
+    /// When the forecast was made.
+    public var updatedAt: Date?
+    /// Who made it, and where to read more: forecasts must be credited.
+    public var provider: String?
+    public var url: URL?
+
+    public init(
+        place: String, units: String = "celsius", temperature: Double? = nil, condition: Condition? = nil,
+        days: [Day] = [], updatedAt: Date? = nil, provider: String? = nil, url: URL? = nil
+    ) {
+        self.place = place
+        self.units = units
+        self.temperature = temperature
+        self.condition = condition
+        self.days = days
+        self.updatedAt = updatedAt
+        self.provider = provider
+        self.url = url
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case place, units, temperature, condition, days, provider, url
+        case updatedAt = "updated_at"
+    }
+}
+
+extension Forecast.Condition {
+    /// The condition in words ("Partly cloudy", "Переменная облачность").
+    public func words(_ language: Language) -> String {
+        switch (self, language) {
+        case (.clear, .en): "Clear"
+        case (.clear, .ru): "Ясно"
+        case (.partlyCloudy, .en): "Partly cloudy"
+        case (.partlyCloudy, .ru): "Переменная облачность"
+        case (.cloudy, .en): "Cloudy"
+        case (.cloudy, .ru): "Облачно"
+        case (.rain, .en): "Rain"
+        case (.rain, .ru): "Дождь"
+        case (.snow, .en): "Snow"
+        case (.snow, .ru): "Снег"
+        case (.thunder, .en): "Thunderstorm"
+        case (.thunder, .ru): "Гроза"
+        case (.fog, .en): "Fog"
+        case (.fog, .ru): "Туман"
+        case (.wind, .en): "Windy"
+        case (.wind, .ru): "Ветрено"
+        }
+    }
+}
+
+extension Forecast {
+    /// A temperature as shown: rounded, with a true minus sign ("8°", "−3°").
+    public static func degrees(_ value: Double) -> String {
+        let rounded = Int(value.rounded())
+        return (rounded < 0 ? "\u{2212}\(-rounded)" : "\(rounded)") + "°"
+    }
+
+    /// The temperature now with its unit ("6°C"), if the forecast has one.
+    public var temperatureText: String? {
+        temperature.map { Self.degrees($0) + (units == "fahrenheit" ? "F" : "C") }
+    }
+}
