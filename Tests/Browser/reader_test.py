@@ -258,8 +258,8 @@ def make_driver(chromium: str, chromedriver: str, javascript: bool) -> "webdrive
     for argument in [
         "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
         f"--window-size=1280,{SCREENSHOT_HEIGHT}", "--lang=en-US", "--no-first-run",
-        # Hermetic: every name but loopback fails to resolve at once, so external images (the
-        # demo's picsum.photos) fail the same way with or without internet, and never hang.
+        # Hermetic: every name but loopback fails to resolve at once, so anything external (an
+        # embedded web section) fails the same way with or without internet, and never hangs.
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
     ]:
         options.add_argument(argument)
@@ -405,7 +405,9 @@ def reload_until(driver: "webdriver.Chrome", ready: Callable[[], object], timeou
 
 
 def test_demo_pages_are_clean(run: Run) -> None:
-    """a. Every demo page answers 200 and logs no console error or CSP violation."""
+    """a. Every demo page answers 200, logs no console error or CSP violation, and every image on
+    it is served by Tidings (the image proxy or the assets) and loads: the demo has its own
+    pictures, offline too."""
     failures = []
     paths = demo_paths(run.demo)
     check(len(paths) >= 5, f"the demo lists too few pages: {paths}")
@@ -421,7 +423,15 @@ def test_demo_pages_are_clean(run: Run) -> None:
         console = read_console(run.browser)
         run.offline_ignored += console.offline
         failures += [f"{path}: {problem}" for problem in console.problems]
-    check(not failures, "console errors on demo pages:\n  " + "\n  ".join(failures))
+        # Lazy images below the fold may not have started; every one that has must have loaded.
+        images = run.browser.execute_script(
+            "return [...document.images].map(i => [i.getAttribute('src'), i.complete, i.naturalWidth])")
+        for src, complete, width in images:
+            if not (src.startswith("/img/") or src.startswith("/assets/")):
+                failures.append(f"{path}: an image not served by Tidings: {src}")
+            elif complete and width == 0:
+                failures.append(f"{path}: the image {src[:60]}… did not load")
+    check(not failures, "console errors or images on demo pages:\n  " + "\n  ".join(failures))
     run.notes.append(f"demo pages checked: {' '.join(paths)}")
 
 

@@ -66,20 +66,10 @@ struct WeatherSourceTests {
     @Test func aWeatherWidgetTakesAForecastSourceKeptInAStreamOfItsOwn() throws {
         let directory = SectionsConfigurationTests.directory
         try Data(#"{"place": "Oslo"}"#.utf8).write(to: URL(fileURLWithPath: directory + "/oslo.json"))
-        let configuration = try SectionsConfigurationTests.load(
-            """
-            brands:
-              - id: daily
-                name: Daily
-                sections:
-                  - id: news
-                    title: News
-                    source: {type: file, path: world.rss}
-                    placement:
-                      widgets:
-                        - {position: 3, kind: weather, location: {city: Oslo}, source: {type: weather, path: oslo.json}}
-                        - {position: 5, kind: local, section: news, count: 2, location: {city: Oslo}}
-            """)
+        let configuration = try Self.load(widgets: [
+            "{position: 3, kind: weather, location: {city: Oslo}, source: {type: weather, path: oslo.json}}",
+            "{position: 5, kind: local, section: news, count: 2, location: {city: Oslo}}",
+        ])
         let news = try #require(configuration.brand("daily")?.section("news"))
         let rule = news.placement.widgets[0]
         #expect(rule.source == FetchedSource(location: .file(directory + "/oslo.json"), format: .weather))
@@ -109,7 +99,14 @@ struct WeatherSourceTests {
         ),
     ])
     func widgetMistakesAreNamed(widget: String, expected: String) {
-        let yaml = """
+        let error = #expect(throws: ConfigurationError.self) { try Self.load(widgets: [widget]) }
+        #expect(error?.message.contains(expected) == true, "\(String(describing: error))")
+    }
+
+    /// A brand whose one section (over the tests' `world.rss`) places `widgets`.
+    static func load(widgets: [String]) throws -> SectionsConfiguration {
+        try SectionsConfigurationTests.load(
+            """
             brands:
               - id: daily
                 name: Daily
@@ -117,9 +114,7 @@ struct WeatherSourceTests {
                   - id: news
                     title: News
                     source: {type: file, path: world.rss}
-                    placement: {widgets: [\(widget)]}
-            """
-        let error = #expect(throws: ConfigurationError.self) { try SectionsConfigurationTests.load(yaml) }
-        #expect(error?.message.contains(expected) == true, "\(String(describing: error))")
+                    placement: {widgets: [\(widgets.joined(separator: ", "))]}
+            """)
     }
 }

@@ -22,6 +22,7 @@ struct ImageController: Sendable {
 
     func addRoutes(to router: Router<TidingsRequestContext>) {
         router.get("/img/:token", use: image)
+        router.head("/img/:token", use: image)
     }
 
     @Sendable func image(request: Request, context: TidingsRequestContext) async throws -> Response {
