@@ -6,7 +6,8 @@
 # CALLGRIND=1 also the instructions each side executes for two passes (valgrind), which do not drift;
 # with MEMORY=1 each side's peak resident memory parsing the files once, in a process of its own.
 # Before timing, it checks that both sides give the same results (each document's ParsedFeed as
-# JSON) on DIR and on the folders in SAME_DIRS, and exits 1 naming the documents that differ.
+# JSON) on DIR and on the folders in SAME_DIRS, and exits 1 naming the documents that differ
+# (DIFF_OUT=DIR writes both sides' JSON of each of them there).
 # Usage: [CALLGRIND=1] [MEMORY=1] scripts/bench-parse-ab.sh [BASE] [RUNS] [DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -63,9 +64,16 @@ if arguments[1] == "same" {
         do { return String(decoding: try encoder.encode(try parse()), as: UTF8.self) } catch { return "\(error)" }
     }
     var differing: [String] = []
-    for (name, document) in zip(names, documents)
-    where json({ try FPBase.FeedParser().parse(document) }) != json({ try FPNew.FeedParser().parse(document) }) {
+    let out = ProcessInfo.processInfo.environment["DIFF_OUT"]
+    for (name, document) in zip(names, documents) {
+        let (base, new) = (json({ try FPBase.FeedParser().parse(document) }), json({ try FPNew.FeedParser().parse(document) }))
+        guard base != new else { continue }
         differing.append(name)
+        if let out {  // each side's JSON, to compare with diff
+            let file = name.replacingOccurrences(of: "/", with: "_")
+            try Data(base.utf8).write(to: URL(fileURLWithPath: "\(out)/\(file).base.json"))
+            try Data(new.utf8).write(to: URL(fileURLWithPath: "\(out)/\(file).new.json"))
+        }
     }
     print("outputs: \(documents.count - differing.count) of \(documents.count) documents identical"
         + (differing.isEmpty ? "" : "; different: " + differing.joined(separator: ", ")))

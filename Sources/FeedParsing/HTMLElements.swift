@@ -57,6 +57,23 @@ enum HTMLAttribute: Int, CaseIterable, Sendable {
     case srclang, label, cite, colspan, rowspan, headers, scope, span, start, reversed, value, datetime
 
     var bit: UInt64 { 1 << UInt64(rawValue) }
+
+    /// Whether the value is one URL (href, src, poster, cite).
+    var isURL: Bool {
+        switch self {
+        case .href, .src, .poster, .cite: true
+        default: false
+        }
+    }
+
+    /// Whether the value is written as it reads (references decoded, then escaped): not a URL, a
+    /// srcset or a boolean attribute.
+    var isPlainValue: Bool {
+        switch self {
+        case .href, .src, .poster, .cite, .srcset, .controls, .reversed: false
+        default: true
+        }
+    }
 }
 
 /// The element and attribute tables, keyed by lower-cased names packed into integers.
@@ -67,6 +84,8 @@ final class HTMLElements: Sendable {
     let names: [[UInt8]]
     let byID: [HTMLElement]
     let attributeNames: [[UInt8]]
+    /// ` name="` for each attribute: what goes before its value.
+    let attributeOpenings: [[UInt8]]
     private let elements: NameTable<HTMLElement>
     private let attributes: NameTable<HTMLAttribute>
 
@@ -150,6 +169,7 @@ final class HTMLElements: Sendable {
         byID = elements.values.sorted { $0.id < $1.id }
         self.elements = NameTable(elements)
         attributeNames = HTMLAttribute.allCases.map { Array("\($0)".utf8) }
+        attributeOpenings = HTMLAttribute.allCases.map { Array(" \($0)=\"".utf8) }
         attributes = NameTable(Dictionary(uniqueKeysWithValues: HTMLAttribute.allCases.map { (Self.key("\($0)"), $0) }))
     }
 }

@@ -18,11 +18,35 @@ extension SanitizerPass {
                 seen & name.bit == 0
             else { continue }
             seen |= name.bit
-            value.removeAll(keepingCapacity: true)
-            HTMLEntities.decode(bytes, attribute.value, into: &value)
-            switch name {
-            case .controls, .reversed:
+            if name == .controls || name == .reversed {
                 writeAttribute(name, value: nil)
+                continue
+            }
+            let referenced =
+                ByteScan.index(
+                    of: UInt8(ascii: "&"), in: bytes, from: attribute.value.lowerBound, to: attribute.value.upperBound)
+                != nil
+            if !referenced, name.isURL, element.handling != .iframe,
+                let url = writeDirectURL(
+                    name, attribute.value, asString: urlRule(name, element) == .image && image == nil)
+            {
+                keptURL = true
+                if url != nil { imageCandidate = url }
+                continue
+            }
+            if !referenced, name.isPlainValue {
+                // Most values hold no reference: written from the input, without a copy.
+                if name == .width || name == .height, Self.isPixelSize(bytes[attribute.value]) { pixel = true }
+                writeAttribute(name, bytes, attribute.value)
+                continue
+            }
+            value.removeAll(keepingCapacity: true)
+            if referenced {
+                HTMLEntities.decode(bytes, attribute.value, into: &value)
+            } else {
+                value.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[attribute.value]))
+            }
+            switch name {
             case .href, .src, .poster, .cite:
                 let rule = urlRule(name, element)
                 guard SanitizedURL.check(&value, rule: rule, base: base, iframeHosts: iframeHosts) else { continue }
@@ -51,6 +75,25 @@ extension SanitizerPass {
         return keptURL
     }
 
+    /// Writes a URL attribute straight from the input when its value is a canonical http(s) URL
+    /// or a plain relative reference (most links; see ``SanitizedURL/check(_:rule:base:iframeHosts:)``,
+    /// which the rest go through): no copy of the value, the base's prefix written in front of it.
+    /// Nil when the value needs the full check; else the URL as a string when `asString`.
+    private mutating func writeDirectURL(_ name: HTMLAttribute, _ range: Range<Int>, asString: Bool) -> String?? {
+        let reference = UnsafeBufferPointer(rebasing: bytes[range])
+        var prefix: ArraySlice<UInt8> = []
+        if HTTPURLParser.canonicalForm(reference) != .canonical {
+            guard let plainPrefix = base?.plainPrefix(for: reference) else { return nil }
+            prefix = plainPrefix
+        }
+        output.append(tables.attributeOpenings[name.rawValue])
+        prefix.withUnsafeBufferPointer { appendEscaped($0, 0..<$0.count) }
+        appendEscaped(bytes, range)
+        output.append(UInt8(ascii: "\""))
+        guard asString else { return .some(nil) }
+        return String(decoding: prefix, as: UTF8.self) + String(decoding: reference, as: UTF8.self)
+    }
+
     private func urlRule(_ name: HTMLAttribute, _ element: HTMLElement) -> SanitizedURL.Rule {
         switch (name, element.handling) {
         case (.href, _): .link
@@ -62,7 +105,7 @@ extension SanitizerPass {
     }
 
     /// Whether a width or height of 0 or 1 (pixels) marks a tracking pixel rather than a picture.
-    private static func isPixelSize(_ value: [UInt8]) -> Bool {
+    private static func isPixelSize(_ value: some Collection<UInt8>) -> Bool {
         var number = 0
         var digits = 0
         for byte in value {
@@ -76,12 +119,22 @@ extension SanitizerPass {
 
     /// Writes ` name="value"` escaped, or ` name` for a boolean attribute (nil value).
     private mutating func writeAttribute(_ name: HTMLAttribute, value: [UInt8]?) {
-        output.append(UInt8(ascii: " "))
-        output.append(tables.attributeNames[name.rawValue])
-        guard let value else { return }
-        output.append(UInt8(ascii: "="))
-        output.append(UInt8(ascii: "\""))
+        guard let value else {
+            output.append(UInt8(ascii: " "))
+            output.append(tables.attributeNames[name.rawValue])
+            return
+        }
+        output.append(tables.attributeOpenings[name.rawValue])
         appendEscaped(value)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes ` name="value"` with `bytes[range]`, escaped, as the value.
+    private mutating func writeAttribute(
+        _ name: HTMLAttribute, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+    ) {
+        output.append(tables.attributeOpenings[name.rawValue])
+        appendEscaped(bytes, range)
         output.append(UInt8(ascii: "\""))
     }
 }

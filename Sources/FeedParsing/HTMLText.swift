@@ -65,7 +65,7 @@ public enum HTMLText {
                     index = end
                     continue
                 }
-                let space = whitespaceLength(bytes, at: index, end: range.upperBound)
+                let space = Self.whitespaceLength(bytes, at: index, end: range.upperBound)
                 if space > 0 {
                     if lineLength > 0 { pendingSpace = true }
                     index += space
@@ -99,6 +99,21 @@ public enum HTMLText {
                 output.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 lineLength += index - start
             }
+        }
+
+        /// Writes `bytes[range]`, a run of characters none of which is whitespace, a control or "&"
+        /// (single spaces between them allowed), as it is: what ``text(_:_:decoding:)`` does with such a run.
+        @inline(__always)
+        mutating func run(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+            beginWriting()
+            output.append(UnsafeBufferPointer(rebasing: bytes[range]))
+            lineLength += range.count
+        }
+
+        /// A whitespace character: collapsed into the next separator.
+        @inline(__always)
+        mutating func space() {
+            if lineLength > 0 { pendingSpace = true }
         }
 
         /// Writes what goes before the next character: the line separator, or a collapsed space.
@@ -144,13 +159,13 @@ public enum HTMLText {
         private func isPlain(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int, decoding: Bool) -> Bool {
             let byte = bytes[index]
             if byte <= 0x20 || (decoding && byte == UInt8(ascii: "&")) { return false }
-            return byte < 0xC2 || whitespaceLength(bytes, at: index, end: end) == 0
+            return byte < 0xC2 || Self.whitespaceLength(bytes, at: index, end: end) == 0
         }
 
         /// The length of the whitespace character at `index` (Unicode White_Space, as
         /// `Character.isWhitespace` judges), or 0.
         @inline(__always)
-        private func whitespaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> Int {
+        static func whitespaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> Int {
             let byte = bytes[index]
             if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) { return 1 }
             guard byte >= 0xC2, index + 1 < end else { return 0 }

@@ -111,6 +111,12 @@ struct SanitizerPass {
                 writtenText(from: mark)
                 continue
             }
+            // When no text left could reach the limit, the plain text is written from the input
+            // in the same scan; else from what was written, after the cut.
+            if plain != nil, (limit - closing - output.count) / 5 >= bytes.count - index {
+                index = textWithPlain(from: index)
+                continue
+            }
             let mark = output.count
             index = text(from: index)
             writtenText(from: mark)

@@ -81,12 +81,13 @@ struct RandomHTML {
 
     static let words = [
         "hello", " ", "  ", "\n", "\t", "world", "caf\u{E9}", "\u{65E5}\u{672C}", "\u{1F600}", "\u{A0}", "\u{2009}",
-        "javascript-free text", "1 < 2", "a > b", "AT&T", "x=y", "\r\n",
+        "javascript-free text", "1 < 2", "a > b", "AT&T", "x=y", "\r\n", "\u{0B}", "\u{0C}", "\u{1680}", "\u{3000}",
+        "a\u{0}b", "ends with a space ", " starts with one", "two  spaces", "x >y", "\u{E2}\u{80}\u{A8}",
     ]
 
     static let references = [
         "&amp;", "&lt;", "&gt;", "&quot;", "&nbsp;", "&#60;", "&#x3C;", "&eacute;", "&bogus;", "&amp", "&",
-        "&#0;", "&#x09;", "&ampx", "&lt", "&#150;", "&amp;lt;",
+        "&#0;", "&#x09;", "&ampx", "&lt", "&#150;", "&amp;lt;", "&#32;", "&#xA0;", "&#x2028;", "&#11;",
     ]
 
     static let stray = ["<", ">", "&", "\"", "'", "=", "/", "< b>", "<3", "</", "</>", "<<b>>"]
