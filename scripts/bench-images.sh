@@ -13,10 +13,7 @@ rounds=${2:-3}
 port=8395
 origin_port=8396
 source scripts/bench/wrk.sh
-if [ -n "${BENCH_BINARY:-}" ]; then binary=$BENCH_BINARY; else
-  swift build -c release --product tidings --scratch-path .build-release >&2
-  binary=.build-release/release/tidings
-fi
+source scripts/bench/binary.sh
 scratch=$(mktemp -d)
 trap 'kill $server $origin 2>/dev/null || true; rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/origin"

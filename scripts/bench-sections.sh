@@ -11,10 +11,7 @@ duration=${1:-10s}
 port=8392
 feeds_port=8393
 source scripts/bench/wrk.sh
-if [ -n "${BENCH_BINARY:-}" ]; then binary=$BENCH_BINARY; else
-  swift build -c release --product tidings --scratch-path .build-release >&2
-  binary=.build-release/release/tidings
-fi
+source scripts/bench/binary.sh
 scratch=$(mktemp -d)
 server=
 feeds=

@@ -2,10 +2,7 @@
 # demo data on 127.0.0.1:$port and a scratch SQLite file, waiting until it listens. Sets $base,
 # $server and $scratch; the server and the scratch folder go away on exit. Needs $port set.
 # BENCH_BINARY=PATH runs that binary instead of building one (to compare two builds, A/B).
-if [ -n "${BENCH_BINARY:-}" ]; then binary=$BENCH_BINARY; else
-  swift build -c release --product tidings --scratch-path .build-release >&2
-  binary=.build-release/release/tidings
-fi
+source scripts/bench/binary.sh
 scratch=$(mktemp -d)
 trap 'kill $server 2>/dev/null || true; rm -rf "$scratch"' EXIT
 "$binary" serve --port "$port" --database "sqlite:$scratch/bench.sqlite" \
