@@ -56,6 +56,18 @@ public final class TidingsProcess: @unchecked Sendable {
         throw ProcessError(message: "no line containing \"\(needle)\" within \(timeout) s; output:\n\(text)")
     }
 
+    /// The demo's feed files as the poller logs their first fetch; the poller fetches them
+    /// concurrently, in no fixed order.
+    public static let demoSourceLines = [
+        "world.rss: 8 new", "tech.atom: 6 new", "whats-on.rss: 3 new", "economy.json: 13 new",
+        "lifestyle.json: 11 new", "bergen.json: 1 new",
+    ]
+
+    /// Waits until `tidings serve` with the demo brands has taken in every demo source once.
+    public func waitForDemoSources(timeout: TimeInterval = 60) async throws {
+        for line in Self.demoSourceLines { _ = try await waitForLine(containing: line, timeout: timeout) }
+    }
+
     /// Waits for the process to end and returns its exit status.
     public func waitForExit(timeout: TimeInterval = 30) async throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)

@@ -16,7 +16,7 @@ struct ReadDemoServer {
         guard let port = line.split(separator: ":").last.flatMap({ Int($0) }) else {
             throw ReadTestError("no port in \(line)")
         }
-        _ = try await process.waitForLine(containing: "lifestyle.json: 11 new")
+        try await process.waitForDemoSources()
         return ReadDemoServer(folder: folder, process: process, base: "http://127.0.0.1:\(port)")
     }
 

@@ -26,7 +26,7 @@ struct SourcesCommandTests {
         let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
         let port = try #require(line.split(separator: ":").last.flatMap { Int($0) })
         let base = "http://127.0.0.1:\(port)"
-        _ = try await server.waitForLine(containing: "lifestyle.json: 11 new")
+        try await server.waitForDemoSources()
         let brands = try TidingsJSON.decoder().decode(
             BrandList.self, from: Data(try await get("\(base)/api/v1/brands").body.utf8))
         #expect(brands.brands.map(\.id) == ["courier", "grocery"])
