@@ -37,8 +37,37 @@ final class ByteBuffer {
     func append(_ source: UnsafeBufferPointer<UInt8>) {
         guard let from = source.baseAddress, source.count > 0 else { return }
         if count + source.count > capacity { grow(toHold: count + source.count) }
-        (start + count).initialize(from: from, count: source.count)
+        if source.count <= 16 {
+            Self.copyShort(from, to: start + count, count: source.count)
+        } else {
+            (start + count).initialize(from: from, count: source.count)
+        }
         count += source.count
+    }
+
+    /// Copies 1 to 16 bytes with at most two loads and two stores, which may overlap: most appends
+    /// are that short (a word, a tag, `&amp;`), and a call to `memcpy` cost more than the copy.
+    /// Nothing is read or written outside the `count` bytes.
+    @inline(__always)
+    private static func copyShort(_ from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, count: Int) {
+        let source = UnsafeRawPointer(from)
+        let target = UnsafeMutableRawPointer(to)
+        if count >= 8 {
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        } else {
+            // 1 to 3 bytes: the first, the last and the middle one (some of them the same byte).
+            to[0] = from[0]
+            to[count - 1] = from[count - 1]
+            to[count / 2] = from[count / 2]
+        }
     }
 
     func append(_ source: [UInt8]) {

@@ -14,7 +14,7 @@ struct HTMLElement: Sendable {
         case iframe
     }
 
-    /// Index in `HTMLElements.names`.
+    /// Index in `HTMLElements.startTags`, `endTags` and `byID`.
     var id: Int
     var handling: Handling
     /// The `HTMLAttribute` bits the sanitizer keeps on this element.
@@ -80,12 +80,14 @@ enum HTMLAttribute: Int, CaseIterable, Sendable {
 final class HTMLElements: Sendable {
     static let shared = HTMLElements()
 
-    /// Lower-case names by element id, for writing tags.
-    let names: [[UInt8]]
+    /// `<name` and `</name>` by element id (lower-case), for writing tags.
+    let startTags: WrittenBytes
+    let endTags: WrittenBytes
     let byID: [HTMLElement]
-    let attributeNames: [[UInt8]]
-    /// ` name="` for each attribute: what goes before its value.
-    let attributeOpenings: [[UInt8]]
+    /// ` name` for each attribute (a boolean one's whole writing), and ` name="`, what goes before
+    /// a value.
+    let attributeNames: WrittenBytes
+    let attributeOpenings: WrittenBytes
     private let elements: NameTable<HTMLElement>
     private let attributes: NameTable<HTMLAttribute>
 
@@ -165,11 +167,36 @@ final class HTMLElements: Sendable {
         ] {
             for name in names.split(separator: " ") { elements[Self.key(String(name))]?.implicitEnd = kind }
         }
-        self.names = names
+        startTags = WrittenBytes(names.map { Array("<".utf8) + $0 })
+        endTags = WrittenBytes(names.map { Array("</".utf8) + $0 + Array(">".utf8) })
         byID = elements.values.sorted { $0.id < $1.id }
         self.elements = NameTable(elements)
-        attributeNames = HTMLAttribute.allCases.map { Array("\($0)".utf8) }
-        attributeOpenings = HTMLAttribute.allCases.map { Array(" \($0)=\"".utf8) }
+        attributeNames = WrittenBytes(HTMLAttribute.allCases.map { Array(" \($0)".utf8) })
+        attributeOpenings = WrittenBytes(HTMLAttribute.allCases.map { Array(" \($0)=\"".utf8) })
         attributes = NameTable(Dictionary(uniqueKeysWithValues: HTMLAttribute.allCases.map { (Self.key("\($0)"), $0) }))
     }
+}
+
+/// Byte strings the sanitizer writes over and over (`<a`, `</a>`, ` href="`), laid out once for the
+/// life of the process: reading one is a pointer and a count, with no reference counting (reading
+/// an array of arrays retained and released the inner array at every tag, a tenth of writing one).
+struct WrittenBytes: @unchecked Sendable {  // immutable after init, its memory never freed
+    private let runs: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+
+    /// Only for tables that live as long as the process: the memory is never given back.
+    init(_ strings: [[UInt8]]) {
+        let pool = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, strings.reduce(0) { $0 + $1.count }))
+        let runs = UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>>.allocate(capacity: max(1, strings.count))
+        var offset = 0
+        for (index, string) in strings.enumerated() {
+            _ = UnsafeMutableBufferPointer(rebasing: pool[offset..<offset + string.count]).initialize(from: string)
+            runs[index] = UnsafeBufferPointer(rebasing: pool[offset..<offset + string.count])
+            offset += string.count
+        }
+        self.runs = UnsafeBufferPointer(rebasing: runs[..<strings.count])
+    }
+
+    var count: Int { runs.count }
+
+    subscript(index: Int) -> UnsafeBufferPointer<UInt8> { runs[index] }
 }

@@ -7,8 +7,7 @@ extension SanitizerPass {
             if element.lineBreak { plain!.lineBreak() }
             if element.block { plain!.blockBoundary() }
         }
-        output.append(UInt8(ascii: "<"))
-        output.append(tables.names[element.id])
+        output.append(tables.startTags[element.id])
         var seen: UInt64 = 0
         var keptURL = false
         var imageCandidate: String?
@@ -81,17 +80,33 @@ extension SanitizerPass {
     /// Nil when the value needs the full check; else the URL as a string when `asString`.
     private mutating func writeDirectURL(_ name: HTMLAttribute, _ range: Range<Int>, asString: Bool) -> String?? {
         let reference = UnsafeBufferPointer(rebasing: bytes[range])
-        var prefix: ArraySlice<UInt8> = []
-        if HTTPURLParser.canonicalForm(reference) != .canonical {
-            guard let plainPrefix = base?.plainPrefix(for: reference) else { return nil }
-            prefix = plainPrefix
+        var kind: HTTPURLParser.PlainReference?
+        // A canonical URL starts with "http"; anything else can only be a plain reference.
+        if reference.first != UInt8(ascii: "h") || HTTPURLParser.canonicalForm(reference) != .canonical {
+            guard let base, let plain = base.plainReference(reference), preparePrefix(plain) else { return nil }
+            kind = plain
         }
         output.append(tables.attributeOpenings[name.rawValue])
-        prefix.withUnsafeBufferPointer { appendEscaped($0, 0..<$0.count) }
+        if kind != nil { prefix!.escaped.withUnsafeBufferPointer { output.append($0) } }
         appendEscaped(bytes, range)
         output.append(UInt8(ascii: "\""))
         guard asString else { return .some(nil) }
+        let prefix = kind.flatMap { base?.prefix(for: $0) } ?? []
         return String(decoding: prefix, as: UTF8.self) + String(decoding: reference, as: UTF8.self)
+    }
+
+    /// Makes `prefix` hold the base's prefix for references of kind `kind`, escaped: made once a
+    /// pass for the kind last used (the links of one field are mostly of one kind). False when the
+    /// base has no such prefix.
+    private mutating func preparePrefix(_ kind: HTTPURLParser.PlainReference) -> Bool {
+        if prefix?.kind == kind { return true }
+        guard let bytes = base?.prefix(for: kind) else { return false }
+        // Escaped where the output ends, copied, then taken back.
+        let mark = output.count
+        bytes.withUnsafeBufferPointer { appendEscaped($0, 0..<$0.count) }
+        prefix = (kind, Array(UnsafeBufferPointer(rebasing: output.bytes[mark...])))
+        output.truncate(to: mark)
+        return true
     }
 
     private func urlRule(_ name: HTMLAttribute, _ element: HTMLElement) -> SanitizedURL.Rule {
@@ -120,7 +135,6 @@ extension SanitizerPass {
     /// Writes ` name="value"` escaped, or ` name` for a boolean attribute (nil value).
     private mutating func writeAttribute(_ name: HTMLAttribute, value: [UInt8]?) {
         guard let value else {
-            output.append(UInt8(ascii: " "))
             output.append(tables.attributeNames[name.rawValue])
             return
         }

@@ -2,10 +2,7 @@ extension SanitizerPass {
     /// Writes `</name>` for the element with id `id`.
     mutating func writeEndTag(_ id: Int) {
         if plain != nil, tables.byID[id].block { plain!.blockBoundary() }
-        output.append(UInt8(ascii: "<"))
-        output.append(UInt8(ascii: "/"))
-        output.append(tables.names[id])
-        output.append(UInt8(ascii: ">"))
+        output.append(tables.endTags[id])
     }
 
     /// Writes the text from `start` to the next "<" with references decoded and `&`, `<`, `>`
@@ -65,7 +62,10 @@ extension SanitizerPass {
             let byte = bytes[index]
             if byte == UInt8(ascii: "<") { break }
             let space = HTMLText.Writer.whitespaceLength(bytes, at: index, end: end)
-            if space > 0 {
+            // A single space between words mid-line is written as it is in both: it starts the run.
+            let leadingSpace =
+                byte == 0x20 && plain!.continuesWithSpace && index + 1 < end && isRunByte(at: index + 1)
+            if space > 0, !leadingSpace {
                 // Vertical tab and form feed, which HTML reads as spaces, become spaces.
                 if byte == 0x0B || byte == 0x0C {
                     output.append(UInt8(ascii: " "))
@@ -97,7 +97,7 @@ extension SanitizerPass {
             }
             // A run of characters and single spaces between them: the same bytes in both.
             let run = index
-            index += 1
+            index += leadingSpace ? 2 : 1
             while index < end {
                 index = ByteScan.first(
                     bytes, from: index, to: end,
@@ -114,6 +114,15 @@ extension SanitizerPass {
                 } else {
                     break
                 }
+            }
+            // A space that ends the text goes with the run to the output, and to the plain text as
+            // the space it collapses into.
+            if index < end, bytes[index] == 0x20, index + 1 == end || bytes[index + 1] == UInt8(ascii: "<") {
+                output.append(UnsafeBufferPointer(rebasing: bytes[run..<index + 1]))
+                plain!.run(bytes, run..<index)
+                plain!.space()
+                index += 1
+                continue
             }
             output.append(UnsafeBufferPointer(rebasing: bytes[run..<index]))
             plain!.run(bytes, run..<index)

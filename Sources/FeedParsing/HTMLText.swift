@@ -110,6 +110,10 @@ public enum HTMLText {
             lineLength += range.count
         }
 
+        /// Whether a single space written now would be written as it is: mid-line, with no
+        /// collapsed space pending.
+        var continuesWithSpace: Bool { lineLength > 0 && !pendingSpace }
+
         /// A whitespace character: collapsed into the next separator.
         @inline(__always)
         mutating func space() {

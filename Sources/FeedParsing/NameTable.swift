@@ -8,6 +8,15 @@ struct PackedName: Hashable, Sendable {
 
     static let zero = PackedName()
 
+    init() {}
+
+    /// The bytes as they are (no case folding); nil for more than 16.
+    @inline(__always)
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count <= 16 else { return nil }
+        for index in 0..<bytes.count { append(bytes[index]) }
+    }
+
     /// This name followed by `byte`; the first byte of a 17th is shifted out.
     mutating func append(_ byte: UInt8) {
         high = high << 8 | low >> 56

@@ -6,9 +6,8 @@ import Foundation
 final class SanitizerScratch {
     let output = ByteBuffer(capacity: 4096)
     let text = ByteBuffer(capacity: 4096)
-    var stack: [Int] = []
-    /// All zero between passes: a pass closes everything it opened.
-    var openCounts = Array(repeating: 0, count: HTMLElements.shared.names.count)
+    /// Empty between passes: a pass closes everything it opened.
+    let open = OpenElements()
     var attributes = Tag.Attributes()
     var value: [UInt8] = []
     var url: [UInt8] = []
@@ -37,14 +36,15 @@ struct SanitizerPass {
     /// When set, receives the text and block structure of what is written, so the plain text
     /// comes out of the same pass.
     var plain: HTMLText.Writer?
-    /// Ids of the open elements, innermost last, and how many of each are open.
-    var stack: [Int] = []
-    var openCounts: [Int]
+    /// The open elements.
+    let open: OpenElements
     var attributes = Tag.Attributes()
     /// Scratch buffers reused for attribute values.
     var value: [UInt8] = []
     var url: [UInt8] = []
     var srcset: [UInt8] = []
+    /// The base's prefix for the kind of plain reference written last, escaped.
+    var prefix: (kind: HTTPURLParser.PlainReference, escaped: [UInt8])?
 
     init(bytes: UnsafeBufferPointer<UInt8>, base: HTTPURL?, sanitizer: HTMLSanitizer, limit: Int = .max) {
         self.bytes = bytes
@@ -52,7 +52,7 @@ struct SanitizerPass {
         self.iframeHosts = sanitizer.iframeHosts
         self.maxSrcsetCandidates = sanitizer.maxSrcsetCandidates
         self.limit = limit
-        openCounts = Array(repeating: 0, count: tables.names.count)
+        open = OpenElements()
         output = ByteBuffer(capacity: min(bytes.count + bytes.count / 8 + 64, limit))
     }
 
@@ -69,15 +69,13 @@ struct SanitizerPass {
         self.limit = limit
         output = scratch.output
         output.truncate(to: 0)
-        openCounts = []
+        open = scratch.open
         exchangeState(with: scratch)  // takes the scratch's state, leaving it this pass's empty one
     }
 
     /// Swaps this pass's tag state with `scratch`'s: taken at the start, given back at the end (the
     /// scratch's buffers then hold this pass's output until the next pass).
     mutating func exchangeState(with scratch: SanitizerScratch) {
-        swap(&openCounts, &scratch.openCounts)
-        swap(&stack, &scratch.stack)
         swap(&attributes, &scratch.attributes)
         swap(&value, &scratch.value)
         swap(&url, &scratch.url)
@@ -121,10 +119,7 @@ struct SanitizerPass {
             index = text(from: index)
             writtenText(from: mark)
         }
-        while let id = stack.popLast() {
-            openCounts[id] -= 1
-            close(id)
-        }
+        while let id = open.pop() { close(id) }
     }
 
     /// Cuts text just written (from `mark`) so that the output and the end tags still to come fit
@@ -179,20 +174,19 @@ struct SanitizerPass {
             closeImplied(by: element)
             // Self-closing ones too are dropped at the limit: written as `<p></p>`, a second pass
             // would read them as a start tag, so it must drop exactly the same ones.
-            guard stack.count < Self.maximumDepth else { return tag.end }
+            guard open.count < Self.maximumDepth else { return tag.end }
             let (mark, image) = (output.count, image)
             writeStartTag(element)
             // The end tag is counted now: whatever is cut later, it still has room.
-            closing += tables.names[element.id].count + 3
+            closing += tables.endTags[element.id].count
             guard fits(tagFrom: mark, image: image) else {
-                closing -= tables.names[element.id].count + 3
+                closing -= tables.endTags[element.id].count
                 return tag.end
             }
             if tag.selfClosing {
                 close(element.id)
             } else {
-                stack.append(element.id)
-                openCounts[element.id] += 1
+                open.push(element.id)
             }
             return tag.end
         }
@@ -200,17 +194,28 @@ struct SanitizerPass {
 
     /// Writes the end tag of `id`, whose room was counted in `closing` when it opened.
     private mutating func close(_ id: Int) {
-        closing -= tables.names[id].count + 3
+        closing -= tables.endTags[id].count
         writeEndTag(id)
     }
 
     /// Closes the innermost open elements that `element`'s start tag ends (`<p>a<p>b`, `<li>a<li>b`).
     private mutating func closeImplied(by element: HTMLElement) {
-        while let open = stack.last, element.ends(tables.byID[open]) {
-            stack.removeLast()
-            openCounts[open] -= 1
-            close(open)
+        while let innermost = open.innermost, element.ends(tables.byID[innermost]) {
+            _ = open.pop()
+            close(innermost)
         }
+    }
+
+    /// Whether `bytes[name]` is the name in `endTag` (`</name>`), byte for byte.
+    @inline(__always)
+    private static func spells(
+        _ endTag: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>
+    )
+        -> Bool
+    {
+        guard endTag.count == name.count + 3 else { return false }
+        for offset in 0..<name.count where endTag[2 + offset] != bytes[name.lowerBound + offset] { return false }
+        return true
     }
 
     private static let iframeEnd: StaticString =
@@ -219,13 +224,60 @@ struct SanitizerPass {
     /// Closes the innermost open element of the tag's kind and any still open inside it; an end
     /// tag matching no open element is dropped.
     private mutating func endTag(_ tag: Tag) {
+        // Most end tags close the innermost element, spelled as we write it: no lookup then.
+        if let innermost = open.innermost, Self.spells(tables.endTags[innermost], bytes, tag.name) {
+            _ = open.pop()
+            close(innermost)
+            return
+        }
         guard let element = tables.element(bytes, tag.name), element.handling == .keep,
-            openCounts[element.id] > 0
+            open.isOpen(element.id)
         else { return }
-        while let id = stack.popLast() {
-            openCounts[id] -= 1
+        while let id = open.pop() {
             close(id)
             if id == element.id { return }
         }
+    }
+}
+
+/// The elements a sanitizer pass has open, innermost last, and how many of each kind: fixed
+/// storage made once per parse, so that opening and closing a tag neither checks an array's
+/// uniqueness nor grows one.
+final class OpenElements {
+    private let ids: UnsafeMutablePointer<Int32>
+    private let counts: UnsafeMutableBufferPointer<Int32>
+    private(set) var count = 0
+
+    init() {
+        ids = .allocate(capacity: SanitizerPass.maximumDepth)
+        counts = .allocate(capacity: HTMLElements.shared.endTags.count)
+        counts.initialize(repeating: 0)
+    }
+
+    deinit {
+        ids.deallocate()
+        counts.deallocate()
+    }
+
+    /// The innermost open element's id.
+    var innermost: Int? { count > 0 ? Int(ids[count - 1]) : nil }
+
+    func isOpen(_ id: Int) -> Bool { counts[id] > 0 }
+
+    /// Opens `id`; the caller keeps the depth below ``SanitizerPass/maximumDepth``.
+    func push(_ id: Int) {
+        precondition(count < SanitizerPass.maximumDepth)
+        ids[count] = Int32(id)
+        count += 1
+        counts[id] += 1
+    }
+
+    /// Closes the innermost element and returns its id.
+    func pop() -> Int? {
+        guard count > 0 else { return nil }
+        count -= 1
+        let id = Int(ids[count])
+        counts[id] -= 1
+        return id
     }
 }

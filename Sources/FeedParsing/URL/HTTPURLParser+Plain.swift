@@ -1,6 +1,8 @@
 extension HTTPURLParser {
     /// How a plain relative reference joins its base.
     enum PlainReference: Equatable {
+        /// "//host/path": the base's scheme, then the reference (see ``HTTPURL/plainReference(_:)``).
+        case schemeRelative
         /// "/a/b": the base's origin, then the reference.
         case pathAbsolute
         /// "a/b": the base's path up to its last "/", then the reference.
@@ -37,21 +39,25 @@ extension HTTPURLParser {
 }
 
 extension HTTPURL {
-    /// The start of this URL's serialization that `reference`, resolved against it, continues
-    /// unchanged; nil when the reference needs the parser. Most relative links in feeds
-    /// ("/2024/05/post", "img/a.jpg", "?page=2", "//cdn.example.com/a.jpg") are plain (see
-    /// ``HTTPURLParser/plainReference(_:)``), and their resolution is then this prefix followed by
-    /// the reference's bytes: no copy of the base's parts, no path rebuilt byte by byte.
-    func plainPrefix(for reference: UnsafeBufferPointer<UInt8>) -> ArraySlice<UInt8>? {
+    /// How a plain reference joins this URL: what ``HTTPURLParser/plainReference(_:)`` says, or
+    /// ``HTTPURLParser/PlainReference/schemeRelative`` for "//host/path" when the rest is canonical
+    /// for this URL's scheme. Nil when the reference needs the parser.
+    func plainReference(_ reference: UnsafeBufferPointer<UInt8>) -> HTTPURLParser.PlainReference? {
         if reference.count >= 2, reference[0] == UInt8(ascii: "/"), HTTPURLParser.isSlash(reference[1]) {
             // Scheme-relative: only the scheme is taken, and the rest must be canonical as it is.
             guard reference[1] == UInt8(ascii: "/"),
                 HTTPURLParser.canonicalForm(reference, hostAt: 2, defaultPort: scheme.defaultPort) == .canonical
             else { return nil }
-            return serializedBytes[..<(scheme.prefixCount - 2)]
+            return .schemeRelative
         }
-        switch HTTPURLParser.plainReference(reference) {
-        case nil: return nil
+        return HTTPURLParser.plainReference(reference)
+    }
+
+    /// The start of this URL's serialization that a plain reference of kind `kind` continues
+    /// unchanged.
+    func prefix(for kind: HTTPURLParser.PlainReference) -> ArraySlice<UInt8>? {
+        switch kind {
+        case .schemeRelative: return serializedBytes[..<(scheme.prefixCount - 2)]
         case .pathAbsolute: return origin
         case .pathRelative:
             // A parsed path always has a "/"; the parser's shortening drops what follows the last.
@@ -60,6 +66,15 @@ extension HTTPURL {
         case .query: return serializedBytes[..<path.endIndex]
         case .fragment: return withoutFragment
         }
+    }
+
+    /// The start of this URL's serialization that `reference`, resolved against it, continues
+    /// unchanged; nil when the reference needs the parser. Most relative links in feeds
+    /// ("/2024/05/post", "img/a.jpg", "?page=2", "//cdn.example.com/a.jpg") are plain, and their
+    /// resolution is then this prefix followed by the reference's bytes: no copy of the base's
+    /// parts, no path rebuilt byte by byte.
+    func plainPrefix(for reference: UnsafeBufferPointer<UInt8>) -> ArraySlice<UInt8>? {
+        plainReference(reference).flatMap { prefix(for: $0) }
     }
 
     /// `reference` resolved against this URL when it is plain, as bytes; else nil.

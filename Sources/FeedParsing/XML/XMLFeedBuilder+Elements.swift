@@ -44,59 +44,59 @@ extension XMLFeedBuilder {
     mutating func feedElement(_ name: XMLName) {
         let rss = isRSS(name.namespace)
         let atom = isAtom(name.namespace)
-        switch (name.namespace, name.local) {
-        case (_, "channel") where rss, (_, "feed") where atom:
+        switch (name.namespace, name.known) {
+        case (_, .channel) where rss, (_, .feed) where atom:
             if let language = scanner.attribute(.xml, "lang") { feedDraft.language = feedDraft.language ?? language }
-        case (_, "item") where rss, (_, "entry") where atom:
+        case (_, .item) where rss, (_, .entry) where atom:
             beginEntry()
-        case (_, "image") where rss:
+        case (_, .image) where rss:
             push(.image)
-        case (_, "author") where atom:
+        case (_, .author) where atom:
             guard hasRoom(forAuthorIn: feedDraft.authors, at: scanner.tagStart, entry: nil) else { return push(.skip) }
             feedDraft.authors.append(ParsedAuthor())
             push(.feedPerson)
-        case (_, "title") where atom:
+        case (_, .title) where atom:
             beginAtomText(.title, name.namespace)
-        case (_, "title") where rss, (.dc, "title"):
+        case (_, .title) where rss, (.dc, .title):
             begin(.title, kind: .html)
-        case (_, "link") where rss:
+        case (_, .link) where rss:
             begin(.link, kind: .text)
-        case (_, "link") where atom:
+        case (_, .link) where atom:
             atomLink(entry: false)
-        case (_, "subtitle") where atom, (.atom03, "tagline"):
+        case (_, .subtitle) where atom, (.atom03, .tagline):
             beginAtomText(.description, name.namespace)
-        case (_, "description") where rss, (.dc, "description"):
+        case (_, .description) where rss, (.dc, .description):
             begin(.description, kind: .html)
         case (.itunes, _):
             itunesFeedElement(name.local)
         case (.podcast, _):
             podcastElement(name.local, entry: false)
-        case (_, "language") where rss, (.dc, "language"):
+        case (_, .language) where rss, (.dc, .language):
             begin(.language, kind: .text)
         // The feed's dates; see docs/parsing.md for the precedence.
-        case (_, "lastBuildDate") where rss, (_, "updated") where atom, (.atom03, "modified"), (.dcterms, "modified"):
+        case (_, .lastBuildDate) where rss, (_, .updated) where atom, (.atom03, .modified), (.dcterms, .modified):
             begin(.updated, kind: .text)
-        case (.dc, "date"):
+        case (.dc, .date):
             begin(.updated, kind: .text, rank: 1)
-        case (_, "pubDate") where rss, (.dcterms, "issued"):
+        case (_, .pubDate) where rss, (.dcterms, .issued):
             begin(.published, kind: .text)
-        case (.dcterms, "created"), (.atom03, "created"):
+        case (.dcterms, .created), (.atom03, .created):
             begin(.published, kind: .text, rank: 1)
-        case (_, "ttl") where rss:
+        case (_, .ttl) where rss:
             begin(.ttl, kind: .text)
-        case (.sy, "updatePeriod"):
+        case (.sy, .updatePeriod):
             begin(.syPeriod, kind: .text)
-        case (.sy, "updateFrequency"):
+        case (.sy, .updateFrequency):
             begin(.syFrequency, kind: .text)
-        case (_, "logo") where atom:
+        case (_, .logo) where atom:
             begin(.logo, kind: .text)
-        case (_, "icon") where atom:
+        case (_, .icon) where atom:
             begin(.icon, kind: .text)
-        case (_, "author") where rss, (_, "managingEditor") where rss, (_, "webMaster") where rss, (.dc, "creator"),
-            (.dc, "author"):
+        case (_, .author) where rss, (_, .managingEditor) where rss, (_, .webMaster) where rss, (.dc, .creator),
+            (.dc, .author):
             begin(.author, kind: .text)
-        case (_, "entries") where rss, (_, "items") where rss, (_, "textinput") where rss,
-            (_, "textInput") where rss, (.atom, _):
+        case (_, .entries) where rss, (_, .items) where rss, (_, .textinput) where rss,
+            (_, .textInput) where rss, (.atom, _):
             push(.skip)
         case (.media, _):
             mediaElement(name)
@@ -113,34 +113,32 @@ extension XMLFeedBuilder {
     mutating func entryElement(_ name: XMLName) {
         let rss = isRSS(name.namespace)
         let atom = isAtom(name.namespace)
-        // Every element of every entry is matched here, pattern by pattern, and a pattern with any
-        // namespace (`_`) costs a string comparison for every element that reaches it: add those
-        // sparingly; one with a namespace is compared as a string only in that namespace.
-        switch (name.namespace, name.local) {
-        case (_, "title") where rss || atom, (.dc, "title"):
+        // Every element of every entry is matched here: by `known` (an integer), not by string.
+        switch (name.namespace, name.known) {
+        case (_, .title) where rss || atom, (.dc, .title):
             if atom { beginAtomText(.title, name.namespace) } else { begin(.title, kind: .html) }
-        case (_, "link") where rss:
+        case (_, .link) where rss:
             begin(.link, kind: .text)
-        case (_, "link") where atom:
+        case (_, .link) where atom:
             atomLink(entry: true)
-        case (_, "guid") where rss:
+        case (_, .guid) where rss:
             draft?.guidIsPermaLink = scanner.attribute(.none, "isPermaLink")?.lowercased() != "false"
             begin(.guid, kind: .text)
-        case (_, "id") where atom:
+        case (_, .id) where atom:
             begin(.atomID, kind: .text)
-        case (.dc, "identifier"):
+        case (.dc, .identifier):
             begin(.dcIdentifier, kind: .text)
-        case (_, "description") where rss, (_, "summary") where atom, (.dc, "description"):
+        case (_, .description) where rss, (_, .summary) where atom, (.dc, .description):
             if atom { beginAtomText(.description, name.namespace) } else { begin(.description, kind: .html) }
         case (.itunes, _):
             itunesEntryElement(name.local)
         case (.podcast, _):
             podcastElement(name.local, entry: true)
-        case (.content, "encoded"):
+        case (.content, .encoded):
             begin(.content, kind: .html)
-        case (.xhtml, "body"):
+        case (.xhtml, .body):
             begin(.content, kind: .xhtml)
-        case (_, "content") where atom:
+        case (_, .content) where atom:
             if let source = scanner.attribute(.none, "src") {
                 let url = resolve(source, field: "content src", entry: draft?.index)
                 draft?.contentSource = url
@@ -148,39 +146,39 @@ extension XMLFeedBuilder {
             } else {
                 beginAtomText(.content, name.namespace)
             }
-        case (_, "author") where rss, (.dc, "creator"), (.dc, "author"):
+        case (_, .author) where rss, (.dc, .creator), (.dc, .author):
             begin(.author, kind: .text)
-        case (_, "author") where atom:
+        case (_, .author) where atom:
             guard let draft, hasRoom(forAuthorIn: draft.authors, at: scanner.tagStart, entry: draft.index) else {
                 return push(.skip)
             }
             draft.authors.append(ParsedAuthor())
             push(.entryPerson)
         // An entry's dates; see docs/parsing.md for the precedence.
-        case (_, "pubDate") where rss, (_, "published") where atom, (.dc, "date"), (.atom03, "issued"),
-            (.atom03, "created"), (.dcterms, "issued"), (.dcterms, "created"):
+        case (_, .pubDate) where rss, (_, .published) where atom, (.dc, .date), (.atom03, .issued),
+            (.atom03, .created), (.dcterms, .issued), (.dcterms, .created):
             // Ranks: the publication date itself, then the creation date, then dc:date.
-            let rank: UInt8 = name.namespace == .dc ? Self.dcDateRank : name.local == "created" ? 1 : 0
+            let rank: UInt8 = name.namespace == .dc ? Self.dcDateRank : name.known == .created ? 1 : 0
             begin(.published, kind: .text, rank: rank)
-        case (_, "updated") where atom, (.atom03, "modified"), (.dcterms, "modified"):
+        case (_, .updated) where atom, (.atom03, .modified), (.dcterms, .modified):
             begin(.updated, kind: .text)
-        case (_, "category") where rss, (.dc, "subject"):
+        case (_, .category) where rss, (.dc, .subject):
             begin(.category, kind: .text)
-        case (_, "categories") where rss:
+        case (_, .categories) where rss:
             // A wrapper some feeds put around their categories: its children are read as the item's.
             break
-        case (_, "category") where atom:
+        case (_, .category) where atom:
             if let term = scanner.attribute(.none, "label") ?? scanner.attribute(.none, "term") {
                 addCategory(term, at: scanner.tagStart)
             } else {
                 // No term: the element's text is the category, as some feeds write it.
                 begin(.category, kind: .text)
             }
-        case (_, "comments") where rss:
+        case (_, .comments) where rss:
             begin(.comments, kind: .text)
-        case (_, "enclosure") where rss:
+        case (_, .enclosure) where rss:
             enclosure(url: scanner.attribute(.none, "url"))
-        case (.media, "group"):
+        case (.media, .group):
             push(.media)
         case (.media, _):
             mediaElement(name)
@@ -192,10 +190,10 @@ extension XMLFeedBuilder {
 
     mutating func personElement(_ name: XMLName) {
         guard isAtom(name.namespace) else { return push(.skip) }
-        switch name.local {
-        case "name": begin(.personName, kind: .text)
-        case "email": begin(.personEmail, kind: .text)
-        case "uri", "url": begin(.personURI, kind: .text)
+        switch name.known {
+        case .name: begin(.personName, kind: .text)
+        case .email: begin(.personEmail, kind: .text)
+        case .uri, .url: begin(.personURI, kind: .text)
         default: push(.skip)
         }
     }
@@ -204,8 +202,8 @@ extension XMLFeedBuilder {
     /// image cascade; a title stands in for a missing entry title.
     mutating func mediaElement(_ name: XMLName) {
         guard name.namespace == .media else { return push(.skip) }
-        switch name.local {
-        case "thumbnail":
+        switch name.known {
+        case .thumbnail:
             if let url = resolve(scanner.attribute(.none, "url"), field: "thumbnail", entry: draft?.index) {
                 if draft != nil {
                     let value = url
@@ -215,7 +213,7 @@ extension XMLFeedBuilder {
                 }
             }
             push(.skip)
-        case "content":
+        case .content:
             let medium = scanner.attribute(.none, "medium")?.lowercased()
             let type = scanner.attribute(.none, "type")?.lowercased()
             if let draft, let url = resolve(scanner.attribute(.none, "url"), field: "media url", entry: draft.index),
@@ -225,11 +223,11 @@ extension XMLFeedBuilder {
                 if draft.mediaContentImage == nil { draft.mediaContentImage = url }
             }
             push(.media)
-        case "group":
+        case .group:
             push(.media)
-        case "title" where draft != nil:
+        case .title where draft != nil:
             begin(.mediaTitle, kind: scanner.atomKind(default: .text))
-        case "description" where draft != nil:
+        case .description where draft != nil:
             begin(.descriptionFallback, kind: scanner.atomKind(default: .text))
         default:
             push(.skip)

@@ -134,13 +134,13 @@ struct XMLFeedBuilder {
         case .entry:
             entryElement(name)
         case .image:
-            if isRSS(name.namespace), name.local == "url" { begin(.feedImageURL, kind: .text) }
+            if isRSS(name.namespace), name.known == .url { begin(.feedImageURL, kind: .text) }
         case .feedPerson, .entryPerson:
             personElement(name)
         case .media:
             mediaElement(name)
         case .podcastCategory:
-            if name.namespace == .itunes, name.local == "category" {
+            if name.namespace == .itunes, name.known == .category {
                 itunesCategory(parent: show.categoryParent)
             } else {
                 push(.skip)

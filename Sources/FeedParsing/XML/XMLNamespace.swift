@@ -70,9 +70,42 @@ enum XMLNamespace: UInt8, Sendable {
 struct XMLName: Equatable, Sendable {
     var namespace: XMLNamespace
     var local: String
+    /// `local` when the builder's tables name it; what their switches match.
+    var known: XMLLocal
 
-    init(_ namespace: XMLNamespace, _ local: String) {
+    init(_ namespace: XMLNamespace, _ local: String, known: XMLLocal? = nil) {
         self.namespace = namespace
         self.local = local
+        self.known = known ?? XMLLocal(local)
+    }
+}
+
+/// The local names the builder's element tables match, found once per element: a switch over them
+/// compares small integers, where matching `local` against string patterns called the string
+/// comparison for every pattern an element passed (a twentieth of reading a content-heavy feed).
+/// Case-sensitive, as XML is; any other name is `.other`.
+enum XMLLocal: String, CaseIterable, Sendable {
+    case other = ""
+    case about, author, base, body, categories, category, channel, comments, content, created, creator, date
+    case description, email, enclosure, encoded, entries, entry, feed, group, guid, href, icon, id
+    case identifier, image, img, isPermaLink, issued, item, items, label, lang, language, lastBuildDate
+    case length, link, logo, managingEditor, medium, mode, modified, name, pubDate, published, rel, src
+    case subject, subtitle, summary, tagline, term, textInput, textinput, thumbnail, title, ttl, type
+    case updateFrequency, updatePeriod, updated, uri, url, webMaster
+
+    private static let table = NameTable(
+        Dictionary(
+            uniqueKeysWithValues: allCases.dropFirst().map { name in
+                (Array(name.rawValue.utf8).withUnsafeBufferPointer { PackedName($0)! }, name)
+            }))
+
+    /// The name in `bytes`.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self = PackedName(bytes).flatMap { Self.table[$0] } ?? .other
+    }
+
+    init(_ name: String) {
+        var name = name
+        self = name.withUTF8 { Self($0) }
     }
 }

@@ -61,7 +61,9 @@ struct XMLScanner {
     /// Namespace declarations in scope, innermost last. Every prefixed name is looked up here, so
     /// their number is capped: 200 nested elements declaring 200 namespaces each made 10,000
     /// elements take two minutes. Real feeds have at most about ten in scope.
-    private var bindings: [(prefix: String, namespace: XMLNamespace)] = []
+    /// Prefixes in scope, innermost last, each with its bytes packed when it has at most 16 (compared
+    /// at every prefixed element).
+    private var bindings: [(prefix: String, key: PackedName?, namespace: XMLNamespace)] = []
     static let maxBindings = 64
     /// The last namespace URI read and what it names: documents repeat one declaration on many
     /// elements (every Atom XHTML `<div xmlns=…>`).
@@ -174,7 +176,8 @@ struct XMLScanner {
         }
         while i < bytes.count, !isNameEnd(bytes[i]) { i += 1 }
         let nameEnd = i
-        raw.removeAll(keepingCapacity: true)
+        // Emptied only when there is something to empty: the call costs more than most tags' reading.
+        if !raw.isEmpty { raw.removeAll(keepingCapacity: true) }
         var selfClosing = false
         var closed = false
         var dropped = false
@@ -240,11 +243,11 @@ struct XMLScanner {
         }
         let bindingCount = bindings.count
         for (name, value) in raw where starts(name, with: "xmlns") {
-            let prefix: String
+            let prefixRange: Range<Int>
             if name.count == 5 {
-                prefix = ""
+                prefixRange = name.upperBound..<name.upperBound
             } else if bytes[name.lowerBound + 5] == UInt8(ascii: ":") {
-                prefix = string(name.lowerBound + 6..<name.upperBound)
+                prefixRange = name.lowerBound + 6..<name.upperBound
             } else {
                 continue
             }
@@ -261,9 +264,9 @@ struct XMLScanner {
                 }
                 lastURI = (Array(bytes[value]), namespace)
             }
-            bindings.append((prefix, lastURI.namespace))
+            bindings.append((string(prefixRange), packed(prefixRange), lastURI.namespace))
         }
-        attributes.removeAll(keepingCapacity: true)
+        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
         hasXMLAttribute = false
         for (name, value) in raw where !starts(name, with: "xmlns") {
             attributes.append(Attribute(name: name, value: value))
@@ -373,7 +376,7 @@ struct XMLScanner {
 
     private mutating func pop() -> XMLName {
         let frame = stack.removeLast()
-        bindings.removeSubrange(frame.bindingCount...)
+        if bindings.count > frame.bindingCount { bindings.removeSubrange(frame.bindingCount...) }
         return frame.name
     }
 
@@ -439,19 +442,44 @@ struct XMLScanner {
     /// An element's name with its namespace: the prefix's binding, else the default namespace.
     private func resolve(_ range: Range<Int>) -> XMLName {
         guard let colon = index(of: UInt8(ascii: ":"), from: range.lowerBound, end: range.upperBound) else {
-            return XMLName(bindings.last { $0.prefix.isEmpty }?.namespace ?? .none, string(range))
+            return name(defaultNamespace, range)
         }
-        return XMLName(namespace(prefix: range.lowerBound..<colon), string(colon + 1..<range.upperBound))
+        return name(namespace(prefix: range.lowerBound..<colon), colon + 1..<range.upperBound)
+    }
+
+    /// The name whose local part is `bytes[local]`: a known one takes its table's string, so that
+    /// most elements make no String of their own.
+    private func name(_ namespace: XMLNamespace, _ local: Range<Int>) -> XMLName {
+        let known = XMLLocal(UnsafeBufferPointer(rebasing: bytes[local]))
+        return XMLName(namespace, known == .other ? string(local) : known.rawValue, known: known)
+    }
+
+    /// The namespace unprefixed names are in: the innermost default declaration's.
+    private var defaultNamespace: XMLNamespace {
+        var index = bindings.count
+        while index > 0 {
+            index -= 1
+            if bindings[index].key == .zero { return bindings[index].namespace }
+        }
+        return .none
     }
 
     /// The namespace a prefix is bound to, compared as bytes (no String per element); an unbound
     /// prefix gets its conventional namespace, if it has one.
     private func namespace(prefix range: Range<Int>) -> XMLNamespace {
         let prefix = bytes[range]
-        if prefix.elementsEqual("xml".utf8) { return .xml }
-        if let binding = bindings.last(where: { $0.prefix.utf8.elementsEqual(prefix) }) { return binding.namespace }
+        if let key = packed(range) {
+            if key == Self.xmlPrefix { return .xml }
+            if let binding = bindings.last(where: { $0.key == key }) { return binding.namespace }
+        } else if let binding = bindings.last(where: { $0.prefix.utf8.elementsEqual(prefix) }) {
+            return binding.namespace
+        }
         return XMLNamespace.conventional(prefix: string(range)) ?? .unknown
     }
+
+    private static let xmlPrefix = Array("xml".utf8).withUnsafeBufferPointer { PackedName($0)! }
+
+    private func packed(_ range: Range<Int>) -> PackedName? { PackedName(UnsafeBufferPointer(rebasing: bytes[range])) }
 
     private func qualifiedName(_ frame: Frame) -> String { string(frame.qualifiedName) }
 
