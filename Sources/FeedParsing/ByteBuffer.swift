@@ -74,6 +74,7 @@ final class ByteBuffer {
         source.withUnsafeBufferPointer { append($0) }
     }
 
+    @inline(__always)  // the count is then a constant, and the short copy's branches fold away
     func append(_ literal: StaticString) {
         append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
