@@ -73,10 +73,10 @@ struct XMLName: Equatable, Sendable {
     /// `local` when the builder's tables name it; what their switches match.
     var known: XMLLocal
 
-    init(_ namespace: XMLNamespace, _ local: String, known: XMLLocal? = nil) {
+    init(_ namespace: XMLNamespace, _ local: String, known: XMLLocal) {
         self.namespace = namespace
         self.local = local
-        self.known = known ?? XMLLocal(local)
+        self.known = known
     }
 }
 
@@ -102,10 +102,5 @@ enum XMLLocal: String, CaseIterable, Sendable {
     /// The name in `bytes`.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self = PackedName(bytes).flatMap { Self.table[$0] } ?? .other
-    }
-
-    init(_ name: String) {
-        var name = name
-        self = name.withUTF8 { Self($0) }
     }
 }
