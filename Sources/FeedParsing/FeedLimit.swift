@@ -30,9 +30,14 @@ enum FeedLimit: String {
 extension WarningList {
     /// The entry's id held to the id limit, with the limit's warning when it was not.
     mutating func bounded(_ entry: inout ParsedEntry, _ options: FeedParser.Options, at offset: Int? = nil) {
-        guard let short = FeedLimit.shortID(entry.id, limit: options.maxIDLength) else { return }
-        entry.id = short
+        entry.id = boundedID(entry.id, options, at: offset)
+    }
+
+    /// `id` within the id limit; when it was not, a warning.
+    mutating func boundedID(_ id: String, _ options: FeedParser.Options, at offset: Int? = nil) -> String {
+        guard let short = FeedLimit.shortID(id, limit: options.maxIDLength) else { return id }
         reached(.id, options, at: offset, entry: nil)
+        return short
     }
 
     /// Notes that `limit` was reached; only the first time in a feed becomes a warning.

@@ -153,12 +153,6 @@ public struct ParsedEntry: Sendable, Equatable, Encodable {
     /// as they were, and copying an entry copies a pointer.
     private var episodeBox: EpisodeBox?
 
-    /// Creates an entry with an id.
-    public init(id: String, idSource: IDSource) {
-        self.id = id
-        self.idSource = idSource
-    }
-
     enum CodingKeys: String, CodingKey {
         case id, title, link, authors, published, updated, categories, enclosures, image, comments, episode
         case idSource = "id_source"
@@ -189,6 +183,34 @@ public struct ParsedEntry: Sendable, Equatable, Encodable {
         try container.encode(imageSource, forKey: .imageSource)
         try container.encodeIfPresent(comments, forKey: .comments)
         try container.encodeIfPresent(episode, forKey: .episode)
+    }
+}
+
+// The initializers live in an extension so that the struct keeps its memberwise initializer
+// (private, for `episodeBox`), which `assembled` uses.
+extension ParsedEntry {
+    /// Creates an entry with an id.
+    public init(id: String, idSource: IDSource) {
+        self.id = id
+        self.idSource = idSource
+    }
+
+    /// An entry with every field, as the readers make them. Through the memberwise initializer
+    /// and inlined, an entry made and appended to an array moves there; one made by an
+    /// initializer of ours, or in a local `var`, was copied whole (the compiler keeps `self` of a
+    /// large struct in a stack slot and copies out of it).
+    @inline(__always)
+    static func assembled(
+        id: String, idSource: IDSource, title: String?, link: String?, summaryHTML: String?, summaryText: String?,
+        contentHTML: String?, contentText: String?, authors: [ParsedAuthor], published: Date?, updated: Date?,
+        categories: [String], enclosures: [ParsedEnclosure], image: String?, imageSource: ImageSource,
+        comments: String?, episode: EpisodeInfo?
+    ) -> ParsedEntry {
+        ParsedEntry(
+            id: id, idSource: idSource, title: title, link: link, summaryHTML: summaryHTML, summaryText: summaryText,
+            contentHTML: contentHTML, contentText: contentText, authors: authors, published: published,
+            updated: updated, categories: categories, enclosures: enclosures, image: image, imageSource: imageSource,
+            comments: comments, episodeBox: episode.map(EpisodeBox.init))
     }
 }
 

@@ -7,9 +7,11 @@
 /// lower-cased and each non-ASCII label encoded with Punycode (see ``Punycode``), which covers
 /// hosts as they are written in feeds but not every compatibility mapping browsers apply.
 ///
-/// The URL is kept as its serialization and the offsets of its components: a base URL is copied
-/// into every capture and sanitizer pass, and one buffer costs one retain where six arrays cost
-/// six; serializing is then free, and resolving against it copies runs of those bytes.
+/// The URL is kept as its serialization and the offsets of its components, behind one reference:
+/// a base URL is copied into every capture, draft and sanitizer pass, and a copy costs one retain
+/// (a struct of the seven fields was copied through generic value witnesses, some 150
+/// instructions a copy); serializing is then free, and resolving against it copies runs of those
+/// bytes.
 struct HTTPURL: Equatable, Sendable {
     enum Scheme: String, Sendable {
         case http, https
@@ -35,18 +37,50 @@ struct HTTPURL: Equatable, Sendable {
         var fragment: [UInt8]?
     }
 
-    let scheme: Scheme
+    private final class Storage: Sendable {
+        let scheme: Scheme
+        let port: Int?
+        let serializedBytes: [UInt8]
+        let hostStart: Int
+        let hostEnd: Int
+        let pathStart: Int
+        let queryMark: Int?
+        let fragmentMark: Int?
+
+        init(
+            scheme: Scheme, port: Int?, serializedBytes: [UInt8], hostStart: Int, hostEnd: Int, pathStart: Int,
+            queryMark: Int?, fragmentMark: Int?
+        ) {
+            self.scheme = scheme
+            self.port = port
+            self.serializedBytes = serializedBytes
+            self.hostStart = hostStart
+            self.hostEnd = hostEnd
+            self.pathStart = pathStart
+            self.queryMark = queryMark
+            self.fragmentMark = fragmentMark
+        }
+    }
+
+    private let storage: Storage
+
+    var scheme: Scheme { storage.scheme }
     /// Nil for the scheme's default port.
-    let port: Int?
+    var port: Int? { storage.port }
     /// The URL's serialization: the standard's, ASCII only.
-    let serializedBytes: [UInt8]
-    private let hostStart: Int
-    private let hostEnd: Int
-    private let pathStart: Int
+    var serializedBytes: [UInt8] { storage.serializedBytes }
+    private var hostStart: Int { storage.hostStart }
+    private var hostEnd: Int { storage.hostEnd }
+    private var pathStart: Int { storage.pathStart }
     /// The index of the "?" before the query, if there is one.
-    private let queryMark: Int?
+    private var queryMark: Int? { storage.queryMark }
     /// The index of the "#" before the fragment, if there is one.
-    private let fragmentMark: Int?
+    private var fragmentMark: Int? { storage.fragmentMark }
+
+    /// Two URLs are equal when they serialize alike (the offsets follow from the serialization).
+    static func == (lhs: HTTPURL, rhs: HTTPURL) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.serializedBytes == rhs.storage.serializedBytes
+    }
 
     /// Parses `text` against `base`, as `new URL(text, base)` does in a browser; nil when that
     /// fails or gives a URL whose scheme is not http or https.
@@ -57,8 +91,7 @@ struct HTTPURL: Equatable, Sendable {
 
     /// Serializes `parts` once.
     init(_ parts: Parts) {
-        scheme = parts.scheme
-        port = parts.port
+        let scheme = parts.scheme
         var out: [UInt8] = []
         out.reserveCapacity(
             scheme.prefixCount + parts.username.count + parts.password.count + 2 + parts.host.count + 6
@@ -72,23 +105,25 @@ struct HTTPURL: Equatable, Sendable {
             }
             out.append(UInt8(ascii: "@"))
         }
-        hostStart = out.count
+        let hostStart = out.count
         out.append(contentsOf: parts.host)
-        hostEnd = out.count
+        let hostEnd = out.count
         if let port = parts.port { Self.appendDecimal(port, to: &out) }
-        pathStart = out.count
+        let pathStart = out.count
         out.append(contentsOf: parts.path)
-        queryMark = parts.query.map { _ in out.count }
+        let queryMark = parts.query.map { _ in out.count }
         if let query = parts.query {
             out.append(UInt8(ascii: "?"))
             out.append(contentsOf: query)
         }
-        fragmentMark = parts.fragment.map { _ in out.count }
+        let fragmentMark = parts.fragment.map { _ in out.count }
         if let fragment = parts.fragment {
             out.append(UInt8(ascii: "#"))
             out.append(contentsOf: fragment)
         }
-        serializedBytes = out
+        storage = Storage(
+            scheme: scheme, port: parts.port, serializedBytes: out, hostStart: hostStart, hostEnd: hostEnd,
+            pathStart: pathStart, queryMark: queryMark, fragmentMark: fragmentMark)
     }
 
     /// The URL as a string: the standard's serialization, ASCII only.

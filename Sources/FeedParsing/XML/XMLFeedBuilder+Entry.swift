@@ -142,53 +142,59 @@ extension XMLFeedBuilder {
         let title = (draft.title ?? draft.mediaTitle).map(Self.plainText).flatMap { $0.isEmpty ? nil : $0 }
             .map { oneLine($0, at: draft.offset, entry: draft.index) }
         let published = draft.published
-        let (id, source) = Self.identify(draft, link: link)
-        var entry = ParsedEntry(id: id, idSource: source)
-        warnings.bounded(&entry, options, at: draft.offset)
-        entry.title = title
-        entry.link = link ?? draft.contentSource
-        var contentImage: String?
+        let (candidate, source) = Self.identify(draft, link: link)
+        let id = warnings.boundedID(candidate, options, at: draft.offset)
+        var content: (html: String?, text: String?, image: String?) = (nil, nil, nil)
         if let (markup, base) = draft.content {
             let rendered = Self.render(
                 markup, base: base ?? fallbackBase, limit: options.maxContentBytes, sanitizer: options.sanitizer,
                 scratch: sanitizerScratch)
             warnings.note(rendered, .content, options, at: draft.offset, entry: draft.index)
-            (entry.contentHTML, entry.contentText, contentImage) = Self.fields(rendered)
+            content = Self.fields(rendered)
         }
+        var summary: (html: String?, text: String?, image: String?) = (nil, nil, nil)
         if let (markup, base) = draft.summary ?? draft.summaryFallback {
             let rendered = Self.render(
                 markup, base: base ?? fallbackBase, limit: options.maxSummaryBytes, sanitizer: options.sanitizer,
                 scratch: sanitizerScratch)
             warnings.note(rendered, .summary, options, at: draft.offset, entry: draft.index)
-            let image: String?
-            (entry.summaryHTML, entry.summaryText, image) = Self.fields(rendered)
-            contentImage = contentImage ?? image
+            summary = Self.fields(rendered)
         }
-        entry.authors = Self.people(draft.authors)
-        entry.published = published
-        // A dc:date beside a better publication date that says another time is when the item changed.
-        entry.updated = draft.updated ?? draft.dcDate.flatMap { $0 == published ? nil : $0 }
-        entry.categories = draft.categories
-        entry.enclosures = draft.enclosures
-        entry.comments = draft.comments
+        var episode: EpisodeInfo?
         if draft.sawPodcast {
-            var episode = draft.episode
-            episode.image = draft.itunesImage
-            episode.episode = episode.episode ?? draft.podcastEpisode
-            episode.season = episode.season ?? draft.podcastSeason
-            if episode != EpisodeInfo() { entry.episode = episode }
+            var fields = draft.episode
+            fields.image = draft.itunesImage
+            fields.episode = fields.episode ?? draft.podcastEpisode
+            fields.season = fields.season ?? draft.podcastSeason
+            if fields != EpisodeInfo() { episode = fields }
         }
-        let imageEnclosure = draft.enclosures.first {
+        // The image cascade, first found wins.
+        var image: (url: String, source: ParsedEntry.ImageSource)?
+        if let url = draft.mediaThumbnail {
+            image = (url, .mediaThumbnail)
+        } else if let url = draft.mediaContentImage {
+            image = (url, .mediaContent)
+        } else if let url = draft.itunesImage {
+            image = (url, .itunesImage)
+        } else if let enclosure = draft.enclosures.first(where: {
             $0.type?.lowercased().hasPrefix("image/") ?? Self.looksLikeImage($0.url)
+        }) {
+            image = (enclosure.url, .enclosure)
+        } else if let url = content.image ?? summary.image {
+            image = (url, .content)
         }
-        let cascade: [(String?, ParsedEntry.ImageSource)] = [
-            (draft.mediaThumbnail, .mediaThumbnail), (draft.mediaContentImage, .mediaContent),
-            (draft.itunesImage, .itunesImage), (imageEnclosure?.url, .enclosure), (contentImage, .content),
-        ]
-        if let (image, source) = cascade.first(where: { $0.0 != nil }) {
-            (entry.image, entry.imageSource) = (image, source)
-        }
-        feed.entries.append(entry)
+        // Assembled where it is appended: built in a local `var`, the entry was copied whole.
+        feed.entries.append(
+            ParsedEntry.assembled(
+                id: id, idSource: source, title: title,
+                link: link ?? draft.contentSource, summaryHTML: summary.html, summaryText: summary.text,
+                contentHTML: content.html, contentText: content.text, authors: Self.people(draft.authors),
+                published: published,
+                // A dc:date beside a better publication date that says another time is when the
+                // item changed.
+                updated: draft.updated ?? draft.dcDate.flatMap { $0 == published ? nil : $0 },
+                categories: draft.categories, enclosures: draft.enclosures, image: image?.url,
+                imageSource: image?.source ?? .none, comments: draft.comments, episode: episode))
     }
 
     /// An id that is an absolute http(s) URL, serialized; else nil (an id need not be a link).
