@@ -39,38 +39,82 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
         return components.string ?? url
     }
 
-    /// Opens the store and applies pending migrations. A call that cannot finish within `timeout`
-    /// (SQLite: waiting for a lock another process holds; PostgreSQL: any call) fails with
-    /// `StoreUnavailable`. A database that is not a Tidings database (SQLite: an empty, foreign
-    /// or damaged file; PostgreSQL: tables but no `schema_migrations`) is refused unchanged, with
-    /// a `StoreError` naming it.
+    /// What opening does with the schema.
+    public enum Schema: Sendable {
+        /// Applies pending migrations (`serve`, the commands): the default.
+        case migrate
+        /// Refuses a schema that is not exactly this build's (`serve --no-migrate`, for
+        /// deployments that run `tidings migrate` as a step of their own).
+        case requireCurrent
+        /// Leaves it as it is (`tidings migrate`, which looks before it changes anything).
+        case asIs
+    }
+
+    /// Opens the store and, by default, applies pending migrations. A call that cannot finish
+    /// within `timeout` (SQLite: waiting for a lock another process holds; PostgreSQL: any call)
+    /// fails with `StoreUnavailable`. A database that is not a Tidings database (SQLite: an
+    /// empty, foreign or damaged file; PostgreSQL: tables but no `schema_migrations`), or whose
+    /// schema a newer tidings wrote, is refused unchanged, with a `StoreError` naming it.
     public func open(
-        policy: NewsPolicy, logger: Logger = Logger(label: "tidings.store"), timeout: Duration = .seconds(10)
+        policy: NewsPolicy, logger: Logger = Logger(label: "tidings.store"), timeout: Duration = .seconds(10),
+        schema: Schema = .migrate
     ) async throws -> any TidingsStorage {
         switch self {
         case .sqlite(let path):
             let store = SQLStore(
                 source: try await SQLiteSource.open(path: path, busyTimeout: timeout), policy: policy)
-            return try await Self.migrated(store, name: description)
+            return try await Self.prepared(store, name: description, schema: schema)
         case .postgres(let url):
             let store = SQLStore(
                 source: try PostgresSource(url: url, logger: logger, timeout: timeout), policy: policy)
-            return try await Self.migrated(store, name: description)
+            return try await Self.prepared(store, name: description, schema: schema)
         }
     }
 
-    private static func migrated<S>(_ store: SQLStore<S>, name: String) async throws -> any TidingsStorage {
+    /// Whether this is a SQLite file that does not exist yet (opening would create it).
+    public var isAbsentFile: Bool {
+        guard case .sqlite(let path) = self else { return false }
+        return !FileManager.default.fileExists(atPath: path)
+    }
+
+    private static func prepared<S>(_ store: SQLStore<S>, name: String, schema: Schema) async throws
+        -> any TidingsStorage
+    {
         do {
-            try await store.migrate()
+            switch schema {
+            case .migrate:
+                try await store.migrate()
+            case .requireCurrent:
+                let status = try await store.schemaStatus()
+                if status.isNewer { throw SchemaTooNew(version: status.version, known: status.known) }
+                guard status.pending.isEmpty else {
+                    throw StoreError(
+                        "\(name): the schema is at version \(status.version) and this tidings needs \(status.known)"
+                            + " (\(status.pending.count) migration(s) pending); run `tidings migrate` first,"
+                            + " or start serve without --no-migrate")
+                }
+                // Pages are served without writing: the cursor secret must exist before them.
+                _ = try await store.cursorSecret()
+            case .asIs:
+                break
+            }
             return store
-        } catch let error as ForeignDatabase {
-            try? await store.close()
-            throw StoreError(
-                "\(name) is not a Tidings database: it has tables (\(error.listed)) but no schema_migrations; nothing was changed"
-            )
         } catch {
             try? await store.close()
-            throw error
+            throw refusal(error, name: name) ?? error
+        }
+    }
+
+    /// The one-line refusal of a database that must not be written to (another program's, or
+    /// one a newer tidings migrated), naming it; nil for other errors.
+    public static func refusal(_ error: any Error, name: String) -> StoreError? {
+        switch error {
+        case let error as ForeignDatabase:
+            StoreError(
+                "\(name) is not a Tidings database: it has tables (\(error.listed)) but no schema_migrations; nothing was changed"
+            )
+        case let error as SchemaTooNew: StoreError("\(name): \(error); nothing was changed")
+        default: nil
         }
     }
 }

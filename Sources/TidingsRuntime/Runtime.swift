@@ -17,14 +17,15 @@ public struct Runtime: Sendable {
     public let sections: SectionService
     public let logger: Logger
 
-    /// Opens the database `settings` name (migrating it) and builds the services over it.
+    /// Opens the database `settings` name (migrating it, unless `schema` says otherwise) and
+    /// builds the services over it.
     public static func open(
         _ settings: Settings, logger: Logger? = nil, clock: @escaping @Sendable () -> Date = Date.init,
-        databaseTimeout: Duration = .seconds(10)
+        databaseTimeout: Duration = .seconds(10), schema: DatabaseURL.Schema = .migrate
     ) async throws -> Runtime {
         let logger = logger ?? Self.logger(settings)
         let store = try await DatabaseURL(settings.server.database).open(
-            policy: settings.server.newsPolicy, logger: logger, timeout: databaseTimeout)
+            policy: settings.server.newsPolicy, logger: logger, timeout: databaseTimeout, schema: schema)
         return Runtime(settings: settings, store: store, logger: logger, clock: clock)
     }
 
@@ -55,12 +56,15 @@ public struct Runtime: Sendable {
             onChange: { changed in sections.contentChanged(sections: changed) })
     }
 
-    /// The HTTP application over these services, running `services` (a poller) beside it.
+    /// The HTTP application over these services, running `poller` (whose heartbeat
+    /// `/health/ready` reads) and `services` beside it.
     public func application(
-        services: [any Service] = [], onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        poller: SourcePoller? = nil, services: [any Service] = [],
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         buildApplication(
-            catalog: catalog, sections: sections, services: services, logger: logger, onServerRunning: onServerRunning)
+            catalog: catalog, sections: sections, services: (poller.map { [$0] } ?? []) + services,
+            poller: poller?.heartbeat, logger: logger, onServerRunning: onServerRunning)
     }
 
     /// Closes the store.

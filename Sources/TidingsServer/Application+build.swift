@@ -4,6 +4,7 @@ import Logging
 import Metrics
 import Prometheus
 import ServiceLifecycle
+import TidingsIngest
 import TidingsStore
 import TidingsWeb
 
@@ -12,13 +13,14 @@ import TidingsWeb
 public func buildApplication(
     catalog: CatalogService, sections: SectionService? = nil,
     registry: PrometheusCollectorRegistry = TidingsMetrics.registry,
-    services: [any Service] = [], logger: Logger = Logger(label: "tidings"),
+    services: [any Service] = [], poller: PollerHeartbeat? = nil, logger: Logger = Logger(label: "tidings"),
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
     let configuration = catalog.configuration
     let images = ImageProxy(
         settings: configuration.images, fetch: sections?.configuration.fetch ?? .init(), logger: logger)
-    let router = buildRouter(catalog: catalog, sections: sections, images: images, registry: registry, logger: logger)
+    let router = buildRouter(
+        catalog: catalog, sections: sections, images: images, registry: registry, poller: poller, logger: logger)
     return Application(
         router: router,
         server: .http1(configuration: .init(idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
@@ -32,9 +34,11 @@ public func buildApplication(
 /// contract test compares with `docs/openapi.yaml`. `images` must run as a service of the
 /// application (it shuts its HTTP clients down); without one, images are not served (a router
 /// made to list the routes).
+/// `poller` is the heartbeat of the poller the application runs, for `/health/ready`.
 public func buildRouter(
     catalog: CatalogService, sections: SectionService? = nil, images: ImageProxy? = nil,
-    registry: PrometheusCollectorRegistry = TidingsMetrics.registry, logger: Logger = Logger(label: "tidings")
+    registry: PrometheusCollectorRegistry = TidingsMetrics.registry, poller: PollerHeartbeat? = nil,
+    logger: Logger = Logger(label: "tidings")
 ) -> Router<TidingsRequestContext> {
     let store = catalog.store
     let router = Router(context: TidingsRequestContext.self)
@@ -43,7 +47,7 @@ public func buildRouter(
     router.add(middleware: LogRequestsMiddleware(.debug))
     let writes = router.group().add(middleware: APIKeyMiddleware(store: store))
         .add(middleware: JSONContentTypeMiddleware())
-    SystemRoutes(registry: registry).addRoutes(to: router)
+    SystemRoutes(registry: registry, health: HealthChecks(store: store, poller: poller)).addRoutes(to: router)
     NewsItemsController(catalog: catalog).addRoutes(to: router)
     ProductsController(catalog: catalog).addRoutes(to: router, writes: writes)
     EventsController(catalog: catalog).addRoutes(to: writes)

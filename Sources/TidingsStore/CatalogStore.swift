@@ -41,6 +41,11 @@ public protocol KeyStore: Sendable {
 
 /// Everything a server keeps, in one database: the catalog, the sections and the keys.
 public protocol TidingsStorage: CatalogStore, SectionStore, KeyStore {
+    /// Applies pending migrations (and makes the cursor secret); returns the versions applied.
+    /// A schema newer than this build is refused with ``SchemaTooNew``.
+    @discardableResult func migrate() async throws -> [Int]
+    /// Where the schema stands, read without writing anything.
+    func schemaStatus() async throws -> SchemaStatus
     /// Releases connections.
     func close() async throws
 }

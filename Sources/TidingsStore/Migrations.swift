@@ -128,6 +128,9 @@ public enum Migrations {
         },
     ]
 
+    /// The newest schema version this build knows.
+    public static var latest: Int { all.last?.version ?? 0 }
+
     /// The table recording applied migrations: what marks a database as a Tidings database.
     public static let ledger =
         "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)"
@@ -147,6 +150,10 @@ public enum Migrations {
                 throw ForeignDatabase(tables: tables)
             }
             try await db.raw(SQLQueryString(Self.ledger)).run()
+            // A newer tidings migrated this database: running our migrations (or serving over
+            // tables we do not know) could damage what it wrote.
+            let newest = try await Self.appliedVersions(db).max() ?? 0
+            if newest > latest { throw SchemaTooNew(version: newest, known: latest) }
         }
         var applied: [Int] = []
         for migration in all where migration.version <= version {
@@ -170,6 +177,25 @@ public enum Migrations {
         return applied
     }
 
+    /// Where the database's schema stands, read without writing anything. A database with tables
+    /// but no `schema_migrations` is refused with ``ForeignDatabase``.
+    public static func status(_ source: some SQLConnectionSource) async throws -> SchemaStatus {
+        let kind = source.kind
+        let applied = try await source.read { db -> [Int] in
+            let tables = try await Self.tables(db, kind: kind)
+            if tables.isEmpty { return [] }
+            guard tables.contains("schema_migrations") else { throw ForeignDatabase(tables: tables) }
+            return try await Self.appliedVersions(db)
+        }
+        return SchemaStatus(kind: kind, applied: applied)
+    }
+
+    /// The versions recorded in `schema_migrations`, sorted.
+    static func appliedVersions(_ db: any SQLDatabase) async throws -> [Int] {
+        try await db.raw("SELECT version FROM schema_migrations").all()
+            .map { Int(try $0.decode(column: "version", as: Int64.self)) }.sorted()
+    }
+
     /// The tables of the database (PostgreSQL: of the schema tables are created in).
     static func tables(_ db: any SQLDatabase, kind: SQLBackendKind) async throws -> [String] {
         let query =
@@ -190,5 +216,47 @@ public struct ForeignDatabase: Error, CustomStringConvertible {
     public var listed: String { tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "") }
     public var description: String {
         "store: the database has tables (\(listed)) but no schema_migrations: it is not a Tidings database"
+    }
+}
+
+/// Where a database's schema stands against this build's migrations.
+public struct SchemaStatus: Sendable, Equatable {
+    /// The database's dialect (a dry run prints the statements it would run).
+    public var kind: SQLBackendKind
+    /// The versions recorded as applied, sorted; empty for an empty database.
+    public var applied: [Int]
+
+    public init(kind: SQLBackendKind, applied: [Int]) {
+        self.kind = kind
+        self.applied = applied
+    }
+
+    /// The newest version applied; 0 for an empty database.
+    public var version: Int { applied.last ?? 0 }
+    /// The newest version this build knows.
+    public var known: Int { Migrations.latest }
+    /// Migrations this build has that the database has not had, in order.
+    public var pending: [Migration] { Migrations.all.filter { !applied.contains($0.version) } }
+    /// Whether a newer build migrated the database past what this one knows.
+    public var isNewer: Bool { version > known }
+    /// Whether the schema is exactly this build's.
+    public var isCurrent: Bool { !isNewer && pending.isEmpty }
+}
+
+/// A database migrated by a newer tidings than this one: refused, never migrated or served.
+public struct SchemaTooNew: Error, CustomStringConvertible {
+    /// The newest version the database records.
+    public var version: Int
+    /// The newest version this build knows.
+    public var known: Int
+
+    public init(version: Int, known: Int) {
+        self.version = version
+        self.known = known
+    }
+
+    public var description: String {
+        "the schema is at version \(version), newer than this tidings knows (\(known)): a newer tidings migrated it;"
+            + " run that version or a later one, or restore a backup taken before the upgrade"
     }
 }

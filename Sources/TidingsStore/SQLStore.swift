@@ -28,6 +28,10 @@ public final class SQLStore<Source: SQLConnectionSource>: Sendable, TidingsStora
         return applied
     }
 
+    /// Where the schema stands, read without writing: also what readiness checks ask the
+    /// database.
+    public func schemaStatus() async throws -> SchemaStatus { try await Migrations.status(source) }
+
     public func close() async throws { try await source.close() }
 
     /// Rows in one of our tables (the name is ours, never input).

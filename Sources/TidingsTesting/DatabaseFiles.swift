@@ -3,6 +3,7 @@ import SQLiteKit
 import TidingsCatalog
 import TidingsRuntime
 import TidingsStore
+import TidingsStoreSQLite
 
 /// Real database files for the start-up checks: a Tidings database with rows, the same with a
 /// page overwritten, another program's database, and a way to prove a file was left untouched.
@@ -47,6 +48,19 @@ public struct DatabaseFiles: Sendable {
         }
         try await store.close()
         return path
+    }
+
+    /// An empty Tidings database at `name` whose schema stops at `version` (as an older tidings
+    /// left it), closed.
+    public func tidingsSchema(_ name: String, upTo version: Int) async throws {
+        let source = try await SQLiteSource.open(path: path(name))
+        do {
+            try await Migrations.migrate(source, upTo: version)
+        } catch {
+            try? await source.close()
+            throw error
+        }
+        try await source.close()
     }
 
     /// Another program's SQLite database at `name` in `journalMode`: a table of its own and a row,

@@ -9,7 +9,8 @@ struct Tidings: AsyncParsableCommand {
         commandName: "tidings",
         abstract: "A news-feed engine: catalog events in, localized paginated feeds out.",
         subcommands: [
-            Serve.self, Parse.self, SourcesCommand.self, Keys.self, BackfillCommand.self, News.self, Bench.self,
+            Serve.self, Migrate.self, Parse.self, SourcesCommand.self, Keys.self, BackfillCommand.self, News.self,
+            Bench.self,
             ReadCommand.self,
         ])
 }

@@ -48,6 +48,11 @@ struct ServeProcessTests {
         let health = try await get("\(base)/health")
         #expect(health.status == 200)
         #expect(health.body == #"{"status":"ok"}"#)
+        // Ready: the database answers, the schema is current, and the poller's loop goes round.
+        let ready = try await get("\(base)/health/ready")
+        #expect(ready.status == 200, "\(ready.body)")
+        #expect(ready.body.contains(#""status":"ready""#))
+        #expect(ready.body.contains(#""poller":{"failures":0,"last_round_seconds_ago":"#), "\(ready.body)")
         let news = try await get("\(base)/api/v1/news_items")
         let page = try TidingsJSON.decoder().decode(NewsItemsPage.self, from: Data(news.body.utf8))
         #expect(page.items.count == 50)

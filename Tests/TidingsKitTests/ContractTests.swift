@@ -164,7 +164,7 @@ struct ContractTests {
                     }.joined(separator: "/")
                 let isAPI =
                     ["/api/", "/feeds/", "/img/"].contains { path.hasPrefix($0) }
-                    || ["/health", "/metrics", "/openapi.yaml"].contains(path)
+                    || ["/health", "/health/live", "/health/ready", "/metrics", "/openapi.yaml"].contains(path)
                 guard isAPI else { continue }  // the web reader's HTML pages (docs/web.md)
                 served.insert("\(route.method) \(path)")
                 #expect(

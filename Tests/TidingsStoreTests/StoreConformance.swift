@@ -3,6 +3,7 @@ import SQLKit
 import Testing
 import TidingsCatalog
 import TidingsModel
+import TidingsRuntime
 import TidingsStore
 import TidingsTesting
 
@@ -20,6 +21,7 @@ struct StoreCheck: Sendable, CustomTestStringConvertible {
         .init(name: "shows only items inside the window", run: window),
         .init(name: "rebuilds exactly the news live ingestion made", run: rebuildMatchesLive),
         .init(name: "applies migrations once", run: migrationsOnce),
+        .init(name: "reports the schema, and refuses one newer than the build without changing it", run: schemaStatus),
         .init(name: "keeps API key hashes, finds and revokes them", run: apiKeys),
         .init(name: "rolls a failed transaction back completely", run: rollback),
         .init(name: "lets concurrent writers take turns", run: concurrentWriters),
@@ -200,6 +202,46 @@ private func migrationsOnce(_ database: TestDatabase) async throws {
     }
     #expect(versions == Migrations.all.map { Int64($0.version) })
     try await source.close()
+}
+
+private func schemaStatus(_ database: TestDatabase) async throws {
+    let source = try await database.openSource()
+    let empty = try await Migrations.status(source)
+    #expect(empty.applied.isEmpty && empty.version == 0 && !empty.isCurrent)
+    #expect(empty.pending.map(\.version) == Migrations.all.map(\.version))
+    try await Migrations.migrate(source, upTo: 5)
+    let partial = try await Migrations.status(source)
+    #expect(partial.version == 5 && partial.pending.map(\.version) == Array(6...Migrations.latest))
+    try await source.close()
+
+    // Opening without migrating refuses what is behind, naming what to run.
+    await #expect {
+        try await DatabaseURL(database.url).open(policy: NewsPolicy(), schema: .requireCurrent)
+    } throws: { "\($0)".contains("the schema is at version 5 and this tidings needs \(Migrations.latest)") }
+
+    let store = try await database.open()
+    #expect(try await store.schemaStatus().isCurrent)
+    try await store.close()
+
+    // A newer tidings recorded a version this build does not know.
+    let writer = try await database.openSource()
+    try await writer.write { db in
+        try await db.raw("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future', 0)").run()
+    }
+    let newer = try await Migrations.status(writer)
+    #expect(newer.isNewer && newer.version == 999 && !newer.isCurrent)
+    await #expect(throws: SchemaTooNew.self) { try await Migrations.migrate(writer) }
+    try await writer.close()
+    for schema in [DatabaseURL.Schema.migrate, .requireCurrent] {
+        await #expect {
+            try await DatabaseURL(database.url).open(policy: NewsPolicy(), schema: schema)
+        } throws: {
+            "\($0)".contains("the schema is at version 999, newer than this tidings knows (\(Migrations.latest))")
+        }
+    }
+    let after = try await database.openSource()
+    #expect(try await Migrations.status(after) == newer, "nothing was changed")
+    try await after.close()
 }
 
 private func apiKeys(_ database: TestDatabase) async throws {

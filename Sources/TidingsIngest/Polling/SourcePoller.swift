@@ -22,6 +22,8 @@ public final class SourcePoller: Service, Sendable {
     let recorder: FetchRecorder
     /// Who holds leases taken by this process: host, process id and a random suffix.
     public let owner: String
+    /// Whether the loop runs, and when it last went round (`/health/ready`).
+    public let heartbeat = PollerHeartbeat()
 
     /// A poller for `configuration`'s sources; `onChange` hears which sections got new or changed
     /// entries (the server drops its cached pages).
@@ -61,6 +63,8 @@ public final class SourcePoller: Service, Sendable {
     /// ends the service: it is logged once and the poller backs off and tries again.
     public func run() async throws {
         let running = RunningFetches()
+        heartbeat.started(at: Date())
+        defer { heartbeat.stopped() }
         do {
             try await cancelWhenGracefulShutdown {
                 try await withThrowingDiscardingTaskGroup { group in
@@ -68,6 +72,7 @@ public final class SourcePoller: Service, Sendable {
                     var backoff = PollerBackoff()
                     while !Task.isCancelled {
                         var pause = Duration.seconds(1)
+                        var failure: (any Error)?
                         do {
                             if !registered {
                                 try await self.register()
@@ -90,7 +95,9 @@ public final class SourcePoller: Service, Sendable {
                             backoff.succeeded(self.logger)
                         } catch let error where !(error is CancellationError) {
                             pause = backoff.failed(error, self.logger)
+                            failure = error
                         }
+                        self.heartbeat.round(at: Date(), failures: backoff.failures, error: failure)
                         try await Task.sleep(for: pause)
                     }
                 }

@@ -2,14 +2,31 @@ import Foundation
 import Hummingbird
 import Prometheus
 
-/// `/health`, `/metrics` (Prometheus text) and `/openapi.yaml`.
+/// `/health`, `/health/live`, `/health/ready`, `/metrics` (Prometheus text) and `/openapi.yaml`.
 struct SystemRoutes: Sendable {
     let registry: PrometheusCollectorRegistry
+    let health: HealthChecks
 
     func addRoutes(to router: Router<TidingsRequestContext>) {
-        let health = ByteBuffer(string: #"{"status":"ok"}"#)
-        router.get("/health") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: health))
+        // Liveness: the process answers HTTP. `/health` is the same, kept for what already polls it.
+        let alive = ByteBuffer(string: #"{"status":"ok"}"#)
+        for path in ["/health", "/health/live"] {
+            router.get(RouterPath(path)) { _, _ in
+                Response(
+                    status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                    body: .init(byteBuffer: alive))
+            }
+        }
+        // Readiness: whether this instance should get traffic; 503 with what failed when not.
+        let health = health
+        router.get("/health/ready") { _, _ in
+            let (ok, report) = await health.ready()
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return Response(
+                status: ok ? .ok : .serviceUnavailable,
+                headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(report))))
         }
         router.get("/metrics") { _, _ in
             Response(

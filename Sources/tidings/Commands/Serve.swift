@@ -17,11 +17,16 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port to bind, 0 for any free one (env TIDINGS_PORT; default 8080).") var port: Int?
     @OptionGroup var database: DatabaseOption
     @Flag(help: "Do not load the demo catalog into an empty database.") var noDemo = false
+    @Flag(
+        help:
+            "Do not migrate at start: refuse a schema that is not this version's (run `tidings migrate` as a step of its own)."
+    )
+    var noMigrate = false
     @OptionGroup var config: ConfigOption
 
     func run() async throws {
         let settings = try resolveSettings(config: config, database: database, host: host, port: port)
-        let runtime = try await Runtime.open(settings)
+        let runtime = try await Runtime.open(settings, schema: noMigrate ? .requireCurrent : .migrate)
         let store = runtime.store
         do {
             if !noDemo, try await store.counts().events == 0 {
@@ -33,7 +38,7 @@ struct Serve: AsyncParsableCommand {
                 )
             }
             let host = settings.server.host
-            let app = runtime.application(services: [runtime.poller()]) { port in
+            let app = runtime.application(poller: runtime.poller()) { port in
                 let url = "http://\(Self.address(host: host, port: port))"
                 say("Tidings is listening on \(url)")
                 say("Read the brands in a browser at \(url)/ (the JSON API is under \(url)/api/v1)")
