@@ -45,7 +45,16 @@ public func buildRouter(
     router.add(middleware: ErrorEnvelopeMiddleware())
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: LogRequestsMiddleware(.debug))
-    let writes = router.group().add(middleware: APIKeyMiddleware(store: store))
+    let limits = catalog.configuration.limits
+    if limits.clientRate > 0 {
+        router.add(
+            middleware: ClientRateLimitMiddleware(
+                limiter: RateLimiter(rate: limits.clientRate, burst: limits.clientBurst, clock: catalog.clock),
+                trustForwardedFor: limits.trustForwardedFor))
+    }
+    let keyLimiter =
+        limits.keyRate > 0 ? RateLimiter(rate: limits.keyRate, burst: limits.keyBurst, clock: catalog.clock) : nil
+    let writes = router.group().add(middleware: APIKeyMiddleware(store: store, limiter: keyLimiter))
         .add(middleware: JSONContentTypeMiddleware())
     SystemRoutes(registry: registry, health: HealthChecks(store: store, poller: poller)).addRoutes(to: router)
     NewsItemsController(catalog: catalog).addRoutes(to: router)

@@ -5,9 +5,12 @@ import TidingsModel
 /// Per-request context: a 1 MiB body limit and Tidings' JSON coders.
 public struct TidingsRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
+    /// The connection's peer address (no port), for per-client rate limits.
+    public var peerAddress: String?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        peerAddress = source.channel.remoteAddress?.ipAddress
     }
 
     /// Bodies over 1 MiB get 413.

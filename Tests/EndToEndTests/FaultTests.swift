@@ -99,6 +99,9 @@ struct FaultTests {
         return tally
     }
 
+    /// No write rate limit for the server of a burst.
+    static let unlimited = ["TIDINGS_LIMITS_KEY_RATE": "0"]
+
     static func port(from line: String) throws -> Int {
         try #require(line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
     }
@@ -109,7 +112,11 @@ struct FaultTests {
             ["keys", "create", "--name", "faults", "--database", database], in: folder)
         try #require(created.status == 0, "\(created.output)")
         let key = String(try #require(created.output.split(separator: "\n").first { $0.hasPrefix("tid_") }))
-        let server = try TidingsProcess(["serve", "--port", "0", "--no-demo", "--database", database], in: folder)
+        // The bursts are one key writing as fast as it can; the write rate limit is not what these
+        // tests are about, so it is off (RateLimitTests cover it).
+        let server = try TidingsProcess(
+            ["serve", "--port", "0", "--no-demo", "--database", database], in: folder,
+            environment: Self.unlimited)
         let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
         return (server, "http://127.0.0.1:\(try Self.port(from: line))", key)
     }
@@ -195,7 +202,7 @@ struct FaultTests {
             exec '\(tidings)' serve --port 0 --no-demo --database '\(database)'
             """
         let server = try TidingsProcess(
-            ["-m", "--propagation", "private", "/bin/sh", "-c", script], in: folder,
+            ["-m", "--propagation", "private", "/bin/sh", "-c", script], in: folder, environment: Self.unlimited,
             launcher: URL(fileURLWithPath: "/usr/bin/unshare"))
         let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
         let base = "http://127.0.0.1:\(try Self.port(from: line))"

@@ -28,6 +28,8 @@ public struct TidingsConfiguration: Sendable, Equatable {
     public var idleTimeout: TimeInterval = 60
     /// `images.*`: the image proxy.
     public var images = ImageSettings()
+    /// `limits.*`: request rates per API key and per client.
+    public var limits = RateLimits()
 
     public init() {}
 
@@ -45,7 +47,7 @@ public struct TidingsConfiguration: Sendable, Equatable {
             ("news.merge_window", "a change this close to the last price item merges into it (default 2h)"),
             ("news.window_days", "the feed shows items of the last N days (default 30)"),
             ("locale.default", "language when a request names none: ru or en (default ru)"),
-        ] + ImageSettings.keys
+        ] + ImageSettings.keys + RateLimits.keys
 
     /// Sets `key` (as in `news.min_change_percent`) from a value of any layer; a mistake names the
     /// value's place and the key.
@@ -68,6 +70,51 @@ public struct TidingsConfiguration: Sendable, Equatable {
         case "news.window_days": windowDays = try value.int(1...3650)
         case "locale.default": defaultLocale = try value.language().rawValue
         case _ where key.hasPrefix("images."): try images.set(key, value)
+        case _ where key.hasPrefix("limits."): try limits.set(key, value)
+        default: throw value.error("is not a setting")
+        }
+    }
+}
+
+/// `limits.*`: how many requests an API key (on the write routes) and a client (on every route but
+/// the health checks) may make, as a rate a second and a burst; a request over it is answered 429
+/// with `Retry-After`.
+public struct RateLimits: Sendable, Equatable {
+    /// `limits.key_rate`: write requests a second per API key; 0 for no limit.
+    public var keyRate = 100
+    /// `limits.key_burst`: write requests one key may make at once before the rate applies.
+    public var keyBurst = 200
+    /// `limits.client_rate`: requests a second per client address; 0 (the default) for no limit.
+    public var clientRate = 0
+    /// `limits.client_burst`: requests one client may make at once before the rate applies.
+    public var clientBurst = 100
+    /// `limits.trust_forwarded_for`: the client is the last `X-Forwarded-For` address (set by a
+    /// proxy in front that you run), not the connection's peer.
+    public var trustForwardedFor = false
+
+    public init() {}
+
+    static let keys: [(key: String, description: String)] = [
+        ("limits.key_rate", "write requests a second per API key, 0 for no limit (default 100)"),
+        ("limits.key_burst", "write requests one key may make at once before the rate applies (default 200)"),
+        (
+            "limits.client_rate",
+            "requests a second per client address on every route but /health, 0 for no limit (default 0)"
+        ),
+        ("limits.client_burst", "requests one client may make at once before the rate applies (default 100)"),
+        (
+            "limits.trust_forwarded_for",
+            "take the client's address from the last X-Forwarded-For entry, behind a proxy you run (default false)"
+        ),
+    ]
+
+    mutating func set(_ key: String, _ value: ConfigNode) throws {
+        switch key {
+        case "limits.key_rate": keyRate = try value.int(0...1_000_000)
+        case "limits.key_burst": keyBurst = try value.int(1...1_000_000)
+        case "limits.client_rate": clientRate = try value.int(0...1_000_000)
+        case "limits.client_burst": clientBurst = try value.int(1...1_000_000)
+        case "limits.trust_forwarded_for": trustForwardedFor = try value.bool()
         default: throw value.error("is not a setting")
         }
     }

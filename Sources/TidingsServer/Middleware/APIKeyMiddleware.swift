@@ -3,8 +3,10 @@ import TidingsStore
 
 /// Lets a request through only with `Authorization: Bearer KEY` naming a live key:
 /// 401 when the header is missing or the key unknown, 403 when the key was revoked.
+/// With `limiter`, each key's writes are held to `limits.key_rate` (429 with `Retry-After`).
 struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
     let store: any KeyStore
+    var limiter: RateLimiter?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -19,6 +21,9 @@ struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         guard key.revokedAt == nil else {
             throw HTTPAPIError(.forbidden, code: "forbidden", message: "api: API key \(key.id) was revoked")
+        }
+        if let limiter, let wait = limiter.take(String(key.id)) {
+            throw HTTPAPIError.rateLimited(wait, "API key \(key.id)")
         }
         return try await next(request, context)
     }
