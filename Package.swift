@@ -57,6 +57,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
         // `swift package generate-documentation --target TidingsKit` (CI builds it without warnings).
@@ -164,6 +165,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),
                 .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Server"])),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Server"])),
+                .product(name: "CompressNIO", package: "compress-nio", condition: .when(traits: ["Server"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
             ],
             resources: [.copy("Resources/openapi.yaml")]
@@ -238,7 +240,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TidingsStoreTests", dependencies: ["TidingsTesting"]),
-        .testTarget(name: "TidingsServerTests", dependencies: ["TidingsTesting"]),
+        .testTarget(
+            name: "TidingsServerTests",
+            dependencies: ["TidingsTesting", .product(name: "CompressNIO", package: "compress-nio")]),
         .testTarget(
             name: "TidingsWebTests",
             dependencies: [

@@ -42,6 +42,8 @@ public func buildRouter(
 ) -> Router<TidingsRequestContext> {
     let store = catalog.store
     let router = Router(context: TidingsRequestContext.self)
+    // Outermost, so that error envelopes are compressed like the rest.
+    if catalog.configuration.compress { router.add(middleware: CompressionMiddleware()) }
     router.add(middleware: ErrorEnvelopeMiddleware())
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: LogRequestsMiddleware(.debug))

@@ -26,6 +26,8 @@ public struct TidingsConfiguration: Sendable, Equatable {
     public var defaultLocale = "ru"
     /// `server.idle_timeout`: seconds before an idle keep-alive connection is closed.
     public var idleTimeout: TimeInterval = 60
+    /// `server.compress`: gzip or deflate text responses of 1 KB or more for clients that accept it.
+    public var compress = true
     /// `images.*`: the image proxy.
     public var images = ImageSettings()
     /// `limits.*`: request rates per API key and per client.
@@ -42,6 +44,10 @@ public struct TidingsConfiguration: Sendable, Equatable {
             ("server.host", "address to bind (default 127.0.0.1)"),
             ("server.port", "port to bind, 0 for any free one (default 8080)"),
             ("server.idle_timeout", "close idle connections after this long (default 60s)"),
+            (
+                "server.compress",
+                "gzip (or deflate) JSON, HTML and feeds of 1 KB or more for clients that accept it (default true)"
+            ),
             ("pricing.markup_percent", "consumer price = store price + this percent (decimal, default 0)"),
             ("news.min_change_percent", "price changes of at most this many percent make no item (default 3)"),
             ("news.merge_window", "a change this close to the last price item merges into it (default 2h)"),
@@ -59,6 +65,7 @@ public struct TidingsConfiguration: Sendable, Equatable {
             let seconds = try value.duration()
             guard seconds > 0 else { throw value.error("must be a duration such as 60s, not \"0\"") }
             idleTimeout = seconds
+        case "server.compress": compress = try value.bool()
         case "pricing.markup_percent":
             let raw = try value.string()
             guard let percent = MarkupPercent(raw) else {

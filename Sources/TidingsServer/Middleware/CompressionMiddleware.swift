@@ -1,0 +1,170 @@
+import CompressNIO
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import TidingsModel
+
+/// Compresses text responses — JSON, HTML, feeds (RSS, Atom, JSON Feed, OPML), CSS, JavaScript,
+/// SVG, plain text — with gzip, or deflate, when the request's `Accept-Encoding` takes one and the
+/// body is at least `minimumBytes` (smaller ones gain nothing for the work). The ETag becomes
+/// weak: the compressed bytes are another representation of the same content, and
+/// `If-None-Match` matches the weak form. `Vary: Accept-Encoding` goes on every response of a
+/// compressible type, compressed or not, so a cache in between keeps them apart.
+///
+/// Pages with an ETag are the same bytes served many times, so their compressed bytes are kept,
+/// keyed by the plain bytes and the coding (`CompressedBodies`): such a page is compressed once
+/// per version, not once per request.
+struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
+    var minimumBytes = 1024
+    let cache = CompressedBodies()
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        var response = try await next(request, context)
+        guard response.headers[.contentEncoding] == nil, Self.isCompressible(response.headers[.contentType]) else {
+            return response
+        }
+        response.headers[values: .vary].append("Accept-Encoding")
+        guard request.method != .head, response.status.code == 200,
+            let encoding = Self.encoding(accepted: request.headers[values: .acceptEncoding]),
+            (response.body.contentLength ?? minimumBytes) >= minimumBytes
+        else { return response }
+        let body = try await Self.collect(response.body)
+        guard body.readableBytes >= minimumBytes else {
+            response.body = .init(byteBuffer: body)
+            return response
+        }
+        // A response with an ETag is bytes served again and again (a cached page): compressed
+        // well, once, and kept. One without (a web page, unique by its CSP nonce) is compressed
+        // fast and forgotten, so it never pushes the kept ones out.
+        let stable = response.headers[.eTag] != nil
+        let compressed: ByteBuffer
+        if stable, let kept = cache[body, encoding] {
+            compressed = kept
+        } else {
+            let configuration = ZlibConfiguration(
+                compressionLevel: stable ? .defaultCompressionLevel : .fastestCompression)
+            // HTTP's "deflate" is the zlib format (RFC 9110 8.4.1.2), not raw deflate.
+            var input = body
+            compressed = try input.compress(
+                with: encoding == "gzip" ? .gzip(configuration: configuration) : .zlib(configuration: configuration))
+            if stable { cache[body, encoding] = compressed }
+        }
+        response.headers[.contentEncoding] = encoding
+        response.headers[.contentLength] = String(compressed.readableBytes)
+        if let etag = response.headers[.eTag], !etag.hasPrefix("W/") { response.headers[.eTag] = "W/" + etag }
+        response.body = .init(byteBuffer: compressed)
+        return response
+    }
+
+    /// Whether a response of this type is text worth compressing.
+    static func isCompressible(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let type else { return false }
+        if type.hasPrefix("text/") { return true }
+        return [
+            "application/json", "application/feed+json", "application/problem+json", "application/rss+xml",
+            "application/atom+xml", "application/xml", "application/javascript", "application/yaml",
+            "image/svg+xml", "text/x-opml",
+        ].contains(type)
+    }
+
+    /// The coding to answer with: gzip, else deflate, as far as `Accept-Encoding` takes them
+    /// (a `q=0` refuses one; `*` takes gzip); nil for identity.
+    static func encoding(accepted values: [String]) -> String? {
+        var weights: [String: Double] = [:]
+        for item in values.flatMap({ $0.split(separator: ",") }) {
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let name = parts.first, !name.isEmpty else { continue }
+            var weight = 1.0
+            for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {
+                weight = Double(parameter.dropFirst(2)) ?? 0
+            }
+            weights[name] = weight
+        }
+        let star = weights["*"]
+        for coding in ["gzip", "deflate"] {
+            if let weight = weights[coding] ?? (coding == "gzip" ? star : nil), weight > 0 { return coding }
+        }
+        return nil
+    }
+
+    /// The whole body as one buffer.
+    static func collect(_ body: ResponseBody) async throws -> ByteBuffer {
+        let kept = Collector.Kept()
+        try await body.write(Collector(kept: kept))
+        return kept.buffer
+    }
+
+    /// A body writer that keeps what it is given, in `kept` (the writer itself is consumed).
+    struct Collector: ResponseBodyWriter {
+        final class Kept {
+            var buffer = ByteBuffer()
+        }
+        let kept: Kept
+
+        mutating func write(_ buffer: ByteBuffer) async throws {
+            var buffer = buffer
+            kept.buffer.writeBuffer(&buffer)
+        }
+
+        consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
+    }
+}
+
+/// Compressed bodies kept by their plain bytes and coding, the oldest dropped first past
+/// `limitBytes` (plain and compressed bytes counted). Bodies over `maxBodyBytes` are not kept.
+final class CompressedBodies: Sendable {
+    struct Key: Hashable {
+        var plain: ByteBuffer
+        var encoding: String
+    }
+
+    private struct State {
+        var entries: [Key: ByteBuffer] = [:]
+        var order: [Key] = []
+        var first = 0
+        var bytes = 0
+    }
+
+    let limitBytes: Int
+    let maxBodyBytes: Int
+    private let state = Locked(State())
+
+    init(limitBytes: Int = 32 << 20, maxBodyBytes: Int = 1 << 20) {
+        self.limitBytes = limitBytes
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    subscript(plain: ByteBuffer, encoding: String) -> ByteBuffer? {
+        get {
+            guard plain.readableBytes <= maxBodyBytes else { return nil }
+            return state.withLock { $0.entries[Key(plain: plain, encoding: encoding)] }
+        }
+        set {
+            guard let newValue, plain.readableBytes <= maxBodyBytes else { return }
+            let key = Key(plain: plain, encoding: encoding)
+            state.withLock { state in
+                guard state.entries.updateValue(newValue, forKey: key) == nil else { return }
+                state.order.append(key)
+                state.bytes += plain.readableBytes + newValue.readableBytes
+                while state.bytes > limitBytes, state.first < state.order.count {
+                    let oldest = state.order[state.first]
+                    state.first += 1
+                    if let dropped = state.entries.removeValue(forKey: oldest) {
+                        state.bytes -= oldest.plain.readableBytes + dropped.readableBytes
+                    }
+                }
+                if state.first > 1024, state.first * 2 > state.order.count {
+                    state.order.removeFirst(state.first)
+                    state.first = 0
+                }
+            }
+        }
+    }
+
+    /// How many bodies are kept (for tests).
+    var count: Int { state.withLock { $0.entries.count } }
+}
