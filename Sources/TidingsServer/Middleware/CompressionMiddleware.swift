@@ -1,7 +1,6 @@
 import CompressNIO
 import HTTPTypes
 import Hummingbird
-import NIOCore
 import TidingsModel
 
 /// Compresses text responses — JSON, HTML, feeds (RSS, Atom, JSON Feed, OPML), CSS, JavaScript,
