@@ -65,7 +65,9 @@ public struct Settings: Sendable {
             + SectionsConfiguration.keys
             + [("log.level", "trace, debug, info, notice, warning, error or critical (default info)")]
         let order = [
-            "server", "database", "pricing", "news", "locale", "fetch", "retention", "parse", "images", "limits", "log",
+            "server", "database", "pricing", "news", "locale", "fetch", "retention", "parse", "images", "limits",
+            "metrics",
+            "log",
         ]
         let group = { (key: String) in order.firstIndex(of: String(key.prefix { $0 != "." })) ?? order.count }
         return all.enumerated().sorted { (group($0.element.key), $0.offset) < (group($1.element.key), $1.offset) }

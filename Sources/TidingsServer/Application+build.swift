@@ -58,7 +58,11 @@ public func buildRouter(
         limits.keyRate > 0 ? RateLimiter(rate: limits.keyRate, burst: limits.keyBurst, clock: catalog.clock) : nil
     let writes = router.group().add(middleware: APIKeyMiddleware(store: store, limiter: keyLimiter))
         .add(middleware: JSONContentTypeMiddleware())
-    SystemRoutes(registry: registry, health: HealthChecks(store: store, poller: poller)).addRoutes(to: router)
+    SystemRoutes(
+        registry: registry, health: HealthChecks(store: store, poller: poller),
+        metricsAccess: MetricsAccess(
+            allow: catalog.configuration.metricsAllow, token: catalog.configuration.metricsToken)
+    ).addRoutes(to: router)
     NewsItemsController(catalog: catalog).addRoutes(to: router)
     ProductsController(catalog: catalog).addRoutes(to: router, writes: writes)
     EventsController(catalog: catalog).addRoutes(to: writes)

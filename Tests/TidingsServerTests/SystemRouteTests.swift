@@ -19,7 +19,7 @@ struct SystemRouteTests {
 
     @Test("/metrics speaks Prometheus text and counts events")
     func metrics() async throws {
-        try await TestApp.with { app, client in
+        try await TestApp.with(testing: .live) { app, client in
             try await client.execute(
                 uri: "/api/v1/events", method: .post, headers: app.writeHeaders,
                 body: .json(

@@ -6,15 +6,16 @@ import Foundation
 /// Entries are matched against the URL's host as written, not against what a name resolves to:
 /// allowing `127.0.0.1` does not allow `localhost`, and allowing `10.0.0.0/8` does not let a public
 /// name that resolves into it through.
-struct AllowList: Sendable {
+/// Also what `/metrics` admits (`metrics.allow`, TidingsServer), hence `package`.
+package struct AllowList: Sendable {
     private var names: Set<String> = []
     /// `*` was given: every host is allowed (for a person's own command, never a server's default).
     private var everything = false
     private var ranges: [(prefix: IPAddress, bits: Int)] = []
     /// Entries that are neither a hostname, an address nor a valid range.
-    private(set) var invalid: [String] = []
+    package private(set) var invalid: [String] = []
 
-    init(_ entries: [String]) {
+    package init(_ entries: [String]) {
         for entry in entries {
             let text = entry.trimmingCharacters(in: .whitespaces)
             if text == "*" {
@@ -30,7 +31,7 @@ struct AllowList: Sendable {
     }
 
     /// True when `host` (a URL's host, brackets removed) is allowed by name or is an address in an allowed range.
-    func allows(host: String) -> Bool {
+    package func allows(host: String) -> Bool {
         if everything { return true }
         if let address = IPAddress(host) {
             let unmapped = address.unmapped
@@ -39,6 +40,11 @@ struct AllowList: Sendable {
             }
         }
         return names.contains(Self.normalized(host))
+    }
+
+    /// Whether `text` is an IP address or a CIDR range (not a host name).
+    package static func isAddressOrRange(_ text: String) -> Bool {
+        range(text.trimmingCharacters(in: .whitespaces)) != nil
     }
 
     private static func normalized(_ name: String) -> String {

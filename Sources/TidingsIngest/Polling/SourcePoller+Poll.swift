@@ -84,8 +84,10 @@ extension SourcePoller {
         switch await recorder.record(record) {
         case .success(let changes):
             if changes.changed {
-                logger.info("poller: \(record.sourceID): \(changes.description)")
+                // Cached pages are dropped before the line is logged: whoever reads the log (an
+                // operator, the end-to-end tests) and then asks for a page sees the new entries.
                 onChange(sources[record.sourceID]?.sections ?? [])
+                logger.info("poller: \(record.sourceID): \(changes.description)")
             }
             return PollResult(
                 sourceID: record.sourceID, status: record.status, error: error, changes: changes,

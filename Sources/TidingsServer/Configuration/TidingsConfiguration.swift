@@ -1,5 +1,6 @@
 import Foundation
 import TidingsCatalog
+import TidingsIngest
 import TidingsModel
 import TidingsSections
 
@@ -32,6 +33,10 @@ public struct TidingsConfiguration: Sendable, Equatable {
     public var images = ImageSettings()
     /// `limits.*`: request rates per API key and per client.
     public var limits = RateLimits()
+    /// `metrics.allow`: addresses and CIDR ranges `/metrics` answers without a token.
+    public var metricsAllow = ["127.0.0.0/8", "::1"]
+    /// `metrics.token`: a bearer token that opens `/metrics` from anywhere; empty for none.
+    public var metricsToken = ""
 
     public init() {}
 
@@ -53,7 +58,13 @@ public struct TidingsConfiguration: Sendable, Equatable {
             ("news.merge_window", "a change this close to the last price item merges into it (default 2h)"),
             ("news.window_days", "the feed shows items of the last N days (default 30)"),
             ("locale.default", "language when a request names none: ru or en (default ru)"),
-        ] + ImageSettings.keys + RateLimits.keys
+        ] + ImageSettings.keys + RateLimits.keys + [
+            (
+                "metrics.allow",
+                "addresses and CIDR ranges /metrics answers without a token (default 127.0.0.0/8, ::1)"
+            ),
+            ("metrics.token", "a bearer token that opens /metrics from anywhere (default none)"),
+        ]
 
     /// Sets `key` (as in `news.min_change_percent`) from a value of any layer; a mistake names the
     /// value's place and the key.
@@ -78,6 +89,15 @@ public struct TidingsConfiguration: Sendable, Equatable {
         case "locale.default": defaultLocale = try value.language().rawValue
         case _ where key.hasPrefix("images."): try images.set(key, value)
         case _ where key.hasPrefix("limits."): try limits.set(key, value)
+        case "metrics.allow":
+            metricsAllow = try value.oneOrMany().map { entry in
+                let text = try entry.nonEmptyString()
+                guard AllowList.isAddressOrRange(text) else {
+                    throw entry.error("\"\(text)\" is not an IP address or a CIDR range (such as 10.0.0.0/8)")
+                }
+                return text
+            }
+        case "metrics.token": metricsToken = try value.string()
         default: throw value.error("is not a setting")
         }
     }

@@ -1,11 +1,13 @@
 import Foundation
 import Hummingbird
 import Prometheus
+import TidingsIngest
 
 /// `/health`, `/health/live`, `/health/ready`, `/metrics` (Prometheus text) and `/openapi.yaml`.
 struct SystemRoutes: Sendable {
     let registry: PrometheusCollectorRegistry
     let health: HealthChecks
+    let metricsAccess: MetricsAccess
 
     func addRoutes(to router: Router<TidingsRequestContext>) {
         // Liveness: the process answers HTTP. `/health` is the same, kept for what already polls it.
@@ -28,8 +30,10 @@ struct SystemRoutes: Sendable {
                 headers: [.contentType: "application/json", .cacheControl: "no-store"],
                 body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(report))))
         }
-        router.get("/metrics") { _, _ in
-            Response(
+        let metricsAccess = metricsAccess
+        router.get("/metrics") { request, context in
+            try metricsAccess.check(request, peer: context.peerAddress)
+            return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
         }
@@ -49,5 +53,38 @@ struct SystemRoutes: Sendable {
             let data = try? Data(contentsOf: url)
         else { return nil }
         return ByteBuffer(bytes: data)
+    }
+}
+
+/// Who may read `/metrics`: a request from an address in `metrics.allow` (every address a proxy
+/// names in `X-Forwarded-For` included, so a proxy on the same machine does not open it to the
+/// world), or one with `Authorization: Bearer` and `metrics.token`. Others get 403.
+struct MetricsAccess: Sendable {
+    let allow: AllowList
+    let token: [UInt8]
+
+    init(allow: [String], token: String) {
+        self.allow = AllowList(allow)
+        self.token = Array(token.utf8)
+    }
+
+    func check(_ request: Request, peer: String?) throws {
+        if !token.isEmpty, let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
+            let given = Array(header.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces).utf8)
+            if Self.same(given, token) { return }
+        }
+        let forwarded = request.headers[values: .xForwardedFor].flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        if let peer, allow.allows(host: peer), forwarded.allSatisfy({ allow.allows(host: $0) }) { return }
+        throw HTTPAPIError(
+            .forbidden, code: "forbidden",
+            message:
+                "metrics: only from the addresses in metrics.allow, or with Authorization: Bearer and metrics.token")
+    }
+
+    /// Compares in time that does not depend on where they differ.
+    static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }
