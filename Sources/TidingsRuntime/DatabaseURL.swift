@@ -86,7 +86,7 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
                 try await store.migrate()
             case .requireCurrent:
                 let status = try await store.schemaStatus()
-                if status.isNewer { throw SchemaTooNew(version: status.version, known: status.known) }
+                try status.refuseIfNewer()
                 guard status.pending.isEmpty else {
                     throw StoreError(
                         "\(name): the schema is at version \(status.version) and this tidings needs \(status.known)"

@@ -50,9 +50,7 @@ struct CursorSeal: Sendable {
         else { return nil }
         let payload = Array(data.dropLast(Self.tagLength))
         let expected = tag(payload, scope)
-        // Compared in constant time, whatever byte differs.
-        let difference = zip(data.suffix(Self.tagLength), expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) }
-        guard difference == 0 else { return nil }
+        guard constantTimeEqual(data.suffix(Self.tagLength), expected) else { return nil }
         return String(validating: payload, as: UTF8.self)
     }
 

@@ -145,15 +145,10 @@ public enum Migrations {
     {
         let kind = source.kind
         try await source.write { db in
-            let tables = try await Self.tables(db, kind: kind)
-            guard tables.isEmpty || tables.contains("schema_migrations") else {
-                throw ForeignDatabase(tables: tables)
-            }
-            try await db.raw(SQLQueryString(Self.ledger)).run()
             // A newer tidings migrated this database: running our migrations (or serving over
             // tables we do not know) could damage what it wrote.
-            let newest = try await Self.appliedVersions(db).max() ?? 0
-            if newest > latest { throw SchemaTooNew(version: newest, known: latest) }
+            try SchemaStatus(kind: kind, applied: try await Self.recorded(db, kind: kind)).refuseIfNewer()
+            try await db.raw(SQLQueryString(Self.ledger)).run()
         }
         var applied: [Int] = []
         for migration in all where migration.version <= version {
@@ -181,18 +176,16 @@ public enum Migrations {
     /// but no `schema_migrations` is refused with ``ForeignDatabase``.
     public static func status(_ source: some SQLConnectionSource) async throws -> SchemaStatus {
         let kind = source.kind
-        let applied = try await source.read { db -> [Int] in
-            let tables = try await Self.tables(db, kind: kind)
-            if tables.isEmpty { return [] }
-            guard tables.contains("schema_migrations") else { throw ForeignDatabase(tables: tables) }
-            return try await Self.appliedVersions(db)
-        }
-        return SchemaStatus(kind: kind, applied: applied)
+        return SchemaStatus(kind: kind, applied: try await source.read { try await Self.recorded($0, kind: kind) })
     }
 
-    /// The versions recorded in `schema_migrations`, sorted.
-    static func appliedVersions(_ db: any SQLDatabase) async throws -> [Int] {
-        try await db.raw("SELECT version FROM schema_migrations").all()
+    /// The versions `schema_migrations` records, sorted; none for an empty database. One with
+    /// tables but no `schema_migrations` is another program's: ``ForeignDatabase``.
+    static func recorded(_ db: any SQLDatabase, kind: SQLBackendKind) async throws -> [Int] {
+        let tables = try await Self.tables(db, kind: kind)
+        if tables.isEmpty { return [] }
+        guard tables.contains("schema_migrations") else { throw ForeignDatabase(tables: tables) }
+        return try await db.raw("SELECT version FROM schema_migrations").all()
             .map { Int(try $0.decode(column: "version", as: Int64.self)) }.sorted()
     }
 
@@ -241,6 +234,11 @@ public struct SchemaStatus: Sendable, Equatable {
     public var isNewer: Bool { version > known }
     /// Whether the schema is exactly this build's.
     public var isCurrent: Bool { !isNewer && pending.isEmpty }
+
+    /// Throws ``SchemaTooNew`` when a newer build migrated the database.
+    public func refuseIfNewer() throws {
+        if isNewer { throw SchemaTooNew(version: version, known: known) }
+    }
 }
 
 /// A database migrated by a newer tidings than this one: refused, never migrated or served.

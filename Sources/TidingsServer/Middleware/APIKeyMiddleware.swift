@@ -11,10 +11,9 @@ struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else {
+        guard let secret = request.bearerToken else {
             throw Self.unauthorized("api: writes need Authorization: Bearer KEY")
         }
-        let secret = header.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
         guard !secret.isEmpty, secret.utf8.count <= 256, let key = try await store.apiKey(hash: APIKeys.hash(secret))
         else {
             throw Self.unauthorized("api: unknown API key")

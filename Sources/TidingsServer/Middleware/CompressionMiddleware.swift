@@ -66,7 +66,7 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
         return [
             "application/json", "application/feed+json", "application/problem+json", "application/rss+xml",
             "application/atom+xml", "application/xml", "application/javascript", "application/yaml",
-            "image/svg+xml", "text/x-opml",
+            "image/svg+xml",
         ].contains(type)
     }
 

@@ -22,23 +22,15 @@ struct ClientRateLimitMiddleware: RouterMiddleware {
     }
 
     func client(_ request: Request, _ context: Context) -> String? {
-        if trustForwardedFor, let forwarded = request.headers[values: .xForwardedFor].last {
-            let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces)
-            if let last, !last.isEmpty { return last }
-        }
+        if trustForwardedFor, let last = request.forwardedFor.last, !last.isEmpty { return last }
         return context.peerAddress
     }
-}
-
-extension HTTPField.Name {
-    static let xForwardedFor = Self("X-Forwarded-For")!
 }
 
 extension HTTPAPIError {
     /// 429 with `Retry-After` in whole seconds (at least 1), naming who is over the limit.
     static func rateLimited(_ wait: Duration, _ who: String) -> HTTPAPIError {
-        let seconds = max(
-            1, Int((Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18).rounded(.up)))
+        let seconds = max(1, Int((wait / .seconds(1)).rounded(.up)))
         var error = HTTPAPIError(
             .tooManyRequests, code: "rate_limited",
             message: "api: too many requests from \(who); retry after \(seconds) s")

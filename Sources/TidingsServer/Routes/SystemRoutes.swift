@@ -69,22 +69,11 @@ struct MetricsAccess: Sendable {
     }
 
     func check(_ request: Request, peer: String?) throws {
-        if !token.isEmpty, let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
-            let given = Array(header.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces).utf8)
-            if Self.same(given, token) { return }
-        }
-        let forwarded = request.headers[values: .xForwardedFor].flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-        if let peer, allow.allows(host: peer), forwarded.allSatisfy({ allow.allows(host: $0) }) { return }
+        if !token.isEmpty, let given = request.bearerToken, constantTimeEqual(given.utf8, token) { return }
+        if let peer, allow.allows(host: peer), request.forwardedFor.allSatisfy({ allow.allows(host: $0) }) { return }
         throw HTTPAPIError(
             .forbidden, code: "forbidden",
             message:
                 "metrics: only from the addresses in metrics.allow, or with Authorization: Bearer and metrics.token")
-    }
-
-    /// Compares in time that does not depend on where they differ.
-    static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

@@ -40,7 +40,7 @@ struct Migrate: AsyncParsableCommand {
 
     private func migrate(_ store: any TidingsStorage, _ url: DatabaseURL) async throws {
         let before = try await store.schemaStatus()
-        if before.isNewer { throw SchemaTooNew(version: before.version, known: before.known) }
+        try before.refuseIfNewer()
         if before.pending.isEmpty {
             say("\(url): the schema is current (version \(before.version)); nothing to do.")
             return
