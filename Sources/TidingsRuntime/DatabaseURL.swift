@@ -63,11 +63,11 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
         case .sqlite(let path):
             let store = SQLStore(
                 source: try await SQLiteSource.open(path: path, busyTimeout: timeout), policy: policy)
-            return try await Self.prepared(store, name: description, schema: schema)
+            return try await Self.prepared(store, name: description, schema: schema, logger: logger)
         case .postgres(let url):
             let store = SQLStore(
                 source: try PostgresSource(url: url, logger: logger, timeout: timeout), policy: policy)
-            return try await Self.prepared(store, name: description, schema: schema)
+            return try await Self.prepared(store, name: description, schema: schema, logger: logger)
         }
     }
 
@@ -77,13 +77,20 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
         return !FileManager.default.fileExists(atPath: path)
     }
 
-    private static func prepared<S>(_ store: SQLStore<S>, name: String, schema: Schema) async throws
-        -> any TidingsStorage
+    private static func prepared<S>(_ store: SQLStore<S>, name: String, schema: Schema, logger: Logger)
+        async throws -> any TidingsStorage
     {
         do {
             switch schema {
             case .migrate:
-                try await store.migrate()
+                // Said only by the process that applied them: of several starting at once on an
+                // empty database, one migrates and the others find the schema current.
+                let applied = try await store.migrate()
+                if let first = applied.first, let last = applied.last {
+                    logger.info(
+                        "database: applied migration\(applied.count == 1 ? " \(first)" : "s \(first)–\(last)"); schema version \(last)"
+                    )
+                }
             case .requireCurrent:
                 let status = try await store.schemaStatus()
                 try status.refuseIfNewer()

@@ -25,7 +25,9 @@ public func buildApplication(
         router: router,
         server: .http1(configuration: .init(idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Tidings"),
-        services: services + [images],
+        services: services + [
+            images, ChangeFollower(store: catalog.store, invalidation: catalog.invalidation, logger: logger),
+        ],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
 }

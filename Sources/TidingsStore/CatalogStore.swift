@@ -46,6 +46,11 @@ public protocol TidingsStorage: CatalogStore, SectionStore, KeyStore {
     @discardableResult func migrate() async throws -> [Int]
     /// Where the schema stands, read without writing anything.
     func schemaStatus() async throws -> SchemaStatus
+    /// Follows what other processes commit to the database (``StoreChange``), calling `heard` for
+    /// each, and with ``StoreChange/everything`` whenever following (re)starts, since changes made
+    /// before were not heard. Runs until the task is cancelled (returns true) or the connection is
+    /// lost (throws); returns false at once when no other process can write (SQLite).
+    func followChanges(_ heard: @escaping @Sendable (StoreChange) -> Void) async throws -> Bool
     /// Releases connections.
     func close() async throws
 }

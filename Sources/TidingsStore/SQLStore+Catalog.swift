@@ -60,6 +60,7 @@ extension SQLStore: CatalogStore {
                 }
                 try await Self.appendEvents(batch.accepted, recordedAt: recordedAt, db: db)
                 try await Self.write(batch, db: db)
+                try await self.announce(StoreChange(catalog: !batch.accepted.isEmpty), in: db)
                 return (outcomes.map { $0 ?? .duplicate }, batch.productWrites, version)
             }
             cache.committed(version: version, writes: writes)
@@ -158,6 +159,7 @@ extension SQLStore {
                 done += replayed + unreadable
                 progress?(done, total)
             }
+            try await self.announce(StoreChange(catalog: true), in: db)
             return RebuildSummary(
                 events: done, products: try await Self.count("products", db),
                 newsItems: try await Self.count("news_items", db),

@@ -74,6 +74,8 @@ extension SQLStore: SectionStore {
                     since: records[0].keepSince, into: &summaries, db: db)
             }
             for record in records { try await Self.updateState(record, owner: owner, db: db) }
+            let changed = zip(records, summaries).filter { $0.1.changed }.flatMap { $0.0.streams }
+            try await self.announce(StoreChange(streams: Set(changed)), in: db)
             return summaries
         }
     }

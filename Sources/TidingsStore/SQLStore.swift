@@ -12,6 +12,8 @@ public final class SQLStore<Source: SQLConnectionSource>: Sendable, TidingsStora
     public let source: Source
     public let policy: NewsPolicy
     let cache = ProductStateCache()
+    /// Names this store in its announcements, so it does not hear its own writes back.
+    let origin = String(UInt64.random(in: 0...UInt64.max), radix: 36)
 
     /// Wraps a connection source; call ``migrate()`` before use.
     public init(source: Source, policy: NewsPolicy) {
@@ -31,6 +33,21 @@ public final class SQLStore<Source: SQLConnectionSource>: Sendable, TidingsStora
     /// Where the schema stands, read without writing: also what readiness checks ask the
     /// database.
     public func schemaStatus() async throws -> SchemaStatus { try await Migrations.status(source) }
+
+    public func followChanges(_ heard: @escaping @Sendable (StoreChange) -> Void) async throws -> Bool {
+        let origin = origin
+        return try await source.follow(
+            listening: { heard(.everything) },
+            heard: { payload in
+                if let change = StoreChange(payload: payload, ignoring: origin), !change.isEmpty { heard(change) }
+            })
+    }
+
+    /// Announces `change` to the other processes when the transaction of `db` commits.
+    func announce(_ change: StoreChange, in db: any SQLDatabase) async throws {
+        guard !change.isEmpty else { return }
+        try await source.announce(change.payload(origin: origin), in: db)
+    }
 
     public func close() async throws { try await source.close() }
 

@@ -4,6 +4,7 @@ import NIOCore
 import NIOSSL
 import PostgresKit
 import PostgresNIO
+import TidingsModel
 import TidingsStore
 
 /// PostgreSQL backend: a `PostgresClient` pool. Writes take a transaction-scoped advisory lock, so
@@ -84,6 +85,56 @@ public final class PostgresSource: SQLConnectionSource {
                 throw error
             }
         }
+    }
+
+    /// The channel announcements travel on.
+    static let channel = "tidings_changes"
+    /// How often a follower sends itself an empty announcement to prove its connection alive; three
+    /// unheard in a row and it gives the connection up (a half-open TCP connection never errors).
+    static let ping = Duration.seconds(10)
+
+    /// `NOTIFY`, which PostgreSQL delivers to the listeners when the transaction commits.
+    public func announce(_ payload: String, in db: any SQLDatabase) async throws {
+        try await db.raw("SELECT pg_notify(\(bind: Self.channel), \(bind: payload))").run()
+    }
+
+    /// `LISTEN` on one connection of the pool, held while following.
+    public func follow(listening: @escaping @Sendable () -> Void, heard: @escaping @Sendable (String) -> Void)
+        async throws -> Bool
+    {
+        let lastHeard = Locked(ContinuousClock.now)
+        do {
+            try await client.withConnection { connection in
+                try await connection.listen(on: Self.channel) { notifications in
+                    listening()
+                    try await withThrowingDiscardingTaskGroup { group in
+                        group.addTask {
+                            for try await notification in notifications {
+                                lastHeard.withLock { $0 = .now }
+                                if !notification.payload.isEmpty { heard(notification.payload) }
+                            }
+                            try Task.checkCancellation()
+                            throw StoreUnavailable("postgres: the notification connection closed")
+                        }
+                        group.addTask {
+                            while true {
+                                try await Task.sleep(for: Self.ping)
+                                let quiet = ContinuousClock.now - lastHeard.current
+                                if quiet > Self.ping * 3 {
+                                    throw StoreUnavailable("postgres: no notification heard for \(quiet)")
+                                }
+                                // Outside a transaction, so it neither waits for the write lock nor for a commit.
+                                try await self.read { db in try await self.announce("", in: db) }
+                            }
+                        }
+                    }
+                }
+            }
+        } catch {
+            if Task.isCancelled { return true }
+            throw Self.classified(error)
+        }
+        return true
     }
 
     /// `operation` within `timeout`, its failures classified.

@@ -131,6 +131,14 @@ public final class SQLiteSource: SQLConnectionSource {
         }
     }
 
+    /// One process serves a SQLite file, and it hears its own writes directly: nothing to send.
+    public func announce(_ payload: String, in db: any SQLDatabase) async throws {}
+
+    /// No announcements to follow (see ``announce(_:in:)``).
+    public func follow(listening: @escaping @Sendable () -> Void, heard: @escaping @Sendable (String) -> Void)
+        async throws -> Bool
+    { false }
+
     public func close() async throws {
         for reader in readers { try await reader.close() }
         try await writer.close()

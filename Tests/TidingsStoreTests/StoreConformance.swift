@@ -26,6 +26,7 @@ struct StoreCheck: Sendable, CustomTestStringConvertible {
         .init(name: "rolls a failed transaction back completely", run: rollback),
         .init(name: "lets concurrent writers take turns", run: concurrentWriters),
         .init(name: "sees what another process wrote to the same product", run: twoProcesses),
+        .init(name: "tells the other processes what each committed write changed", run: announcements),
         .init(name: "gives a product's price history in time order, from its last creation", run: priceHistory),
         .init(name: "keeps one cursor secret that concurrent first start-ups agree on", run: cursorSecret),
     ]
@@ -328,6 +329,57 @@ private func twoProcesses(_ database: TestDatabase) async throws {
     _ = try await ingest(second, [Events.price("b2", product: "p", price: "45", at: Events.at(minutes: 1200))])
     _ = try await ingest(first, [Events.price("a3", product: "p", price: "90", at: Events.at(minutes: 1500))])
     #expect(try await allNews(first).first?.record.oldPrice?.minorUnits == 4_500)
+}
+
+private func announcements(_ database: TestDatabase) async throws {
+    let writer = try await database.open()
+    let follower = try await database.open()
+    defer {
+        Task {
+            try await writer.close()
+            try await follower.close()
+        }
+    }
+    let heard = Locked<[StoreChange]>([])
+    let following = Task { try await follower.followChanges { change in heard.withLock { $0.append(change) } } }
+    defer { following.cancel() }
+    if database.backend == .sqlite {
+        #expect(try await following.value == false, "one process serves a SQLite file: nothing to follow")
+        return
+    }
+    /// Waits until `count` changes were heard, then returns them all.
+    func changes(_ count: Int) async throws -> [StoreChange] {
+        for _ in 0..<200 where heard.current.count < count { try await Task.sleep(for: .milliseconds(25)) }
+        return heard.current
+    }
+    #expect(try await changes(1) == [.everything], "following starts by saying anything may have changed")
+    _ = try await ingest(writer, [Events.created("c", product: "p", price: "100")])
+    // Refused and rolled back: announced to no one.
+    await #expect(throws: CatalogError.self) {
+        try await writer.ingest(
+            Events.validated([Events.price("x", product: "missing", price: "1", at: Events.at(minutes: 5))]),
+            recordedAt: Events.at(minutes: 100_000), atomic: true)
+    }
+    // Only duplicates: nothing changed.
+    _ = try await ingest(writer, [Events.created("c", product: "p", price: "100")])
+    // What the follower writes itself, it knows without hearing it.
+    _ = try await ingest(follower, [Events.price("f", product: "p", price: "90", at: Events.at(minutes: 10))])
+    let entry = EntryInput(
+        key: "k", itemID: "k", itemJSON: #"{"type":"teaser","id":"k"}"#, contentHTML: nil, publishedAt: nil,
+        contentHash: "k")
+    let fetch = FetchRecord(
+        sourceID: "s", streams: ["b/one", "b/two"], attemptedAt: Events.epoch,
+        outcome: .fetched(entries: [entry], etag: nil, lastModified: nil, title: nil, webURL: nil),
+        status: .http(200), nextFetchAt: Events.epoch, failures: 0, keepItems: 10, keepSince: .distantPast)
+    _ = try await writer.recordFetches([fetch], owner: "w")
+    _ = try await writer.recordFetches([fetch], owner: "w")  // unchanged: not announced
+    _ = try await writer.rebuildNews(progress: nil)
+    let expected: [StoreChange] = [
+        .everything, StoreChange(catalog: true), StoreChange(streams: ["b/one", "b/two"]), StoreChange(catalog: true),
+    ]
+    #expect(try await changes(expected.count) == expected)
+    try await Task.sleep(for: .milliseconds(200))
+    #expect(heard.current.count == expected.count, "and nothing more: \(heard.current)")
 }
 
 private func priceHistory(_ database: TestDatabase) async throws {

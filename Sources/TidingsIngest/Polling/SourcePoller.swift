@@ -54,8 +54,11 @@ public final class SourcePoller: Service, Sendable {
     /// The ids of the sources this process's configuration has, sorted; claims name them.
     let configuredIDs: [String]
 
-    /// How long a claimed source stays leased: the longest a fetch may take, and a margin.
-    var lease: TimeInterval { settings.fetch.totalTimeout + 60 }
+    /// How long a claimed source stays leased: the longest a fetch may take, and a margin for
+    /// recording it (a database call gives up after 10 s). When a process dies holding a lease,
+    /// the others fetch the source once the lease ends; a recording that outlives it costs one
+    /// fetch more, never an entry (entries are upserted by key, and only the holder releases).
+    public var lease: TimeInterval { settings.fetch.totalTimeout + 15 }
 
     /// Registers the sources, then polls until the service is asked to stop: up to
     /// `fetch.concurrency` fetches run at once, each recorded as it ends, and a slot that frees is

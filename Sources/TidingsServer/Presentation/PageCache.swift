@@ -1,5 +1,6 @@
 import Foundation
 import TidingsModel
+import TidingsStore
 
 /// What a cached value was built from. A write to it drops every value built from it.
 enum CacheScope: Hashable, Sendable {
@@ -18,11 +19,13 @@ protocol PageCacheKey: Hashable, Sendable {
 }
 
 /// Drops cached values when what they were built from changes. Every `PageCache` of a process
-/// registers with one; the catalog's writes and the poller's tell it what changed.
+/// registers with one; the catalog's writes and the poller's tell it what changed, and so does
+/// the ``ChangeFollower`` for what other processes wrote.
 final class CacheInvalidation: Sendable {
-    private let caches = Locked<[@Sendable (Set<CacheScope>) -> Void]>([])
+    /// What a registered cache drops: the values built from these scopes, or (nil) all of them.
+    private let caches = Locked<[@Sendable (Set<CacheScope>?) -> Void]>([])
 
-    func register(_ drop: @escaping @Sendable (Set<CacheScope>) -> Void) {
+    func register(_ drop: @escaping @Sendable (Set<CacheScope>?) -> Void) {
         caches.withLock { $0.append(drop) }
     }
 
@@ -31,13 +34,26 @@ final class CacheInvalidation: Sendable {
         guard !scopes.isEmpty else { return }
         for drop in caches.current { drop(scopes) }
     }
+
+    /// Drops what a change another process committed made stale.
+    func invalidate(_ change: StoreChange) {
+        if change.everything {
+            for drop in caches.current { drop(nil) }
+            return
+        }
+        var scopes = Set(change.streams.compactMap(SectionKey.init(stream:)).map(CacheScope.section))
+        if !scopes.isEmpty { scopes.insert(.sources) }
+        if change.catalog { scopes.insert(.catalog) }
+        invalidate(scopes)
+    }
 }
 
 /// Pages (or their parts) shared by every request for a few seconds: encoding 50 items costs
 /// ≈ 330 µs with `JSONEncoder` (../shared/MEASURED.md), ten times what serving cached bytes
-/// costs. Values live at most `lifetime` seconds, which bounds staleness when another process
-/// writes to a shared PostgreSQL database; writes in this process drop the values built from
-/// what they changed at once. Concurrent misses of one key share a single load: when a page
+/// costs. Writes drop the values built from what they changed at once: this process's writes
+/// directly, other processes' when their announcement is heard (``ChangeFollower``). Values live
+/// at most `lifetime` seconds all the same, which bounds staleness while announcements cannot be
+/// heard (the database connection lost, or several processes on one SQLite file). Concurrent misses of one key share a single load: when a page
 /// expires, 64 connections would otherwise all build it at once (that herd was the p99 in
 /// docs/benchmarks.md). A value loaded across a write that touched its scopes is returned to
 /// its waiters but not kept.
@@ -65,7 +81,9 @@ final class PageCache<Key: PageCacheKey, Value: Sendable>: Sendable {
     init(lifetime: TimeInterval = 5, capacity: Int = 2_000, invalidation: CacheInvalidation) {
         self.lifetime = lifetime
         self.capacity = capacity
-        invalidation.register { [weak self] scopes in self?.drop(scopes) }
+        invalidation.register { [weak self] scopes in
+            if let scopes { self?.drop(scopes) } else { self?.dropAll() }
+        }
     }
 
     /// The fresh value for `key`, if one is kept.
@@ -105,6 +123,14 @@ final class PageCache<Key: PageCacheKey, Value: Sendable>: Sendable {
             return task
         }
         return try await task.value
+    }
+
+    /// Drops every value; loads running finish for their waiters but are not kept.
+    func dropAll() {
+        state.withLock { state in
+            state.values.removeAll()
+            state.loading.removeAll()
+        }
     }
 
     /// Drops the values built from any of `scopes`; loads of such keys already running finish for

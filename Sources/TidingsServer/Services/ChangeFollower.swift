@@ -1,0 +1,64 @@
+import Logging
+import Metrics
+import ServiceLifecycle
+import TidingsModel
+import TidingsStore
+
+/// Hears what other processes sharing the database commit (``StoreChange``) and drops the cached
+/// pages built from it, so a write through one server shows on every server at once rather than
+/// when a cached page's lifetime ends. A service of the application; on SQLite, which one process
+/// serves, it only waits for the shutdown. A lost connection is logged, retried with backoff, and
+/// every cache is dropped when following starts again (changes made meanwhile were not heard).
+struct ChangeFollower: Service {
+    let store: any TidingsStorage
+    let invalidation: CacheInvalidation
+    let logger: Logger
+    /// Changes heard, and connections lost.
+    private let heard: Counter
+    private let lost: Counter
+
+    init(store: any TidingsStorage, invalidation: CacheInvalidation, logger: Logger) {
+        _ = TidingsMetrics.registry
+        self.store = store
+        self.invalidation = invalidation
+        self.logger = logger
+        heard = Counter(label: "tidings_store_changes_heard_total")
+        lost = Counter(label: "tidings_store_change_connections_lost_total")
+    }
+
+    func run() async throws {
+        let failures = Locked(0)
+        let (store, invalidation, logger, heard) = (store, invalidation, logger, heard)
+        let follows: Bool = try await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    let followed = try await store.followChanges { change in
+                        if change.everything,
+                            failures.withLock({ count in
+                                defer { count = 0 }
+                                return count > 0
+                            })
+                        {
+                            logger.info("changes: hearing other servers' writes again")
+                        }
+                        heard.increment()
+                        invalidation.invalidate(change)
+                    }
+                    return followed
+                } catch let error where !Task.isCancelled {
+                    self.lost.increment()
+                    let count = failures.withLock { count in
+                        count += 1
+                        return count
+                    }
+                    logger.warning(
+                        "changes: lost the database's notifications (\(error)); cached pages live at most 5 s until they are heard again"
+                    )
+                    try await Task.sleep(for: .seconds(min(30, 1 << min(count - 1, 5))))
+                }
+            }
+            return true
+        }
+        if !follows { try await gracefulShutdown() }
+    }
+}

@@ -1,0 +1,341 @@
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import NIOCore
+import Testing
+import TidingsModel
+import TidingsStore
+import TidingsTesting
+
+/// Three `tidings serve` processes on one PostgreSQL database behind nginx, as a deployment runs
+/// them (docs/operations.md): they migrate an empty database once, a write through one shows on the
+/// others within a second (the database's notifications, not the caches' lifetime), each source is
+/// fetched by one of them per interval, and when one is killed no acknowledged write is lost and
+/// the others take its sources over when its lease ends.
+@Suite(
+    "Three servers behind a load balancer",
+    .enabled(if: TestDatabase.postgresURL != nil, Comment(rawValue: TestDatabase.postgresSkipMessage)),
+    .enabled(if: Nginx.executable != nil, Comment(rawValue: Nginx.skipMessage)))
+struct ClusterTests {
+    /// The poller's settings: sources every 2 s, one fetch at a time per server (so all three get
+    /// some), fetches that take `FeedServer.delay`, and a short
+    /// total timeout so a lease (total timeout + 15 s) ends within the test.
+    static let fetch =
+        "{interval: 2s, min_interval: 1s, max_interval: 10s, total_timeout: 3s, concurrency: 1, allow_hosts: [127.0.0.1]}"
+    static let sources = 4
+
+    @Test("migrate once, see each other's writes within 1 s, share sources, survive SIGKILL")
+    func cluster() async throws {
+        let feeds = FeedServer()
+        try await LoopbackServer.with(feeds.router) { feedPort in
+            try await TestDatabase.with(.postgres) { database in
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "tidings-cluster-\(UUID().uuidString)")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                defer { try? FileManager.default.removeItem(at: folder) }
+                try await Self.run(folder: folder, feeds: feeds, feedPort: feedPort, database: database)
+            }
+        }
+    }
+
+    static func run(folder: URL, feeds: FeedServer, feedPort: Int, database: TestDatabase) async throws {
+        let sections = (1...sources).map { n in
+            "      - {id: s\(n), title: S\(n), source: {type: feed, url: \"http://127.0.0.1:\(feedPort)/feed/\(n).rss\"}}"
+        }
+        let yaml =
+            "fetch: \(fetch)\nbrands:\n  - id: c\n    name: C\n    sections:\n" + sections.joined(separator: "\n")
+        try Data((yaml + "\n").utf8).write(to: folder.appendingPathComponent("brands.yaml"))
+
+        // Three at once on an empty database: one applies the migrations, all three start.
+        let arguments = ["serve", "--port", "0", "--no-demo", "--config", "brands.yaml", "--database", database.url]
+        let environment = ["TIDINGS_LOG_LEVEL": "debug", "TIDINGS_LIMITS_KEY_RATE": "0"]
+        let servers = try (0..<3).map { _ in try TidingsProcess(arguments, in: folder, environment: environment) }
+        var ports: [Int] = []
+        for server in servers {
+            let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
+            ports.append(try #require(line.split(separator: ":").last.flatMap { Int($0) }))
+        }
+        let migrated = servers.filter { $0.text.contains("database: applied migrations 1–") }
+        #expect(
+            migrated.count == 1, "exactly one server migrated:\n\(servers.map(\.text).joined(separator: "\n---\n"))")
+        let store = try await database.open()
+        defer { Task { try await store.close() } }
+        let status = try await store.schemaStatus()
+        #expect(status.isCurrent && status.applied == Migrations.all.map(\.version))
+
+        let created = try await TidingsProcess.run(
+            ["keys", "create", "--name", "cluster", "--database", database.url], in: folder)
+        try #require(created.status == 0, "\(created.output)")
+        let key = String(try #require(created.output.split(separator: "\n").first { $0.hasPrefix("tid_") }))
+        let nginx = try Nginx(upstreams: ports, folder: folder.appendingPathComponent("nginx"))
+        defer { nginx.stop() }
+        let bases = ports.map { "http://127.0.0.1:\($0)" }
+        try await nginx.waitUntilServing()
+
+        // A catalog write through the first shows on the second and third within 1 s, though
+        // their cached news pages would live 5 s.
+        for round in 0..<5 {
+            for base in bases.dropFirst() { _ = try await get("\(base)/api/v1/news_items") }
+            let id = "cluster-\(round)"
+            let written = try await post(event(id, product: "p\(round)"), base: bases[0], key: key)
+            try #require(written == 200)
+            for base in bases.dropFirst() {
+                let seen = try await waitUntil(seconds: 5) { try await get("\(base)/api/v1/news_items").contains(id) }
+                #expect(seen < .seconds(1), "round \(round): \(base) showed the write after \(seen)")
+            }
+        }
+
+        // A source's new entry, written by whichever server fetched it, shows on all three within
+        // 1 s of that server saying so.
+        for base in bases { _ = try await get("\(base)/api/v1/brands/c/sections/s1") }
+        feeds.addItem()
+        let fetchedBy = try await waitFor(seconds: 20) {
+            servers.firstIndex { $0.text.contains("feed/1.rss: 1 new") }
+        }
+        for (index, base) in bases.enumerated() where index != fetchedBy {
+            let seen = try await waitUntil(seconds: 5) {
+                try await get("\(base)/api/v1/brands/c/sections/s1").contains(FeedServer.newTitle)
+            }
+            #expect(seen < .seconds(1), "\(base) showed the new entry after \(seen)")
+        }
+
+        // Writes through the load balancer while one server is killed: every acknowledged one kept.
+        let acknowledged = Locked<[String]>([])
+        let writing = Task {
+            var n = 0
+            while !Task.isCancelled {
+                n += 1
+                let id = "lb-\(n)"
+                if (try? await post(event(id, product: id), base: nginx.base, key: key)) == 200 {
+                    acknowledged.withLock { $0.append(id) }
+                }
+            }
+        }
+        // The victim is a server that has just claimed a source (within 0.6 s of a fetch taking
+        // 1.2 s): its fetch dies with it, and its lease stays behind.
+        let pids = servers.map { $0.process.processIdentifier }
+        let lease = 3.0 + 15
+        let (victim, leased) = try await waitFor(seconds: 20) { () -> (Int, SourceState)? in
+            for state in try await store.sourceStates() {
+                guard let owner = state.leaseOwner, let until = state.leaseUntil,
+                    until.timeIntervalSinceNow > lease - 0.6
+                else { continue }
+                let pid = owner.split(separator: ":").dropFirst().first.flatMap { Int32($0) }
+                if let index = pids.firstIndex(where: { $0 == pid }) { return (index, state) }
+            }
+            return nil
+        }
+        kill(pids[victim], SIGKILL)
+        let killedAt = Date()
+        try await Task.sleep(for: .seconds(2))
+        writing.cancel()
+        _ = await writing.value
+        let kept = acknowledged.current
+        #expect(kept.count > 10, "the writes went on through the others: \(kept.count)")
+        for id in kept {
+            #expect(try await store.product(id: id) != nil, "acknowledged \(id) is stored")
+        }
+
+        // Its lease holds until it ends; then one of the others fetches the source.
+        let leaseEnd = try #require(leased.leaseUntil)
+        let hits = feeds.hits(of: leased.id)
+        let next = try await waitFor(seconds: 40) { hits().first { $0 > killedAt } }
+        let state = try #require(try await store.sourceStates().first { $0.id == leased.id })
+        #expect(state.leaseOwner != leased.leaseOwner, "released by its new holder")
+        #expect(next >= leaseEnd.addingTimeInterval(-0.1), "not fetched while the lease held: \(next) < \(leaseEnd)")
+        #expect(next <= leaseEnd.addingTimeInterval(3), "taken over within a lease: \(next) vs \(leaseEnd)")
+
+        // Every source: one fetch per interval, never two at once, never two instances in a row
+        // sooner than the interval.
+        for (path, times) in feeds.allHits() {
+            let gaps = zip(times.dropFirst(), times).map { $0.timeIntervalSince($1) }
+            #expect(gaps.allSatisfy { $0 >= 1.9 }, "\(path) fetched again within the interval: \(gaps)")
+        }
+        #expect(feeds.mostInFlight == 1, "never two fetches of one source at once")
+        let fetchers = servers.filter { $0.text.contains("poller: fetched http://127.0.0.1:\(feedPort)/feed/") }
+        #expect(fetchers.count == 3, "the three shared the polling")
+
+        for (index, server) in servers.enumerated() where index != victim {
+            server.process.terminate()
+            #expect(try await server.waitForExit() == 0)
+        }
+    }
+
+    static func event(_ id: String, product: String) -> String {
+        #"{"id":"\#(id)","type":"product_created","product_id":"\#(product)","name":"\#(id)","store_price":"100.00"}"#
+    }
+
+    static func post(_ event: String, base: String, key: String) async throws -> Int {
+        var request = HTTPClientRequest(url: "\(base)/api/v1/events")
+        request.method = .POST
+        request.headers.add(name: "Authorization", value: "Bearer \(key)")
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(string: #"{"events":[\#(event)]}"#))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        _ = try await response.body.collect(upTo: 1 << 20)
+        return Int(response.status.code)
+    }
+
+    static func get(_ url: String) async throws -> String {
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(10))
+        return String(buffer: try await response.body.collect(upTo: 8 << 20))
+    }
+
+    /// How long it took until `condition` held, polling every 20 ms; fails after `seconds`.
+    static func waitUntil(seconds: Double, _ condition: () async throws -> Bool) async throws -> Duration {
+        let start = ContinuousClock.now
+        while ContinuousClock.now - start < .seconds(seconds) {
+            if try await condition() { return ContinuousClock.now - start }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw ClusterError("not so within \(seconds) s")
+    }
+
+    /// The first value `probe` gives, polling every 50 ms; fails after `seconds`.
+    static func waitFor<T>(seconds: Double, _ probe: () async throws -> T?) async throws -> T {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let value = try await probe() { return value }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw ClusterError("nothing within \(seconds) s")
+    }
+}
+
+/// Feeds `/feed/N.rss`, each answer taking `delay` (so leases are held a while), recording when
+/// each request came and how many of one path were in flight at once.
+final class FeedServer: Sendable {
+    static let delay = Duration.milliseconds(1200)
+    static let newTitle = "A story added while the cluster ran"
+    private let state = Locked((hits: [String: [Date]](), inFlight: [String: Int](), most: 0, extra: false))
+
+    func addItem() { state.withLock { $0.extra = true } }
+
+    /// When `sourceID` (its URL) was requested, as the requests keep coming.
+    func hits(of sourceID: String) -> @Sendable () -> [Date] {
+        let path = URL(string: sourceID)?.path ?? sourceID
+        return { [state] in state.withLock { $0.hits[path] ?? [] } }
+    }
+
+    func allHits() -> [String: [Date]] { state.withLock { $0.hits } }
+    var mostInFlight: Int { state.withLock { $0.most } }
+
+    var router: Router<BasicRequestContext> {
+        let router = Router()
+        router.get("/feed/:n") { request, _ -> Response in
+            let path = request.uri.path
+            let extra = self.state.withLock { state in
+                state.hits[path, default: []].append(Date())
+                state.inFlight[path, default: 0] += 1
+                state.most = max(state.most, state.inFlight[path]!)
+                return state.extra
+            }
+            defer { self.state.withLock { $0.inFlight[path, default: 1] -= 1 } }
+            try await Task.sleep(for: Self.delay)
+            var feed = FeedFiles.rss(items: 1...3, title: path)
+            if extra, path == "/feed/1.rss" {
+                let item =
+                    "<item><title>\(Self.newTitle)</title><link>https://example.com/new</link><guid>new</guid></item>"
+                if let first = feed.range(of: "<item>") { feed.replaceSubrange(first, with: item + "<item>") }
+            }
+            return Response(
+                status: .ok, headers: [.contentType: "application/rss+xml"],
+                body: .init(byteBuffer: ByteBuffer(string: feed)))
+        }
+        return router
+    }
+}
+
+/// nginx from Debian's packages in front of the servers, on a free loopback port, run in the
+/// foreground with everything it writes in one folder.
+struct Nginx {
+    static let executable: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let folders = path.split(separator: ":").map(String.init) + ["/usr/sbin", "/usr/local/sbin"]
+        return folders.map { "\($0)/nginx" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+    static let skipMessage =
+        "nginx is not installed: the load-balanced cluster test skipped (.ci/run installs nginx-light)"
+
+    let process = Process()
+    let port: Int
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    init(upstreams: [Int], folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        port = try Self.freePort()
+        let servers = upstreams.map { "    server 127.0.0.1:\($0) max_fails=1 fail_timeout=10s;" }
+        let temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map {
+            "  \($0)_temp_path \(folder.path)/\($0);"
+        }
+        let configuration = """
+            worker_processes 1;
+            pid \(folder.path)/nginx.pid;
+            error_log \(folder.path)/error.log warn;
+            events { worker_connections 512; }
+            http {
+              access_log off;
+            \(temp.joined(separator: "\n"))
+              upstream tidings {
+            \(servers.joined(separator: "\n"))
+                keepalive 16;
+              }
+              server {
+                listen 127.0.0.1:\(port);
+                location / {
+                  proxy_pass http://tidings;
+                  proxy_http_version 1.1;
+                  proxy_set_header Connection "";
+                  proxy_connect_timeout 1s;
+                  proxy_next_upstream error timeout;
+                }
+              }
+            }
+
+            """
+        let file = folder.appendingPathComponent("nginx.conf")
+        try Data(configuration.utf8).write(to: file)
+        process.executableURL = URL(fileURLWithPath: Self.executable ?? "nginx")
+        process.arguments = [
+            "-p", folder.path, "-e", folder.appendingPathComponent("error.log").path,
+            "-c", file.path, "-g", "daemon off;",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    func waitUntilServing() async throws {
+        _ = try await ClusterTests.waitUntil(seconds: 10) {
+            (try? await ClusterTests.get("\(base)/health/live")) != nil
+        }
+    }
+
+    func stop() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
+    /// A loopback TCP port nothing listens on now.
+    static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0
+            }
+        }
+        guard bound else { throw ClusterError("no free port: errno \(errno)") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+struct ClusterError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
