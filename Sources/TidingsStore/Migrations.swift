@@ -126,6 +126,25 @@ public enum Migrations {
             // and shared by every server over this database, so their cursors outlive restarts.
             ["CREATE TABLE cursor_secret (id BIGINT PRIMARY KEY, secret TEXT NOT NULL, created_at BIGINT NOT NULL)"]
         },
+        Migration(version: 9, name: "catalog writers side by side") { kind in
+            // From this version on, PostgreSQL writers lock the products they write, not the whole
+            // database, and no longer count catalog_version (a row every writer updated made them
+            // take turns anyway). A previous build running beside this one during a rolling upgrade
+            // still counts, and trusts its cached product states when the count moved by exactly
+            // one since its last write: the count now moves by two, so it never trusts them again
+            // and reads every product, as this build does. SQLite writers still take turns and count.
+            guard kind == .postgres else { return [] }
+            return [
+                """
+                CREATE FUNCTION tidings_catalog_version_step() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN NEW.version := OLD.version + 2; RETURN NEW; END $$
+                """,
+                """
+                CREATE TRIGGER catalog_version_step BEFORE UPDATE ON catalog_version
+                  FOR EACH ROW EXECUTE FUNCTION tidings_catalog_version_step()
+                """,
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.

@@ -6,14 +6,30 @@ public enum SQLBackendKind: String, Sendable {
     case postgres
 }
 
-/// What a storage backend provides to ``SQLStore``: connections for reads, and serialized
-/// write transactions (one writer at a time, across processes for PostgreSQL).
+/// What a write transaction must not run beside, across every process writing the database.
+public enum WriteLocks: Sendable, Hashable {
+    /// No other write at all: migrations, and rebuilding news from the log.
+    case exclusive
+    /// No other write naming one of these keys ("product:44957", "stream:grocery/news"), and no
+    /// exclusive write; writes with no key in common run side by side.
+    case keys(Set<String>)
+}
+
+/// What a storage backend provides to ``SQLStore``: connections for reads, and write transactions
+/// that take turns as their ``WriteLocks`` say — across processes for PostgreSQL, where several
+/// servers share the database; SQLite runs one write at a time whatever they say.
 public protocol SQLConnectionSource: Sendable {
     var kind: SQLBackendKind { get }
+    /// Whether every write transaction runs alone, whatever its locks, in every process writing
+    /// the database (SQLite's single writer). Then what a process read in its last write stays
+    /// true until a write it did not see is counted (``ProductStateCache``).
+    var writesTakeTurns: Bool { get }
     /// Runs `body` on a connection for reading.
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
-    /// Runs `body` in a transaction that commits when it returns and rolls back when it throws.
-    func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    /// Runs `body` in a transaction that commits when it returns and rolls back when it throws,
+    /// once no other write holds what `locks` names.
+    func write<T: Sendable>(locking locks: WriteLocks, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T)
+        async throws -> T
     /// Tells every other connection following the database, when the transaction `db` belongs to
     /// commits, that `payload` happened; nothing when the transaction rolls back. A backend with no
     /// other processes to tell (SQLite) sends nothing.
@@ -25,4 +41,11 @@ public protocol SQLConnectionSource: Sendable {
         async throws -> Bool
     /// Closes every connection.
     func close() async throws
+}
+
+extension SQLConnectionSource {
+    /// A write that runs alone (``WriteLocks/exclusive``).
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await write(locking: .exclusive, body)
+    }
 }

@@ -8,10 +8,12 @@ extension SQLStore: CatalogStore {
     public func ingest(_ events: [CatalogEvent], recordedAt: Date, atomic: Bool) async throws -> [IngestOutcome] {
         guard !events.isEmpty else { return [] }
         let policy = self.policy
-        let cache = self.cache
+        // Cached states are trusted only where every write runs alone (SQLite); on PostgreSQL
+        // other processes write other products meanwhile, and states are read every time.
+        let cache = source.writesTakeTurns ? self.cache : nil
         do {
-            let (outcomes, writes, version) = try await source.write { db in
-                let version = try await Self.bumpVersion(db)
+            let (outcomes, writes, version) = try await source.write(locking: Self.locks(events)) { db in
+                let version = cache == nil ? nil : try await Self.bumpVersion(db)
                 let logged = try await Self.loggedEvents(Set(events.map(\.id)), db: db)
                 // Known ids first: the same body again is a duplicate, a different one a conflict.
                 var outcomes = [IngestOutcome?](repeating: nil, count: events.count)
@@ -63,19 +65,27 @@ extension SQLStore: CatalogStore {
                 try await self.announce(StoreChange(catalog: !batch.accepted.isEmpty), in: db)
                 return (outcomes.map { $0 ?? .duplicate }, batch.productWrites, version)
             }
-            cache.committed(version: version, writes: writes)
+            if let version { cache?.committed(version: version, writes: writes) }
             return outcomes
         } catch {
-            cache.reset()
+            cache?.reset()
             throw error
         }
     }
 
-    /// States of `ids`: from the cache when it is current, the rest from the database.
+    /// What a batch of events locks: each product it names (its news are derived from all of its
+    /// events in order) and each event id (one id sent twice at once, for two products, is
+    /// refused as a replay, not as a unique-key violation).
+    static func locks(_ events: [CatalogEvent]) -> WriteLocks {
+        .keys(Set(events.map { "product:" + $0.productID }).union(events.map { "event:" + $0.id }))
+    }
+
+    /// States of `ids`: from the cache when there is one and it is current (`version` is the
+    /// transaction's), the rest from the database.
     static func states(
-        _ ids: Set<String>, version: Int64, cache: ProductStateCache, db: any SQLDatabase
+        _ ids: Set<String>, version: Int64?, cache: ProductStateCache?, db: any SQLDatabase
     ) async throws -> [String: ProductState] {
-        guard let cached = cache.states(for: ids, transactionVersion: version) else {
+        guard let cache, let version, let cached = cache.states(for: ids, transactionVersion: version) else {
             return try await loadStates(ids, db: db)
         }
         let missing = ids.subtracting(cached.keys)
@@ -131,8 +141,9 @@ extension SQLStore {
         let productsPerChunk = 500
         cache.reset()
         defer { cache.reset() }
-        return try await source.write { db in
-            _ = try await Self.bumpVersion(db)
+        let counted = source.writesTakeTurns
+        return try await source.write(locking: .exclusive) { db in
+            if counted { _ = try await Self.bumpVersion(db) }
             let total = try await Self.count("events", db)
             try await db.raw("DELETE FROM news_items").run()
             try await db.raw("DELETE FROM products").run()

@@ -14,7 +14,7 @@ extension SQLStore {
         let offered = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         let hex = Hex.string(offered)
         let now = Date().millisecondsSince1970
-        return try await source.write { db in
+        return try await source.write(locking: .keys([])) { db in
             try await db.raw(
                 "INSERT INTO cursor_secret (id, secret, created_at) VALUES (1, \(bind: hex), \(bind: now)) ON CONFLICT (id) DO NOTHING"
             ).run()

@@ -40,7 +40,7 @@ extension SQLStore {
     }
 
     public func dismiss(notification: String, device: String, at: Date) async throws {
-        try await source.write { db in
+        try await source.write(locking: .keys([])) { db in
             try await db.raw(
                 """
                 INSERT INTO dismissals (device_id, notification_id, dismissed_at)

@@ -4,7 +4,7 @@ import SQLKit
 /// API keys for the write endpoints.
 extension SQLStore: KeyStore {
     public func createAPIKey(name: String, hash: String, at: Date) async throws -> APIKeyRecord {
-        try await source.write { db in
+        try await source.write(locking: .keys([])) { db in
             let row = try await db.raw(
                 "INSERT INTO api_keys (name, key_hash, created_at) VALUES (\(bind: name), \(bind: hash), \(bind: at.millisecondsSince1970)) RETURNING id"
             ).first()
@@ -23,7 +23,7 @@ extension SQLStore: KeyStore {
     }
 
     public func revokeAPIKey(id: Int64, at: Date) async throws -> Bool {
-        try await source.write { db in
+        try await source.write(locking: .keys([])) { db in
             let rows = try await db.raw(
                 "UPDATE api_keys SET revoked_at = \(bind: at.millisecondsSince1970) WHERE id = \(bind: id) AND revoked_at IS NULL RETURNING id"
             ).all()

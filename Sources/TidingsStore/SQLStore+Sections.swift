@@ -6,7 +6,8 @@ import TidingsModel
 extension SQLStore: SectionStore {
     public func registerSources(_ sources: [(id: String, format: SourceFormat)], now: Date) async throws {
         guard !sources.isEmpty else { return }
-        try await source.write { db in
+        // Rows another process inserts meanwhile are skipped (`ON CONFLICT DO NOTHING`).
+        try await source.write(locking: .keys([])) { db in
             for chunk in stride(from: 0, to: sources.count, by: 200) {
                 var insert = RowsInsert(
                     into: "sources", columns: ["id", "format", "next_fetch_at", "failures", "entry_count"])
@@ -28,15 +29,17 @@ extension SQLStore: SectionStore {
         let at = now.millisecondsSince1970
         let until = now.addingTimeInterval(lease).millisecondsSince1970
         let only: SQLQueryString = ids.map { "AND id IN (\(binds: $0))" } ?? ""
-        // Inside the serialized write transaction (PostgreSQL: the advisory lock), so two
-        // processes claiming at once take turns and never lease the same source.
-        return try await source.write { db in
+        // PostgreSQL: rows another process is claiming (or recording) are locked, and skipped
+        // rather than waited for, so two processes claiming at once never lease one source and
+        // never queue behind each other. SQLite runs one write at a time.
+        let skipLocked: SQLQueryString = source.kind == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        return try await source.write(locking: .keys([])) { db in
             let rows = try await db.raw(
                 """
                 UPDATE sources SET lease_owner = \(bind: owner), lease_until = \(bind: until)
                 WHERE id IN (SELECT id FROM sources WHERE next_fetch_at <= \(bind: at)
                   AND (lease_until IS NULL OR lease_until < \(bind: at)) \(only)
-                  ORDER BY next_fetch_at, id LIMIT \(bind: limit))
+                  ORDER BY next_fetch_at, id LIMIT \(bind: limit)\(skipLocked))
                 RETURNING \(unsafeRaw: Self.sourceColumns)
                 """
             ).all()
@@ -54,7 +57,10 @@ extension SQLStore: SectionStore {
     public func recordFetches(_ records: [FetchRecord], owner: String) async throws -> [UpsertSummary] {
         guard !records.isEmpty else { return [] }
         let records = records.map(\.storable)
-        return try await source.write { db in
+        // A stream's entries are merged, numbered and pruned by one writer at a time; a source's
+        // row is written by one (two only meet when a lease ran out during a fetch).
+        let locks = Set(records.flatMap(\.streams).map { "stream:" + $0 } + records.map { "source:" + $0.sourceID })
+        return try await source.write(locking: .keys(locks)) { db in
             var summaries = [UpsertSummary](repeating: UpsertSummary(), count: records.count)
             var streams: [String: [MergedEntry]] = [:]
             var order: [String] = []

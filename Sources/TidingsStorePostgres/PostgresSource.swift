@@ -7,8 +7,11 @@ import PostgresNIO
 import TidingsModel
 import TidingsStore
 
-/// PostgreSQL backend: a `PostgresClient` pool. Writes take a transaction-scoped advisory lock, so
-/// several `tidings serve` processes sharing one database derive news one batch at a time.
+/// PostgreSQL backend: a `PostgresClient` pool. Writes take transaction-scoped advisory locks: a
+/// shared hold on one database-wide key, which an exclusive write (a migration, a rebuild) takes
+/// alone, and one exclusive lock per key the write names (its products, its streams), so several
+/// `tidings serve` processes sharing one database write different products at the same time and
+/// the same product one after another.
 public final class PostgresSource: SQLConnectionSource {
     public var kind: SQLBackendKind { .postgres }
     private let client: PostgresClient
@@ -17,7 +20,9 @@ public final class PostgresSource: SQLConnectionSource {
     /// Longest a read or a write may take before the caller is answered with `StoreUnavailable`.
     private let timeout: Duration
 
-    /// Key of the advisory lock every writer takes.
+    /// Key of the database-wide advisory lock: held shared by every keyed write, exclusively by
+    /// an exclusive one. Key locks are `hashtextextended(key, 0)`; a collision with another key
+    /// (or this one) only makes two writes take turns.
     static let writeLockKey: Int64 = 0x7469_6469_6E67  // "tiding"
 
     /// Connects to `postgres://user:password@host:port/database?sslmode=disable|prefer|require`.
@@ -71,12 +76,17 @@ public final class PostgresSource: SQLConnectionSource {
         }
     }
 
-    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    /// Writes take turns by their locks, not all of them.
+    public var writesTakeTurns: Bool { false }
+
+    public func write<T: Sendable>(
+        locking locks: WriteLocks, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+    ) async throws -> T {
         try await bounded { [client, logger] in
             do {
                 return try await client.withTransaction(logger: logger) { connection in
                     let db = connection.sql()
-                    try await db.raw("SELECT pg_advisory_xact_lock(\(bind: Self.writeLockKey))").run()
+                    try await db.raw(Self.lockStatement(locks)).run()
                     return try await body(db)
                 }
             } catch let error as PostgresTransactionError {
@@ -84,6 +94,26 @@ public final class PostgresSource: SQLConnectionSource {
                 if let closureError = error.closureError, error.rollbackError == nil { throw closureError }
                 throw error
             }
+        }
+    }
+
+    /// One statement taking `locks`: the database-wide key first, then the key locks in the order
+    /// of their hashes, so two writes never wait for each other crosswise.
+    static func lockStatement(_ locks: WriteLocks) -> SQLQueryString {
+        switch locks {
+        case .exclusive:
+            return "SELECT pg_advisory_xact_lock(\(bind: writeLockKey))"
+        case .keys(let keys) where keys.isEmpty:
+            return "SELECT pg_advisory_xact_lock_shared(\(bind: writeLockKey))"
+        case .keys(let keys):
+            // An append runs its inputs in order; the lateral call runs once per hash, in order.
+            return """
+                SELECT 1 FROM pg_advisory_xact_lock_shared(\(bind: writeLockKey))
+                UNION ALL
+                SELECT 1 FROM (SELECT DISTINCT hashtextextended(key, 0) AS hash
+                  FROM unnest(\(bind: keys.sorted())::text[]) AS key ORDER BY hash) AS wanted,
+                  LATERAL pg_advisory_xact_lock(wanted.hash)
+                """
         }
     }
 

@@ -80,7 +80,13 @@ public final class SQLiteSource: SQLConnectionSource {
         }
     }
 
-    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    /// One writer at a time: `BEGIN IMMEDIATE` takes the file's write lock, across processes too.
+    public var writesTakeTurns: Bool { true }
+
+    /// `locks` changes nothing: every write runs alone.
+    public func write<T: Sendable>(
+        locking locks: WriteLocks, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+    ) async throws -> T {
         let db = writer.sql()
         let busyTimeout = busyTimeout
         let queued = ContinuousClock.now

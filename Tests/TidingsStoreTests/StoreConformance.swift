@@ -27,6 +27,8 @@ struct StoreCheck: Sendable, CustomTestStringConvertible {
         .init(name: "lets concurrent writers take turns", run: concurrentWriters),
         .init(name: "sees what another process wrote to the same product", run: twoProcesses),
         .init(name: "tells the other processes what each committed write changed", run: announcements),
+        .init(name: "keeps the news rules with writers in three processes at once", run: writersInThreeProcesses),
+        .init(name: "a previous build writing beside this one never trusts its cached states", run: previousBuild),
         .init(name: "gives a product's price history in time order, from its last creation", run: priceHistory),
         .init(name: "keeps one cursor secret that concurrent first start-ups agree on", run: cursorSecret),
     ]
@@ -188,6 +190,117 @@ private func rebuildMatchesLive(_ database: TestDatabase) async throws {
     #expect(live.count > 20, "the scenario should make plenty of news")
     #expect(rebuilt == live)
     #expect(try await (0..<12).asyncMap { try await store.product(id: "p\($0)") } == liveProducts)
+}
+
+private func writersInThreeProcesses(_ database: TestDatabase) async throws {
+    // Three stores stand for three server processes, two writers in each, writing 16 products
+    // that all of them touch: prices late and in time, deletions and re-creations, and events
+    // sent twice through different processes. Whatever order they commit in, each product must
+    // end as its events in time order make it — what rebuilding from the log gives.
+    // SQLite: one store (one process writes a SQLite file; separate processes' writers take
+    // turns through SQLite's busy handler, which is not fair, and one can wait out its timeout).
+    let stores = try await (0..<(database.backend == .postgres ? 3 : 1)).asyncMap { _ in try await database.open() }
+    defer { Task { for store in stores { try await store.close() } } }
+    let products = 16
+    _ = try await ingest(
+        stores[0], (0..<products).map { Events.created("c\($0)", product: "p\($0)", price: "100.00") })
+    var random = SplitMix64(seed: 11)
+    var streams = [[EventInput]](repeating: [], count: 6)
+    var sent = 0
+    for step in 0..<600 {
+        let product = random.next(upTo: products)
+        let minutes = Double(10 + random.next(upTo: 20_000))  // arrival order is not time order
+        let writer = random.next(upTo: 6)
+        let event: EventInput
+        if random.next(upTo: 50) == 0 {
+            streams[writer].append(Events.deleted("d\(step)", product: "p\(product)", at: Events.at(minutes: minutes)))
+            event = Events.created(
+                "r\(step)", product: "p\(product)", price: "100.00", at: Events.at(minutes: minutes + 1))
+            sent += 1
+        } else {
+            let price = Money(minorUnits: Int64(5_000 + random.next(upTo: 10_000)), currency: .rub).decimalString
+            event = Events.price("s\(step)", product: "p\(product)", price: price, at: Events.at(minutes: minutes))
+        }
+        streams[writer].append(event)
+        sent += 1
+        // One event in ten goes through a second process as well: one of the two is a duplicate.
+        if random.next(upTo: 10) == 0 { streams[(writer + 3) % 6].append(event) }
+    }
+    let outcomes = try await withThrowingTaskGroup(of: [(String, IngestOutcome)].self) { group in
+        for (writer, events) in streams.enumerated() {
+            group.addTask {
+                var outcomes: [(String, IngestOutcome)] = []
+                var start = 0
+                var random = SplitMix64(seed: UInt64(writer))
+                while start < events.count {
+                    let end = min(events.count, start + 1 + random.next(upTo: 8))
+                    let batch = Array(events[start..<end])
+                    let stored = try await ingest(stores[writer % stores.count], batch)
+                    outcomes += zip(batch.map(\.id), stored).map { ($0, $1) }
+                    start = end
+                }
+                return outcomes
+            }
+        }
+        return try await group.reduce(into: []) { $0 += $1 }
+    }
+    // An event sent twice is applied at most once; the other copy is a duplicate, or refused by
+    // the state it met (a re-creation that arrived before its deletion), never a conflict.
+    let byID = Dictionary(grouping: outcomes, by: \.0).mapValues { $0.map(\.1) }
+    for (id, copies) in byID {
+        #expect(copies.count(where: { $0 == .accepted }) <= 1, "\(id): \(copies)")
+        #expect(!copies.contains(.rejected(.replayConflict(id))), "\(id): \(copies)")
+    }
+    let accepted = byID.values.count(where: { $0.contains(.accepted) })
+    #expect(byID.count == sent && accepted > sent * 8 / 10, "most events apply: \(accepted) of \(sent)")
+    let live = try await allNews(stores[stores.count / 2])
+    let liveProducts = try await (0..<products).asyncMap { try await stores[stores.count - 1].product(id: "p\($0)") }
+    let summary = try await stores[0].rebuildNews(progress: nil)
+    #expect(summary.skipped == 0)
+    #expect(summary.events == products + accepted)
+    #expect(try await allNews(stores[0]) == live)
+    #expect(try await (0..<products).asyncMap { try await stores[0].product(id: "p\($0)") } == liveProducts)
+}
+
+/// How builds before migration 9 wrote: every write alone, and product states cached between
+/// writes, trusted when `catalog_version` moved by exactly one.
+private struct PreviousBuildSource: SQLConnectionSource {
+    let base: any SQLConnectionSource
+    var kind: SQLBackendKind { base.kind }
+    var writesTakeTurns: Bool { true }
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await base.read(body)
+    }
+    func write<T: Sendable>(
+        locking locks: WriteLocks, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+    ) async throws -> T { try await base.write(locking: .exclusive, body) }
+    func announce(_ payload: String, in db: any SQLDatabase) async throws {}
+    func follow(listening: @escaping @Sendable () -> Void, heard: @escaping @Sendable (String) -> Void)
+        async throws -> Bool
+    { false }
+    func close() async throws { try await base.close() }
+}
+
+private func previousBuild(_ database: TestDatabase) async throws {
+    // During a rolling upgrade a previous build's server writes beside this build's. It caches
+    // what it wrote; this build's writes (on PostgreSQL) no longer count catalog_version by one.
+    let current = try await database.open()
+    let previous = SQLStore(source: PreviousBuildSource(base: try await database.openSource()), policy: NewsPolicy())
+    defer {
+        Task {
+            try await current.close()
+            try await previous.close()
+        }
+    }
+    _ = try await ingest(previous, [Events.created("c", product: "p", price: "100")])
+    _ = try await ingest(previous, [Events.price("o1", product: "p", price: "80", at: Events.at(minutes: 300))])
+    _ = try await ingest(current, [Events.price("n1", product: "p", price: "60", at: Events.at(minutes: 600))])
+    // The previous build must derive from 60 (this build's write), not its cached 80.
+    _ = try await ingest(previous, [Events.price("o2", product: "p", price: "30", at: Events.at(minutes: 900))])
+    let latest = try #require(try await allNews(current).first)
+    #expect(latest.record.id == "o2")
+    #expect(latest.record.oldPrice?.minorUnits == 6_000)
+    #expect(latest.record.percent == 50)
 }
 
 private func migrationsOnce(_ database: TestDatabase) async throws {
