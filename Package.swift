@@ -41,6 +41,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
@@ -107,6 +108,8 @@ let package = Package(
                 "TidingsCatalog", "TidingsModel",
                 .product(name: "SQLKit", package: "sql-kit", condition: .when(traits: ["Server"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Server"])),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Server"])),
             ]
         ),
         .target(
@@ -119,7 +122,7 @@ let package = Package(
         .target(
             name: "TidingsStorePostgres",
             dependencies: [
-                "TidingsStore",
+                "TidingsStore", "TidingsModel",
                 .product(name: "PostgresKit", package: "postgres-kit", condition: .when(traits: ["Server"])),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Server"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
@@ -133,6 +136,8 @@ let package = Package(
             dependencies: [
                 "TidingsSections", "TidingsStore", "FeedParsing", "TidingsModel",
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Server"])),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Server"])),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Server"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Server"])),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Server"])),
@@ -242,7 +247,10 @@ let package = Package(
         .testTarget(name: "TidingsStoreTests", dependencies: ["TidingsTesting"]),
         .testTarget(
             name: "TidingsServerTests",
-            dependencies: ["TidingsTesting", .product(name: "CompressNIO", package: "compress-nio")]),
+            dependencies: [
+                "TidingsTesting", .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ]),
         .testTarget(
             name: "TidingsWebTests",
             dependencies: [

@@ -62,11 +62,13 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .sqlite(let path):
             let store = SQLStore(
-                source: try await SQLiteSource.open(path: path, busyTimeout: timeout), policy: policy)
+                source: InstrumentedSource(try await SQLiteSource.open(path: path, busyTimeout: timeout)),
+                policy: policy)
             return try await Self.prepared(store, name: description, schema: schema, logger: logger)
         case .postgres(let url):
             let store = SQLStore(
-                source: try PostgresSource(url: url, logger: logger, timeout: timeout), policy: policy)
+                source: InstrumentedSource(try PostgresSource(url: url, logger: logger, timeout: timeout)),
+                policy: policy)
             return try await Self.prepared(store, name: description, schema: schema, logger: logger)
         }
     }

@@ -24,6 +24,9 @@ public struct Runtime: Sendable {
         databaseTimeout: Duration = .seconds(10), schema: DatabaseURL.Schema = .migrate
     ) async throws -> Runtime {
         let logger = logger ?? Self.logger(settings)
+        // Metric handles bind to the factory that exists when they are made: bootstrap it before
+        // the store (and everything after it) makes theirs.
+        _ = TidingsMetrics.registry
         let store = try await DatabaseURL(settings.server.database).open(
             policy: settings.server.newsPolicy, logger: logger, timeout: databaseTimeout, schema: schema)
         return Runtime(settings: settings, store: store, logger: logger, clock: clock)

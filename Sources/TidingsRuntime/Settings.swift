@@ -23,6 +23,8 @@ public struct Settings: Sendable {
     public var file: String?
     /// `log.level`: trace, debug, info, notice, warning, error or critical.
     public var logLevel: Logger.Level = .info
+    /// `log.format`: text for people, json for a log collector.
+    public var logFormat: LogFormat = .text
     /// `TIDINGS_*` variables that name no setting (a misspelt key is otherwise silently ignored).
     public var unknownVariables: [String] = []
     /// Where each key given was set last (`file:line`, a variable, an option), for errors that
@@ -63,7 +65,13 @@ public struct Settings: Sendable {
                 ("database.url", "sqlite:PATH or postgres://… (default sqlite:./tidings.sqlite)")
             ]
             + SectionsConfiguration.keys
-            + [("log.level", "trace, debug, info, notice, warning, error or critical (default info)")]
+            + [
+                ("log.level", "trace, debug, info, notice, warning, error or critical (default info)"),
+                (
+                    "log.format",
+                    "text, or json: one JSON object per line on standard error, with the request id and each value as a field (default text)"
+                ),
+            ]
         let order = [
             "server", "database", "pricing", "news", "locale", "fetch", "retention", "parse", "images", "limits",
             "metrics",
@@ -146,6 +154,12 @@ public struct Settings: Sendable {
                     "must be trace, debug, info, notice, warning, error or critical, not \"\(text)\"")
             }
             logLevel = level
+        case "log.format":
+            let text = try value.string()
+            guard let format = LogFormat(rawValue: text) else {
+                throw value.error("must be text or json, not \"\(text)\"")
+            }
+            logFormat = format
         case _ where SectionsConfiguration.keys.contains { $0.key == path }:
             try sections.set(path, value, allowHostCheck: FetchPolicy.allowHostProblem)
         default:

@@ -46,9 +46,13 @@ public func buildRouter(
     let router = Router(context: TidingsRequestContext.self)
     // Outermost, so that error envelopes are compressed like the rest.
     if catalog.configuration.compress { router.add(middleware: CompressionMiddleware()) }
-    router.add(middleware: ErrorEnvelopeMiddleware())
+    // Outside the error envelope, so the id, the span, the metrics and the access log all see
+    // refusals as the answers they become.
+    router.add(middleware: RequestIDMiddleware())
+    router.add(middleware: TracingMiddleware())
     router.add(middleware: MetricsMiddleware())
-    router.add(middleware: LogRequestsMiddleware(.debug))
+    router.add(middleware: AccessLogMiddleware(level: .debug))
+    router.add(middleware: ErrorEnvelopeMiddleware())
     let limits = catalog.configuration.limits
     if limits.clientRate > 0 {
         router.add(

@@ -4,6 +4,7 @@ import TidingsModel
 /// Keeps what is logged through `logger`, for tests that check what was said and how often.
 public final class LogCapture: Sendable {
     private let lines = Locked<[(Logger.Level, String)]>([])
+    private let fields = Locked<[(message: String, metadata: Logger.Metadata)]>([])
 
     public init() {}
 
@@ -19,6 +20,9 @@ public final class LogCapture: Sendable {
         lines.withLock { $0.filter { $0.0 >= level }.map(\.1) }
     }
 
+    /// Every record with its metadata (the logger's and the call's), in order.
+    public var records: [(message: String, metadata: Logger.Metadata)] { fields.current }
+
     private struct Handler: LogHandler {
         let capture: LogCapture
         var metadata: Logger.Metadata = [:]
@@ -31,6 +35,8 @@ public final class LogCapture: Sendable {
 
         func log(event: LogEvent) {
             capture.lines.withLock { $0.append((event.level, "\(event.message)")) }
+            let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+            capture.fields.withLock { $0.append(("\(event.message)", merged)) }
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import TidingsModel
 import TidingsRuntime
 
 @main
@@ -40,10 +41,26 @@ func resolveSettings(
 {
     let settings = try Settings.resolve(
         .init(config: config?.config, host: host, port: port, database: database?.database))
+    LogBootstrap.once(settings.logFormat)
     for variable in settings.unknownVariables {
         printError("config: \(variable) is not a setting and is ignored (docs/configuration.md lists them)")
     }
     return settings
+}
+
+/// swift-log takes one bootstrap per process.
+enum LogBootstrap {
+    private static let done = Locked(false)
+
+    static func once(_ format: LogFormat) {
+        guard
+            done.withLock({ done in
+                defer { done = true }
+                return !done
+            })
+        else { return }
+        format.bootstrap()
+    }
 }
 
 /// A logger that says only `level` and worse, for commands whose output is their own lines.

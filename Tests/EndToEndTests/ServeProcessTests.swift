@@ -62,6 +62,33 @@ struct ServeProcessTests {
         #expect(try await server.waitForExit() == 0, "graceful shutdown exits 0:\n\(server.text)")
     }
 
+    @Test("TIDINGS_LOG_FORMAT=json: every log line is one JSON object, a request's with its id")
+    func jsonLog() async throws {
+        let server = try TidingsProcess(
+            ["serve", "--port", "0"], in: folder,
+            environment: ["TIDINGS_LOG_FORMAT": "json", "TIDINGS_LOG_LEVEL": "debug"])
+        let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
+        let base = "http://127.0.0.1:\(try Self.port(from: line))"
+        #expect(try await get("\(base)/api/v1/news_items", headers: [("X-Request-Id", "e2e-7")]).status == 200)
+        try await server.waitForDemoSources()
+        _ = try await server.waitForLine(containing: #""request_id":"e2e-7""#)
+        server.process.terminate()
+        #expect(try await server.waitForExit() == 0)
+        // Standard output says where to look, for people; everything logged is JSON.
+        let said = ["Loaded the demo catalog", "Tidings is listening on", "Read the brands in a browser"]
+        var objects: [[String: Any]] = []
+        for text in server.text.split(separator: "\n") where !said.contains(where: text.hasPrefix) {
+            let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            objects.append(try #require(object, "not a JSON object: \(text)"))
+        }
+        #expect(objects.count > 20)
+        let access = try #require(objects.first { $0["request_id"] as? String == "e2e-7" })
+        #expect(access["message"] as? String == "GET /api/v1/news_items 200")
+        #expect(access["status"] as? String == "200" && access["duration_ms"] != nil)
+        let fetched = try #require(objects.first { ($0["message"] as? String)?.contains("world.rss: 8 new") == true })
+        #expect((fetched["source_id"] as? String)?.hasSuffix("world.rss") == true && fetched["new"] as? String == "8")
+    }
+
     @Test("a port already in use is named, with the option that changes it, and serve exits 1")
     func portInUse() async throws {
         let first = try TidingsProcess(["serve", "--port", "0", "--no-demo"], in: folder)

@@ -19,7 +19,7 @@ struct PageCacheTests {
 
     @Test func keepsAValueForItsLifetimeOnly() async throws {
         let invalidation = CacheInvalidation()
-        let cache = PageCache<Key, Int>(lifetime: 5, invalidation: invalidation)
+        let cache = PageCache<Key, Int>("test", lifetime: 5, invalidation: invalidation)
         let key = Key(name: "a", scopes: [.catalog])
         let loads = Counter()
         func load(at now: Date) async throws -> Int {
@@ -32,8 +32,8 @@ struct PageCacheTests {
 
     @Test func aWriteDropsTheValuesBuiltFromItAndNoOthers() async throws {
         let invalidation = CacheInvalidation()
-        let pages = PageCache<Key, String>(invalidation: invalidation)
-        let documents = PageCache<Key, String>(invalidation: invalidation)
+        let pages = PageCache<Key, String>("test", invalidation: invalidation)
+        let documents = PageCache<Key, String>("test", invalidation: invalidation)
         let newsPage = Key(name: "news", scopes: [.section(Self.news)])
         let shopPage = Key(name: "shop", scopes: [.section(Self.shop), .catalog])
         let newsFeed = Key(name: "news.rss", scopes: [.section(Self.news)])
@@ -56,7 +56,7 @@ struct PageCacheTests {
     }
 
     @Test func concurrentMissesShareOneLoad() async throws {
-        let cache = PageCache<Key, Int>(invalidation: CacheInvalidation())
+        let cache = PageCache<Key, Int>("test", invalidation: CacheInvalidation())
         let key = Key(name: "a", scopes: [.catalog])
         let loads = Counter()
         let gate = Gate()
@@ -80,7 +80,7 @@ struct PageCacheTests {
 
     @Test func aValueLoadedAcrossAWriteIsReturnedButNotKept() async throws {
         let invalidation = CacheInvalidation()
-        let cache = PageCache<Key, String>(invalidation: invalidation)
+        let cache = PageCache<Key, String>("test", invalidation: invalidation)
         let key = Key(name: "a", scopes: [.section(Self.news)])
         let gate = Gate()
         async let stale = cache.value(for: key, now: Self.start) {
@@ -97,7 +97,7 @@ struct PageCacheTests {
 
     @Test func aFailedLoadIsNotKept() async throws {
         struct Failure: Error {}
-        let cache = PageCache<Key, String>(invalidation: CacheInvalidation())
+        let cache = PageCache<Key, String>("test", invalidation: CacheInvalidation())
         let key = Key(name: "a", scopes: [.catalog])
         await #expect(throws: Failure.self) {
             try await cache.value(for: key, now: Self.start) { throw Failure() }

@@ -51,8 +51,8 @@ actor FetchRecorder {
         } catch let error as StoreUnavailable {
             // Said once for the batch: the loop's backoff reports the outage itself.
             logger.error(
-                "poller: could not record \(records.count) fetches (leases expire and they are fetched again): \(error)"
-            )
+                "poller: could not record \(records.count) fetches (leases expire and they are fetched again): \(error)",
+                metadata: ["error": .string("\(error)"), "fetches": .stringConvertible(records.count)])
             return records.map { _ in .failure(error) }
         } catch {
             guard records.count > 1 else { return [.failure(error)] }

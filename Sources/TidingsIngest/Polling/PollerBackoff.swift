@@ -13,7 +13,8 @@ struct PollerBackoff {
         let message = "\(error)"
         if message != lastMessage {
             logger.error(
-                "poller: \(message); polling pauses and retries every \(seconds)s up to 60s (pages keep being served)")
+                "poller: \(message); polling pauses and retries every \(seconds)s up to 60s (pages keep being served)",
+                metadata: ["error": .string(message), "retry_in_s": .stringConvertible(seconds)])
         }
         lastMessage = message
         return .seconds(seconds)
@@ -22,7 +23,9 @@ struct PollerBackoff {
     /// Notes a round that worked.
     mutating func succeeded(_ logger: Logger) {
         guard failures > 0 else { return }
-        logger.notice("poller: the database answers again after \(failures) failed tries; polling resumes")
+        logger.notice(
+            "poller: the database answers again after \(failures) failed tries; polling resumes",
+            metadata: ["failures": .stringConvertible(failures)])
         failures = 0
         lastMessage = nil
     }

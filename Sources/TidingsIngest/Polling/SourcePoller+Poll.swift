@@ -4,6 +4,7 @@ import Logging
 import TidingsModel
 import TidingsSections
 import TidingsStore
+import Tracing
 
 extension SourcePoller {
     /// What a fetch brought back, before it is read.
@@ -48,9 +49,16 @@ extension SourcePoller {
             delay = schedule.afterFailure(failures: failures, retryAfter: retryAfter, jitter: jitter)
             // Fetch errors name their URL; reading errors ("not JSON") do not, so name the source.
             let named = message.contains(source.id) ? message : "\(source.id): \(message)"
-            logger.warning("poller: \(named); next try in \(Int(delay))s")
+            logger.warning(
+                "poller: \(named); next try in \(Int(delay))s",
+                metadata: [
+                    "source_id": .string(source.id), "status": .stringConvertible(code), "error": .string(message),
+                    "failures": .stringConvertible(failures), "retry_in_s": .stringConvertible(Int(delay)),
+                ])
         }
-        logger.debug("poller: fetched \(source.id): \(status) by \(owner)")
+        logger.debug(
+            "poller: fetched \(source.id): \(status) by \(owner)",
+            metadata: ["source_id": .string(source.id), "status": .stringConvertible(status), "owner": .string(owner)])
         return FetchRecord(
             sourceID: source.id, streams: sections.map(\.stream), attemptedAt: started, outcome: outcome,
             status: status,
@@ -73,9 +81,26 @@ extension SourcePoller {
         }
     }
 
-    /// Fetches one source and records the outcome; nil when the source is not configured here or
+    /// Fetches one source and records the outcome, in a `poller.fetch` span (the recording's
+    /// `db.write` within it), counted by outcome; nil when the source is not configured here or
     /// the poller is stopping (the lease then simply expires).
     func pollOne(_ state: SourceState) async -> PollResult? {
+        let started = clock()
+        return await withSpan("poller.fetch") { span in
+            span.attributes["tidings.source_id"] = state.id
+            let result = await fetchAndRecord(state)
+            if let result {
+                span.attributes["tidings.poll_status"] = result.status.description
+                span.attributes["tidings.entries_new"] = result.changes.inserted
+                if result.error != nil { span.setStatus(SpanStatus(code: .error)) }
+                metrics.polled(
+                    result.status, lag: started.timeIntervalSince(state.nextFetchAt), since: started, now: clock())
+            }
+            return result
+        }
+    }
+
+    private func fetchAndRecord(_ state: SourceState) async -> PollResult? {
         guard let record = await attempt(state) else { return nil }
         // A failure while stopping is most likely the stop itself, not the source's fault.
         if Task.isCancelled, case .failed = record.outcome { return nil }
@@ -87,14 +112,23 @@ extension SourcePoller {
                 // Cached pages are dropped before the line is logged: whoever reads the log (an
                 // operator, the end-to-end tests) and then asks for a page sees the new entries.
                 onChange(sources[record.sourceID]?.sections ?? [])
-                logger.info("poller: \(record.sourceID): \(changes.description)")
+                logger.info(
+                    "poller: \(record.sourceID): \(changes.description)",
+                    metadata: [
+                        "source_id": .string(record.sourceID), "new": .stringConvertible(changes.inserted),
+                        "changed": .stringConvertible(changes.updated),
+                        "unchanged": .stringConvertible(changes.unchanged),
+                        "pruned": .stringConvertible(changes.pruned),
+                    ])
             }
             return PollResult(
                 sourceID: record.sourceID, status: record.status, error: error, changes: changes,
                 nextFetchAt: record.nextFetchAt)
         case .failure(let failure):
             if !(failure is StoreUnavailable) {
-                logger.error("poller: could not record the fetch of \(record.sourceID): \(failure)")
+                logger.error(
+                    "poller: could not record the fetch of \(record.sourceID): \(failure)",
+                    metadata: ["source_id": .string(record.sourceID), "error": .string("\(failure)")])
             }
             return PollResult(
                 sourceID: record.sourceID, status: .notRecorded, error: "\(failure)", changes: UpsertSummary(),
@@ -112,7 +146,10 @@ extension SourcePoller {
             if response.isCut {
                 // The parser keeps the entries complete in the part that came ("truncated?").
                 logger.warning(
-                    "poller: \(url.absoluteString) sent a body over \(settings.fetch.maxBytes) bytes; read its start")
+                    "poller: \(url.absoluteString) sent a body over \(settings.fetch.maxBytes) bytes; read its start",
+                    metadata: [
+                        "source_id": .string(source.id), "max_bytes": .stringConvertible(settings.fetch.maxBytes),
+                    ])
             }
             return .document(
                 bytes: response.body, charset: response.charset, baseURL: response.finalURL, etag: response.etag,

@@ -20,6 +20,8 @@ public final class SourcePoller: Service, Sendable {
     let clock: @Sendable () -> Date
     let onChange: @Sendable ([SectionKey]) -> Void
     let recorder: FetchRecorder
+    /// Fetches by outcome, lag and duration; made with the poller, after the metrics bootstrap.
+    let metrics = PollerMetrics()
     /// Who holds leases taken by this process: host, process id and a random suffix.
     public let owner: String
     /// Whether the loop runs, and when it last went round (`/health/ready`).

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Hummingbird
 import Logging
+import Metrics
 import TidingsModel
 
 /// Fetched images on disk, bounded: one file per image URL (`ab/abcdef….png`, named by the SHA-256
@@ -40,12 +41,19 @@ final class ImageCache: Sendable {
     let memoryCapacity: Int
     private let state = Locked(State())
     private let logger: Logger
+    /// Lookups answered from memory, from disk, and not at all (`tidings_cache_lookups_total`).
+    private let lookups: (memory: Counter, disk: Counter, miss: Counter)
 
     init(directory: String, capacity: Int, memoryCapacity: Int = 32 << 20, logger: Logger) {
         self.directory = URL(fileURLWithPath: directory, isDirectory: true)
         self.capacity = capacity
         self.memoryCapacity = min(memoryCapacity, capacity)
         self.logger = logger
+        _ = TidingsMetrics.registry
+        let counter = { (result: String) in
+            Counter(label: "tidings_cache_lookups_total", dimensions: [("cache", "images"), ("result", result)])
+        }
+        lookups = (counter("hit"), counter("hit_disk"), counter("miss"))
     }
 
     /// The cache's name for `url`.
@@ -63,10 +71,15 @@ final class ImageCache: Sendable {
             }
             return (nil, state.index?[key]?.type)
         }
-        if let hot = found.hot { return hot }
+        if let hot = found.hot {
+            lookups.memory.increment()
+            return hot
+        }
         guard let type = found.type, let data = FileManager.default.contents(atPath: file(key, type).path) else {
+            lookups.miss.increment()
             return nil
         }
+        lookups.disk.increment()
         let image = Self.image(Array(data), type: type)
         remember(key, image)
         return image

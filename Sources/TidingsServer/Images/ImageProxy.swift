@@ -86,7 +86,9 @@ public final class ImageProxy: Service, Sendable {
         } catch {
             reason = error.message
         }
-        logger.notice("images: \(url.absoluteString): \(reason)")
+        logger.notice(
+            "images: \(url.absoluteString): \(reason)",
+            metadata: ["url": .string(url.absoluteString), "error": .string(reason)])
         remember(failure: reason, for: key)
         return .unavailable(reason)
     }

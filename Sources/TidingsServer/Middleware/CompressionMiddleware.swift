@@ -1,6 +1,7 @@
 import CompressNIO
 import HTTPTypes
 import Hummingbird
+import Metrics
 import TidingsModel
 
 /// Compresses text responses — JSON, HTML, feeds (RSS, Atom, JSON Feed, OPML), CSS, JavaScript,
@@ -131,16 +132,25 @@ final class CompressedBodies: Sendable {
     let limitBytes: Int
     let maxBodyBytes: Int
     private let state = Locked(State())
+    private let hits: Counter
+    private let misses: Counter
 
     init(limitBytes: Int = 32 << 20, maxBodyBytes: Int = 1 << 20) {
         self.limitBytes = limitBytes
         self.maxBodyBytes = maxBodyBytes
+        _ = TidingsMetrics.registry
+        hits = Counter(
+            label: "tidings_cache_lookups_total", dimensions: [("cache", "compressed_bodies"), ("result", "hit")])
+        misses = Counter(
+            label: "tidings_cache_lookups_total", dimensions: [("cache", "compressed_bodies"), ("result", "miss")])
     }
 
     subscript(plain: ByteBuffer, encoding: String) -> ByteBuffer? {
         get {
             guard plain.readableBytes <= maxBodyBytes else { return nil }
-            return state.withLock { $0.entries[Key(plain: plain, encoding: encoding)] }
+            let found = state.withLock { $0.entries[Key(plain: plain, encoding: encoding)] }
+            (found == nil ? misses : hits).increment()
+            return found
         }
         set {
             guard let newValue, plain.readableBytes <= maxBodyBytes else { return }

@@ -33,7 +33,9 @@ final class StoreTrouble: Sendable {
         }
         guard let suppressed else { return }
         let more = suppressed > 0 ? " (\(suppressed) more requests refused since the last report)" : ""
-        logger.error("api: answering 503: \(error.message)\(more)")
+        logger.error(
+            "api: answering 503: \(error.message)\(more)",
+            metadata: ["error": .string(error.message), "suppressed": .stringConvertible(suppressed)])
     }
 
     /// The `Retry-After` header for `error`.

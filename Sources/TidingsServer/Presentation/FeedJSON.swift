@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import TidingsModel
 
 /// Writes the `Feed` JSON shape (TidingsModel's `Feed`) around items that are already encoded, so
 /// a page costs string joins rather than an encoder pass over every item.
@@ -28,21 +29,5 @@ enum FeedJSON {
     }
 
     /// A JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ text: String) -> String { JSONStringLiteral.quoted(text) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Metrics
 import TidingsModel
 import TidingsStore
 
@@ -77,10 +78,17 @@ final class PageCache<Key: PageCacheKey, Value: Sendable>: Sendable {
     private let state = Locked(State())
     let lifetime: TimeInterval
     let capacity: Int
+    /// Lookups that found a fresh value, and those that did not (`tidings_cache_lookups_total`).
+    private let hits: Counter
+    private let misses: Counter
 
-    init(lifetime: TimeInterval = 5, capacity: Int = 2_000, invalidation: CacheInvalidation) {
+    /// A cache named `name` in the metrics.
+    init(_ name: String, lifetime: TimeInterval = 5, capacity: Int = 2_000, invalidation: CacheInvalidation) {
         self.lifetime = lifetime
         self.capacity = capacity
+        _ = TidingsMetrics.registry
+        hits = Counter(label: "tidings_cache_lookups_total", dimensions: [("cache", name), ("result", "hit")])
+        misses = Counter(label: "tidings_cache_lookups_total", dimensions: [("cache", name), ("result", "miss")])
         invalidation.register { [weak self] scopes in
             if let scopes { self?.drop(scopes) } else { self?.dropAll() }
         }
@@ -88,7 +96,7 @@ final class PageCache<Key: PageCacheKey, Value: Sendable>: Sendable {
 
     /// The fresh value for `key`, if one is kept.
     func value(for key: Key, now: Date) -> Value? {
-        state.withLock { state in
+        let found = state.withLock { state -> Value? in
             guard let stored = state.values[key] else { return nil }
             guard now.timeIntervalSince(stored.storedAt) < lifetime else {
                 state.values[key] = nil
@@ -96,6 +104,8 @@ final class PageCache<Key: PageCacheKey, Value: Sendable>: Sendable {
             }
             return stored.value
         }
+        (found == nil ? misses : hits).increment()
+        return found
     }
 
     /// The cached value for `key`, or the one `load` makes (kept unless a write to its scopes

@@ -20,7 +20,7 @@ struct WebController: Sendable {
     init(sections: SectionService, renderer: WebRenderer) {
         self.sections = sections
         self.renderer = renderer
-        rendered = PageCache(invalidation: sections.catalog.invalidation)
+        rendered = PageCache("web_pages", invalidation: sections.catalog.invalidation)
     }
     static let deviceCookie = "tidings_device"
     /// Content items per page: a phone screen or two; more come by "Load more" or scrolling.

@@ -28,7 +28,7 @@ public struct CatalogService: Sendable {
         self.configuration = configuration
         self.clock = clock
         self.invalidation = CacheInvalidation()
-        self.pages = PageCache(invalidation: invalidation)
+        self.pages = PageCache("news_pages", invalidation: invalidation)
         self.cursors = CursorKeys(store: store, imageKey: configuration.images.key)
         // A counter is bound to the metrics factory in place when it is made: made before the
         // bootstrap (`serve` builds this service before the application), it counted into the

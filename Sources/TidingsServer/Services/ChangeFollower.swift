@@ -52,8 +52,8 @@ struct ChangeFollower: Service {
                         return count
                     }
                     logger.warning(
-                        "changes: lost the database's notifications (\(error)); cached pages live at most 5 s until they are heard again"
-                    )
+                        "changes: lost the database's notifications (\(error)); cached pages live at most 5 s until they are heard again",
+                        metadata: ["error": .string("\(error)"), "failures": .stringConvertible(count)])
                     try await Task.sleep(for: .seconds(min(30, 1 << min(count - 1, 5))))
                 }
             }

@@ -28,11 +28,11 @@ public final class SectionService: Sendable {
     public init(configuration: SectionsConfiguration, catalog: CatalogService) {
         self.configuration = configuration
         self.catalog = catalog
-        contents = PageCache(invalidation: catalog.invalidation)
-        teasers = PageCache(invalidation: catalog.invalidation)
-        pages = PageCache(invalidation: catalog.invalidation)
-        feedDocuments = PageCache(invalidation: catalog.invalidation)
-        sourceStates = PageCache(capacity: 1, invalidation: catalog.invalidation)
+        contents = PageCache("section_contents", invalidation: catalog.invalidation)
+        teasers = PageCache("teasers", invalidation: catalog.invalidation)
+        pages = PageCache("section_pages", invalidation: catalog.invalidation)
+        feedDocuments = PageCache("feed_documents", invalidation: catalog.invalidation)
+        sourceStates = PageCache("source_states", capacity: 1, invalidation: catalog.invalidation)
     }
 
     /// Drops cached pages built from `sections`; the poller calls it after writing their entries

@@ -1,0 +1,115 @@
+import Foundation
+import Logging
+import TidingsModel
+
+/// How `tidings` writes its log (`log.format`, `TIDINGS_LOG_FORMAT`).
+public enum LogFormat: String, Sendable, CaseIterable {
+    /// swift-log's lines for people: "2026-11-24T23:53:08+0000 info tidings: [TidingsRuntime] …".
+    case text
+    /// One JSON object per line for a log collector (``JSONLogHandler``).
+    case json
+
+    /// Makes every logger of the process write in this format; once, before any logger is made.
+    /// `text` is swift-log's own handler, left as it is.
+    public func bootstrap() {
+        guard self == .json else { return }
+        LoggingSystem.bootstrap(
+            { label, provider in JSONLogHandler(label: label, metadataProvider: provider) }, metadataProvider: nil)
+    }
+}
+
+/// Writes each record as one line of JSON on standard error: `time` (UTC, milliseconds), `level`,
+/// `label`, `source` (the module that logged), `message`, then every metadata value as a field of
+/// its own — the logger's, its metadata provider's and the call's, the call's winning — so a
+/// collector filters on `request_id`, `source_id` or `status` without parsing messages.
+public struct JSONLogHandler: LogHandler {
+    public var metadata: Logger.Metadata = [:]
+    public var metadataProvider: Logger.MetadataProvider?
+    public var logLevel: Logger.Level = .info
+    let label: String
+    private let write: @Sendable (String) -> Void
+
+    public init(
+        label: String, metadataProvider: Logger.MetadataProvider? = nil,
+        write: @escaping @Sendable (String) -> Void = JSONLogHandler.standardError
+    ) {
+        self.label = label
+        self.metadataProvider = metadataProvider
+        self.write = write
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        var fields = metadata
+        if let provided = metadataProvider?.get() { fields.merge(provided) { $1 } }
+        if let given = event.metadata { fields.merge(given) { $1 } }
+        var line = "{\"time\":"
+        Self.append(string: Self.timestamp(Date()), to: &line)
+        line += ",\"level\":"
+        Self.append(string: event.level.rawValue, to: &line)
+        line += ",\"label\":"
+        Self.append(string: label, to: &line)
+        line += ",\"source\":"
+        Self.append(string: event.source, to: &line)
+        line += ",\"message\":"
+        Self.append(string: event.message.description, to: &line)
+        for key in fields.keys.sorted() where !Self.reserved.contains(key) {
+            line += ","
+            Self.append(string: key, to: &line)
+            line += ":"
+            Self.append(fields[key]!, to: &line)
+        }
+        line += "}\n"
+        write(line)
+    }
+
+    /// Fields every line has; metadata of the same name is left out rather than written twice.
+    static let reserved: Set<String> = ["time", "level", "label", "source", "message"]
+
+    /// One `write(2)` per line, so lines of concurrent loggers never interleave.
+    public static let standardError: @Sendable (String) -> Void = { line in
+        var bytes = Array(line.utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    static func append(_ value: Logger.Metadata.Value, to line: inout String) {
+        switch value {
+        case .string(let text): append(string: text, to: &line)
+        case .stringConvertible(let convertible): append(string: convertible.description, to: &line)
+        case .array(let values):
+            line += "["
+            for (index, element) in values.enumerated() {
+                if index > 0 { line += "," }
+                append(element, to: &line)
+            }
+            line += "]"
+        case .dictionary(let values):
+            line += "{"
+            for (index, key) in values.keys.sorted().enumerated() {
+                if index > 0 { line += "," }
+                append(string: key, to: &line)
+                line += ":"
+                append(values[key]!, to: &line)
+            }
+            line += "}"
+        }
+    }
+
+    static func append(string text: String, to line: inout String) { JSONStringLiteral.append(text, to: &line) }
+
+    /// "2026-11-24T23:53:08.123Z".
+    static func timestamp(_ date: Date) -> String {
+        Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
+    }
+}
