@@ -73,6 +73,19 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Sorted versions as runs: "1–3, 5, 7–9".
+    static func runs(_ versions: [Int]) -> String {
+        var parts: [String] = []
+        var start = 0
+        while start < versions.count {
+            var end = start
+            while end + 1 < versions.count, versions[end + 1] == versions[end] + 1 { end += 1 }
+            parts.append(end == start ? "\(versions[start])" : "\(versions[start])–\(versions[end])")
+            start = end + 1
+        }
+        return parts.joined(separator: ", ")
+    }
+
     /// Whether this is a SQLite file that does not exist yet (opening would create it).
     public var isAbsentFile: Bool {
         guard case .sqlite(let path) = self else { return false }
@@ -86,12 +99,12 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
             switch schema {
             case .migrate:
                 // Said only by the process that applied them: of several starting at once on an
-                // empty database, one migrates and the others find the schema current.
+                // empty database, each migration runs in one of them (they take turns for each).
                 let applied = try await store.migrate()
-                if let first = applied.first, let last = applied.last {
+                if !applied.isEmpty {
                     logger.info(
-                        "database: applied migration\(applied.count == 1 ? " \(first)" : "s \(first)–\(last)"); schema version \(last)"
-                    )
+                        "database: applied migration\(applied.count == 1 ? "" : "s") \(Self.runs(applied))",
+                        metadata: ["migrations": .array(applied.map { .stringConvertible($0) })])
                 }
             case .requireCurrent:
                 let status = try await store.schemaStatus()

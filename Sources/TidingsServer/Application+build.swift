@@ -7,6 +7,7 @@ import ServiceLifecycle
 import TidingsIngest
 import TidingsStore
 import TidingsWeb
+import Tracing
 
 /// Builds the HTTP application over an opened store. The CLI and the tests both call this; tests
 /// pass port 0. Without `sections`, no brands are configured.
@@ -49,7 +50,9 @@ public func buildRouter(
     // Outside the error envelope, so the id, the span, the metrics and the access log all see
     // refusals as the answers they become.
     router.add(middleware: RequestIDMiddleware())
-    router.add(middleware: TracingMiddleware())
+    // Spans cost a few percent of a cached page even when no tracer takes them: only when one is
+    // bootstrapped (docs/operations.md, Tracing).
+    if !(InstrumentationSystem.tracer is NoOpTracer) { router.add(middleware: TracingMiddleware()) }
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: AccessLogMiddleware(level: .debug))
     router.add(middleware: ErrorEnvelopeMiddleware())

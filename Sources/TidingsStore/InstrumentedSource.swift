@@ -42,7 +42,7 @@ public struct InstrumentedSource<Base: SQLConnectionSource>: SQLConnectionSource
     }
 
     public var kind: SQLBackendKind { base.kind }
-    public var writesTakeTurns: Bool { base.writesTakeTurns }
+    public func runsAlone(_ locks: WriteLocks) -> Bool { base.runsAlone(locks) }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await measured(.read, span: "db.read") { started in

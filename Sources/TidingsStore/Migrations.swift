@@ -127,23 +127,35 @@ public enum Migrations {
             ["CREATE TABLE cursor_secret (id BIGINT PRIMARY KEY, secret TEXT NOT NULL, created_at BIGINT NOT NULL)"]
         },
         Migration(version: 9, name: "catalog writers side by side") { kind in
-            // From this version on, PostgreSQL writers lock the products they write, not the whole
-            // database, and no longer count catalog_version (a row every writer updated made them
-            // take turns anyway). A previous build running beside this one during a rolling upgrade
-            // still counts, and trusts its cached product states when the count moved by exactly
-            // one since its last write: the count now moves by two, so it never trusts them again
-            // and reads every product, as this build does. SQLite writers still take turns and count.
-            guard kind == .postgres else { return [] }
-            return [
-                """
-                CREATE FUNCTION tidings_catalog_version_step() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN NEW.version := OLD.version + 2; RETURN NEW; END $$
-                """,
-                """
-                CREATE TRIGGER catalog_version_step BEFORE UPDATE ON catalog_version
-                  FOR EACH ROW EXECUTE FUNCTION tidings_catalog_version_step()
-                """,
-            ]
+            // Builds before this one counted catalog_version in every catalog write, and trusted
+            // the product states they had cached when the count had moved by exactly one since
+            // their last write. From this version on, PostgreSQL writers lock only the products
+            // they write, and every writer checks its cache against the event log instead
+            // (ProductStateCache) — nobody counts. A previous build running beside this one (a
+            // rolling upgrade; an older CLI on the same SQLite file) still counts: the count now
+            // moves by two at each of its writes, so it never trusts its cache again and reads
+            // every product, as it does after any other process's write.
+            switch kind {
+            case .postgres:
+                return [
+                    """
+                    CREATE FUNCTION tidings_catalog_version_step() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN NEW.version := OLD.version + 2; RETURN NEW; END $$
+                    """,
+                    """
+                    CREATE TRIGGER catalog_version_step BEFORE UPDATE ON catalog_version
+                      FOR EACH ROW EXECUTE FUNCTION tidings_catalog_version_step()
+                    """,
+                ]
+            case .sqlite:
+                // An AFTER trigger's own update does not fire it again (recursive_triggers is off).
+                return [
+                    """
+                    CREATE TRIGGER catalog_version_step AFTER UPDATE OF version ON catalog_version
+                    BEGIN UPDATE catalog_version SET version = version + 1 WHERE id = NEW.id; END
+                    """
+                ]
+            }
         },
     ]
 

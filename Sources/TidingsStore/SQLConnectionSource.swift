@@ -11,8 +11,17 @@ public enum WriteLocks: Sendable, Hashable {
     /// No other write at all: migrations, and rebuilding news from the log.
     case exclusive
     /// No other write naming one of these keys ("product:44957", "stream:grocery/news"), and no
-    /// exclusive write; writes with no key in common run side by side.
+    /// exclusive write; writes with no key in common run side by side. A backend may run a write
+    /// naming many keys alone instead (PostgreSQL: more than 64).
     case keys(Set<String>)
+
+    /// How many keys it names (none for exclusive).
+    public var count: Int {
+        switch self {
+        case .exclusive: 0
+        case .keys(let keys): keys.count
+        }
+    }
 }
 
 /// What a storage backend provides to ``SQLStore``: connections for reads, and write transactions
@@ -20,10 +29,10 @@ public enum WriteLocks: Sendable, Hashable {
 /// servers share the database; SQLite runs one write at a time whatever they say.
 public protocol SQLConnectionSource: Sendable {
     var kind: SQLBackendKind { get }
-    /// Whether every write transaction runs alone, whatever its locks, in every process writing
-    /// the database (SQLite's single writer). Then what a process read in its last write stays
-    /// true until a write it did not see is counted (``ProductStateCache``).
-    var writesTakeTurns: Bool { get }
+    /// Whether a write taking `locks` runs alone — no other write of any process beside it (every
+    /// SQLite write; a PostgreSQL write that is exclusive or names many keys). Such a write may
+    /// trust what it read in an earlier write when nothing was written since (``ProductStateCache``).
+    func runsAlone(_ locks: WriteLocks) -> Bool
     /// Runs `body` on a connection for reading.
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
     /// Runs `body` in a transaction that commits when it returns and rolls back when it throws,

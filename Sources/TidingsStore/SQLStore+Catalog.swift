@@ -8,12 +8,13 @@ extension SQLStore: CatalogStore {
     public func ingest(_ events: [CatalogEvent], recordedAt: Date, atomic: Bool) async throws -> [IngestOutcome] {
         guard !events.isEmpty else { return [] }
         let policy = self.policy
-        // Cached states are trusted only where every write runs alone (SQLite); on PostgreSQL
-        // other processes write other products meanwhile, and states are read every time.
-        let cache = source.writesTakeTurns ? self.cache : nil
+        let locks = Self.locks(events)
+        // Cached states are trusted only by a write that runs alone: beside others (small writes
+        // on PostgreSQL), other processes may be writing these products, and states are read.
+        let cache = source.runsAlone(locks) ? self.cache : nil
         do {
-            let (outcomes, writes, version) = try await source.write(locking: Self.locks(events)) { db in
-                let version = cache == nil ? nil : try await Self.bumpVersion(db)
+            let (outcomes, writes, start, end) = try await source.write(locking: locks) { db in
+                let start = cache == nil ? nil : try await Self.logPosition(db)
                 let logged = try await Self.loggedEvents(Set(events.map(\.id)), db: db)
                 // Known ids first: the same body again is a duplicate, a different one a conflict.
                 var outcomes = [IngestOutcome?](repeating: nil, count: events.count)
@@ -40,7 +41,7 @@ extension SQLStore: CatalogStore {
                     outcomes[index] = .duplicate
                 }
                 let products = Set(fresh.map(\.productID))
-                let loaded = try await Self.states(products, version: version, cache: cache, db: db)
+                let loaded = try await Self.states(products, position: start, cache: cache, db: db)
                 let clocks = try await Self.lastEventTimes(products.subtracting(loaded.keys), db: db)
                 let late = CatalogBatch.lateProducts(fresh, states: loaded, clocks: clocks)
                 let history = try await Self.productEvents(late, db: db).events
@@ -63,9 +64,11 @@ extension SQLStore: CatalogStore {
                 try await Self.appendEvents(batch.accepted, recordedAt: recordedAt, db: db)
                 try await Self.write(batch, db: db)
                 try await self.announce(StoreChange(catalog: !batch.accepted.isEmpty), in: db)
-                return (outcomes.map { $0 ?? .duplicate }, batch.productWrites, version)
+                // Where the log is left, for the cache: moved only by what this write appended.
+                let end = start == nil || batch.accepted.isEmpty ? start : try await Self.logPosition(db)
+                return (outcomes.map { $0 ?? .duplicate }, batch.productWrites, start, end)
             }
-            if let version { cache?.committed(version: version, writes: writes) }
+            if let start, let end { cache?.committed(from: start, to: end, writes: writes) }
             return outcomes
         } catch {
             cache?.reset()
@@ -80,12 +83,12 @@ extension SQLStore: CatalogStore {
         .keys(Set(events.map { "product:" + $0.productID }).union(events.map { "event:" + $0.id }))
     }
 
-    /// States of `ids`: from the cache when there is one and it is current (`version` is the
-    /// transaction's), the rest from the database.
+    /// States of `ids`: from the cache when there is one and it is current at the log's `position`,
+    /// the rest from the database.
     static func states(
-        _ ids: Set<String>, version: Int64?, cache: ProductStateCache?, db: any SQLDatabase
+        _ ids: Set<String>, position: Int64?, cache: ProductStateCache?, db: any SQLDatabase
     ) async throws -> [String: ProductState] {
-        guard let cache, let version, let cached = cache.states(for: ids, transactionVersion: version) else {
+        guard let cache, let position, let cached = cache.states(for: ids, at: position) else {
             return try await loadStates(ids, db: db)
         }
         let missing = ids.subtracting(cached.keys)
@@ -93,14 +96,10 @@ extension SQLStore: CatalogStore {
         return cached.merging(try await loadStates(missing, db: db)) { first, _ in first }
     }
 
-    /// Increments `catalog_version` and returns the new value; taken first in every catalog write.
-    static func bumpVersion(_ db: any SQLDatabase) async throws -> Int64 {
-        let row = try await db.raw("UPDATE catalog_version SET version = version + 1 WHERE id = 1 RETURNING version")
-            .first()
-        guard let version = try row?.decode(column: "version", as: Int64.self) else {
-            throw StoreError("catalog_version has no row")
-        }
-        return version
+    /// The event log's position: the highest `seq`, 0 for an empty log.
+    static func logPosition(_ db: any SQLDatabase) async throws -> Int64 {
+        let row = try await db.raw("SELECT COALESCE(MAX(seq), 0) AS position FROM events").first()
+        return try row?.decode(column: "position", as: Int64.self) ?? 0
     }
 
     public func product(id: String) async throws -> Product? {
@@ -141,9 +140,7 @@ extension SQLStore {
         let productsPerChunk = 500
         cache.reset()
         defer { cache.reset() }
-        let counted = source.writesTakeTurns
         return try await source.write(locking: .exclusive) { db in
-            if counted { _ = try await Self.bumpVersion(db) }
             let total = try await Self.count("events", db)
             try await db.raw("DELETE FROM news_items").run()
             try await db.raw("DELETE FROM products").run()

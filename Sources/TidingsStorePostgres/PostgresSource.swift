@@ -76,8 +76,10 @@ public final class PostgresSource: SQLConnectionSource {
         }
     }
 
-    /// Writes take turns by their locks, not all of them.
-    public var writesTakeTurns: Bool { false }
+    /// Exclusive writes, and those naming more keys than ``keyLimit``.
+    public func runsAlone(_ locks: WriteLocks) -> Bool { Self.runsAloneStatically(locks) }
+
+    static func runsAloneStatically(_ locks: WriteLocks) -> Bool { locks == .exclusive || locks.count > keyLimit }
 
     public func write<T: Sendable>(
         locking locks: WriteLocks, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
@@ -97,24 +99,28 @@ public final class PostgresSource: SQLConnectionSource {
         }
     }
 
+    /// The most key locks one write takes; a write naming more runs alone instead. PostgreSQL keeps
+    /// advisory locks in one shared table of `max_locks_per_transaction` × `max_connections` slots
+    /// (6,400 by default) for every session: ten pooled writers of a 1,000-event batch each (two
+    /// keys an event) would fill it, and every write would fail "out of shared memory". At 64, a
+    /// hundred concurrent writers use about a tenth of it.
+    static let keyLimit = 64
+
     /// One statement taking `locks`: the database-wide key first, then the key locks in the order
     /// of their hashes, so two writes never wait for each other crosswise.
     static func lockStatement(_ locks: WriteLocks) -> SQLQueryString {
-        switch locks {
-        case .exclusive:
-            return "SELECT pg_advisory_xact_lock(\(bind: writeLockKey))"
-        case .keys(let keys) where keys.isEmpty:
+        if runsAloneStatically(locks) { return "SELECT pg_advisory_xact_lock(\(bind: writeLockKey))" }
+        guard case .keys(let keys) = locks, !keys.isEmpty else {
             return "SELECT pg_advisory_xact_lock_shared(\(bind: writeLockKey))"
-        case .keys(let keys):
-            // An append runs its inputs in order; the lateral call runs once per hash, in order.
-            return """
-                SELECT 1 FROM pg_advisory_xact_lock_shared(\(bind: writeLockKey))
-                UNION ALL
-                SELECT 1 FROM (SELECT DISTINCT hashtextextended(key, 0) AS hash
-                  FROM unnest(\(bind: keys.sorted())::text[]) AS key ORDER BY hash) AS wanted,
-                  LATERAL pg_advisory_xact_lock(wanted.hash)
-                """
         }
+        // An append runs its inputs in order; the lateral call runs once per hash, in order.
+        return """
+            SELECT 1 FROM pg_advisory_xact_lock_shared(\(bind: writeLockKey))
+            UNION ALL
+            SELECT 1 FROM (SELECT DISTINCT hashtextextended(key, 0) AS hash
+              FROM unnest(\(bind: keys.sorted())::text[]) AS key ORDER BY hash) AS wanted,
+              LATERAL pg_advisory_xact_lock(wanted.hash)
+            """
     }
 
     /// The channel announcements travel on.

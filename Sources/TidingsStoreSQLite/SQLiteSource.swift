@@ -81,7 +81,7 @@ public final class SQLiteSource: SQLConnectionSource {
     }
 
     /// One writer at a time: `BEGIN IMMEDIATE` takes the file's write lock, across processes too.
-    public var writesTakeTurns: Bool { true }
+    public func runsAlone(_ locks: WriteLocks) -> Bool { true }
 
     /// `locks` changes nothing: every write runs alone.
     public func write<T: Sendable>(

@@ -41,6 +41,7 @@ struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
+        guard context.logger.logLevel <= level else { return try await next(request, context) }
         let started = ContinuousClock.now
         let response = try await next(request, context)
         let elapsed = ContinuousClock.now - started
