@@ -9,9 +9,10 @@ import TidingsTesting
 
 /// Three `tidings serve` processes on one PostgreSQL database behind nginx, as a deployment runs
 /// them (docs/operations.md): they migrate an empty database once, a write through one shows on the
-/// others within a second (the database's notifications, not the caches' lifetime), each source is
-/// fetched by one of them per interval, and when one is killed no acknowledged write is lost and
-/// the others take its sources over when its lease ends.
+/// others within a second (the database's notifications, not the caches' lifetime), price changes
+/// written through all three at once leave the news a rebuild gives, each source is fetched by one
+/// of them per interval, and when one is killed no acknowledged write is lost and the others take
+/// its sources over when its lease ends.
 @Suite(
     "Three servers behind a load balancer",
     .enabled(if: TestDatabase.postgresURL != nil, Comment(rawValue: TestDatabase.postgresSkipMessage)),
@@ -107,6 +108,39 @@ struct ClusterTests {
             }
             #expect(seen < .seconds(1), "\(base) showed the new entry after \(seen)")
         }
+
+        // Price changes of eight products written through the balancer, so through all three
+        // processes at once, late ones among them: the news they leave is what rebuilding from
+        // the log in time order gives.
+        let now = Date()
+        for product in 0..<8 {
+            let created =
+                #"{"id":"hot-c\#(product)","type":"product_created","product_id":"hot\#(product)","name":"Hot \#(product)","store_price":"100.00","at":"\#(now.addingTimeInterval(-2 * 86_400).ISO8601Format())"}"#
+            #expect(try await post(created, base: bases[0], key: key) == 200)
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<4 {
+                group.addTask {
+                    var random = SplitMix64(seed: UInt64(writer + 1))
+                    for step in 0..<30 {
+                        let at = now.addingTimeInterval(-Double(random.next(upTo: 86_400)))
+                        let price = "\(50 + random.next(upTo: 100)).00"
+                        let body =
+                            #"{"id":"hot-\#(writer)-\#(step)","type":"price_changed","product_id":"hot\#(random.next(upTo: 8))","store_price":"\#(price)","at":"\#(at.ISO8601Format())"}"#
+                        let status = try await post(body, base: nginx.base, key: key)
+                        #expect(status == 200)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let live = try await store.newsPage(since: .distantPast, after: nil, limit: 10_000)
+        let liveProducts = try await (0..<8).asyncMap { try await store.product(id: "hot\($0)") }
+        let rebuilt = try await TidingsProcess.run(["news", "rebuild", "--database", database.url], in: folder)
+        #expect(rebuilt.status == 0, "\(rebuilt.output)")
+        #expect(try await store.newsPage(since: .distantPast, after: nil, limit: 10_000) == live)
+        #expect(try await (0..<8).asyncMap { try await store.product(id: "hot\($0)") } == liveProducts)
+        #expect(live.count(where: { $0.product.id.hasPrefix("hot") }) > 8, "price changes made news")
 
         // Writes through the load balancer while one server is killed: every acknowledged one kept.
         let acknowledged = Locked<[String]>([])
@@ -347,4 +381,12 @@ struct Nginx {
 struct ClusterError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+extension Sequence {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var result: [T] = []
+        for element in self { result.append(try await transform(element)) }
+        return result
+    }
 }
