@@ -102,9 +102,7 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
                 // empty database, each migration runs in one of them (they take turns for each).
                 let applied = try await store.migrate()
                 if !applied.isEmpty {
-                    logger.info(
-                        "database: applied migration\(applied.count == 1 ? "" : "s") \(Self.runs(applied))",
-                        metadata: ["migrations": .array(applied.map { .stringConvertible($0) })])
+                    logger.info("database: applied migration\(applied.count == 1 ? "" : "s") \(Self.runs(applied))")
                 }
             case .requireCurrent:
                 let status = try await store.schemaStatus()

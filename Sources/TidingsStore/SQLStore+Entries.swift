@@ -51,6 +51,28 @@ extension SQLStore {
         }
     }
 
+    public func streamChanges(stream: String, since position: StreamPosition?) async throws -> StreamChanges {
+        let seq = position?.seq ?? -1
+        let changedAt = position?.changedAt ?? Int64.max
+        return try await source.read { db in
+            let row = try await db.raw(
+                """
+                SELECT COALESCE(MAX(seq), 0) AS top, COALESCE(MAX(updated_at), 0) AS changed_at,
+                  COALESCE(SUM(CASE WHEN seq > \(bind: seq) THEN 1 ELSE 0 END), 0) AS added,
+                  COALESCE(SUM(CASE WHEN seq <= \(bind: seq) AND updated_at > \(bind: changedAt) THEN 1 ELSE 0 END), 0) AS changed
+                FROM entries WHERE stream = \(bind: stream)
+                """
+            ).first()
+            guard let row else { throw StoreError("streamChanges: no row") }
+            return StreamChanges(
+                position: StreamPosition(
+                    seq: try row.decode(column: "top", as: Int64.self),
+                    changedAt: try row.decode(column: "changed_at", as: Int64.self)),
+                added: Int(try row.decode(column: "added", as: Int64.self)),
+                changed: Int(try row.decode(column: "changed", as: Int64.self)))
+        }
+    }
+
     public func dismissedNotifications(device: String) async throws -> Set<String> {
         try await source.read { db in
             let rows = try await db.raw("SELECT notification_id FROM dismissals WHERE device_id = \(bind: device)")

@@ -21,6 +21,7 @@ extension StoreCheck {
         .init(name: "leases due sources to one owner until released or expired", run: leases),
         .init(name: "records dismissals once per device and card", run: dismissals),
         .init(name: "stores fetches whose text holds U+0000, without it", run: nulText),
+        .init(name: "says what a stream added and changed since a position", run: streamChanges),
     ]
 }
 
@@ -296,4 +297,26 @@ private func upgrade(_ database: TestDatabase) async throws {
     // keep 1: the undated entry was first seen at t0, the dated one two hours before it.
     #expect(summary.first?.inserted == 0 && summary.first?.pruned == 1, "\(summary)")
     #expect(try await keys(store) == ["a\nid:g"])
+}
+
+private func streamChanges(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    let empty = try await store.streamChanges(stream: "b/s", since: nil)
+    #expect(empty == StreamChanges(position: StreamPosition(seq: 0, changedAt: 0), added: 0, changed: 0))
+    _ = try await store.recordFetches([record("a", [entry("x"), entry("y"), entry("z")])], owner: "me")
+    let first = try await store.streamChanges(stream: "b/s", since: nil)
+    #expect(first.added == 3 && first.changed == 0)
+    #expect(StreamPosition(first.position.description) == first.position, "an event id reads back")
+    // A minute later: one new entry on top, one changed in place, one the same.
+    let later = t0.addingTimeInterval(60)
+    _ = try await store.recordFetches(
+        [record("a", [entry("new"), entry("x"), entry("y", "2"), entry("z")], at: later)], owner: "me")
+    let since = try await store.streamChanges(stream: "b/s", since: first.position)
+    #expect(since.added == 1 && since.changed == 1, "\(since)")
+    #expect(since.position.seq > first.position.seq && since.position.changedAt == later.millisecondsSince1970)
+    let now = try await store.streamChanges(stream: "b/s", since: since.position)
+    #expect(now == StreamChanges(position: since.position, added: 0, changed: 0), "nothing since the latest")
+    #expect(try await store.streamChanges(stream: "b/other", since: nil).added == 0, "streams are apart")
+    #expect(StreamPosition("12") == nil && StreamPosition("a.b") == nil && StreamPosition("-1.5") == nil)
 }

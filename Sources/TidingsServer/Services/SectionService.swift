@@ -23,6 +23,8 @@ public final class SectionService: Sendable {
     let feedDocuments: PageCache<FeedDocumentKey, ByteBuffer>
     /// Source states, for `auto` sections (which render as web when the source says so).
     let sourceStates: PageCache<AllSources, [String: SourceState]>
+    /// Live readers of sections, told when a section changes.
+    let live: LiveUpdates
 
     /// A service over the catalog's store.
     public init(configuration: SectionsConfiguration, catalog: CatalogService) {
@@ -33,6 +35,7 @@ public final class SectionService: Sendable {
         pages = PageCache("section_pages", invalidation: catalog.invalidation)
         feedDocuments = PageCache("feed_documents", invalidation: catalog.invalidation)
         sourceStates = PageCache("source_states", capacity: 1, invalidation: catalog.invalidation)
+        live = LiveUpdates(store: catalog.store, invalidation: catalog.invalidation)
     }
 
     /// Drops cached pages built from `sections`; the poller calls it after writing their entries

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TidingsModel
+import TidingsRuntime
+import TidingsStore
+import TidingsTesting
+
+@testable import TidingsServer
+
+/// The hub live readers of sections hang off (issue 19): a signal per change, whoever wrote it,
+/// and what changed since a reader's position, one query for all readers at that position.
+@Suite("Live updates")
+struct LiveUpdatesTests {
+    static let section = SectionKey(brand: "b", section: "s")
+    static let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+
+    static func fetch(_ keys: [String], version: String = "1", at: Date = t0) -> FetchRecord {
+        let entries = keys.map { key in
+            EntryInput(
+                key: key, itemID: key, itemJSON: #"{"type":"teaser","id":"\#(key)","v":"\#(version)"}"#,
+                contentHTML: nil, publishedAt: nil, contentHash: key + version)
+        }
+        return FetchRecord(
+            sourceID: "src", streams: [section.stream], attemptedAt: at,
+            outcome: .fetched(entries: entries, etag: nil, lastModified: nil, title: nil, webURL: nil),
+            status: .http(200), nextFetchAt: at, failures: 0, keepItems: 100, keepSince: .distantPast)
+    }
+
+    /// Counts a reader's signals as they come, and whether they ended.
+    final class Reader: Sendable {
+        let signals = Locked(0)
+        let ended = Locked(false)
+        let task: Task<Void, Never>
+
+        init(_ stream: AsyncStream<Void>) {
+            let (signals, ended) = (signals, ended)
+            task = Task {
+                for await _ in stream { signals.withLock { $0 += 1 } }
+                ended.withLock { $0 = true }
+            }
+        }
+
+        /// Whether `condition` holds within two seconds.
+        func within(_ condition: @escaping () -> Bool) async -> Bool {
+            for _ in 0..<100 {
+                if condition() { return true }
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            return condition()
+        }
+
+        func reaches(_ count: Int) async -> Bool { await within { self.signals.current >= count } }
+        func ends() async -> Bool { await within { self.ended.current } }
+    }
+
+    @Test("a reader is signalled at once, then at each change of its section, and learns what changed")
+    func signals() async throws {
+        try await TestDatabase.with(.sqlite) { database in
+            let store = try await database.open()
+            let runtime = Runtime(settings: Settings(), store: store, clock: { Self.t0 })
+            let live = runtime.sections.live
+            let mine = Reader(live.subscribe(Self.section))
+            let other = Reader(live.subscribe(SectionKey(brand: "b", section: "other")))
+            #expect(await mine.reaches(1), "at once, to answer a reader resuming from an old position")
+            #expect(await other.reaches(1))
+            let start = try await live.changes(of: Self.section, since: nil, now: Self.t0)
+            #expect(start.added == 0)
+
+            // The poller's path: entries written, then the section's cached pages dropped.
+            _ = try await store.recordFetches([Self.fetch(["x", "y"])], owner: "me")
+            runtime.sections.contentChanged(sections: [Self.section])
+            #expect(await mine.reaches(2))
+            let after = try await live.changes(of: Self.section, since: start.position, now: Self.t0)
+            #expect(after.added == 2 && after.changed == 0)
+
+            // Another process's write, as its announcement is heard.
+            #expect(try await live.changes(of: Self.section, since: after.position, now: Self.t0).added == 0)
+            _ = try await store.recordFetches(
+                [Self.fetch(["new", "x", "y"], version: "2", at: Self.t0.addingTimeInterval(60))], owner: "me")
+            #expect(
+                try await live.changes(of: Self.section, since: after.position, now: Self.t0).added == 0,
+                "answers are shared until the section changes")
+            runtime.catalog.invalidation.invalidate(StoreChange(streams: [Self.section.stream]))
+            #expect(await mine.reaches(3))
+            let heard = try await live.changes(of: Self.section, since: after.position, now: Self.t0)
+            #expect(heard.added == 1 && heard.changed == 2)
+            #expect(live.readerCount == 2)
+            #expect(other.signals.current == 1, "the other section was never signalled")
+
+            // Stopping ends every reader.
+            live.close()
+            #expect(await mine.ends())
+            #expect(await other.ends())
+            let late = Reader(live.subscribe(Self.section))
+            #expect(await late.ends() && late.signals.current == 0, "no reader is taken once stopping")
+            try await store.close()
+        }
+    }
+}
