@@ -63,6 +63,8 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
         guard let contentType else { return false }
         let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard let type else { return false }
+        // An event stream is written as it happens: collecting it to compress would hold it back.
+        if type == "text/event-stream" { return false }
         if type.hasPrefix("text/") { return true }
         return [
             "application/json", "application/feed+json", "application/problem+json", "application/rss+xml",

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import TidingsModel
 import TidingsSections
+import TidingsStore
 
 /// The brands and their composed sections:
 /// `GET /api/v1/brands`, `GET /api/v1/brands/{brand}/sections`,
@@ -18,6 +19,7 @@ struct SectionsController: Sendable {
         router.get("/api/v1/brands", use: brands)
         router.get("/api/v1/brands/:brand/sections", use: sectionList)
         router.get("/api/v1/brands/:brand/sections/:section", use: section)
+        router.get("/api/v1/brands/:brand/sections/:section/updates", use: updates)
         router.group().add(middleware: JSONContentTypeMiddleware())
             .post("/api/v1/notifications/:id/dismiss", use: dismiss)
     }
@@ -57,6 +59,35 @@ struct SectionsController: Sendable {
         var response = try json(list)
         response.headers[.vary] = "Accept-Language"
         return response
+    }
+
+    /// Server-Sent Events for a section whose content comes from sources: `update` events when
+    /// entries are added or changed, resumable with `Last-Event-ID` (or `?since=`).
+    @Sendable func updates(request: Request, context: TidingsRequestContext) async throws -> Response {
+        let brand = try self.brand(context)
+        let id = context.parameters.get("section") ?? ""
+        guard let section = brand.section(id) else {
+            throw HTTPAPIError(.notFound, code: "not_found", message: "api: brand \(brand.id) has no section \(id)")
+        }
+        switch section.source {
+        case .catalog, .web:
+            throw HTTPAPIError(
+                .notFound, code: "not_found",
+                message: "api: section \(id) has no live updates (only sections read from sources have them)")
+        default: break
+        }
+        var since: StreamPosition?
+        if let text = request.headers[LiveStream.lastEventID] ?? request.uri.queryParameters["since"].map(String.init) {
+            guard let position = StreamPosition(text) else {
+                throw HTTPAPIError(
+                    .badRequest, code: "invalid_position",
+                    message:
+                        "api: Last-Event-ID (or since) must be an event id this stream sent, such as 42.1793534400000",
+                    field: "since")
+            }
+            since = position
+        }
+        return sections.liveStream(SectionKey(brand: brand.id, section: section.id), since: since)
     }
 
     @Sendable func section(request: Request, context: TidingsRequestContext) async throws -> Response {

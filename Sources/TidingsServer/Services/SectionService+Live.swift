@@ -1,0 +1,90 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import ServiceLifecycle
+import TidingsModel
+import TidingsStore
+
+/// The wire form of a section's live updates (`…/sections/{section}/updates`), Server-Sent Events:
+///
+/// - `event: position` first, when the reader gave no position: where the section stands
+///   (`id:` and `{"position": …}`), so a reconnect resumes from there;
+/// - `event: update` when entries were added or changed since the reader's position:
+///   `{"added": 3, "changed": 1, "position": "…"}` — fetch the section's first page again to see
+///   them; `id:` is the new position, which the browser (or the SDK) sends back as `Last-Event-ID`;
+/// - a `: keep-alive` comment every 15 s, so proxies do not close an idle stream;
+/// - `retry: 3000` at the start; the stream ends when the server stops.
+enum LiveStream {
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
+    static let heartbeat = Duration.seconds(15)
+
+    static func frame(event: String, id: StreamPosition, data: String) -> ByteBuffer {
+        ByteBuffer(string: "event: \(event)\nid: \(id)\ndata: \(data)\n\n")
+    }
+}
+
+extension SectionService {
+    /// A response streaming `section`'s updates from `since` (from now, when nil).
+    func liveStream(_ section: SectionKey, since: StreamPosition?) -> Response {
+        let (live, clock) = (live, clock)
+        let body = ResponseBody { writer in
+            // Changes and heartbeats, merged into one sequence the writer follows.
+            let (ticks, feed) = AsyncStream.makeStream(of: Bool.self, bufferingPolicy: .bufferingNewest(2))
+            let signals = live.subscribe(section)
+            let forwarding = Task {
+                for await _ in signals { feed.yield(true) }
+                feed.finish()
+            }
+            let beating = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: LiveStream.heartbeat)
+                    feed.yield(false)
+                }
+            }
+            defer {
+                forwarding.cancel()
+                beating.cancel()
+            }
+            var last = since
+            try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))
+            // The server's graceful shutdown waits for open responses: the stream ends when it
+            // begins, not when the hub's own service is stopped after the server.
+            try await withGracefulShutdownHandler {
+                for await changed in ticks {
+                    guard changed else {
+                        try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                        continue
+                    }
+                    let changes = try await live.changes(of: section, since: last, now: clock())
+                    guard let known = last else {
+                        try await writer.write(
+                            LiveStream.frame(
+                                event: "position", id: changes.position,
+                                data: #"{"position":"\#(changes.position)"}"#))
+                        last = changes.position
+                        continue
+                    }
+                    guard changes.position != known, changes.added + changes.changed > 0 else { continue }
+                    try await writer.write(
+                        LiveStream.frame(
+                            event: "update", id: changes.position,
+                            data:
+                                #"{"added":\#(changes.added),"changed":\#(changes.changed),"position":"\#(changes.position)"}"#
+                        ))
+                    last = changes.position
+                }
+            } onGracefulShutdown: {
+                feed.finish()
+            }
+            try await writer.finish(nil)
+        }
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/event-stream", .cacheControl: "no-cache",
+                HTTPField.Name("X-Accel-Buffering")!: "no",
+            ],
+            body: body)
+    }
+}

@@ -1,0 +1,126 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import ServiceLifecycle
+import Testing
+import TidingsModel
+import TidingsRuntime
+import TidingsSections
+import TidingsTesting
+
+/// `GET …/sections/{section}/updates` over real HTTP: where the section stands first, an update
+/// when the poller writes new entries, resuming from a `Last-Event-ID` without loss, the end of the
+/// stream when the server stops.
+@Suite("Live section stream")
+struct LiveStreamTests {
+    /// Reads the stream's text as it comes.
+    final class Received: Sendable {
+        let text = Locked("")
+
+        /// The events received so far: (name, id, data).
+        var events: [(event: String, id: String, data: String)] {
+            text.current.components(separatedBy: "\n\n").compactMap { block in
+                var event = ""
+                var id = ""
+                var data = ""
+                for line in block.split(separator: "\n") {
+                    if line.hasPrefix("event: ") { event = String(line.dropFirst(7)) }
+                    if line.hasPrefix("id: ") { id = String(line.dropFirst(4)) }
+                    if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
+                }
+                return event.isEmpty ? nil : (event, id, data)
+            }
+        }
+
+        func waitForEvents(_ count: Int) async throws {
+            for _ in 0..<250 where events.count < count { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(events.count >= count, "stream so far: \(text.current)")
+        }
+    }
+
+    static func open(_ url: String, lastEventID: String? = nil) async throws -> (Received, Task<Void, any Error>) {
+        var request = HTTPClientRequest(url: url)
+        if let lastEventID { request.headers.add(name: "Last-Event-ID", value: lastEventID) }
+        request.headers.add(name: "Accept-Encoding", value: "gzip")
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        #expect(response.status == .ok)
+        #expect(response.headers.first(name: "content-type") == "text/event-stream")
+        #expect(response.headers.first(name: "content-encoding") == nil, "never held back to be compressed")
+        let received = Received()
+        let reading = Task {
+            for try await chunk in response.body { received.text.withLock { $0 += String(buffer: chunk) } }
+        }
+        return (received, reading)
+    }
+
+    @Test("position first, an update when entries arrive, a resume without loss, the end on shutdown")
+    func stream() async throws {
+        let files = try FeedFiles()
+        defer { files.remove() }
+        let feed = try files.write("news.rss", FeedFiles.rss(items: 1...3))
+        var sections = SectionsConfiguration(brands: [
+            Brand(
+                id: "b", name: "B", locale: .en,
+                sections: [
+                    Section(id: "news", title: LocalizedText("News"), source: .file([feed], format: .feed)),
+                    Section(id: "shop", title: LocalizedText("Shop"), source: .catalog),
+                ])
+        ])
+        sections.fetch.interval = 1
+        sections.fetch.minInterval = 1
+        try await TestDatabase.with(.sqlite) { database in
+            var settings = Settings()
+            settings.server.port = 0
+            settings.sections = sections
+            let runtime = Runtime(settings: settings, store: try await database.open())
+            let (ports, portsIn) = AsyncStream.makeStream(of: Int.self)
+            let poller = runtime.poller()
+            let app = runtime.application(poller: poller) { portsIn.yield($0) }
+            let group = ServiceGroup(configuration: .init(services: [app], logger: runtime.logger))
+            let serving = Task { try await group.run() }
+            var iterator = ports.makeAsyncIterator()
+            let port = try #require(await iterator.next())
+            let base = "http://127.0.0.1:\(port)/api/v1/brands/b"
+
+            // The first poll wrote three entries before or after the stream opened: either way the
+            // stream starts with where the section stands.
+            for _ in 0..<250 where try await runtime.store.streamChanges(stream: "b/news", since: nil).added < 3 {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let (first, firstReading) = try await Self.open("\(base)/sections/news/updates")
+            try await first.waitForEvents(1)
+            let start = try #require(first.events.first)
+            #expect(start.event == "position" && start.data == #"{"position":"\#(start.id)"}"#)
+
+            // Two new stories in the file: the poller reads it and the reader is told.
+            _ = try files.write("news.rss", FeedFiles.rss(items: 1...5))
+            try await first.waitForEvents(2)
+            let update = try #require(first.events.dropFirst().first)
+            #expect(update.event == "update")
+            #expect(update.data.hasPrefix(#"{"added":2,"changed":0,"#), "\(update.data)")
+            #expect(update.id != start.id)
+
+            // A reader that left at the first position is told at once what it missed.
+            let (resumed, resumedReading) = try await Self.open(
+                "\(base)/sections/news/updates", lastEventID: start.id)
+            try await resumed.waitForEvents(1)
+            #expect(resumed.events.first?.event == "update" && resumed.events.first?.id == update.id)
+            #expect(resumed.events.first?.data.hasPrefix(#"{"added":2,"#) == true)
+
+            // Refusals: a section without sources, an unknown section, a made-up position.
+            for (path, status) in [("shop/updates", 404), ("nope/updates", 404), ("news/updates?since=x", 400)] {
+                let response = try await HTTPClient.shared.execute(
+                    HTTPClientRequest(url: "\(base)/sections/\(path)"), timeout: .seconds(10))
+                #expect(Int(response.status.code) == status, "\(path)")
+            }
+
+            // Stopping ends the streams, and the server stops without waiting for them.
+            await group.triggerGracefulShutdown()
+            try await serving.value
+            _ = try? await firstReading.value
+            _ = try? await resumedReading.value
+            #expect(first.text.current.hasPrefix("retry: 3000\n\n"))
+            try await runtime.close()
+        }
+    }
+}
