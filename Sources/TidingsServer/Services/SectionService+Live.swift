@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import NIOCore
 import ServiceLifecycle
 import TidingsModel
 import TidingsStore
