@@ -382,7 +382,17 @@ def click_and_wait_for_new_page(driver: "webdriver.Chrome", element: WebElement,
     """Clicks a plain link or submit button and waits until the next page replaced this one."""
     element.click()
     # chromedriver waits for a pending navigation before its next command, so gone is enough.
-    WebDriverWait(driver, timeout).until(expected_conditions.staleness_of(element))
+    # Asked while the old document is being torn down, chromedriver can answer "Node with given
+    # id does not belong to the document" instead of a stale-element error: that is gone as well.
+    def gone(_driver) -> bool:
+        try:
+            return expected_conditions.staleness_of(element)(_driver)
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+
+    WebDriverWait(driver, timeout).until(gone)
 
 
 def reload_until(driver: "webdriver.Chrome", ready: Callable[[], object], timeout: float, message: str) -> None:
