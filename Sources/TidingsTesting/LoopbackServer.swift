@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import ServiceLifecycle
 
@@ -23,6 +24,23 @@ public enum LoopbackServer {
             }
             await services.triggerGracefulShutdown()
         }
+    }
+
+    /// A loopback port nothing listens on now: bind port 0, read it, close.
+    public static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(fd, raw, length) == 0 && getsockname(fd, raw, &length) == 0
+            }
+        }
+        guard bound else { throw TidingsProcess.ProcessError(message: "no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     struct LoopbackError: Error, CustomStringConvertible {

@@ -35,7 +35,7 @@ public struct PrivatePostgres: Sendable {
         guard let bin = binFolder else { throw TidingsProcess.ProcessError(message: skipReason ?? "no PostgreSQL") }
         let data = "/tmp/tidings-private-pg-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        let cluster = PrivatePostgres(bin: bin, data: data, port: try freePort())
+        let cluster = PrivatePostgres(bin: bin, data: data, port: try LoopbackServer.freePort())
         try await shell("chown postgres \(data)")
         try await cluster.asPostgres("\(bin)/initdb -D \(data) -A trust -U postgres --no-locale -E UTF8 >/dev/null")
         try await cluster.control("start")
@@ -105,22 +105,5 @@ public struct PrivatePostgres: Sendable {
         guard status == 0 else {
             throw TidingsProcess.ProcessError(message: "\(command) failed (wait status \(status))")
         }
-    }
-
-    /// A port nothing listens on now: bind port 0, read it, close.
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(fd, raw, length) == 0 && getsockname(fd, raw, &length) == 0
-            }
-        }
-        guard bound else { throw TidingsProcess.ProcessError(message: "no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

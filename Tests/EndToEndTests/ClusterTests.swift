@@ -208,13 +208,9 @@ struct ClusterTests {
         #"{"id":"\#(id)","type":"product_created","product_id":"\#(product)","name":"\#(id)","store_price":"100.00"}"#
     }
 
+    /// The status of posting one event (the fault suite's request), its body read.
     static func post(_ event: String, base: String, key: String) async throws -> Int {
-        var request = HTTPClientRequest(url: "\(base)/api/v1/events")
-        request.method = .POST
-        request.headers.add(name: "Authorization", value: "Bearer \(key)")
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.body = .bytes(ByteBuffer(string: #"{"events":[\#(event)]}"#))
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        let response = try await FaultTests.post(event, base: base, key: key, timeout: 10)
         _ = try await response.body.collect(upTo: 1 << 20)
         return Int(response.status.code)
     }
@@ -306,7 +302,7 @@ struct Nginx {
 
     init(upstreams: [Int], folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        port = try Self.freePort()
+        port = try LoopbackServer.freePort()
         let servers = upstreams.map { "    server 127.0.0.1:\($0) max_fails=1 fail_timeout=10s;" }
         let temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map {
             "  \($0)_temp_path \(folder.path)/\($0);"
@@ -358,35 +354,9 @@ struct Nginx {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
     }
-
-    /// A loopback TCP port nothing listens on now.
-    static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0
-            }
-        }
-        guard bound else { throw ClusterError("no free port: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }
 
 struct ClusterError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-}
-
-extension Sequence {
-    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
-        var result: [T] = []
-        for element in self { result.append(try await transform(element)) }
-        return result
-    }
 }

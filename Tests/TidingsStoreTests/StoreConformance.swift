@@ -432,14 +432,6 @@ private func concurrentWriters(_ database: TestDatabase) async throws {
     #expect(try await store.counts().events == 81)
 }
 
-extension Sequence {
-    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
-        var result: [T] = []
-        for element in self { result.append(try await transform(element)) }
-        return result
-    }
-}
-
 private func twoProcesses(_ database: TestDatabase) async throws {
     // Two stores on one database stand for two server processes; each caches product states.
     let first = try await database.open()

@@ -11,6 +11,11 @@ enum CacheScope: Hashable, Sendable {
     case section(SectionKey)
     /// Source states (every poll).
     case sources
+
+    /// What a write of these sections' entries changed: the sections, and the source states.
+    static func written(_ sections: some Sequence<SectionKey>) -> Set<CacheScope> {
+        Set(sections.map(CacheScope.section)).union([.sources])
+    }
 }
 
 /// A cache key: typed, compared whole, and naming what its value was built from — no string is
@@ -42,8 +47,8 @@ final class CacheInvalidation: Sendable {
             for drop in caches.current { drop(nil) }
             return
         }
-        var scopes = Set(change.streams.compactMap(SectionKey.init(stream:)).map(CacheScope.section))
-        if !scopes.isEmpty { scopes.insert(.sources) }
+        let sections = change.streams.compactMap(SectionKey.init(stream:))
+        var scopes = sections.isEmpty ? [] : CacheScope.written(sections)
         if change.catalog { scopes.insert(.catalog) }
         invalidate(scopes)
     }

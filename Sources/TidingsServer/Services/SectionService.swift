@@ -41,7 +41,7 @@ public final class SectionService: Sendable {
     /// Drops cached pages built from `sections`; the poller calls it after writing their entries
     /// in this process. Other processes' writes reach the caches through ``ChangeFollower``.
     public func contentChanged(sections: [SectionKey]) {
-        catalog.invalidation.invalidate(Set(sections.map(CacheScope.section)).union([.sources]))
+        catalog.invalidation.invalidate(CacheScope.written(sections))
     }
 
     /// One page of content: entries as their stored JSON, catalog news typed.
