@@ -129,14 +129,17 @@ public struct Amount: Codable, Hashable, Sendable {
 public struct NewsItemsPage: Codable, Hashable, Sendable {
     public var items: [NewsItem]
     public var nextCursor: String?
+    /// Where to follow what is added after this page (first pages only).
+    public var updates: LiveUpdatesLink?
 
-    public init(items: [NewsItem], nextCursor: String?) {
+    public init(items: [NewsItem], nextCursor: String?, updates: LiveUpdatesLink? = nil) {
         self.items = items
         self.nextCursor = nextCursor
+        self.updates = updates
     }
 
     enum CodingKeys: String, CodingKey {
-        case items
+        case items, updates
         case nextCursor = "next_cursor"
     }
 
@@ -144,5 +147,6 @@ public struct NewsItemsPage: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(items, forKey: .items)
         try container.encode(nextCursor, forKey: .nextCursor)
+        try container.encodeIfPresent(updates, forKey: .updates)
     }
 }

@@ -28,7 +28,8 @@ public func buildApplication(
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Tidings"),
         services: services + [
             images, ChangeFollower(store: catalog.store, invalidation: catalog.invalidation, logger: logger),
-        ] + (sections.map { [LiveUpdatesService(live: $0.live)] } ?? []),
+            LiveUpdatesService(live: catalog.live),
+        ],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
 }

@@ -18,6 +18,9 @@ public protocol CatalogStore: Sendable {
     func priceHistory(productID: String) async throws -> [PricePoint]
     /// News newest first, created at or after `since`, strictly after `cursor`.
     func newsPage(since: Date, after cursor: NewsCursor?, limit: Int) async throws -> [NewsEntry]
+    /// Where the news stands now and, from an earlier `position`, how many news items created at or
+    /// after `since` were added after it and how many it knew were written again since.
+    func newsChanges(since position: NewsPosition?, window since: Date) async throws -> NewsChanges
     /// Recomputes products and news from the event log, each product's events in time order.
     func rebuildNews(progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) async throws -> RebuildSummary
     /// Counts of what the store holds.

@@ -157,6 +157,32 @@ public enum Migrations {
                 ]
             }
         },
+        Migration(version: 10, name: "news revisions") { kind in
+            // Live readers of the catalog news ask what was added and changed since a position
+            // (SQLStore+NewsChanges). Each news write stamps the rows it writes with its revision:
+            // created_rev when the row is inserted, rev on every write. On PostgreSQL the revision
+            // is the writing transaction's id and a position is a snapshot (writers of different
+            // products commit in any order, so no counter taken inside them orders their commits);
+            // SQLite has one writer at a time, which counts in news_revision.
+            var statements = [
+                "ALTER TABLE news_items ADD COLUMN created_rev BIGINT NOT NULL DEFAULT 0",
+                "ALTER TABLE news_items ADD COLUMN rev BIGINT NOT NULL DEFAULT 0",
+                "CREATE INDEX news_items_rev ON news_items (rev)",
+            ]
+            switch kind {
+            case .postgres:
+                // Rows a previous build inserts beside this one (a rolling upgrade) are stamped too.
+                statements += ["created_rev", "rev"].map {
+                    "ALTER TABLE news_items ALTER COLUMN \($0) SET DEFAULT (pg_current_xact_id()::text::bigint)"
+                }
+            case .sqlite:
+                statements += [
+                    "CREATE TABLE news_revision (id INTEGER PRIMARY KEY, rev INTEGER NOT NULL)",
+                    "INSERT INTO news_revision (id, rev) VALUES (1, 0)",
+                ]
+            }
+            return statements
+        },
     ]
 
     /// The newest schema version this build knows.

@@ -12,6 +12,7 @@ extension SQLStore: CatalogStore {
         // Cached states are trusted only by a write that runs alone: beside others (small writes
         // on PostgreSQL), other processes may be writing these products, and states are read.
         let cache = source.runsAlone(locks) ? self.cache : nil
+        let kind = source.kind
         do {
             let (outcomes, writes, start, end) = try await source.write(locking: locks) { db in
                 let start = cache == nil ? nil : try await Self.logPosition(db)
@@ -62,7 +63,7 @@ extension SQLStore: CatalogStore {
                     }
                 }
                 try await Self.appendEvents(batch.accepted, recordedAt: recordedAt, db: db)
-                try await Self.write(batch, db: db)
+                try await Self.write(batch, kind: kind, db: db)
                 try await self.announce(StoreChange(catalog: !batch.accepted.isEmpty), in: db)
                 // Where the log is left, for the cache: moved only by what this write appended.
                 let end = start == nil || batch.accepted.isEmpty ? start : try await Self.logPosition(db)
@@ -140,8 +141,12 @@ extension SQLStore {
         let productsPerChunk = 500
         cache.reset()
         defer { cache.reset() }
+        let kind = source.kind
         return try await source.write(locking: .exclusive) { db in
             let total = try await Self.count("events", db)
+            // Live readers are told of items written again as changed, not as added: an item that
+            // existed before keeps its created_rev.
+            try await db.raw("CREATE TEMPORARY TABLE news_created AS SELECT id, created_rev FROM news_items").run()
             try await db.raw("DELETE FROM news_items").run()
             try await db.raw("DELETE FROM products").run()
             var afterProduct = ""
@@ -161,12 +166,19 @@ extension SQLStore {
                 for id in ids {
                     for event in events[id] ?? [] where !batch.replay(event) { skipped += 1 }
                 }
-                try await Self.write(batch, db: db)
+                try await Self.write(batch, kind: kind, db: db)
                 let replayed = events.values.reduce(0) { $0 + $1.count }
                 skipped += unreadable
                 done += replayed + unreadable
                 progress?(done, total)
             }
+            try await db.raw(
+                """
+                UPDATE news_items SET created_rev = (SELECT c.created_rev FROM news_created c WHERE c.id = news_items.id)
+                WHERE id IN (SELECT id FROM news_created)
+                """
+            ).run()
+            try await db.raw("DROP TABLE news_created").run()
             try await self.announce(StoreChange(catalog: true), in: db)
             return RebuildSummary(
                 events: done, products: try await Self.count("products", db),

@@ -120,7 +120,9 @@ extension SQLStore {
     }
 
     /// Writes a batch's final states: purged news first, then news changes, then products.
-    static func write(_ batch: CatalogBatch, db: any SQLDatabase) async throws {
+    /// News rows carry the write's revision (``NewsPosition``): `created_rev` when inserted, `rev`
+    /// always.
+    static func write(_ batch: CatalogBatch, kind: SQLBackendKind, db: any SQLDatabase) async throws {
         for chunk in Array(batch.purgedProducts).chunked(into: rowsPerStatement) {
             try await db.delete(from: "news_items").where(SQLColumn("product_id"), .in, binds(chunk)).run()
         }
@@ -135,20 +137,22 @@ extension SQLStore {
         for chunk in deletedNews.chunked(into: rowsPerStatement) {
             try await db.delete(from: "news_items").where(SQLColumn("id"), .in, binds(chunk)).run()
         }
-        for chunk in upsertedNews.chunked(into: rows(columns: 9)) {
+        let revision = upsertedNews.isEmpty ? 0 : try await newsRevision(kind, db: db)
+        for chunk in upsertedNews.chunked(into: rows(columns: 11)) {
             var insert = RowsInsert(
                 into: "news_items",
                 columns: [
                     "id", "product_id", "kind", "price", "old_price", "currency", "percent", "created_at", "updated_at",
+                    "created_rev", "rev",
                 ],
-                updateOnConflict: ["price", "old_price", "percent", "updated_at"])
+                updateOnConflict: ["price", "old_price", "percent", "updated_at", "rev"])
             for record in chunk {
                 insert.rows.append([
                     .text(record.id), .text(record.productID), .text(record.kind.rawValue),
                     .int(record.price.minorUnits),
                     record.oldPrice.map { .int($0.minorUnits) } ?? .null, .text(record.price.currency.code),
                     record.percent.map { .int(Int64($0)) } ?? .null, .int(record.createdAt.millisecondsSince1970),
-                    .int(record.updatedAt.millisecondsSince1970),
+                    .int(record.updatedAt.millisecondsSince1970), .int(revision), .int(revision),
                 ])
             }
             try await db.execute(sql: insert) { _ in }

@@ -59,14 +59,17 @@ public struct StreamPosition: Hashable, Sendable, LosslessStringConvertible {
 }
 
 /// A stream's position now, and what happened since an earlier one.
-public struct StreamChanges: Hashable, Sendable {
-    public var position: StreamPosition
-    /// Entries that arrived after the earlier position (they show on top).
+public typealias StreamChanges = FeedChanges<StreamPosition>
+
+/// A feed's position now, and what happened since an earlier one: what live readers are told.
+public struct FeedChanges<Position: Hashable & Sendable>: Hashable, Sendable {
+    public var position: Position
+    /// Items that arrived after the earlier position.
     public var added: Int
-    /// Entries known at the earlier position whose content changed since.
+    /// Items known at the earlier position whose content changed since.
     public var changed: Int
 
-    public init(position: StreamPosition, added: Int, changed: Int) {
+    public init(position: Position, added: Int, changed: Int) {
         self.position = position
         self.added = added
         self.changed = changed

@@ -8,10 +8,11 @@ import TidingsRuntime
 import TidingsSections
 import TidingsTesting
 
-/// `GET …/sections/{section}/updates` over real HTTP: where the section stands first, an update
-/// when the poller writes new entries, resuming from a `Last-Event-ID` without loss, the end of the
-/// stream when the server stops.
-@Suite("Live section stream")
+/// `GET …/sections/{section}/updates` and `/api/v1/news_items/updates` over real HTTP: where the
+/// feed stands first, an update when the poller writes new entries or events arrive, resuming from
+/// a `Last-Event-ID` (or a first page's position) without loss, the end of the stream when the
+/// server stops.
+@Suite("Live streams")
 struct LiveStreamTests {
     /// Reads the stream's text as it comes.
     final class Received: Sendable {
@@ -53,6 +54,13 @@ struct LiveStreamTests {
         return (received, reading)
     }
 
+    static func json<Value: Decodable>(_ type: Value.Type, _ url: String) async throws -> Value {
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(10))
+        #expect(response.status == .ok, "\(url)")
+        return try TidingsJSON.decoder().decode(
+            type, from: Data(buffer: try await response.body.collect(upTo: 1 << 22)))
+    }
+
     @Test("position first, an update when entries arrive, a resume without loss, the end on shutdown")
     func stream() async throws {
         let files = try FeedFiles()
@@ -64,6 +72,8 @@ struct LiveStreamTests {
                 sections: [
                     Section(id: "news", title: LocalizedText("News"), source: .file([feed], format: .feed)),
                     Section(id: "shop", title: LocalizedText("Shop"), source: .catalog),
+                    Section(
+                        id: "site", title: LocalizedText("Site"), source: .web(URL(string: "http://127.0.0.1:9/")!)),
                 ])
         ])
         sections.fetch.interval = 1
@@ -107,10 +117,51 @@ struct LiveStreamTests {
             #expect(resumed.events.first?.event == "update" && resumed.events.first?.id == update.id)
             #expect(resumed.events.first?.data.hasPrefix(#"{"added":2,"#) == true)
 
-            // Refusals: a section without sources, an unknown section, a made-up position.
-            for (path, status) in [("shop/updates", 404), ("nope/updates", 404), ("news/updates?since=x", 400)] {
-                let response = try await HTTPClient.shared.execute(
-                    HTTPClientRequest(url: "\(base)/sections/\(path)"), timeout: .seconds(10))
+            // A first page says where to follow it from: what is written after the page is told,
+            // however late the reader connects.
+            let page = try await Self.json(Feed.self, "\(base)/sections/news")
+            let link = try #require(page.updates)
+            #expect(link.href == "/api/v1/brands/b/sections/news/updates" && link.position == update.id)
+            _ = try files.write("news.rss", FeedFiles.rss(items: 1...6))
+            for _ in 0..<250 where try await runtime.store.streamChanges(stream: "b/news", since: nil).added < 6 {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let (late, lateReading) = try await Self.open(
+                "http://127.0.0.1:\(port)\(link.href)", lastEventID: link.position)
+            try await late.waitForEvents(1)
+            #expect(late.events.first?.event == "update" && late.events.first?.data.hasPrefix(#"{"added":1,"#) == true)
+            let next = try await Self.json(Feed.self, "\(base)/sections/news?cursor=\(page.nextCursor ?? "")")
+            #expect(page.nextCursor == nil || next.updates == nil, "only first pages")
+
+            // The catalog news: the news API's first page, and a catalog section, follow events.
+            let news = try await Self.json(NewsItemsPage.self, "http://127.0.0.1:\(port)/api/v1/news_items")
+            let newsLink = try #require(news.updates)
+            #expect(newsLink.href == "/api/v1/news_items/updates")
+            let shop = try #require(try await Self.json(Feed.self, "\(base)/sections/shop").updates)
+            #expect(shop.href == "/api/v1/brands/b/sections/shop/updates")
+            let (catalog, catalogReading) = try await Self.open(
+                "http://127.0.0.1:\(port)\(newsLink.href)", lastEventID: newsLink.position)
+            let (shopStream, shopReading) = try await Self.open("http://127.0.0.1:\(port)\(shop.href)")
+            try await shopStream.waitForEvents(1)
+            #expect(shopStream.events.first?.event == "position")
+            let report = try await runtime.catalog.ingest([
+                .success(Events.created("a", product: "pa", price: "100.00")),
+                .success(Events.created("b", product: "pb", price: "100.00")),
+            ])
+            #expect(report.accepted == 2)
+            try await catalog.waitForEvents(1)
+            #expect(catalog.events.first?.event == "update")
+            #expect(catalog.events.first?.data.hasPrefix(#"{"added":2,"changed":0,"#) == true)
+            try await shopStream.waitForEvents(2)
+            #expect(shopStream.events.last?.data.hasPrefix(#"{"added":2,"#) == true)
+
+            // Refusals: a web section, an unknown section, made-up positions.
+            for (path, status) in [
+                ("\(base)/sections/site/updates", 404), ("\(base)/sections/nope/updates", 404),
+                ("\(base)/sections/news/updates?since=x", 400),
+                ("http://127.0.0.1:\(port)/api/v1/news_items/updates?since=42.17", 400),
+            ] {
+                let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: path), timeout: .seconds(10))
                 #expect(Int(response.status.code) == status, "\(path)")
             }
 
@@ -119,6 +170,7 @@ struct LiveStreamTests {
             try await serving.value
             _ = try? await firstReading.value
             _ = try? await resumedReading.value
+            for reading in [lateReading, catalogReading, shopReading] { _ = try? await reading.value }
             #expect(first.text.current.hasPrefix("retry: 3000\n\n"))
             try await runtime.close()
         }

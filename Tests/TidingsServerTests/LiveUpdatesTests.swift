@@ -12,6 +12,7 @@ import TidingsTesting
 @Suite("Live updates")
 struct LiveUpdatesTests {
     static let section = SectionKey(brand: "b", section: "s")
+    static let feed = LiveFeed.section(section)
     static let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 
     static func fetch(_ keys: [String], version: String = "1", at: Date = t0) -> FetchRecord {
@@ -58,31 +59,31 @@ struct LiveUpdatesTests {
         try await TestDatabase.with(.sqlite) { database in
             let store = try await database.open()
             let runtime = Runtime(settings: Settings(), store: store, clock: { Self.t0 })
-            let live = runtime.sections.live
-            let mine = Reader(live.subscribe(Self.section))
-            let other = Reader(live.subscribe(SectionKey(brand: "b", section: "other")))
+            let live = runtime.catalog.live
+            let mine = Reader(live.subscribe(Self.feed))
+            let other = Reader(live.subscribe(.section(SectionKey(brand: "b", section: "other"))))
             #expect(await mine.reaches(1), "at once, to answer a reader resuming from an old position")
             #expect(await other.reaches(1))
-            let start = try await live.changes(of: Self.section, since: nil, now: Self.t0)
+            let start = try await live.changes(of: Self.feed, since: nil)
             #expect(start.added == 0)
 
             // The poller's path: entries written, then the section's cached pages dropped.
             _ = try await store.recordFetches([Self.fetch(["x", "y"])], owner: "me")
             runtime.sections.contentChanged(sections: [Self.section])
             #expect(await mine.reaches(2))
-            let after = try await live.changes(of: Self.section, since: start.position, now: Self.t0)
+            let after = try await live.changes(of: Self.feed, since: start.position)
             #expect(after.added == 2 && after.changed == 0)
 
             // Another process's write, as its announcement is heard.
-            #expect(try await live.changes(of: Self.section, since: after.position, now: Self.t0).added == 0)
+            #expect(try await live.changes(of: Self.feed, since: after.position).added == 0)
             _ = try await store.recordFetches(
                 [Self.fetch(["new", "x", "y"], version: "2", at: Self.t0.addingTimeInterval(60))], owner: "me")
             #expect(
-                try await live.changes(of: Self.section, since: after.position, now: Self.t0).added == 0,
+                try await live.changes(of: Self.feed, since: after.position).added == 0,
                 "answers are shared until the section changes")
             runtime.catalog.invalidation.invalidate(StoreChange(streams: [Self.section.stream]))
             #expect(await mine.reaches(3))
-            let heard = try await live.changes(of: Self.section, since: after.position, now: Self.t0)
+            let heard = try await live.changes(of: Self.feed, since: after.position)
             #expect(heard.added == 1 && heard.changed == 2)
             #expect(live.readerCount == 2)
             #expect(other.signals.current == 1, "the other section was never signalled")
@@ -91,8 +92,36 @@ struct LiveUpdatesTests {
             live.close()
             #expect(await mine.ends())
             #expect(await other.ends())
-            let late = Reader(live.subscribe(Self.section))
+            let late = Reader(live.subscribe(Self.feed))
             #expect(await late.ends() && late.signals.current == 0, "no reader is taken once stopping")
+            try await store.close()
+        }
+    }
+
+    @Test("a catalog reader is signalled by event writes, in this process or another, and learns what was added")
+    func catalog() async throws {
+        try await TestDatabase.with(.sqlite) { database in
+            let store = try await database.open()
+            let runtime = Runtime(
+                settings: Settings(), store: store, clock: { Events.epoch.addingTimeInterval(86_400) })
+            let live = runtime.catalog.live
+            let reader = Reader(live.subscribe(.catalog))
+            let section = Reader(live.subscribe(Self.feed))
+            #expect(await reader.reaches(1))
+            let start = try await live.changes(of: .catalog, since: nil)
+            let report = try await runtime.catalog.ingest([
+                .success(Events.created("a", product: "pa", price: "100.00")),
+                .success(Events.created("b", product: "pb", price: "100.00")),
+            ])
+            #expect(report.accepted == 2)
+            #expect(await reader.reaches(2), "this process's write")
+            let added = try await live.changes(of: .catalog, since: start.position)
+            #expect(added.added == 2 && added.changed == 0, "\(added)")
+            runtime.catalog.invalidation.invalidate(StoreChange(catalog: true))
+            #expect(await reader.reaches(3), "another process's write, heard")
+            #expect(section.signals.current == 1, "sections are not told of catalog writes")
+            live.close()
+            #expect(await reader.ends())
             try await store.close()
         }
     }

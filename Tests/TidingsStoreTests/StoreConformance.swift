@@ -33,6 +33,7 @@ struct StoreCheck: Sendable, CustomTestStringConvertible {
         .init(name: "a write naming many keys holds a bounded number of locks", run: boundedLocks),
         .init(name: "gives a product's price history in time order, from its last creation", run: priceHistory),
         .init(name: "keeps one cursor secret that concurrent first start-ups agree on", run: cursorSecret),
+        .init(name: "says what news was added and changed since a position", run: newsChanges),
     ]
 }
 
@@ -561,4 +562,72 @@ private func cursorSecret(_ database: TestDatabase) async throws {
     let restarted = try await database.open()
     #expect(try await restarted.cursorSecret() == secrets.first)
     try await restarted.close()
+}
+
+private func newsChanges(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    let start = try await store.newsChanges(since: nil, window: everything)
+    #expect(start.added == 0 && start.changed == 0)
+    #expect(NewsPosition(start.position.description) == start.position, "an event id reads back")
+    _ = try await ingest(
+        store,
+        [
+            Events.created("a", product: "pa", price: "100.00"),
+            Events.created("b", product: "pb", price: "100.00", at: Events.at(minutes: 10)),
+        ])
+    let created = try await store.newsChanges(since: start.position, window: everything)
+    #expect(created.added == 2 && created.changed == 0, "\(created)")
+    let same = try await store.newsChanges(since: created.position, window: everything)
+    #expect(same.added == 0 && same.changed == 0, "nothing since the latest")
+    // A price change is a new item; a second one within the merge window rewrites it.
+    _ = try await ingest(store, [Events.price("p1", product: "pa", price: "80.00", at: Events.at(minutes: 600))])
+    let priced = try await store.newsChanges(since: created.position, window: everything)
+    #expect(priced.added == 1 && priced.changed == 0, "\(priced)")
+    _ = try await ingest(store, [Events.price("p2", product: "pa", price: "70.00", at: Events.at(minutes: 620))])
+    let merged = try await store.newsChanges(since: priced.position, window: everything)
+    #expect(merged.added == 0 && merged.changed == 1, "\(merged)")
+    // A late event's item lands below the top of the feed: new all the same.
+    _ = try await ingest(store, [Events.price("late", product: "pb", price: "50.00", at: Events.at(minutes: 20))])
+    let late = try await store.newsChanges(since: merged.position, window: everything)
+    #expect(late.added == 1, "\(late)")
+    #expect(
+        try await store.newsChanges(since: merged.position, window: Events.at(minutes: 21)).added == 0,
+        "items older than the window are not counted")
+    // A rebuild writes every item again: changed, not added.
+    let before = try await allNews(store).count
+    _ = try await store.rebuildNews(progress: nil)
+    let rebuilt = try await store.newsChanges(since: late.position, window: everything)
+    #expect(rebuilt.added == 0 && rebuilt.changed == before, "\(rebuilt)")
+    #expect(NewsPosition("1:0:") == nil && NewsPosition("1:5:7") == nil && NewsPosition("a:b:") == nil)
+    #expect(NewsPosition("1:5:3,2") == nil, "pending revisions ascend")
+
+    // PostgreSQL writers commit in any order: a write under way when a position is taken is told
+    // once it commits, though a later write committed first. (A row inserted as a previous build
+    // would, without naming the revisions: the columns' defaults stamp it.)
+    guard database.backend == .postgres else { return }
+    let other = try await database.openSource()
+    defer { Task { try await other.close() } }
+    let (inside, entered) = AsyncStream.makeStream(of: Void.self)
+    let (release, done) = AsyncStream.makeStream(of: Void.self)
+    let writing = Task {
+        try await other.write(locking: .keys([])) { db in
+            try await db.raw(
+                """
+                INSERT INTO news_items (id, product_id, kind, price, currency, created_at, updated_at)
+                VALUES ('slow', 'pa', 'new_product', 100, 'RUB', 0, 0)
+                """
+            ).run()
+            entered.yield()
+            for await _ in release { break }
+        }
+    }
+    for await _ in inside { break }
+    _ = try await ingest(store, [Events.price("fast", product: "pb", price: "30.00", at: Events.at(minutes: 900))])
+    let meanwhile = try await store.newsChanges(since: rebuilt.position, window: everything)
+    #expect(meanwhile.added == 1, "the committed write only: \(meanwhile)")
+    done.yield()
+    try await writing.value
+    let after = try await store.newsChanges(since: meanwhile.position, window: everything)
+    #expect(after.added == 1 && after.changed == 0, "the write under way, once committed: \(after)")
 }

@@ -17,16 +17,19 @@ public struct Feed: Codable, Hashable, Sendable {
     public var content: Content
     /// Opaque cursor for the next page; nil at the end (and for web content).
     public var nextCursor: String?
+    /// Where to follow what is added after this page, on a first page whose feed has live updates.
+    public var updates: LiveUpdatesLink?
 
     /// Creates a feed page.
-    public init(title: String, content: Content, nextCursor: String? = nil) {
+    public init(title: String, content: Content, nextCursor: String? = nil, updates: LiveUpdatesLink? = nil) {
         self.title = title
         self.content = content
         self.nextCursor = nextCursor
+        self.updates = updates
     }
 
     enum CodingKeys: String, CodingKey {
-        case title, render, items, url
+        case title, render, items, url, updates
         case nextCursor = "next_cursor"
     }
 
@@ -35,6 +38,7 @@ public struct Feed: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         title = try container.decode(String.self, forKey: .title)
         nextCursor = try container.decodeIfPresent(String.self, forKey: .nextCursor)
+        updates = try container.decodeIfPresent(LiveUpdatesLink.self, forKey: .updates)
         switch try container.decode(String.self, forKey: .render) {
         case "native": content = .native(try container.decode([FeedItem].self, forKey: .items))
         case "web": content = .web(try container.decode(URL.self, forKey: .url))
@@ -57,5 +61,21 @@ public struct Feed: Codable, Hashable, Sendable {
             try container.encode(url, forKey: .url)
         }
         try container.encode(nextCursor, forKey: .nextCursor)
+        try container.encodeIfPresent(updates, forKey: .updates)
+    }
+}
+
+/// Where a feed's live updates are (`{"href": …, "position": …}` in a first page): a Server-Sent
+/// Events stream, and the position the page was read at — send it as `Last-Event-ID` when
+/// connecting, and nothing written after the page is missed.
+public struct LiveUpdatesLink: Codable, Hashable, Sendable {
+    /// The stream's path on the server, such as `/api/v1/brands/courier/sections/news/updates`.
+    public var href: String
+    /// The page's position in the feed: an event id of the stream.
+    public var position: String
+
+    public init(href: String, position: String) {
+        self.href = href
+        self.position = position
     }
 }

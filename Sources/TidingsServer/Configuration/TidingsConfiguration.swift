@@ -23,6 +23,9 @@ public struct TidingsConfiguration: Sendable, Equatable {
     public var mergeWindow: TimeInterval = 2 * 3600
     /// `news.window_days`: the feed shows this many days.
     public var windowDays = 30
+
+    /// The oldest news the feed shows at `now`.
+    func oldestNews(at now: Date) -> Date { now.addingTimeInterval(-Double(windowDays) * 86_400) }
     /// `locale.default`: language when a request names none (`ru` or `en`).
     public var defaultLocale = "ru"
     /// `server.idle_timeout`: seconds before an idle keep-alive connection is closed.

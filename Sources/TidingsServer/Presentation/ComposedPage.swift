@@ -43,6 +43,8 @@ struct ComposedPage: Sendable {
     var title: String
     var body: Body
     var nextCursor: String?
+    /// Where to follow the section live, on a first page.
+    var updates: LiveUpdatesLink?
 
     /// The `Feed` JSON the API serves.
     func json() -> ByteBuffer {
@@ -50,7 +52,8 @@ struct ComposedPage: Sendable {
         case .web(let url): return FeedJSON.web(title: title, url: url)
         case .native(let items):
             let encoder = TidingsJSON.encoder()
-            return FeedJSON.native(title: title, items: items.map { $0.json(encoder) }, nextCursor: nextCursor)
+            return FeedJSON.native(
+                title: title, items: items.map { $0.json(encoder) }, nextCursor: nextCursor, updates: updates)
         }
     }
 
@@ -60,7 +63,9 @@ struct ComposedPage: Sendable {
         case .web(let url): return Feed(title: title, content: .web(url))
         case .native(let items):
             let decoder = TidingsJSON.decoder()
-            return Feed(title: title, content: .native(items.compactMap { $0.item(decoder) }), nextCursor: nextCursor)
+            return Feed(
+                title: title, content: .native(items.compactMap { $0.item(decoder) }), nextCursor: nextCursor,
+                updates: updates)
         }
     }
 }

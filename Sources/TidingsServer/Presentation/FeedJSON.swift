@@ -5,7 +5,7 @@ import TidingsModel
 /// Writes the `Feed` JSON shape (TidingsModel's `Feed`) around items that are already encoded, so
 /// a page costs string joins rather than an encoder pass over every item.
 enum FeedJSON {
-    static func native(title: String, items: [String], nextCursor: String?) -> ByteBuffer {
+    static func native(title: String, items: [String], nextCursor: String?, updates: LiveUpdatesLink?) -> ByteBuffer {
         var buffer = ByteBuffer()
         buffer.reserveCapacity(items.reduce(64) { $0 + $1.utf8.count + 1 })
         buffer.writeString("{\"title\":")
@@ -17,6 +17,10 @@ enum FeedJSON {
         }
         buffer.writeString("],\"next_cursor\":")
         buffer.writeString(nextCursor.map(quoted) ?? "null")
+        if let updates {
+            buffer.writeString(
+                ",\"updates\":{\"href\":\(quoted(updates.href)),\"position\":\(quoted(updates.position))}")
+        }
         buffer.writeString("}")
         return buffer
     }

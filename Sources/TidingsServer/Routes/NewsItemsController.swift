@@ -11,6 +11,12 @@ struct NewsItemsController: Sendable {
 
     func addRoutes(to router: Router<TidingsRequestContext>) {
         router.get("/api/v1/news_items", use: list)
+        router.get("/api/v1/news_items/updates", use: updates)
+    }
+
+    /// Server-Sent Events: `update` when news items are added or changed (``LiveStream``).
+    @Sendable func updates(request: Request, context: TidingsRequestContext) async throws -> Response {
+        catalog.live.response(.catalog, since: try LiveStream.resumption(request, of: .catalog))
     }
 
     @Sendable func list(request: Request, context: TidingsRequestContext) async throws -> Response {

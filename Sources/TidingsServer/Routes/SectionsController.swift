@@ -61,33 +61,20 @@ struct SectionsController: Sendable {
         return response
     }
 
-    /// Server-Sent Events for a section whose content comes from sources: `update` events when
-    /// entries are added or changed, resumable with `Last-Event-ID` (or `?since=`).
+    /// Server-Sent Events for a section: `update` events when its entries (the catalog news, for a
+    /// catalog section) are added or changed, resumable with `Last-Event-ID` (or `?since=`).
     @Sendable func updates(request: Request, context: TidingsRequestContext) async throws -> Response {
         let brand = try self.brand(context)
         let id = context.parameters.get("section") ?? ""
         guard let section = brand.section(id) else {
             throw HTTPAPIError(.notFound, code: "not_found", message: "api: brand \(brand.id) has no section \(id)")
         }
-        switch section.source {
-        case .catalog, .web:
+        guard let feed = sections.liveFeed(brand: brand, section: section) else {
             throw HTTPAPIError(
                 .notFound, code: "not_found",
-                message: "api: section \(id) has no live updates (only sections read from sources have them)")
-        default: break
+                message: "api: section \(id) has no live updates (a web section is a page elsewhere)")
         }
-        var since: StreamPosition?
-        if let text = request.headers[LiveStream.lastEventID] ?? request.uri.queryParameters["since"].map(String.init) {
-            guard let position = StreamPosition(text) else {
-                throw HTTPAPIError(
-                    .badRequest, code: "invalid_position",
-                    message:
-                        "api: Last-Event-ID (or since) must be an event id this stream sent, such as 42.1793534400000",
-                    field: "since")
-            }
-            since = position
-        }
-        return sections.liveStream(SectionKey(brand: brand.id, section: section.id), since: since)
+        return sections.catalog.live.response(feed, since: try LiveStream.resumption(request, of: feed))
     }
 
     @Sendable func section(request: Request, context: TidingsRequestContext) async throws -> Response {

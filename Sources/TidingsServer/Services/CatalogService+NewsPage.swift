@@ -26,10 +26,18 @@ extension CatalogService {
     private func loadPage(language: Language, cursor: NewsCursor?, limit: Int, now: Date) async throws
         -> EncodedPage
     {
+        // Read before the news, so an item written in between is announced rather than missed.
+        let updates =
+            cursor != nil
+            ? nil
+            : LiveUpdatesLink(
+                href: "/api/v1/news_items/updates",
+                position: try await live.changes(of: .catalog, since: nil).position.description)
         let window = try await newsWindow(language: language, after: cursor, limit: limit, now: now)
         var next: String?
         if let position = window.next { next = try await cursors.seal().seal(position.payload, for: .news) }
-        let data = try TidingsJSON.encoder().encode(NewsItemsPage(items: window.items, nextCursor: next))
+        let data = try TidingsJSON.encoder().encode(
+            NewsItemsPage(items: window.items, nextCursor: next, updates: updates))
         return EncodedPage(body: ByteBuffer(bytes: data))
     }
 
@@ -39,7 +47,7 @@ extension CatalogService {
     func newsWindow(language: Language, after: NewsCursor?, limit: Int, now: Date) async throws
         -> (items: [NewsItem], next: NewsCursor?)
     {
-        let since = now.addingTimeInterval(-Double(configuration.windowDays) * 86_400)
+        let since = configuration.oldestNews(at: now)
         let entries = try await store.newsPage(since: since, after: after, limit: limit + 1)
         let presenter = NewsPresenter(markup: configuration.markupPercent)
         let shown = entries.prefix(limit)

@@ -13,6 +13,8 @@ public struct CatalogService: Sendable {
     let invalidation: CacheInvalidation
     /// Encoded news pages, shared by every reader of a locale.
     let pages: PageCache<NewsPageKey, EncodedPage>
+    /// Live readers of the catalog news and of sections, told when what they follow changes.
+    let live: LiveUpdates
     /// Signs and verifies the cursors this service's pages hand out.
     let cursors: CursorKeys
     let clock: @Sendable () -> Date
@@ -30,6 +32,9 @@ public struct CatalogService: Sendable {
         self.invalidation = CacheInvalidation()
         self.pages = PageCache("news_pages", invalidation: invalidation)
         self.cursors = CursorKeys(store: store, imageKey: configuration.images.key)
+        self.live = LiveUpdates(
+            store: store, invalidation: invalidation,
+            newsWindow: configuration.oldestNews(at:), clock: clock)
         // A counter is bound to the metrics factory in place when it is made: made before the
         // bootstrap (`serve` builds this service before the application), it counted into the
         // no-op factory and `tidings_events_total` never reached /metrics.

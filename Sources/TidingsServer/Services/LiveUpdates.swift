@@ -3,48 +3,105 @@ import ServiceLifecycle
 import TidingsModel
 import TidingsStore
 
-/// What live readers of a section are told, and when (issue 19; the SSE endpoints build on it).
+/// A feed live readers follow: the catalog news, or a section read from sources.
+enum LiveFeed: Hashable, Sendable {
+    case catalog
+    case section(SectionKey)
+
+    /// What a write of this feed drops from the caches.
+    var scope: CacheScope {
+        switch self {
+        case .catalog: .catalog
+        case .section(let key): .section(key)
+        }
+    }
+
+    /// The feed a dropped scope is, if any.
+    init?(_ scope: CacheScope) {
+        switch scope {
+        case .catalog: self = .catalog
+        case .section(let key): self = .section(key)
+        case .sources: return nil
+        }
+    }
+
+    /// Reads a position this feed's stream sent (an event id); nil when it is not one.
+    func position(_ text: String) -> LivePosition? {
+        switch self {
+        case .catalog: NewsPosition(text).map(LivePosition.news)
+        case .section: StreamPosition(text).map(LivePosition.stream)
+        }
+    }
+}
+
+/// Where a live reader stands in its feed: the event id it was last sent.
+enum LivePosition: Hashable, Sendable, CustomStringConvertible {
+    case news(NewsPosition)
+    case stream(StreamPosition)
+
+    var description: String {
+        switch self {
+        case .news(let position): position.description
+        case .stream(let position): position.description
+        }
+    }
+
+    var news: NewsPosition? { if case .news(let position) = self { position } else { nil } }
+    var stream: StreamPosition? { if case .stream(let position) = self { position } else { nil } }
+}
+
+typealias LiveChanges = FeedChanges<LivePosition>
+
+/// What live readers of a feed are told, and when (issue 19; the SSE endpoints build on it).
 ///
-/// A reader subscribes to a section and gets a signal whenever its content may have changed —
-/// this process's poller wrote it, or another process's announcement was heard: both reach
-/// ``CacheInvalidation``, which drops cached pages first and then signals here. Signals coalesce
-/// (a reader busy writing gets one, not a queue). The reader then asks ``changes(of:since:)``
-/// what was added and changed since the position it last sent; readers at the same position share
-/// one database query until the section changes again, so ten thousand idle readers cost one
-/// query per change, not ten thousand.
+/// A reader subscribes to a feed and gets a signal whenever its content may have changed — this
+/// process wrote it (an event, the poller), or another process's announcement was heard: both
+/// reach ``CacheInvalidation``, which drops cached pages first and then signals here. Signals
+/// coalesce (a reader busy writing gets one, not a queue). The reader then asks
+/// ``changes(of:since:now:)`` what was added and changed since the position it last sent; readers
+/// at the same position share one database query until the feed changes again, so ten thousand
+/// idle readers cost one query per change, not ten thousand.
 final class LiveUpdates: Sendable {
     private struct State {
         var next = 0
-        var readers: [SectionKey: [Int: AsyncStream<Void>.Continuation]] = [:]
+        var readers: [LiveFeed: [Int: AsyncStream<Void>.Continuation]] = [:]
         var closed = false
     }
 
     private let state = Locked(State())
-    private let store: any SectionStore
-    /// Answers by (section, position), dropped when the section changes.
-    private let answers: PageCache<ChangesKey, StreamChanges>
+    private let store: any TidingsStorage
+    /// The oldest news the catalog feed shows at a time.
+    private let newsWindow: @Sendable (Date) -> Date
+    let clock: @Sendable () -> Date
+    /// Answers by (feed, position), dropped when the feed changes.
+    private let answers: PageCache<ChangesKey, LiveChanges>
 
     struct ChangesKey: PageCacheKey {
-        var section: SectionKey
-        var since: StreamPosition?
-        var scopes: [CacheScope] { [.section(section)] }
+        var feed: LiveFeed
+        var since: LivePosition?
+        var scopes: [CacheScope] { [feed.scope] }
     }
 
-    init(store: any SectionStore, invalidation: CacheInvalidation) {
+    init(
+        store: any TidingsStorage, invalidation: CacheInvalidation, newsWindow: @escaping @Sendable (Date) -> Date,
+        clock: @escaping @Sendable () -> Date
+    ) {
         self.store = store
+        self.newsWindow = newsWindow
+        self.clock = clock
         answers = PageCache("live_changes", invalidation: invalidation)
         // Registered after the page caches, so a reader signalled here finds them dropped.
         invalidation.register { [weak self] scopes in self?.changed(scopes) }
     }
 
-    /// Signals for `section`: one at once (so a reader resuming from an old position is answered
+    /// Signals for `feed`: one at once (so a reader resuming from an old position is answered
     /// without waiting for a change), then one per change; it ends when ``close()`` is called.
-    func subscribe(_ section: SectionKey) -> AsyncStream<Void> {
+    func subscribe(_ feed: LiveFeed) -> AsyncStream<Void> {
         let (signals, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let id: Int? = state.withLock { state in
             guard !state.closed else { return nil }
             state.next += 1
-            state.readers[section, default: [:]][state.next] = continuation
+            state.readers[feed, default: [:]][state.next] = continuation
             return state.next
         }
         guard let id else {
@@ -53,22 +110,31 @@ final class LiveUpdates: Sendable {
         }
         continuation.onTermination = { [weak self] _ in
             self?.state.withLock { state in
-                state.readers[section]?[id] = nil
-                if state.readers[section]?.isEmpty == true { state.readers[section] = nil }
+                state.readers[feed]?[id] = nil
+                if state.readers[feed]?.isEmpty == true { state.readers[feed] = nil }
             }
         }
         continuation.yield()
         return signals
     }
 
-    /// What `section` added and changed since `position` (everything, when nil).
-    func changes(of section: SectionKey, since position: StreamPosition?, now: Date) async throws -> StreamChanges {
-        try await answers.value(for: ChangesKey(section: section, since: position), now: now) { [store] in
-            try await store.streamChanges(stream: section.stream, since: position)
+    /// What `feed` added and changed since `position` (nothing, when nil: only where it stands).
+    func changes(of feed: LiveFeed, since position: LivePosition?) async throws -> LiveChanges {
+        let now = clock()
+        return try await answers.value(for: ChangesKey(feed: feed, since: position), now: now) {
+            [store, newsWindow] in
+            switch feed {
+            case .catalog:
+                let changes = try await store.newsChanges(since: position?.news, window: newsWindow(now))
+                return LiveChanges(position: .news(changes.position), added: changes.added, changed: changes.changed)
+            case .section(let key):
+                let changes = try await store.streamChanges(stream: key.stream, since: position?.stream)
+                return LiveChanges(position: .stream(changes.position), added: changes.added, changed: changes.changed)
+            }
         }
     }
 
-    /// Readers subscribed now, by section (for tests and metrics).
+    /// Readers subscribed now (for tests and metrics).
     var readerCount: Int { state.withLock { $0.readers.values.reduce(0) { $0 + $1.count } } }
 
     /// Ends every reader's signals, and refuses new ones: the server is stopping.
@@ -84,10 +150,7 @@ final class LiveUpdates: Sendable {
     private func changed(_ scopes: Set<CacheScope>?) {
         let signalled = state.withLock { state -> [AsyncStream<Void>.Continuation] in
             guard let scopes else { return state.readers.values.flatMap(\.values) }
-            return scopes.flatMap { scope -> [AsyncStream<Void>.Continuation] in
-                guard case .section(let key) = scope else { return [] }
-                return state.readers[key].map { Array($0.values) } ?? []
-            }
+            return scopes.compactMap(LiveFeed.init).flatMap { state.readers[$0].map { Array($0.values) } ?? [] }
         }
         for continuation in signalled { continuation.yield() }
     }

@@ -23,8 +23,6 @@ public final class SectionService: Sendable {
     let feedDocuments: PageCache<FeedDocumentKey, ByteBuffer>
     /// Source states, for `auto` sections (which render as web when the source says so).
     let sourceStates: PageCache<AllSources, [String: SourceState]>
-    /// Live readers of sections, told when a section changes.
-    let live: LiveUpdates
 
     /// A service over the catalog's store.
     public init(configuration: SectionsConfiguration, catalog: CatalogService) {
@@ -35,7 +33,6 @@ public final class SectionService: Sendable {
         pages = PageCache("section_pages", invalidation: catalog.invalidation)
         feedDocuments = PageCache("feed_documents", invalidation: catalog.invalidation)
         sourceStates = PageCache("source_states", capacity: 1, invalidation: catalog.invalidation)
-        live = LiveUpdates(store: catalog.store, invalidation: catalog.invalidation)
     }
 
     /// Drops cached pages built from `sections`; the poller calls it after writing their entries
@@ -85,6 +82,13 @@ public final class SectionService: Sendable {
         if let url = try await webURL(section, now: now) {
             return ComposedPage(title: title, body: .web(url))
         }
+        // Read before the content, so an entry written in between is announced rather than missed.
+        var updates: LiveUpdatesLink?
+        if cursor == nil, let feed = liveFeed(brand: brand, section: section) {
+            let position = try await catalog.live.changes(of: feed, since: nil).position
+            updates = LiveUpdatesLink(
+                href: "/api/v1/brands/\(brand.id)/sections/\(section.id)/updates", position: position.description)
+        }
         let content = try await contentPage(
             brand: brand, section: section, after: cursor?.after, limit: limit, language: language, now: now)
         var widgetTeasers: [SectionKey: [Teaser]] = [:]
@@ -110,7 +114,18 @@ public final class SectionService: Sendable {
         let links = await catalog.cursors.imageLinks()
         let decoder = TidingsJSON.decoder()
         return ComposedPage(
-            title: title, body: .native(items.map { $0.withImagePaths(links, decoder) }), nextCursor: next)
+            title: title, body: .native(items.map { $0.withImagePaths(links, decoder) }), nextCursor: next,
+            updates: updates)
+    }
+
+    /// What a section's live readers follow: the catalog news for a catalog section, its entries
+    /// for one read from sources; nil for a web section (a page elsewhere).
+    func liveFeed(brand: Brand, section: Section) -> LiveFeed? {
+        switch section.source {
+        case .catalog: .catalog
+        case .web: nil
+        default: .section(SectionKey(brand: brand.id, section: section.id))
+        }
     }
 
     /// The cursor in `token` if this database's servers issued it for `section` of `brand`; nil

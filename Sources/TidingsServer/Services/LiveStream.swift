@@ -5,12 +5,13 @@ import ServiceLifecycle
 import TidingsModel
 import TidingsStore
 
-/// The wire form of a section's live updates (`…/sections/{section}/updates`), Server-Sent Events:
+/// The wire form of live updates (`…/sections/{section}/updates`, `/api/v1/news_items/updates`),
+/// Server-Sent Events:
 ///
-/// - `event: position` first, when the reader gave no position: where the section stands
+/// - `event: position` first, when the reader gave no position: where the feed stands
 ///   (`id:` and `{"position": …}`), so a reconnect resumes from there;
-/// - `event: update` when entries were added or changed since the reader's position:
-///   `{"added": 3, "changed": 1, "position": "…"}` — fetch the section's first page again to see
+/// - `event: update` when items were added or changed since the reader's position:
+///   `{"added": 3, "changed": 1, "position": "…"}` — fetch the feed's first page again to see
 ///   them; `id:` is the new position, which the browser (or the SDK) sends back as `Last-Event-ID`;
 /// - a `: keep-alive` comment every 15 s, so proxies do not close an idle stream;
 /// - `retry: 3000` at the start; the stream ends when the server stops.
@@ -18,27 +19,43 @@ enum LiveStream {
     static let lastEventID = HTTPField.Name("Last-Event-ID")!
     static let heartbeat = Duration.seconds(15)
 
-    static func frame(event: String, id: StreamPosition, data: String) -> ByteBuffer {
+    static func frame(event: String, id: LivePosition, data: String) -> ByteBuffer {
         ByteBuffer(string: "event: \(event)\nid: \(id)\ndata: \(data)\n\n")
+    }
+
+    /// The position a request resumes from: its `Last-Event-ID`, or its `since` parameter; nil
+    /// for none. Throws `invalid_position` for one `feed` never sent.
+    static func resumption(_ request: Request, of feed: LiveFeed) throws -> LivePosition? {
+        guard
+            let text = request.headers[lastEventID] ?? request.uri.queryParameters["since"].map(String.init)
+        else { return nil }
+        guard let position = feed.position(text) else {
+            let example = feed == .catalog ? "1200:1204:1201" : "42.1793534400000"
+            throw HTTPAPIError(
+                .badRequest, code: "invalid_position",
+                message: "api: Last-Event-ID (or since) must be an event id this stream sent, such as \(example)",
+                field: "since")
+        }
+        return position
     }
 }
 
-extension SectionService {
-    /// A response streaming `section`'s updates from `since` (from now, when nil).
-    func liveStream(_ section: SectionKey, since: StreamPosition?) -> Response {
-        let (live, clock) = (live, clock)
+extension LiveUpdates {
+    /// A response streaming `feed`'s updates from `since` (from now, when nil).
+    func response(_ feed: LiveFeed, since: LivePosition?) -> Response {
+        let live = self
         let body = ResponseBody { writer in
             // Changes and heartbeats, merged into one sequence the writer follows.
-            let (ticks, feed) = AsyncStream.makeStream(of: Bool.self, bufferingPolicy: .bufferingNewest(2))
-            let signals = live.subscribe(section)
+            let (ticks, tick) = AsyncStream.makeStream(of: Bool.self, bufferingPolicy: .bufferingNewest(2))
+            let signals = live.subscribe(feed)
             let forwarding = Task {
-                for await _ in signals { feed.yield(true) }
-                feed.finish()
+                for await _ in signals { tick.yield(true) }
+                tick.finish()
             }
             let beating = Task {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: LiveStream.heartbeat)
-                    feed.yield(false)
+                    tick.yield(false)
                 }
             }
             defer {
@@ -55,7 +72,7 @@ extension SectionService {
                         try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
                         continue
                     }
-                    let changes = try await live.changes(of: section, since: last, now: clock())
+                    let changes = try await live.changes(of: feed, since: last)
                     guard let known = last else {
                         try await writer.write(
                             LiveStream.frame(
@@ -74,7 +91,7 @@ extension SectionService {
                     last = changes.position
                 }
             } onGracefulShutdown: {
-                feed.finish()
+                tick.finish()
             }
             try await writer.finish(nil)
         }
