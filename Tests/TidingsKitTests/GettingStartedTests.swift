@@ -106,6 +106,7 @@ func render(_ state: FeedScreenState) {
         apply(content.items)  // ids are unique: feed a diffable data source
         showFooter(loading: content.isLoadingMore, error: content.footerError?.message)
         if let since = content.staleSince { showBanner("Offline — from \(since)") }
+        if content.pending > 0 { showPill("\(content.pending) new") }  // a tap: await model.showPending()
     case .web(let url, let title): openWebView(url, title: title)
     case .empty(let message, let canReload): showEmptyState(message, reloadButton: canReload)
     case .error(let failure): showError(failure.message, retryButton: failure.canRetry)
@@ -118,6 +119,7 @@ func showSpinner() { shown.withLock { $0.append("spinner") } }
 func apply(_ items: [FeedItem]) { shown.withLock { $0.append("items \(items.count)") } }
 func showFooter(loading: Bool, error: String?) {}
 func showBanner(_ text: String) { shown.withLock { $0.append("banner") } }
+func showPill(_ text: String) { shown.withLock { $0.append("pill") } }
 func openWebView(_ url: URL, title: String) { shown.withLock { $0.append("web \(url)") } }
 func showEmptyState(_ message: String, reloadButton: Bool) { shown.withLock { $0.append("empty") } }
 func showError(_ message: String, retryButton: Bool) { shown.withLock { $0.append("error \(message)") } }

@@ -9,6 +9,15 @@ public protocol FeedLoader: Sendable {
     func load(cursor: String?) async throws(TidingsError) -> Feed
 }
 
+/// A loader whose feeds have live updates: a first page's `updates` link can be followed.
+/// ``FeedScreenModel`` follows them while observed; other loaders are polled.
+public protocol LiveFeedLoader: FeedLoader {
+    /// The feed's `update` events from `position` (``TidingsClient/liveUpdates(_:from:)``); nil
+    /// when they cannot be streamed here.
+    func liveUpdates(_ link: LiveUpdatesLink, from position: String) async throws(TidingsError)
+        -> AsyncThrowingStream<LiveUpdate, any Error>?
+}
+
 /// A loader made of a closure, for app-defined feeds.
 ///
 /// The closure returns a `Result` rather than throwing a `TidingsError`: a stored closure with a
@@ -52,4 +61,12 @@ public struct SectionLoader: FeedLoader {
 
     /// This loader's `storageKey(brand:section:)`.
     public var storageKey: String { Self.storageKey(brand: brand, section: section) }
+}
+
+extension SectionLoader: LiveFeedLoader {
+    public func liveUpdates(_ link: LiveUpdatesLink, from position: String) async throws(TidingsError)
+        -> AsyncThrowingStream<LiveUpdate, any Error>?
+    {
+        try await client.liveUpdates(link, from: position)
+    }
 }

@@ -36,3 +36,13 @@ public struct InjectingLoader: FeedLoader {
         return feed
     }
 }
+
+extension InjectingLoader: LiveFeedLoader {
+    /// The wrapped loader's live updates, when it has them.
+    public func liveUpdates(_ link: LiveUpdatesLink, from position: String) async throws(TidingsError)
+        -> AsyncThrowingStream<LiveUpdate, any Error>?
+    {
+        guard let live = base as? any LiveFeedLoader else { return nil }
+        return try await live.liveUpdates(link, from: position)
+    }
+}

@@ -22,6 +22,11 @@ extension FeedStorage {
 /// while loading and when the network fails. Cancelling the task that called `load()` (and the
 /// others) cancels its request; calling `load()` again starts over.
 ///
+/// While someone follows ``updates()`` (``FeedScreen`` does), the model follows the feed live: a
+/// section's stream of updates (``LiveFeedLoader``), or its first page polled where there is no
+/// stream. New items are not put under the reader's thumb: `FeedScreenContent.pending` counts them
+/// (the "3 new" pill) and ``showPending()`` puts them on top.
+///
 /// ```swift
 /// let client = TidingsClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
 /// let model = FeedScreenModel(loader: SectionLoader(client: client, brand: "courier", section: "news"))
@@ -54,14 +59,24 @@ public actor FeedScreenModel {
     private var stored: StoredFeed?
     /// Teasers already kept as articles by this model.
     private var keptArticles: Set<String> = []
+    let live: LiveOptions
+    /// The live stream of the feed, from the last first page (nil: none; the feed is polled).
+    private var liveLink: LiveUpdatesLink?
+    /// New items announced since the list's first page was read.
+    private var pending = 0
+    /// The task following the feed while someone observes the model.
+    private var following: Task<Void, Never>?
+    /// Whether the model follows its feed now (for tests).
+    var isFollowing: Bool { following != nil }
 
     /// A model over `loader`; `storageKey` names the feed in `storage` (e.g. "courier/news").
     public init(
         loader: any FeedLoader, language: Language = .en, emptyMessage: String? = nil,
-        storage: (any FeedStorage)? = nil, storageKey: String = "feed",
+        storage: (any FeedStorage)? = nil, storageKey: String = "feed", live: LiveOptions = LiveOptions(),
         clock: @escaping @Sendable () -> Date = Date.init
     ) {
         self.loader = loader
+        self.live = live
         self.language = language
         self.emptyMessage = emptyMessage ?? FeedScreenState.defaultEmptyMessage(language)
         self.storage = storage
@@ -72,6 +87,7 @@ public actor FeedScreenModel {
     }
 
     deinit {
+        following?.cancel()
         continuation.finish()
         for follower in followers.values { follower.finish() }
     }
@@ -97,12 +113,18 @@ public actor FeedScreenModel {
         nextFollower += 1
         followers[id] = continuation
         continuation.yield((version, state))
-        continuation.onTermination = { _ in Task { await self.stopFollowing(id) } }
+        continuation.onTermination = { [weak self] _ in Task { await self?.stopFollowing(id) } }
+        followFeed()
         return stream
     }
 
     private func stopFollowing(_ id: Int) {
         followers[id] = nil
+        // Nobody observes: the feed is no longer followed (it is again when someone comes back).
+        if followers.isEmpty {
+            following?.cancel()
+            following = nil
+        }
     }
 
     /// The screen appeared: show what is stored, then load the first page.
@@ -116,6 +138,10 @@ public actor FeedScreenModel {
 
     /// Pull to refresh, or the empty state's reload button: new items go on top, without duplicates.
     public func refresh() async { await send(.refresh) }
+
+    /// Shows the items the live updates announced (`FeedScreenContent.pending`): the first page is
+    /// read again and what is new goes on top, as a refresh does, without duplicates or gaps.
+    public func showPending() async { await send(.refresh) }
 
     /// From an error or a failed footer: try the failed request again.
     public func retry() async { await send(.retry) }
@@ -153,6 +179,7 @@ public actor FeedScreenModel {
 
     private func fetch(_ request: PagerRequest) async {
         let event: PagerEvent<FeedItem, TidingsError>
+        var restart: PagerPage<FeedItem>?
         do throws(TidingsError) {
             let feed = try await loader.load(cursor: request.cursor)
             title = feed.title
@@ -162,14 +189,104 @@ public actor FeedScreenModel {
                 event = .pageLoaded(PagerPage(items: [], nextCursor: nil), for: request)
             case .native(let items):
                 web = nil
-                event = .pageLoaded(PagerPage(items: items, nextCursor: feed.nextCursor), for: request)
+                var page = PagerPage(items: items, nextCursor: feed.nextCursor)
+                if request.kind == .refresh, !pager.items.isEmpty {
+                    let (joined, reaches) = try await joining(page)
+                    page = joined
+                    if !reaches { restart = joined }
+                }
+                event = .pageLoaded(page, for: request)
+            }
+            if request.cursor == nil {
+                liveLink = feed.updates
+                pending = 0
             }
         } catch {
             event = .pageFailed(error, for: request)
         }
-        _ = pager.handle(event)
+        if let restart, pager.inFlight == request, case .fetch(let first) = pager.handle(.start) {
+            // So many new items that the pages read never reached the list shown: the list starts
+            // over from them rather than leave a gap under them.
+            _ = pager.handle(.pageLoaded(restart, for: first))
+        } else {
+            _ = pager.handle(event)
+        }
+        if request.cursor == nil, case .pageLoaded = event {
+            following?.cancel()
+            following = nil
+            followFeed()
+        }
         publish()
         keep()
+    }
+
+    /// `page` (a first page read again) and the pages after it, until one reaches content shown
+    /// (slots repeat on every page) — at most as many pages as the pending items fill and one
+    /// more, and at least 10, at most 50: what goes on top of the list with no gap under it. `reaches` is false when
+    /// none did and more follow.
+    private func joining(_ page: PagerPage<FeedItem>) async throws(TidingsError) -> (PagerPage<FeedItem>, reaches: Bool)
+    {
+        let shown = Set(pager.items.filter { !$0.isSlot }.map(\.id))
+        var joined = page
+        let pages = min(50, max(10, pending / max(1, page.items.count { !$0.isSlot }) + 2))
+        for _ in 1..<pages {
+            guard !joined.items.contains(where: { shown.contains($0.id) }), let cursor = joined.nextCursor else {
+                return (joined, true)
+            }
+            let next = try await loader.load(cursor: cursor)
+            guard case .native(let items) = next.content else { return (joined, true) }
+            joined = PagerPage(items: joined.items + items, nextCursor: next.nextCursor)
+        }
+        return (joined, joined.items.contains(where: { shown.contains($0.id) }) || joined.nextCursor == nil)
+    }
+
+    /// Starts following the feed, when someone observes the model and a list is shown.
+    private func followFeed() {
+        guard live.enabled, following == nil, !followers.isEmpty, web == nil, !pager.items.isEmpty else { return }
+        let (link, loader, options) = (liveLink, loader, live)
+        following = Task { [weak self] in
+            if let link, let live = loader as? any LiveFeedLoader {
+                var position = link.position
+                var attempt = 0
+                while !Task.isCancelled {
+                    do {
+                        guard let updates = try await live.liveUpdates(link, from: position) else { break }
+                        attempt = 0
+                        for try await update in updates {
+                            position = update.position
+                            await self?.announced(update.added)
+                        }
+                    } catch TidingsError.server(let status, _, _) where status == 404 || status == 405 || status == 501
+                    {
+                        break  // the server has no stream for this feed: poll it
+                    } catch {}
+                    try? await Task.sleep(for: options.backoff(attempt))
+                    attempt += 1
+                }
+            }
+            while !Task.isCancelled {
+                try? await Task.sleep(for: options.pollInterval)
+                guard !Task.isCancelled, let feed = try? await loader.load(cursor: nil),
+                    case .native(let items) = feed.content
+                else { continue }
+                await self?.polled(items)
+            }
+        }
+    }
+
+    private func announced(_ added: Int) {
+        guard added > 0 else { return }
+        pending += added
+        publish()
+    }
+
+    /// A first page polled: its items not in the list are the pending ones.
+    private func polled(_ items: [FeedItem]) {
+        let shown = Set(pager.items.map(\.id))
+        let new = items.count { !$0.isSlot && !shown.contains($0.id) }
+        guard new != pending else { return }
+        pending = new
+        publish()
     }
 
     /// Keeps the items shown for offline use after a successful load.
@@ -189,7 +306,8 @@ public actor FeedScreenModel {
 
     private func publish() {
         let next = FeedScreenState.make(
-            pager: pager, title: title, web: web, stored: stored, language: language, emptyMessage: emptyMessage)
+            pager: pager, title: title, web: web, stored: stored, language: language, emptyMessage: emptyMessage,
+            pending: pending)
         guard next != state else { return }
         state = next
         version += 1

@@ -47,11 +47,13 @@ public struct FeedScreenContent: Sendable, Equatable {
     public var staleSince: Date?
     /// Loading more or refreshing failed: what for a retry footer (the items stay).
     public var footerError: FeedScreenFailure?
+    /// New items waiting above the list (the "3 new" pill); `showPending()` puts them on top.
+    public var pending: Int
 
     /// Creates content.
     public init(
         title: String, items: [FeedItem], canLoadMore: Bool = false, isLoadingMore: Bool = false,
-        isRefreshing: Bool = false, staleSince: Date? = nil, footerError: FeedScreenFailure? = nil
+        isRefreshing: Bool = false, staleSince: Date? = nil, footerError: FeedScreenFailure? = nil, pending: Int = 0
     ) {
         self.title = title
         self.items = items
@@ -60,6 +62,7 @@ public struct FeedScreenContent: Sendable, Equatable {
         self.isRefreshing = isRefreshing
         self.staleSince = staleSince
         self.footerError = footerError
+        self.pending = pending
     }
 }
 
@@ -69,9 +72,10 @@ extension FeedScreenState {
     /// - `web`: the loader answered with a web page.
     /// - `stored`: the items kept from an earlier visit, shown (marked stale) while the first page
     ///   loads or when it fails.
+    /// - `pending`: new items the feed's live updates announced, not shown yet.
     public static func make(
         pager: PagerState<FeedItem, TidingsError>, title: String, web: URL?, stored: StoredFeed?,
-        language: Language, emptyMessage: String
+        language: Language, emptyMessage: String, pending: Int = 0
     ) -> FeedScreenState {
         if let web { return .web(url: web, title: title) }
         switch pager.phase {
@@ -104,7 +108,7 @@ extension FeedScreenState {
             FeedScreenContent(
                 title: title, items: pager.items, canLoadMore: pager.canLoadMore,
                 isLoadingMore: pager.phase == .loadingMore, isRefreshing: pager.phase == .refreshing,
-                footerError: footer))
+                footerError: footer, pending: pending))
     }
 
     /// The default empty-state text: what a feed will show, in the reader's language.

@@ -79,3 +79,20 @@ public struct LiveUpdatesLink: Codable, Hashable, Sendable {
         self.position = position
     }
 }
+
+/// What a feed's live stream says (`event: update`): items were added or changed after the
+/// reader's position; fetch the first page again to show them.
+public struct LiveUpdate: Codable, Hashable, Sendable {
+    /// Items that arrived since the previous position.
+    public var added: Int
+    /// Items known at the previous position that were written again since.
+    public var changed: Int
+    /// Where the reader stands now: send it back to resume (`Last-Event-ID`).
+    public var position: String
+
+    public init(added: Int, changed: Int, position: String) {
+        self.added = added
+        self.changed = changed
+        self.position = position
+    }
+}

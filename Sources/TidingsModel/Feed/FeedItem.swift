@@ -31,6 +31,15 @@ public enum FeedItem: Codable, Hashable, Sendable, Identifiable {
     }
 
     /// A stable identity for diffing: the item's own id, prefixed by its type so kinds never clash.
+    /// Whether the item is a slot composition placed (an ad, a widget, a card) rather than content
+    /// of the feed: slots keep their places and ids from page to page.
+    public var isSlot: Bool {
+        switch self {
+        case .ad, .widget, .notification: true
+        case .teaser, .catalogNews, .unknown: false
+        }
+    }
+
     public var id: String {
         switch self {
         case .teaser(let teaser): "teaser:" + teaser.id

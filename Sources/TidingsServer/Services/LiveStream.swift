@@ -82,12 +82,12 @@ extension LiveUpdates {
                         continue
                     }
                     guard changes.position != known, changes.added + changes.changed > 0 else { continue }
+                    let update = LiveUpdate(
+                        added: changes.added, changed: changes.changed, position: changes.position.description)
                     try await writer.write(
                         LiveStream.frame(
                             event: "update", id: changes.position,
-                            data:
-                                #"{"added":\#(changes.added),"changed":\#(changes.changed),"position":"\#(changes.position)"}"#
-                        ))
+                            data: String(decoding: try TidingsJSON.encoder().encode(update), as: UTF8.self)))
                     last = changes.position
                 }
             } onGracefulShutdown: {

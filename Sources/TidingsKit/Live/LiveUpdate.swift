@@ -1,0 +1,46 @@
+import Foundation
+import TidingsModel
+
+extension TidingsClient {
+    /// Follows a feed's live stream (a first page's `updates`) from `position`: its `update`
+    /// events, until the server ends the stream (it is stopping) or the task is cancelled; nil
+    /// when this client's transport cannot stream (``EventStreamTransport``). Throws the server's
+    /// refusal (a 404 for a feed without a stream) as any request's.
+    public func liveUpdates(_ link: LiveUpdatesLink, from position: String) async throws(TidingsError)
+        -> AsyncThrowingStream<LiveUpdate, any Error>?
+    {
+        guard let streaming = transport as? any EventStreamTransport else { return nil }
+        guard let url = URL(string: link.href, relativeTo: baseURL)?.absoluteURL else {
+            throw TidingsError.badResponse("updates link \(link.href) is not a URL")
+        }
+        let request = TransportRequest(
+            url: url, headers: ["Accept": "text/event-stream", "Last-Event-ID": position, "Cache-Control": "no-cache"])
+        let opened = try await streaming.stream(request)
+        guard opened.status == 200 else {
+            var body = Data()
+            do {
+                for try await chunk in opened.body where body.count < 64 * 1024 { body.append(chunk) }
+            } catch {}
+            throw Self.serverError(TransportResponse(status: opened.status, headers: opened.headers, body: body))
+        }
+        return AsyncThrowingStream { continuation in
+            let reading = Task {
+                var parser = ServerSentEventParser()
+                let decoder = JSONDecoder()
+                do {
+                    for try await chunk in opened.body {
+                        for event in parser.consume(chunk) where event.name == "update" {
+                            if let update = try? decoder.decode(LiveUpdate.self, from: Data(event.data.utf8)) {
+                                continuation.yield(update)
+                            }
+                        }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: TidingsError(transportError: error))
+                }
+            }
+            continuation.onTermination = { _ in reading.cancel() }
+        }
+    }
+}

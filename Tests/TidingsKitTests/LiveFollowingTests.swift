@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import TidingsModel
+import TidingsTesting
+
+@testable import TidingsKit
+
+/// The SDK follows a feed live: the event-stream parser, the backoff, and `FeedScreenModel`
+/// against the real server — streaming, and polling where the transport cannot stream.
+@Suite("Live updates in the SDK")
+struct LiveFollowingTests {
+    @Test("the event-stream parser takes chunks cut anywhere, CR, LF and CRLF, comments, ids and retry")
+    func parser() {
+        let stream = Array(
+            "retry: 3000\r\n\r\n: keep-alive\n\nevent: update\nid: 7.1\ndata: {\"added\":1,\ndata: \"x\":2}\n\ndata:plain\r\rid\n\nevent: end\n\n"
+                .utf8)
+        for cut in [1, 2, 3, 7, stream.count] {
+            var parser = ServerSentEventParser()
+            var events: [ServerSentEvent] = []
+            var start = 0
+            while start < stream.count {
+                events += parser.consume(stream[start..<min(stream.count, start + cut)])
+                start += cut
+            }
+            #expect(
+                events == [
+                    ServerSentEvent(name: "update", id: "7.1", data: "{\"added\":1,\n\"x\":2}"),
+                    ServerSentEvent(name: "message", id: "7.1", data: "plain"),
+                ], "cut every \(cut) bytes")
+            #expect(parser.retry == 3000 && parser.lastEventID == "", "an empty id: line resets the id")
+        }
+        var bounded = ServerSentEventParser(lineLimit: 16)
+        #expect(
+            bounded.consume(Array(("data: " + String(repeating: "x", count: 1_000) + "\n\n").utf8)).first?.data.count
+                == 10)
+    }
+
+    @Test("reconnection waits double, up to the maximum, each drawn between half and all of it")
+    func backoff() {
+        let options = LiveOptions(initialBackoff: .seconds(1), maximumBackoff: .seconds(60))
+        #expect(options.backoff(0, random: 1) == .seconds(1))
+        #expect(options.backoff(3, random: 1) == .seconds(8))
+        #expect(options.backoff(30, random: 1) == .seconds(60))
+        #expect(options.backoff(3, random: 0.5) == .seconds(4))
+        let drawn = (0..<50).map { _ in options.backoff(2) }
+        #expect(drawn.allSatisfy { $0 >= .seconds(2) && $0 <= .seconds(4) } && Set(drawn).count > 1, "jitter")
+    }
+
+    static func titles(_ model: FeedScreenModel) async -> [String] {
+        guard case .native(let content) = await model.state else { return [] }
+        return content.items.compactMap { if case .teaser(let teaser) = $0 { teaser.title } else { nil } }
+    }
+
+    static func pending(_ model: FeedScreenModel) async -> Int {
+        guard case .native(let content) = await model.state else { return -1 }
+        return content.pending
+    }
+
+    /// Waits up to ten seconds for the model's pending count to reach `count`.
+    static func waitForPending(_ model: FeedScreenModel, _ count: Int) async throws {
+        for _ in 0..<500 where await pending(model) < count { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(await pending(model) == count)
+    }
+
+    @Test("50 items written while a reader follows the stream arrive once each, on request, on top")
+    func fiftyOnce() async throws {
+        try await ClientTests.withServer(items: Array(1...5)) { _, port, files, poller in
+            let model = FeedScreenModel(
+                loader: SectionLoader(client: ClientTests.client(port), brand: "daily", section: "news", limit: 5),
+                live: LiveOptions(initialBackoff: .milliseconds(50)))
+            await model.load()
+            #expect(await Self.titles(model) == (1...5).reversed().map { "Story \($0)" })
+            let observing = Task { for await _ in await model.updates() {} }
+            for _ in 0..<250 where await model.isFollowing == false { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(await model.isFollowing)
+            // Five rounds of ten, each as the poller writes them: told, not shown.
+            for round in 1...5 {
+                try files.write("news.rss", FeedFiles.rss(items: Array(1...(5 + 10 * round))))
+                _ = try await poller.pollAllNow()
+                try await Self.waitForPending(model, 10 * round)
+            }
+            #expect(await Self.titles(model).count == 5, "nothing jumps under the reader's thumb")
+            await model.showPending()
+            let titles = await Self.titles(model)
+            #expect(titles == (1...55).reversed().map { "Story \($0)" }, "each once, newest first, no gap")
+            #expect(await Self.pending(model) == 0)
+            // Following again from the refreshed page: the next item is told once.
+            try files.write("news.rss", FeedFiles.rss(items: Array(1...56)))
+            _ = try await poller.pollAllNow()
+            try await Self.waitForPending(model, 1)
+            // Nobody observes: the model stops following.
+            observing.cancel()
+            for _ in 0..<250 where await model.isFollowing { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(await model.isFollowing == false)
+        }
+    }
+
+    /// A transport that only sends requests: no streams.
+    struct PlainTransport: HTTPTransport {
+        let base = URLSessionTransport()
+        func send(_ request: TransportRequest) async throws(TidingsError) -> TransportResponse {
+            try await base.send(request)
+        }
+    }
+
+    @Test("where the transport cannot stream, the first page is polled for the pending count")
+    func polling() async throws {
+        try await ClientTests.withServer(items: Array(1...5)) { _, port, files, poller in
+            let model = FeedScreenModel(
+                loader: SectionLoader(
+                    client: ClientTests.client(port, transport: PlainTransport()), brand: "daily", section: "news",
+                    limit: 5),
+                live: LiveOptions(pollInterval: .milliseconds(100)))
+            await model.load()
+            let observing = Task { for await _ in await model.updates() {} }
+            defer { observing.cancel() }
+            try files.write("news.rss", FeedFiles.rss(items: Array(1...8)))
+            _ = try await poller.pollAllNow()
+            try await Self.waitForPending(model, 3)
+            await model.showPending()
+            #expect(await Self.titles(model) == (1...8).reversed().map { "Story \($0)" })
+            #expect(await Self.pending(model) == 0)
+        }
+    }
+}
