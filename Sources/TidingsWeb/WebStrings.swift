@@ -12,6 +12,8 @@ struct WebStrings: Sendable {
     var refresh: String
     var refreshed: String
     var nothingNew: String
+    /// The live pill: "{n}" is the count of new items.
+    var newItems: String
     var reload: String
     var retry: String
     var advertisement: String
@@ -56,7 +58,8 @@ struct WebStrings: Sendable {
     static let english = WebStrings(
         skip: "Skip to content", brandsTitle: "Tidings", brandsLead: "Choose a publication to read.",
         sections: "Sections", language: "Language", loadMore: "Load more", loading: "Loading…", refresh: "Refresh",
-        refreshed: "new items on top", nothingNew: "Nothing new yet", reload: "Load again", retry: "Try again",
+        refreshed: "new items on top", nothingNew: "Nothing new yet", newItems: "{n} new", reload: "Load again",
+        retry: "Try again",
         advertisement: "Advertisement", adLabel: "Ad", dismiss: "Dismiss", notice: "Notice",
         openOriginal: "Read on the original site", openSite: "Open the page", webSection: "This section is a web page.",
         back: "Back to", priceHistory: "Price history", date: "Date", price: "Price", change: "Change",
@@ -76,7 +79,8 @@ struct WebStrings: Sendable {
     static let russian = WebStrings(
         skip: "К содержанию", brandsTitle: "Tidings", brandsLead: "Выберите издание.", sections: "Разделы",
         language: "Язык", loadMore: "Загрузить ещё", loading: "Загрузка…", refresh: "Обновить",
-        refreshed: "новых сверху", nothingNew: "Новых материалов пока нет", reload: "Загрузить снова",
+        refreshed: "новых сверху", nothingNew: "Новых материалов пока нет", newItems: "Новое: {n}",
+        reload: "Загрузить снова",
         retry: "Повторить", advertisement: "Реклама", adLabel: "Реклама", dismiss: "Скрыть", notice: "Уведомление",
         openOriginal: "Читать на сайте источника", openSite: "Открыть страницу",
         webSection: "Этот раздел — веб-страница.", back: "Назад:", priceHistory: "История цены", date: "Дата",

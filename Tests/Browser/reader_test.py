@@ -89,9 +89,10 @@ def wait_until(predicate: Callable[[], object], timeout: float, message: str, in
 # Loopback feeds ---------------------------------------------------------------------------------
 
 
-def rss(title: str, slug: str, count: int, base: str) -> bytes:
-    """An RSS 2.0 channel with `count` items, newest first, linking back to loopback."""
-    now = datetime.now(timezone.utc)
+def rss(title: str, slug: str, count: int, base: str, now: datetime | None = None) -> bytes:
+    """An RSS 2.0 channel with `count` items, newest first, linking back to loopback; item n is
+    dated n hours before `now` (the time of the request by default)."""
+    now = now or datetime.now(timezone.utc)
     items = "".join(
         f"<item><guid isPermaLink=\"false\">{slug}-{n}</guid>"
         f"<title>{escape(title)} story {n}</title>"
@@ -116,6 +117,8 @@ class FeedServer:
         """Binds the port; requests wait in the socket's backlog until `start()`."""
         self.lock = threading.Lock()
         self.switchable_items = 0
+        self.live_items = 30
+        self.started = datetime.now(timezone.utc)
         self.broken_fixed = False
         self.hits: dict[str, int] = {}
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
@@ -134,6 +137,10 @@ class FeedServer:
         with self.lock:
             self.switchable_items = count
 
+    def set_live_items(self, count: int) -> None:
+        with self.lock:
+            self.live_items = count
+
     def fix_broken(self) -> None:
         with self.lock:
             self.broken_fixed = True
@@ -141,7 +148,9 @@ class FeedServer:
     def respond(self, path: str) -> tuple[int, bytes]:
         with self.lock:
             self.hits[path] = self.hits.get(path, 0) + 1
-            switchable, fixed = self.switchable_items, self.broken_fixed
+            switchable, fixed, live = self.switchable_items, self.broken_fixed, self.live_items
+        if path == "/live.rss":
+            return 200, rss("Live", "live", live, self.base, now=self.started)
         if path == "/switchable.rss":
             return 200, rss("Switchable", "switchable", switchable, self.base)
         if path == "/broken.rss":
@@ -246,6 +255,9 @@ brands:
       - id: broken
         title: Broken at first
         source: {{type: feed, url: "{feeds.base}/broken.rss"}}
+      - id: live
+        title: Live
+        source: {{type: feed, url: "{feeds.base}/live.rss"}}
 """
 
 
@@ -599,6 +611,49 @@ def test_refresh(run: Run) -> None:
     run.notes.append(f"refresh said: {text!r}")
 
 
+def test_live_pill(run: Run) -> None:
+    """h. New items written while the section is open show as an "N new" pill; a click puts them
+    on top, once each, the card the reader is looking at staying where it is on the screen.
+    Without JavaScript the page is unchanged: no pill."""
+    url = run.lab + "/lab/live"
+    driver = run.browser
+    driver.get(url)
+    wait_until(lambda: driver.refresh() or len(feed_ids(driver)) >= 10, 15, "/lab/live never listed its items")
+    before = feed_ids(driver)
+    pill = one(driver, "[data-pill]", "/lab/live")
+    check(not pill.is_displayed(), "the pill shows before anything new arrived")
+    driver.execute_script("window.scrollTo(0, 400)")
+    anchor = driver.execute_script(
+        "const item = [...document.querySelectorAll('[data-feed] > li')]"
+        ".find((li) => li.getBoundingClientRect().bottom > 0);"
+        "return [item.dataset.id, item.getBoundingClientRect().top];")
+    run.feeds.set_live_items(33)
+    text = wait_until(lambda: pill.is_displayed() and pill.text.strip(), 15, "no pill after three new items")
+    check(text == "3 new", f"the pill says {text!r}, expected '3 new'")
+    check(feed_ids(driver) == before, "items moved before the pill was clicked")
+    driver.execute_script("arguments[0].click()", pill)
+    after = wait_until(lambda: (ids := feed_ids(driver)) and len(ids) > len(before) and ids, 10,
+                       "clicking the pill added nothing")
+    check(after[3:] == before, f"the pill's items are not on top of the list: {after[:5]}")
+    check(len(set(after)) == len(after), "the pill repeated items")
+    check(all(item.startswith("teaser:") and item not in before for item in after[:3]),
+          f"not three new items on top: {after[:3]}")
+    top = driver.execute_script(
+        "return document.querySelector(`[data-feed] > li[data-id='${arguments[0]}']`).getBoundingClientRect().top",
+        anchor[0])
+    check(abs(top - anchor[1]) <= 2, f"the card read moved from {anchor[1]} to {top} px")
+    wait_until(lambda: not pill.is_displayed(), 5, "the pill still shows after its items were put on top")
+    run.feeds.set_live_items(34)
+    wait_until(lambda: pill.is_displayed() and pill.text.strip() == "1 new", 15,
+               "the pill did not follow from the new first page")
+    check(driver.current_url == url, f"the pill navigated to {driver.current_url}")
+
+    plain = run.plain
+    plain.get(url)
+    check(feed_ids(plain), "/lab/live (no JS) lists nothing")
+    check(not plain.find_elements(By.CSS_SELECTOR, "[data-pill]"), "a pill without JavaScript")
+
+
 def test_not_found(run: Run) -> None:
     """A page that does not exist says so, links home as its one button, and offers no retry; a
     failure's page and an empty section each show their own pictogram, not the missing image."""
@@ -785,7 +840,7 @@ def test_validate_html(run: Run) -> None:
 
 TESTS: list[Callable[[Run], None]] = [
     test_demo_pages_are_clean, test_load_more, test_dismiss, test_empty_state, test_error_state,
-    test_detail_pages, test_refresh, test_not_found, test_layout, test_accessibility,
+    test_detail_pages, test_refresh, test_live_pill, test_not_found, test_layout, test_accessibility,
 ]
 
 

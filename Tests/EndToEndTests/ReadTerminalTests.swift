@@ -54,4 +54,33 @@ struct ReadTerminalTests {
         #expect(stopped.isCooked)
         #expect(try await server.stop() == 0)
     }
+
+    @Test("new items written while the reader is open show as a pill; n puts them on top")
+    func livePill() async throws {
+        let server = try await ReadDemoServer.start()
+        let created = try await TidingsProcess.run(["keys", "create", "--name", "pill"], in: server.folder)
+        let key = try #require(created.output.split(separator: "\n").first { $0.hasPrefix("tid_") }.map(String.init))
+        let arguments = [
+            "read", "--server", server.base, "--brand", "grocery", "--section", "news", "--limit", "5",
+            "--store", server.store,
+        ]
+        let terminal = try ReadPseudoTerminal(arguments, in: server.folder)
+        var mark = try await terminal.waitFor("n новое")
+        #expect(!terminal.lastFrame.contains("n показать"), "no pill before anything new")
+        for (id, name) in [("pill-1", "Киви золотое"), ("pill-2", "Манго спелое")] {
+            let event =
+                #"{"id":"\#(id)","type":"product_created","product_id":"\#(id)","name":"\#(name)","store_price":"100.00"}"#
+            let response = try await FaultTests.post(event, base: server.base, key: key)
+            #expect(response.status.code == 200)
+        }
+        mark = try await terminal.waitFor("новое: 2 — n показать", after: mark)
+        #expect(!terminal.lastFrame.contains("Манго спелое"), "nothing jumps under the reader until asked")
+        terminal.send("n")
+        mark = try await terminal.waitFor("Манго спелое", after: mark)
+        #expect(terminal.lastFrame.contains("Киви золотое"))
+        #expect(!terminal.lastFrame.contains("n показать"), "the pill goes once its items are shown")
+        terminal.send("q")
+        #expect(try await terminal.waitForExit() == 0)
+        #expect(try await server.stop() == 0)
+    }
 }

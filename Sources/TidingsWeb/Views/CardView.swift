@@ -8,6 +8,9 @@ import TidingsSections
 struct CardView: Sendable {
     /// The item's id, for scripts that merge pages (`data-id`).
     var id: String
+    /// Whether composition placed the item (an ad, a widget, a card): its id repeats on every
+    /// page, so scripts do not take it as a sign of content already shown (`data-slot`).
+    var slot: Bool
     var teaser: TeaserCard?
     var news: NewsCard?
     var ad: AdCard?
@@ -20,6 +23,7 @@ struct CardView: Sendable {
     /// the SDK's renderer registry skips what it has no renderer for).
     init?(_ item: FeedItem, section: String, context: WebContext, returnPath: String) {
         id = item.id
+        slot = item.isSlot
         guard let brand = context.brand else { return nil }
         switch item {
         case .teaser(let teaser):
@@ -67,7 +71,7 @@ struct CardView: Sendable {
     }
 
     /// Whether the card is content (a teaser or catalog news) rather than something placed among it.
-    var isContent: Bool { teaser != nil || news != nil }
+    var isContent: Bool { !slot }
 }
 
 /// An article teaser: image or placeholder, title, summary, source and time ago.

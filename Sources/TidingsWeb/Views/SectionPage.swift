@@ -25,6 +25,8 @@ public struct SectionPage: WebPage {
     var selfHref: String
     var cards: [CardView]
     var hasCards: Bool
+    /// The section's live updates, on a first page: the reader's script follows them.
+    var live: LiveUpdatesLink?
     var moreHref: String?
     var stale: Bool
     var empty: State?
@@ -69,6 +71,7 @@ public struct SectionPage: WebPage {
                 self.cards = cards
                 stale = sourceError != nil
                 moreHref = feed.nextCursor.map { context.link(path, [("cursor", $0)]) }
+                live = cursor == nil ? feed.updates : nil
             }
         }
         hasCards = !cards.isEmpty

@@ -6,6 +6,8 @@ enum ReadEffect: Hashable, Sendable {
     case openFeed(brand: String, section: String)
     case loadMore
     case refresh
+    /// `model.showPending()`: the new items the live updates announced, on top.
+    case showPending
     case retry
     /// `client.dismiss(notification:)`.
     case dismiss(notification: String)

@@ -53,12 +53,13 @@ final class ReadRunner {
             }
         case .openFeed(let brand, let section):
             open(brand: brand, section: section, language: language)
-        case .loadMore, .refresh, .retry:
+        case .loadMore, .refresh, .retry, .showPending:
             guard let model else { return }
             Task {
                 switch effect {
                 case .loadMore: await model.loadMore()
                 case .retry: await model.retry()
+                case .showPending: await model.showPending()
                 default: await model.refresh()
                 }
             }
@@ -90,8 +91,9 @@ final class ReadRunner {
         let model = FeedScreenModel(loader: loader, language: language, storage: storage, storageKey: key)
         let sink = sink
         self.model = model
+        // Followed through updates(): while it is, the model follows the feed live (the pill).
         forwarding = Task {
-            for await state in model.states { sink.yield(.feed(state, key: key)) }
+            for await state in await model.updates() { sink.yield(.feed(state, key: key)) }
         }
         Task { await model.load() }
     }

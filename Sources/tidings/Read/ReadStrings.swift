@@ -37,6 +37,8 @@ struct ReadStrings {
         ru ? "нет связи — бренды, сохранённые в \(time)" : "offline — brands kept from \(time)"
     }
     var refreshing: String { ru ? "обновление…" : "refreshing…" }
+    /// The live pill.
+    func newItems(_ count: Int) -> String { ru ? " новое: \(count) — n показать " : " \(count) new — n to show " }
     var loadingMore: String { ru ? "загрузка…" : "loading more…" }
     var moreKey: String { ru ? "m — ещё" : "m for more" }
     var endOfSection: String { ru ? "конец раздела" : "end of the section" }
@@ -135,8 +137,9 @@ struct ReadStrings {
         case (.brands, true): return "↑↓/jk выбор · Enter открыть · r обновить · q выход"
         case (.sections, false): return "↑↓/jk move · Enter open · b back · r reload · q quit"
         case (.sections, true): return "↑↓/jk выбор · Enter открыть · b назад · r обновить · q выход"
-        case (.feed, false): return "↑↓/jk move · Enter open · m more · r refresh · " + d + "b back · q quit"
-        case (.feed, true): return "↑↓/jk выбор · Enter открыть · m ещё · r обновить · " + d + "b назад · q выход"
+        case (.feed, false): return "↑↓/jk move · Enter open · m more · r refresh · n new · " + d + "b back · q quit"
+        case (.feed, true):
+            return "↑↓/jk выбор · Enter открыть · m ещё · r обновить · n новое · " + d + "b назад · q выход"
         case (.detail, false): return "↑↓/jk scroll · b back · " + d + "q quit"
         case (.detail, true): return "↑↓/jk листать · b назад · " + d + "q выход"
         }

@@ -4,7 +4,7 @@ import TidingsModel
 extension ReadUI {
     /// What a key means on any page.
     enum Action {
-        case up, down, open, back, more, refresh, dismiss, quit
+        case up, down, open, back, more, refresh, showNew, dismiss, quit
     }
 
     /// The action `key` stands for: arrows or j/k move, Enter opens, Esc/Backspace/b go back.
@@ -16,6 +16,7 @@ extension ReadUI {
         case .back, .character("b"): .back
         case .character("m"): .more
         case .character("r"): .refresh
+        case .character("n"): .showNew
         case .character("d"): .dismiss
         case .character("q"), .character("\u{3}"): .quit
         case .character: nil
@@ -101,6 +102,7 @@ extension ReadUI {
             let strings = ReadStrings(language: language)
             notice = content.isLoadingMore ? strings.loadingMore : strings.everything
         case .refresh: return .refresh
+        case .showNew: return content.map { $0.pending > 0 } == true ? .showPending : nil
         case .dismiss: return items.indices.contains(feedRow) ? dismiss(items[feedRow]) : nil
         case .back:
             page = .sections

@@ -98,6 +98,10 @@ struct ReadView {
         func add(_ text: String, _ style: ReadStyle = .dim) {
             line = line + ReadLine(" · ", .dim) + ReadLine(text, style)
         }
+        // The live pill: new items wait above the list until `n` puts them on top.
+        if content.pending > 0 {
+            line = ReadLine(strings.newItems(content.pending), [.reverse, .bold]) + ReadLine(" · ", .dim) + line
+        }
         if content.isRefreshing { add(strings.refreshing) }
         if content.isLoadingMore { add(strings.loadingMore) }
         if let error = content.footerError, content.staleSince == nil {

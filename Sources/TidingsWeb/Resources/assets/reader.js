@@ -1,5 +1,6 @@
 // Tidings web reader: progressive enhancement only. Every page works without this script; with
-// it, "Load more" becomes infinite scroll, Refresh adds new items on top without a reload,
+// it, "Load more" becomes infinite scroll, Refresh adds new items on top without a reload, a
+// "3 new" pill follows the section's live updates and puts them on top where the reader is,
 // dismissing a card does not reload, images that fail show the placeholder, and j/k/o move
 // between cards and open one. No inline code: the page's Content-Security-Policy allows only
 // this file, by nonce.
@@ -66,6 +67,36 @@
     observer.observe(link);
   }
 
+  // The first page at `href` and the pages after it, until one reaches content already shown
+  // (slots — ads, cards — repeat on every page), at most 10: the new cards, in order, with no gap
+  // under them; `reaches` is false when none did. `position` is the first page's live position.
+  async function newCards(href, list) {
+    const seen = idsOf(list);
+    const fresh = [];
+    let position = null;
+    let reaches = false;
+    for (let pages = 0; href && pages < 10; pages += 1) {
+      const page = await fetchPage(href);
+      const cards = [...(page.querySelector("[data-feed]")?.children || [])];
+      if (pages === 0) position = page.querySelector("[data-feed]")?.dataset.position || null;
+      for (const item of cards) if (!seen.has(item.dataset.id)) fresh.push(item);
+      const more = page.querySelector("[data-more]");
+      reaches = cards.some((item) => item.dataset.slot === undefined && seen.has(item.dataset.id)) || !more;
+      if (reaches) break;
+      href = more.getAttribute("href");
+    }
+    return { fresh, position, reaches };
+  }
+
+  // Puts `cards` on top of `list`, the card the reader is looking at staying where it is on the
+  // screen (whether or not the browser anchors the scroll itself).
+  function putOnTop(list, cards) {
+    const anchor = [...list.children].find((item) => item.getBoundingClientRect().bottom > 0);
+    const before = anchor?.getBoundingClientRect().top;
+    for (const item of [...cards].reverse()) list.prepend(document.adoptNode(item));
+    if (anchor) window.scrollBy(0, anchor.getBoundingClientRect().top - before);
+  }
+
   // Refresh: puts the first page's new cards on top.
   async function refresh(link) {
     const list = feed();
@@ -75,16 +106,57 @@
     }
     link.setAttribute("aria-busy", "true");
     try {
-      const page = await fetchPage(link.href);
-      const seen = idsOf(list);
-      const fresh = [...(page.querySelector("[data-feed]")?.children || [])].filter((item) => !seen.has(item.dataset.id));
-      for (const item of fresh.reverse()) list.prepend(document.adoptNode(item));
+      const { fresh, position, reaches } = await newCards(link.href, list);
+      if (!reaches) {
+        location.assign(link.href);
+        return;
+      }
+      putOnTop(list, fresh);
+      if (position) live?.restart(position);
       status(fresh.length ? `+${fresh.length} ${link.dataset.refreshed || ""}` : link.dataset.nothing || "✓");
     } catch (error) {
       status(link.dataset.failed || "⚠");
     } finally {
       link.removeAttribute("aria-busy");
     }
+  }
+
+  // Live: the section's updates (Server-Sent Events) count new items in a pill above the list; a
+  // click on it puts them on top, as Refresh does. The stream resumes from the page's position, so
+  // nothing written after the page was read is missed; EventSource reconnects by itself.
+  let live = null;
+  function followLive(list, refreshLink) {
+    if (!list?.dataset.updates || !refreshLink || !("EventSource" in window)) return null;
+    const pill = document.createElement("button");
+    pill.type = "button";
+    pill.className = "new-pill";
+    pill.hidden = true;
+    pill.setAttribute("data-pill", "");
+    pill.setAttribute("aria-live", "polite");
+    list.before(pill);
+    let pending = 0;
+    let source = null;
+    const show = () => {
+      pill.hidden = pending === 0;
+      pill.textContent = (list.dataset.new || "{n}").replace("{n}", String(pending));
+    };
+    const restart = (position) => {
+      source?.close();
+      pending = 0;
+      show();
+      source = new EventSource(`${list.dataset.updates}?since=${encodeURIComponent(position)}`);
+      source.addEventListener("update", (event) => {
+        try {
+          pending += JSON.parse(event.data).added || 0;
+        } catch (error) {
+          return;
+        }
+        show();
+      });
+    };
+    pill.addEventListener("click", () => refresh(refreshLink));
+    restart(list.dataset.position);
+    return { restart };
   }
 
   // Dismiss: posts the form in the background and removes the card.
@@ -172,6 +244,7 @@
   }
 
   document.documentElement.classList.add("js");
+  live = followLive(feed(), document.querySelector("[data-refresh]"));
   const more = document.querySelector("[data-more]");
   if (more) observe(more);
 })();
