@@ -33,10 +33,12 @@ struct LiveUpdatesTests {
         let ended = Locked(false)
         let task: Task<Void, Never>
 
-        init(_ stream: AsyncStream<Void>) {
+        init(_ subscription: (signals: AsyncStream<LiveSignal>, end: @Sendable () -> Void)) {
             let (signals, ended) = (signals, ended)
             task = Task {
-                for await _ in stream { signals.withLock { $0 += 1 } }
+                for await signal in subscription.signals {
+                    if case .changed = signal { signals.withLock { $0 += 1 } }
+                }
                 ended.withLock { $0 = true }
             }
         }
@@ -122,6 +124,33 @@ struct LiveUpdatesTests {
             #expect(section.signals.current == 1, "sections are not told of catalog writes")
             live.close()
             #expect(await reader.ends())
+            try await store.close()
+        }
+    }
+
+    @Test("one timer wakes every reader for its keep-alive")
+    func heartbeat() async throws {
+        try await TestDatabase.with(.sqlite) { database in
+            let store = try await database.open()
+            let live = LiveUpdates(
+                store: store, invalidation: CacheInvalidation(), newsWindow: { $0 }, clock: { Self.t0 },
+                heartbeat: .milliseconds(20))
+            let beats = Locked(0)
+            let readers = (0..<3).map { _ in live.subscribe(Self.feed) }
+            let counting = readers.map { reader in
+                Task {
+                    for await signal in reader.signals {
+                        if case .heartbeat = signal { beats.withLock { $0 += 1 } }
+                    }
+                }
+            }
+            for _ in 0..<100 where beats.current < 6 { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(beats.current >= 6, "two beats for each of three readers")
+            readers[0].end()
+            await counting[0].value
+            #expect(live.readerCount == 2, "one reader ended alone")
+            live.close()
+            for task in counting { await task.value }
             try await store.close()
         }
     }

@@ -45,30 +45,17 @@ extension LiveUpdates {
     func response(_ feed: LiveFeed, since: LivePosition?) -> Response {
         let live = self
         let body = ResponseBody { writer in
-            // Changes and heartbeats, merged into one sequence the writer follows.
-            let (ticks, tick) = AsyncStream.makeStream(of: Bool.self, bufferingPolicy: .bufferingNewest(2))
-            let signals = live.subscribe(feed)
-            let forwarding = Task {
-                for await _ in signals { tick.yield(true) }
-                tick.finish()
-            }
-            let beating = Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: LiveStream.heartbeat)
-                    tick.yield(false)
-                }
-            }
-            defer {
-                forwarding.cancel()
-                beating.cancel()
-            }
+            // One stream of signals per reader, no task of its own: an idle reader costs its
+            // connection, this body's suspended task and a few small objects.
+            let (signals, end) = live.subscribe(feed)
+            defer { end() }
             var last = since
             try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))
             // The server's graceful shutdown waits for open responses: the stream ends when it
             // begins, not when the hub's own service is stopped after the server.
             try await withGracefulShutdownHandler {
-                for await changed in ticks {
-                    guard changed else {
+                for await signal in signals {
+                    guard case .changed = signal else {
                         try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
                         continue
                     }
@@ -91,7 +78,7 @@ extension LiveUpdates {
                     last = changes.position
                 }
             } onGracefulShutdown: {
-                tick.finish()
+                end()
             }
             try await writer.finish(nil)
         }

@@ -52,6 +52,14 @@ enum LivePosition: Hashable, Sendable, CustomStringConvertible {
 
 typealias LiveChanges = FeedChanges<LivePosition>
 
+/// What a live reader is woken for.
+enum LiveSignal: Sendable {
+    /// Its feed may have changed: ask what changed since its position.
+    case changed
+    /// Time for a keep-alive (one timer for every reader, not one each).
+    case heartbeat
+}
+
 /// What live readers of a feed are told, and when (issue 19; the SSE endpoints build on it).
 ///
 /// A reader subscribes to a feed and gets a signal whenever its content may have changed — this
@@ -64,8 +72,9 @@ typealias LiveChanges = FeedChanges<LivePosition>
 final class LiveUpdates: Sendable {
     private struct State {
         var next = 0
-        var readers: [LiveFeed: [Int: AsyncStream<Void>.Continuation]] = [:]
+        var readers: [LiveFeed: [Int: AsyncStream<LiveSignal>.Continuation]] = [:]
         var closed = false
+        var beating: Task<Void, Never>?
     }
 
     private let state = Locked(State())
@@ -73,6 +82,8 @@ final class LiveUpdates: Sendable {
     /// The oldest news the catalog feed shows at a time.
     private let newsWindow: @Sendable (Date) -> Date
     let clock: @Sendable () -> Date
+    /// How often readers are woken for a keep-alive.
+    let heartbeat: Duration
     /// Answers by (feed, position), dropped when the feed changes.
     private let answers: PageCache<ChangesKey, LiveChanges>
 
@@ -84,9 +95,10 @@ final class LiveUpdates: Sendable {
 
     init(
         store: any TidingsStorage, invalidation: CacheInvalidation, newsWindow: @escaping @Sendable (Date) -> Date,
-        clock: @escaping @Sendable () -> Date
+        clock: @escaping @Sendable () -> Date, heartbeat: Duration = LiveStream.heartbeat
     ) {
         self.store = store
+        self.heartbeat = heartbeat
         self.newsWindow = newsWindow
         self.clock = clock
         answers = PageCache("live_changes", invalidation: invalidation)
@@ -94,19 +106,23 @@ final class LiveUpdates: Sendable {
         invalidation.register { [weak self] scopes in self?.changed(scopes) }
     }
 
-    /// Signals for `feed`: one at once (so a reader resuming from an old position is answered
-    /// without waiting for a change), then one per change; it ends when ``close()`` is called.
-    func subscribe(_ feed: LiveFeed) -> AsyncStream<Void> {
-        let (signals, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    /// Signals for `feed`: `changed` at once (so a reader resuming from an old position is
+    /// answered without waiting for a change), then at each change, and a `heartbeat` every
+    /// `heartbeat`; it ends when ``close()`` is called, or `end` for this reader alone. Signals
+    /// coalesce: at most two wait.
+    func subscribe(_ feed: LiveFeed) -> (signals: AsyncStream<LiveSignal>, end: @Sendable () -> Void) {
+        let (signals, continuation) = AsyncStream.makeStream(of: LiveSignal.self, bufferingPolicy: .bufferingNewest(2))
         let id: Int? = state.withLock { state in
             guard !state.closed else { return nil }
             state.next += 1
             state.readers[feed, default: [:]][state.next] = continuation
+            if state.beating == nil { state.beating = beat() }
             return state.next
         }
+        let end: @Sendable () -> Void = { continuation.finish() }
         guard let id else {
             continuation.finish()
-            return signals
+            return (signals, end)
         }
         continuation.onTermination = { [weak self] _ in
             self?.state.withLock { state in
@@ -114,8 +130,20 @@ final class LiveUpdates: Sendable {
                 if state.readers[feed]?.isEmpty == true { state.readers[feed] = nil }
             }
         }
-        continuation.yield()
-        return signals
+        continuation.yield(.changed)
+        return (signals, end)
+    }
+
+    /// The one timer behind every reader's keep-alive, running until ``close()``.
+    private func beat() -> Task<Void, Never> {
+        Task { [weak self, heartbeat] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: heartbeat)
+                guard let self else { return }
+                let all = self.state.withLock { $0.readers.values.flatMap(\.values) }
+                for continuation in all { continuation.yield(.heartbeat) }
+            }
+        }
     }
 
     /// What `feed` added and changed since `position` (nothing, when nil: only where it stands).
@@ -141,6 +169,7 @@ final class LiveUpdates: Sendable {
     func close() {
         let all = state.withLock { state in
             state.closed = true
+            state.beating?.cancel()
             defer { state.readers = [:] }
             return state.readers.values.flatMap(\.values)
         }
@@ -148,11 +177,11 @@ final class LiveUpdates: Sendable {
     }
 
     private func changed(_ scopes: Set<CacheScope>?) {
-        let signalled = state.withLock { state -> [AsyncStream<Void>.Continuation] in
+        let signalled = state.withLock { state -> [AsyncStream<LiveSignal>.Continuation] in
             guard let scopes else { return state.readers.values.flatMap(\.values) }
             return scopes.compactMap(LiveFeed.init).flatMap { state.readers[$0].map { Array($0.values) } ?? [] }
         }
-        for continuation in signalled { continuation.yield() }
+        for continuation in signalled { continuation.yield(.changed) }
     }
 }
 
