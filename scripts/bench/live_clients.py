@@ -20,6 +20,7 @@ class Stream:
     def __init__(self) -> None:
         self.events: list[tuple[float, str]] = []  # (arrival, event name)
         self.changed = asyncio.Event()
+        self.task: asyncio.Task | None = None
 
 
 async def open_stream(host: str, port: int, path: str, stream: Stream, opened: asyncio.Event | None) -> None:
@@ -50,13 +51,17 @@ async def open_all(base: str, path: str, count: int) -> list[Stream]:
     if parts.hostname not in ("127.0.0.1", "localhost", "::1"):
         raise SystemExit("live_clients: loopback only")
     streams = [Stream() for _ in range(count)]
+    tasks = []  # asyncio keeps only weak references to tasks: these keep the readers alive
     for start in range(0, count, 500):  # in batches: the listen backlog is finite
         batch = []
         for stream in streams[start:start + 500]:
             opened = asyncio.Event()
-            asyncio.get_running_loop().create_task(open_stream(parts.hostname, parts.port, path, stream, opened))
+            tasks.append(asyncio.get_running_loop().create_task(
+                open_stream(parts.hostname, parts.port, path, stream, opened)))
             batch.append(opened.wait())
         await asyncio.wait_for(asyncio.gather(*batch), 60)
+    for stream, task in zip(streams, tasks):
+        stream.task = task
     return streams
 
 
@@ -88,10 +93,13 @@ async def fanout(base: str, path: str, count: int, writes: int, key: str) -> Non
     await asyncio.sleep(1)  # every stream has its `position` event
     latencies: list[float] = []
     lasts: list[float] = []
-    for n in range(writes):
+    cold = None
+    posts: list[float] = []  # how long each POST took to be answered
+    for n in range(writes + 1):  # the first write warms the server up and is reported alone
         before = [len(s.events) for s in streams]
         sent = time.perf_counter()
         await asyncio.get_running_loop().run_in_executor(None, post_event, base, key, n)
+        posts.append((time.perf_counter() - sent) * 1000)
         deadline = sent + 10
         while time.perf_counter() < deadline:
             if all(any(name == "update" for _, name in s.events[b:]) for s, b in zip(streams, before)):
@@ -102,8 +110,11 @@ async def fanout(base: str, path: str, count: int, writes: int, key: str) -> Non
             times = [t for t, name in s.events[b:] if name == "update"]
             if times:
                 arrivals.append((times[0] - sent) * 1000)
-        latencies += arrivals
-        lasts.append(max(arrivals) if arrivals else float("nan"))
+        if n == 0:
+            cold = max(arrivals) if arrivals else float("nan")
+        else:
+            latencies += arrivals
+            lasts.append(max(arrivals) if arrivals else float("nan"))
         if len(arrivals) < count:
             print(json.dumps({"write": n, "missing": count - len(arrivals)}), file=sys.stderr)
         await asyncio.sleep(0.5)
@@ -111,6 +122,8 @@ async def fanout(base: str, path: str, count: int, writes: int, key: str) -> Non
         "streams": count, "writes": writes, "delivered": len(latencies), "expected": count * writes,
         "p50_ms": round(percentile(latencies, 50), 1), "p99_ms": round(percentile(latencies, 99), 1),
         "last_client_p50_ms": round(percentile(lasts, 50), 1), "last_client_max_ms": round(max(lasts), 1),
+        "last_client_per_write_ms": [round(v) for v in lasts], "first_write_last_client_ms": round(cold, 1),
+        "post_answered_ms": [round(v) for v in posts],
     }), flush=True)
 
 
