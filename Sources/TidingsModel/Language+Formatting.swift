@@ -33,3 +33,43 @@ extension Language {
         return self == .ru ? "\(value)\u{00A0}\(ru)" : "\(value)\(en)"
     }
 }
+
+/// A CLDR plural category for cardinal numbers: which form of a noun goes with a count.
+public enum PluralCategory: Sendable, Hashable {
+    case one, few, many, other
+}
+
+extension Language {
+    /// The CLDR cardinal plural category of a whole `count` in this language: Russian `one` for
+    /// 1, 21, 101 (not 11), `few` for 2–4, 22–24 (not 12–14), `many` for the rest (0, 5–20, 25…);
+    /// English `one` for 1, `other` for the rest.
+    public func plural(_ count: Int) -> PluralCategory {
+        let count = count.magnitude
+        switch self {
+        case .ru:
+            let (units, tens) = (count % 10, count % 100)
+            if units == 1, tens != 11 { return .one }
+            if (2...4).contains(units), !(12...14).contains(tens) { return .few }
+            return .many
+        case .en:
+            return count == 1 ? .one : .other
+        }
+    }
+
+    /// `count` and the form of its noun that goes with it in this language:
+    /// `language.counted(3, en: ("product", "products"), ru: ("товар", "товара", "товаров"))` is
+    /// "3 товара" in Russian, "3 products" in English.
+    public func counted(
+        _ count: Int, en: (one: String, other: String), ru: (one: String, few: String, many: String)
+    ) -> String {
+        let form =
+            switch (self, plural(count)) {
+            case (.en, .one): en.one
+            case (.en, _): en.other
+            case (.ru, .one): ru.one
+            case (.ru, .few): ru.few
+            case (.ru, _): ru.many
+            }
+        return "\(count) \(form)"
+    }
+}

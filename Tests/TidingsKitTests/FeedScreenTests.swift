@@ -71,4 +71,29 @@ struct FeedScreenTests {
             }
         }
     }
+
+    @MainActor
+    static func pill(port: Int, files: FeedFiles, poller: SourcePoller) async throws {
+        let screen = FeedScreen(model: FeedScreenModelTests.model(port))
+        await screen.load()
+        let before = FeedScreenModelTests.titles(screen.state)
+        try files.write("news.rss", FeedFiles.rss(items: Array(1...14)))
+        _ = try await poller.pollAllNow()
+        // A view reading `state` sees the pending count arrive without any action of its own.
+        for _ in 0..<500 {
+            if case .native(let content) = screen.state, content.pending == 2 { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        guard case .native(let content) = screen.state else { return }
+        #expect(content.pending == 2 && FeedScreenModelTests.titles(screen.state) == before)
+        await screen.showPending()
+        #expect(Array(FeedScreenModelTests.titles(screen.state).prefix(2)) == ["Story 14", "Story 13"])
+    }
+
+    @Test("the screen follows its feed live: the pending count arrives in state, showPending puts it on top")
+    func livePill() async throws {
+        try await ClientTests.withServer { _, port, files, poller in
+            try await Self.pill(port: port, files: files, poller: poller)
+        }
+    }
 }

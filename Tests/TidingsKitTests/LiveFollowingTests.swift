@@ -122,4 +122,66 @@ struct LiveFollowingTests {
             #expect(await Self.pending(model) == 0)
         }
     }
+
+    /// A transport whose first streams drop after their first update, as a flaky network would.
+    final class DroppingTransport: EventStreamTransport {
+        let base = URLSessionTransport()
+        let drops: Locked<Int>
+        let opened = Locked(0)
+
+        init(drops: Int) { self.drops = Locked(drops) }
+
+        func send(_ request: TransportRequest) async throws(TidingsError) -> TransportResponse {
+            try await base.send(request)
+        }
+
+        func stream(_ request: TransportRequest) async throws(TidingsError) -> TransportStream {
+            opened.withLock { $0 += 1 }
+            var stream = try await base.stream(request)
+            let drop = drops.withLock { count -> Bool in
+                defer { count = max(0, count - 1) }
+                return count > 0
+            }
+            guard drop else { return stream }
+            let body = stream.body
+            stream.body = AsyncThrowingStream { continuation in
+                let task = Task {
+                    do {
+                        for try await chunk in body {
+                            continuation.yield(chunk)
+                            if String(decoding: chunk, as: UTF8.self).contains("event: update") { break }
+                        }
+                        continuation.finish(throwing: TidingsError.offline)
+                    } catch {
+                        continuation.finish(throwing: error)
+                    }
+                }
+                continuation.onTermination = { _ in task.cancel() }
+            }
+            return stream
+        }
+    }
+
+    @Test("a stream that drops is reconnected from the last position: nothing missed, nothing counted twice")
+    func reconnects() async throws {
+        try await ClientTests.withServer(items: Array(1...5)) { _, port, files, poller in
+            let transport = DroppingTransport(drops: 2)
+            let model = FeedScreenModel(
+                loader: SectionLoader(
+                    client: ClientTests.client(port, transport: transport), brand: "daily", section: "news", limit: 5),
+                live: LiveOptions(initialBackoff: .milliseconds(50), maximumBackoff: .milliseconds(200)))
+            await model.load()
+            let observing = Task { for await _ in await model.updates() {} }
+            defer { observing.cancel() }
+            for _ in 0..<250 where await model.isFollowing == false { try await Task.sleep(for: .milliseconds(20)) }
+            for round in 1...3 {
+                try files.write("news.rss", FeedFiles.rss(items: Array(1...(5 + 4 * round))))
+                _ = try await poller.pollAllNow()
+                try await Self.waitForPending(model, 4 * round)
+            }
+            #expect(transport.opened.current >= 3, "dropped twice, so connected at least three times")
+            await model.showPending()
+            #expect(await Self.titles(model) == (1...17).reversed().map { "Story \($0)" })
+        }
+    }
 }

@@ -47,12 +47,12 @@ public final class FeedScreen {
     /// A screen over a new ``FeedScreenModel`` with these settings.
     public convenience init(
         loader: any FeedLoader, language: Language = .en, emptyMessage: String? = nil,
-        storage: (any FeedStorage)? = nil, storageKey: String = "feed"
+        storage: (any FeedStorage)? = nil, storageKey: String = "feed", live: LiveOptions = LiveOptions()
     ) {
         self.init(
             model: FeedScreenModel(
                 loader: loader, language: language, emptyMessage: emptyMessage, storage: storage,
-                storageKey: storageKey))
+                storageKey: storageKey, live: live))
     }
 
     /// The view appeared: show what is stored, then load the first page. Cancelling the calling
@@ -67,6 +67,10 @@ public final class FeedScreen {
 
     /// From an error or a failed footer.
     public func retry() async { await perform { await $0.retry() } }
+
+    /// The "3 new" pill: the new items the feed's live updates announced (`state`'s `pending`)
+    /// go on top. The screen follows its feed live from its first action on, while it exists.
+    public func showPending() async { await perform { await $0.showPending() } }
 
     /// Runs one of the model's actions with `state` following it, caught up when it returns.
     private func perform(_ action: (FeedScreenModel) async -> Void) async {

@@ -6,14 +6,10 @@ struct ReadStrings {
     let language: Language
     private var ru: Bool { language == .ru }
 
-    /// `count` with the noun's form for it: one/few/many in Russian, singular/plural in English.
+    /// `count` with the noun's form for it: one/few/many in Russian, singular/plural in English
+    /// (CLDR's rules, ``Language/plural(_:)``).
     func count(_ count: Int, _ en: (String, String), _ ru: (one: String, few: String, many: String)) -> String {
-        guard self.ru else { return "\(count) \(count == 1 ? en.0 : en.1)" }
-        let tens = count % 100
-        let units = count % 10
-        let form =
-            (11...14).contains(tens) ? ru.many : units == 1 ? ru.one : (2...4).contains(units) ? ru.few : ru.many
-        return "\(count) \(form)"
+        language.counted(count, en: en, ru: ru)
     }
 
     func items(_ n: Int) -> String { count(n, ("item", "items"), ("элемент", "элемента", "элементов")) }
