@@ -155,6 +155,13 @@ struct LiveStreamTests {
             try await shopStream.waitForEvents(2)
             #expect(shopStream.events.last?.data.hasPrefix(#"{"added":2,"#) == true)
 
+            // The streams open now are counted (other tests may hold more).
+            let metrics = try await HTTPClient.shared.execute(
+                HTTPClientRequest(url: "http://127.0.0.1:\(port)/metrics"), timeout: .seconds(10))
+            let text = String(buffer: try await metrics.body.collect(upTo: 1 << 22))
+            let line = text.split(separator: "\n").first { $0.hasPrefix("tidings_live_streams ") }
+            #expect((line?.split(separator: " ").last.flatMap { Double($0) } ?? 0) >= 5, "\(line ?? "no gauge")")
+
             // Refusals: a web section, an unknown section, made-up positions.
             for (path, status) in [
                 ("\(base)/sections/site/updates", 404), ("\(base)/sections/nope/updates", 404),

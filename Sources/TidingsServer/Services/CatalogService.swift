@@ -32,13 +32,13 @@ public struct CatalogService: Sendable {
         self.invalidation = CacheInvalidation()
         self.pages = PageCache("news_pages", invalidation: invalidation)
         self.cursors = CursorKeys(store: store, imageKey: configuration.images.key)
-        self.live = LiveUpdates(
-            store: store, invalidation: invalidation,
-            newsWindow: configuration.oldestNews(at:), clock: clock)
         // A counter is bound to the metrics factory in place when it is made: made before the
         // bootstrap (`serve` builds this service before the application), it counted into the
         // no-op factory and `tidings_events_total` never reached /metrics.
         _ = TidingsMetrics.registry
+        self.live = LiveUpdates(
+            store: store, invalidation: invalidation,
+            newsWindow: configuration.oldestNews(at:), clock: clock)
         ingested = Counter(label: "tidings_events_total", dimensions: [("outcome", "accepted")])
         duplicated = Counter(label: "tidings_events_total", dimensions: [("outcome", "duplicate")])
         rejected = Counter(label: "tidings_events_total", dimensions: [("outcome", "rejected")])

@@ -1,4 +1,5 @@
 import Foundation
+import Metrics
 import ServiceLifecycle
 import TidingsModel
 import TidingsStore
@@ -86,6 +87,8 @@ final class LiveUpdates: Sendable {
     let heartbeat: Duration
     /// Answers by (feed, position), dropped when the feed changes.
     private let answers: PageCache<ChangesKey, LiveChanges>
+    /// `tidings_live_streams`: readers subscribed now. Made with the hub: bootstrap metrics first.
+    private let open = Meter(label: "tidings_live_streams")
 
     struct ChangesKey: PageCacheKey {
         var feed: LiveFeed
@@ -120,11 +123,13 @@ final class LiveUpdates: Sendable {
             return state.next
         }
         let end: @Sendable () -> Void = { continuation.finish() }
+        open.increment()
         guard let id else {
             continuation.finish()
             return (signals, end)
         }
         continuation.onTermination = { [weak self] _ in
+            self?.open.decrement()
             self?.state.withLock { state in
                 state.readers[feed]?[id] = nil
                 if state.readers[feed]?.isEmpty == true { state.readers[feed] = nil }
