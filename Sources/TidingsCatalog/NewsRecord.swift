@@ -60,9 +60,12 @@ public struct NewsPolicy: Hashable, Sendable {
     public var minChangePercent: Int
     /// A change this close after the product's last price item merges into it.
     public var mergeWindow: TimeInterval
+    /// How bursts fold into one item (``NewsAggregation``); nil shows every item on its own.
+    public var aggregation: NewsAggregation?
 
-    public init(minChangePercent: Int = 3, mergeWindow: TimeInterval = 2 * 3600) {
+    public init(minChangePercent: Int = 3, mergeWindow: TimeInterval = 2 * 3600, aggregation: NewsAggregation? = nil) {
         self.minChangePercent = minChangePercent
         self.mergeWindow = mergeWindow
+        self.aggregation = aggregation
     }
 }

@@ -62,14 +62,19 @@ extension Language {
     public func counted(
         _ count: Int, en: (one: String, other: String), ru: (one: String, few: String, many: String)
     ) -> String {
-        let form =
-            switch (self, plural(count)) {
-            case (.en, .one): en.one
-            case (.en, _): en.other
-            case (.ru, .one): ru.one
-            case (.ru, .few): ru.few
-            case (.ru, _): ru.many
-            }
-        return "\(count) \(form)"
+        "\(count) \(form(for: count, en: en, ru: ru))"
+    }
+
+    /// The form of a noun that goes with `count` in this language ("товара" for 3).
+    public func form(
+        for count: Int, en: (one: String, other: String), ru: (one: String, few: String, many: String)
+    ) -> String {
+        switch (self, plural(count)) {
+        case (.en, .one): en.one
+        case (.en, _): en.other
+        case (.ru, .one): ru.one
+        case (.ru, .few): ru.few
+        case (.ru, _): ru.many
+        }
     }
 }

@@ -116,7 +116,11 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
                 // Pages are served without writing: the cursor secret must exist before them.
                 _ = try await store.cursorSecret()
             case .asIs:
-                break
+                return store
+            }
+            if try await store.alignAggregates() {
+                let rule = store.policy.aggregation?.description ?? "off"
+                logger.info("news: folded the stored news again for news.aggregate (\(rule))")
             }
             return store
         } catch {

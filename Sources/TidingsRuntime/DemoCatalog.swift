@@ -57,6 +57,9 @@ public enum DemoCatalog {
         var priceLines = ["product_id,store_price,recorded_at"]
         let hour: Int64 = 3_600_000
         let nowMs = now.millisecondsSince1970
+        // A dairy sale a day ago: six discounts within the hour, a burst `news.aggregate` folds.
+        let saleAt = (nowMs - 26 * hour) / hour * hour
+        let sale = [3, 4, 5, 6, 8, 36]
         for (offset, product) in products.enumerated() {
             let id = "demo-\(offset + 1)"
             // Two thirds of the catalog predates the feed window; the rest is new this month.
@@ -71,7 +74,17 @@ public enum DemoCatalog {
             guard var price = Money(decimal: product.5, currency: .rub)?.minorUnits else { continue }
             priceLines.append("\(id),\(decimal(price)),\(iso(created))")
             var time = max(created, nowMs - 30 * 24 * hour) + Int64(random.next(upTo: 72)) * hour
+            // The sale price holds until the product's next change, which is reckoned from the
+            // price before it.
+            var onSale = !sale.contains(offset) || created >= saleAt
+            func discount() {
+                guard let place = sale.firstIndex(of: offset) else { return }
+                let next = price * Int64(85 - 2 * place) / 100 / 10 * 10
+                priceLines.append("\(id),\(decimal(next)),\(iso(saleAt + Int64(5 + 9 * place) * 60_000))")
+                onSale = true
+            }
             while time < nowMs - hour {
+                if !onSale, time > saleAt { discount() }
                 let roll = random.next(upTo: 100)
                 let percent: Int64
                 switch roll {
@@ -90,6 +103,7 @@ public enum DemoCatalog {
                 }
                 time += Int64(24 + random.next(upTo: 24 * 8)) * hour
             }
+            if !onSale { discount() }
         }
         return (productLines.joined(separator: "\n") + "\n", priceLines.joined(separator: "\n") + "\n")
     }

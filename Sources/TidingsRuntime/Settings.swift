@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TidingsCatalog
 import TidingsIngest
 import TidingsSections
 import TidingsServer
@@ -117,6 +118,10 @@ public struct Settings: Sendable {
         if demoBrands, settings.sections.brands.isEmpty {
             settings.sections.brands = try DemoBrands.configuration().brands
             settings.server.images.local += try DemoBrands.localImages()
+            // The demo folds bursts (its catalog has a sale), unless a layer says otherwise.
+            if settings.places["news.aggregate"] == nil {
+                settings.server.aggregation = NewsAggregation(window: 3600, minItems: 3)
+            }
         }
         let known = Set(keys.map(\.variable)).union(otherVariables).union([fileVariable])
         settings.unknownVariables = environment.keys.filter { $0.hasPrefix("TIDINGS_") && !known.contains($0) }.sorted()

@@ -18,9 +18,14 @@ public protocol CatalogStore: Sendable {
     func priceHistory(productID: String) async throws -> [PricePoint]
     /// News newest first, created at or after `since`, strictly after `cursor`.
     func newsPage(since: Date, after cursor: NewsCursor?, limit: Int) async throws -> [NewsEntry]
+    /// The news as people see it, newest first, created at or after `since`, strictly after
+    /// `cursor`: each aggregate (``NewsAggregation``) in place of its members, with at most
+    /// `members` of them, the biggest change first (new products: the newest first).
+    func newsFeed(since: Date, after cursor: NewsCursor?, limit: Int, members: Int) async throws -> [NewsFeedEntry]
     /// Where the news stands now and, from an earlier `position`, how many news items created at or
-    /// after `since` were added after it and how many it knew were written again since.
-    func newsChanges(since position: NewsPosition?, window since: Date) async throws -> NewsChanges
+    /// after `since` were added after it and how many it knew were written again since. `folded`
+    /// counts as ``newsFeed(since:after:limit:members:)`` shows: aggregates, not their members.
+    func newsChanges(since position: NewsPosition?, window since: Date, folded: Bool) async throws -> NewsChanges
     /// Recomputes products and news from the event log, each product's events in time order.
     func rebuildNews(progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) async throws -> RebuildSummary
     /// Counts of what the store holds.
@@ -96,6 +101,34 @@ public struct NewsEntry: Hashable, Sendable {
     public init(record: NewsRecord, product: Product) {
         self.record = record
         self.product = product
+    }
+}
+
+/// One item of the news feed: an item on its own, or an aggregate of several.
+public enum NewsFeedEntry: Hashable, Sendable {
+    case item(NewsEntry)
+    case aggregate(NewsAggregateEntry)
+
+    /// Its place in the feed, for keyset paging.
+    public var cursor: NewsCursor {
+        switch self {
+        case .item(let entry):
+            NewsCursor(createdAt: entry.record.createdAt.millisecondsSince1970, id: entry.record.id)
+        case .aggregate(let entry):
+            NewsCursor(createdAt: entry.record.createdAt.millisecondsSince1970, id: entry.record.id)
+        }
+    }
+}
+
+/// An aggregate with (some of) its members.
+public struct NewsAggregateEntry: Hashable, Sendable {
+    public var record: NewsAggregateRecord
+    /// The members shown, the biggest change first (new products: the newest first).
+    public var members: [NewsEntry]
+
+    public init(record: NewsAggregateRecord, members: [NewsEntry]) {
+        self.record = record
+        self.members = members
     }
 }
 

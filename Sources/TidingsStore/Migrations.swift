@@ -183,6 +183,29 @@ public enum Migrations {
             }
             return statements
         },
+        Migration(version: 11, name: "news aggregates") { kind in
+            // Bursts of news fold into aggregates (NewsAggregation, SQLStore+Aggregates): members
+            // keep their rows and point at their aggregate; the feed shows the aggregate in place of
+            // them. news_aggregation records the settings the stored aggregates were made with.
+            let key = kind == .postgres ? "TEXT COLLATE \"C\"" : "TEXT"
+            let revision = kind == .postgres ? "(pg_current_xact_id()::text::bigint)" : "0"
+            return [
+                """
+                CREATE TABLE news_aggregates (id \(key) PRIMARY KEY, kind TEXT NOT NULL, bucket BIGINT NOT NULL,
+                  created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, members BIGINT NOT NULL,
+                  created_rev BIGINT NOT NULL DEFAULT \(revision), rev BIGINT NOT NULL DEFAULT \(revision))
+                """,
+                "CREATE INDEX news_aggregates_feed ON news_aggregates (created_at DESC, id DESC)",
+                "CREATE INDEX news_aggregates_bucket ON news_aggregates (bucket)",
+                "CREATE INDEX news_aggregates_rev ON news_aggregates (rev)",
+                "ALTER TABLE news_items ADD COLUMN aggregate_id \(key)",
+                "CREATE INDEX news_items_aggregate ON news_items (aggregate_id)",
+                // The feed's keyset scan over the items shown on their own.
+                "CREATE INDEX news_items_shown ON news_items (created_at DESC, id DESC) WHERE aggregate_id IS NULL",
+                "CREATE TABLE news_aggregation (id BIGINT PRIMARY KEY, window_ms BIGINT NOT NULL, min_items BIGINT NOT NULL)",
+                "INSERT INTO news_aggregation (id, window_ms, min_items) VALUES (1, 0, 0)",
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.

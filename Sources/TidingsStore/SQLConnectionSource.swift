@@ -39,6 +39,11 @@ public protocol SQLConnectionSource: Sendable {
     /// once no other write holds what `locks` names.
     func write<T: Sendable>(locking locks: WriteLocks, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T)
         async throws -> T
+    /// Takes `keys` too, in the transaction `db` belongs to, until it ends: for what a write finds
+    /// it touches only as it goes (the news windows it regroups). A write calls it at most once, after
+    /// its own locks, with keys no write names up front, so two writes never wait for each other
+    /// crosswise. A backend whose writes run one at a time (SQLite) takes nothing.
+    func lock(_ keys: Set<String>, in db: any SQLDatabase) async throws
     /// Tells every other connection following the database, when the transaction `db` belongs to
     /// commits, that `payload` happened; nothing when the transaction rolls back. A backend with no
     /// other processes to tell (SQLite) sends nothing.

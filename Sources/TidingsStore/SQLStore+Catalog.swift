@@ -13,6 +13,7 @@ extension SQLStore: CatalogStore {
         // on PostgreSQL), other processes may be writing these products, and states are read.
         let cache = source.runsAlone(locks) ? self.cache : nil
         let kind = source.kind
+        let regrouping = self.regrouping(alone: source.runsAlone(locks))
         do {
             let (outcomes, writes, start, end) = try await source.write(locking: locks) { db in
                 let start = cache == nil ? nil : try await Self.logPosition(db)
@@ -63,7 +64,7 @@ extension SQLStore: CatalogStore {
                     }
                 }
                 try await Self.appendEvents(batch.accepted, recordedAt: recordedAt, db: db)
-                try await Self.write(batch, kind: kind, db: db)
+                try await Self.write(batch, kind: kind, regrouping: regrouping, db: db)
                 try await self.announce(StoreChange(catalog: !batch.accepted.isEmpty), in: db)
                 // Where the log is left, for the cache: moved only by what this write appended.
                 let end = start == nil || batch.accepted.isEmpty ? start : try await Self.logPosition(db)
@@ -82,6 +83,18 @@ extension SQLStore: CatalogStore {
     /// refused as a replay, not as a unique-key violation).
     static func locks(_ events: [CatalogEvent]) -> WriteLocks {
         .keys(Set(events.map { "product:" + $0.productID }).union(events.map { "event:" + $0.id }))
+    }
+
+    /// How a write regroups what it touched, nil with aggregation off; a write that runs alone
+    /// takes no window locks.
+    func regrouping(alone: Bool) -> Regrouping? {
+        guard let aggregation = policy.aggregation else { return nil }
+        guard !alone else { return Regrouping(aggregation: aggregation, lock: nil) }
+        let source = self.source
+        let lock: @Sendable (Set<String>, any SQLDatabase) async throws -> Void = { keys, db in
+            try await source.lock(keys, in: db)
+        }
+        return Regrouping(aggregation: aggregation, lock: lock)
     }
 
     /// States of `ids`: from the cache when there is one and it is current at the log's `position`,
@@ -112,16 +125,75 @@ extension SQLStore: CatalogStore {
             var query = SQLQueryString(
                 "SELECT \(unsafeRaw: Self.newsColumns), \(unsafeRaw: Self.productColumns) FROM news_items n JOIN products p ON p.id = n.product_id WHERE n.created_at >= \(bind: since.millisecondsSince1970)"
             )
-            if let cursor {
-                query.appendInterpolation(
-                    " AND (n.created_at < \(bind: cursor.createdAt) OR (n.created_at = \(bind: cursor.createdAt) AND n.id < \(bind: cursor.id)))"
-                        as SQLQueryString)
-            }
+            query.appendInterpolation(Self.after(cursor, table: "n"))
             query.appendInterpolation(" ORDER BY n.created_at DESC, n.id DESC LIMIT \(bind: limit)" as SQLQueryString)
             return try await db.raw(query).all().map { row in
                 NewsEntry(record: try Self.decodeNews(row, prefix: "n_"), product: try Self.decodeProduct(row))
             }
         }
+    }
+
+    public func newsFeed(since: Date, after cursor: NewsCursor?, limit: Int, members: Int) async throws
+        -> [NewsFeedEntry]
+    {
+        try await source.read { db in
+            // The two lists, each in feed order, merged: a keyset scan of each index.
+            var itemsQuery = SQLQueryString(
+                "SELECT \(unsafeRaw: Self.newsColumns), \(unsafeRaw: Self.productColumns) FROM news_items n JOIN products p ON p.id = n.product_id WHERE n.aggregate_id IS NULL AND n.created_at >= \(bind: since.millisecondsSince1970)"
+            )
+            itemsQuery.appendInterpolation(Self.after(cursor, table: "n"))
+            itemsQuery.appendInterpolation(
+                " ORDER BY n.created_at DESC, n.id DESC LIMIT \(bind: limit)" as SQLQueryString)
+            var aggregatesQuery = SQLQueryString(
+                "SELECT \(unsafeRaw: Self.aggregateColumns) FROM news_aggregates a WHERE a.created_at >= \(bind: since.millisecondsSince1970)"
+            )
+            aggregatesQuery.appendInterpolation(Self.after(cursor, table: "a"))
+            aggregatesQuery.appendInterpolation(
+                " ORDER BY a.created_at DESC, a.id DESC LIMIT \(bind: limit)" as SQLQueryString)
+            let items = try await db.raw(itemsQuery).all().map { row in
+                NewsFeedEntry.item(
+                    NewsEntry(record: try Self.decodeNews(row, prefix: "n_"), product: try Self.decodeProduct(row)))
+            }
+            let aggregates = try await db.raw(aggregatesQuery).all().map { try Self.decodeAggregate($0) }
+            var shown = (items + aggregates.map { .aggregate(NewsAggregateEntry(record: $0, members: [])) })
+            shown.sort { ($0.cursor.createdAt, $0.cursor.id) > ($1.cursor.createdAt, $1.cursor.id) }
+            shown = Array(shown.prefix(limit))
+            let wanted = shown.compactMap { if case .aggregate(let entry) = $0 { entry.record.id } else { nil } }
+            guard !wanted.isEmpty, members > 0 else { return shown }
+            let found = try await Self.members(of: wanted, limit: members, db: db)
+            return shown.map { entry in
+                guard case .aggregate(var aggregate) = entry else { return entry }
+                aggregate.members = found[aggregate.record.id] ?? []
+                return .aggregate(aggregate)
+            }
+        }
+    }
+
+    /// " AND (created_at, id) < cursor" for the table aliased `table`, nothing without a cursor.
+    static func after(_ cursor: NewsCursor?, table: String) -> SQLQueryString {
+        guard let cursor else { return "" }
+        return
+            " AND (\(ident: table).created_at < \(bind: cursor.createdAt) OR (\(ident: table).created_at = \(bind: cursor.createdAt) AND \(ident: table).id < \(bind: cursor.id)))"
+    }
+
+    /// Up to `limit` members of each aggregate, the biggest change first (new products have no
+    /// percent: the newest first).
+    static func members(of aggregates: [String], limit: Int, db: any SQLDatabase) async throws -> [String: [NewsEntry]]
+    {
+        let query: SQLQueryString = """
+            SELECT * FROM (SELECT \(unsafeRaw: newsColumns), \(unsafeRaw: productColumns), n.aggregate_id AS n_aggregate_id,
+              ROW_NUMBER() OVER (PARTITION BY n.aggregate_id
+                ORDER BY COALESCE(n.percent, 0) DESC, n.created_at DESC, n.id DESC) AS member_rank
+              FROM news_items n JOIN products p ON p.id = n.product_id WHERE n.aggregate_id IN \(binds(aggregates))) AS ranked
+            WHERE member_rank <= \(bind: limit) ORDER BY n_aggregate_id, member_rank
+            """
+        var found: [String: [NewsEntry]] = [:]
+        for row in try await db.raw(query).all() {
+            let aggregate = try row.decode(column: "n_aggregate_id", as: String.self)
+            found[aggregate, default: []].append(
+                NewsEntry(record: try decodeNews(row, prefix: "n_"), product: try decodeProduct(row)))
+        }
+        return found
     }
 
     public func counts() async throws -> StoreCounts {
@@ -166,7 +238,7 @@ extension SQLStore {
                 for id in ids {
                     for event in events[id] ?? [] where !batch.replay(event) { skipped += 1 }
                 }
-                try await Self.write(batch, kind: kind, db: db)
+                try await Self.write(batch, kind: kind, regrouping: nil, db: db)
                 let replayed = events.values.reduce(0) { $0 + $1.count }
                 skipped += unreadable
                 done += replayed + unreadable
@@ -179,6 +251,8 @@ extension SQLStore {
                 """
             ).run()
             try await db.raw("DROP TABLE news_created").run()
+            // Every window at once, at the end: aggregates that come out the same keep their revisions.
+            try await Self.regroupAll(by: policy.aggregation, kind: kind, db: db)
             try await self.announce(StoreChange(catalog: true), in: db)
             return RebuildSummary(
                 events: done, products: try await Self.count("products", db),

@@ -122,10 +122,11 @@ extension SQLStore {
     /// Writes a batch's final states: purged news first, then news changes, then products.
     /// News rows carry the write's revision (``NewsPosition``): `created_rev` when inserted, `rev`
     /// always.
-    static func write(_ batch: CatalogBatch, kind: SQLBackendKind, db: any SQLDatabase) async throws {
-        for chunk in Array(batch.purgedProducts).chunked(into: rowsPerStatement) {
-            try await db.delete(from: "news_items").where(SQLColumn("product_id"), .in, binds(chunk)).run()
-        }
+    /// With `regrouping`, the news windows the batch touched are regrouped afterwards
+    /// (SQLStore+Aggregates).
+    static func write(
+        _ batch: CatalogBatch, kind: SQLBackendKind, regrouping: Regrouping?, db: any SQLDatabase
+    ) async throws {
         var deletedNews: [String] = []
         var upsertedNews: [NewsRecord] = []
         for (id, write) in batch.newsWrites {
@@ -134,10 +135,26 @@ extension SQLStore {
             case .upsert(let record): upsertedNews.append(record)
             }
         }
+        // The times of every item written or removed: their windows are regrouped.
+        var touched = Set(upsertedNews.map(\.createdAt.millisecondsSince1970))
+        if regrouping != nil {
+            for (column, values) in [("product_id", Array(batch.purgedProducts)), ("id", deletedNews)] {
+                for chunk in values.chunked(into: rowsPerStatement) {
+                    let rows = try await db.raw(
+                        "SELECT created_at FROM news_items WHERE \(ident: column) IN \(binds(chunk))"
+                    ).all()
+                    for row in rows { touched.insert(try row.decode(column: "created_at", as: Int64.self)) }
+                }
+            }
+        }
+        for chunk in Array(batch.purgedProducts).chunked(into: rowsPerStatement) {
+            try await db.delete(from: "news_items").where(SQLColumn("product_id"), .in, binds(chunk)).run()
+        }
         for chunk in deletedNews.chunked(into: rowsPerStatement) {
             try await db.delete(from: "news_items").where(SQLColumn("id"), .in, binds(chunk)).run()
         }
-        let revision = upsertedNews.isEmpty ? 0 : try await newsRevision(kind, db: db)
+        var stamp = NewsRevisionStamp(kind: kind)
+        let revision = upsertedNews.isEmpty ? 0 : try await stamp.value(db)
         for chunk in upsertedNews.chunked(into: rows(columns: 11)) {
             var insert = RowsInsert(
                 into: "news_items",
@@ -156,6 +173,10 @@ extension SQLStore {
                 ])
             }
             try await db.execute(sql: insert) { _ in }
+        }
+        if let regrouping {
+            try await regroup(
+                touching: touched, by: regrouping.aggregation, lock: regrouping.lock, revision: &stamp, db: db)
         }
         var deletedProducts: [String] = []
         var upsertedProducts: [ProductState] = []

@@ -3,7 +3,9 @@ import SQLKit
 
 /// What live readers of the catalog news are told (``NewsPosition``).
 extension SQLStore {
-    public func newsChanges(since position: NewsPosition?, window since: Date) async throws -> NewsChanges {
+    public func newsChanges(since position: NewsPosition?, window since: Date, folded: Bool) async throws
+        -> NewsChanges
+    {
         let now: SQLQueryString =
             source.kind == .postgres
             ? "pg_current_snapshot()::text"
@@ -14,14 +16,16 @@ extension SQLStore {
                 return NewsChanges(position: try Self.newsPosition(row), added: 0, changed: 0)
             }
             // Every row a position has not seen has rev >= low (created_rev <= rev): the index narrows
-            // the count to the writes since.
+            // the count to the writes since. One statement, so the counts and the position agree.
+            var counted = Self.counted("news_items", by: position, since: since, shownOnly: folded)
+            if folded {
+                counted.appendInterpolation(
+                    " UNION ALL \(Self.counted("news_aggregates", by: position, since: since))" as SQLQueryString)
+            }
             let row = try await db.raw(
                 """
-                SELECT \(now) AS position,
-                  COUNT(CASE WHEN \(Self.unseen("created_rev", by: position)) THEN 1 END) AS added,
-                  COUNT(CASE WHEN NOT \(Self.unseen("created_rev", by: position)) AND \(Self.unseen("rev", by: position))
-                    THEN 1 END) AS changed
-                FROM news_items WHERE rev >= \(bind: position.low) AND created_at >= \(bind: since.millisecondsSince1970)
+                SELECT \(now) AS position, CAST(SUM(added) AS BIGINT) AS added, CAST(SUM(changed) AS BIGINT) AS changed
+                FROM (\(counted)) AS counts
                 """
             ).first()
             return NewsChanges(
@@ -29,6 +33,19 @@ extension SQLStore {
                 added: Int(try row?.decode(column: "added", as: Int64.self) ?? 0),
                 changed: Int(try row?.decode(column: "changed", as: Int64.self) ?? 0))
         }
+    }
+
+    /// How many rows of `table` (ours, never input) created at or after `since` `position` has not
+    /// seen (added) and has seen but not since they were written again (changed); `shownOnly` leaves
+    /// out aggregated items.
+    static func counted(_ table: String, by position: NewsPosition, since: Date, shownOnly: Bool = false)
+        -> SQLQueryString
+    {
+        """
+        SELECT COUNT(CASE WHEN \(unseen("created_rev", by: position)) THEN 1 END) AS added,
+          COUNT(CASE WHEN NOT \(unseen("created_rev", by: position)) AND \(unseen("rev", by: position)) THEN 1 END) AS changed
+        FROM \(unsafeRaw: table) WHERE rev >= \(bind: position.low) AND created_at >= \(bind: since.millisecondsSince1970)\(unsafeRaw: shownOnly ? " AND aggregate_id IS NULL" : "")
+        """
     }
 
     /// The condition "`column` holds a revision `position` has not seen".
@@ -46,19 +63,5 @@ extension SQLStore {
         let text = try row?.decode(column: "position", as: String.self) ?? ""
         guard let position = NewsPosition(text) else { throw StoreError("news position: unreadable \(text)") }
         return position
-    }
-
-    /// The revision a write stamps on the news rows it writes (``NewsPosition``): the transaction's
-    /// id on PostgreSQL, the next count on SQLite.
-    static func newsRevision(_ kind: SQLBackendKind, db: any SQLDatabase) async throws -> Int64 {
-        let row =
-            switch kind {
-            case .postgres: try await db.raw("SELECT pg_current_xact_id()::text::bigint AS rev").first()
-            case .sqlite: try await db.raw("UPDATE news_revision SET rev = rev + 1 RETURNING rev").first()
-            }
-        guard let revision = try row?.decode(column: "rev", as: Int64.self) else {
-            throw StoreError("news revision: no row")
-        }
-        return revision
     }
 }

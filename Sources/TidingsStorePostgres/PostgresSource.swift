@@ -113,14 +113,24 @@ public final class PostgresSource: SQLConnectionSource {
         guard case .keys(let keys) = locks, !keys.isEmpty else {
             return "SELECT pg_advisory_xact_lock_shared(\(bind: writeLockKey))"
         }
-        // An append runs its inputs in order; the lateral call runs once per hash, in order.
-        return """
-            SELECT 1 FROM pg_advisory_xact_lock_shared(\(bind: writeLockKey))
-            UNION ALL
-            SELECT 1 FROM (SELECT DISTINCT hashtextextended(key, 0) AS hash
-              FROM unnest(\(bind: keys.sorted())::text[]) AS key ORDER BY hash) AS wanted,
-              LATERAL pg_advisory_xact_lock(wanted.hash)
-            """
+        // An append runs its inputs in order.
+        return "SELECT 1 FROM pg_advisory_xact_lock_shared(\(bind: writeLockKey)) UNION ALL \(keyLocks(keys))"
+    }
+
+    /// Exclusive locks on `keys`, one after another in the order of their hashes (the lateral call
+    /// runs once per hash, in order).
+    static func keyLocks(_ keys: Set<String>) -> SQLQueryString {
+        """
+        SELECT 1 FROM (SELECT DISTINCT hashtextextended(key, 0) AS hash
+          FROM unnest(\(bind: keys.sorted())::text[]) AS key ORDER BY hash) AS wanted,
+          LATERAL pg_advisory_xact_lock(wanted.hash)
+        """
+    }
+
+    /// Key locks taken inside a write, as ``lockStatement(_:)`` takes them.
+    public func lock(_ keys: Set<String>, in db: any SQLDatabase) async throws {
+        guard !keys.isEmpty else { return }
+        try await db.raw(Self.keyLocks(keys)).run()
     }
 
     /// The channel announcements travel on.

@@ -83,6 +83,9 @@ public final class SQLiteSource: SQLConnectionSource {
     /// One writer at a time: `BEGIN IMMEDIATE` takes the file's write lock, across processes too.
     public func runsAlone(_ locks: WriteLocks) -> Bool { true }
 
+    /// Nothing to take: one write at a time already.
+    public func lock(_ keys: Set<String>, in db: any SQLDatabase) async throws {}
+
     /// `locks` changes nothing: every write runs alone.
     public func write<T: Sendable>(
         locking locks: WriteLocks, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T

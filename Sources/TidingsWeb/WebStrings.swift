@@ -14,6 +14,10 @@ struct WebStrings: Sendable {
     var nothingNew: String
     /// The live pill: "{n}" is the count of new items.
     var newItems: String
+    /// What opens an aggregate's list of members: "{n}" is how many it folds.
+    var showAll: String
+    /// The last line of an aggregate's list when it carries fewer members than it folds.
+    var andMore: String
     var reload: String
     var retry: String
     var advertisement: String
@@ -58,7 +62,8 @@ struct WebStrings: Sendable {
     static let english = WebStrings(
         skip: "Skip to content", brandsTitle: "Tidings", brandsLead: "Choose a publication to read.",
         sections: "Sections", language: "Language", loadMore: "Load more", loading: "Loading…", refresh: "Refresh",
-        refreshed: "new items on top", nothingNew: "Nothing new yet", newItems: "{n} new", reload: "Load again",
+        refreshed: "new items on top", nothingNew: "Nothing new yet", newItems: "{n} new", showAll: "All {n}",
+        andMore: "and {n} more", reload: "Load again",
         retry: "Try again",
         advertisement: "Advertisement", adLabel: "Ad", dismiss: "Dismiss", notice: "Notice",
         openOriginal: "Read on the original site", openSite: "Open the page", webSection: "This section is a web page.",
@@ -79,7 +84,8 @@ struct WebStrings: Sendable {
     static let russian = WebStrings(
         skip: "К содержанию", brandsTitle: "Tidings", brandsLead: "Выберите издание.", sections: "Разделы",
         language: "Язык", loadMore: "Загрузить ещё", loading: "Загрузка…", refresh: "Обновить",
-        refreshed: "новых сверху", nothingNew: "Новых материалов пока нет", newItems: "Новое: {n}",
+        refreshed: "новых сверху", nothingNew: "Новых материалов пока нет", newItems: "Новое: {n}", showAll: "Все {n}",
+        andMore: "и ещё {n}",
         reload: "Загрузить снова",
         retry: "Повторить", advertisement: "Реклама", adLabel: "Реклама", dismiss: "Скрыть", notice: "Уведомление",
         openOriginal: "Читать на сайте источника", openSite: "Открыть страницу",

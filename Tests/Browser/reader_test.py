@@ -598,6 +598,40 @@ def test_detail_pages(run: Run) -> None:
     check(one(driver, "h1", path_of(driver)).text.strip(), f"{path_of(driver)}: empty h1")
 
 
+def test_aggregate_card(run: Run) -> None:
+    """The demo's dairy sale is one card (news.aggregate): closed at first, its members open in
+    place with or without JavaScript, each leading to its product; kept as screenshots, open, at
+    375 and 1280 px."""
+    for name, driver in [("js", run.browser), ("no-js", run.plain)]:
+        driver.get(run.demo + "/grocery/news?locale=en")
+        card = one(driver, ".card.aggregate", "/grocery/news")
+        title = card.find_element(By.CSS_SELECTOR, ".card-title").text
+        check(re.fullmatch(r".+ and \d+ more products? got cheaper", title), f"[{name}] the aggregate says {title!r}")
+        details = card.find_element(By.CSS_SELECTOR, "details")
+        members = card.find_elements(By.CSS_SELECTOR, "details li a")
+        check(details.get_attribute("open") is None, f"[{name}] the members are open before a click")
+        check(not members[0].is_displayed(), f"[{name}] a member shows while the card is closed")
+        card.find_element(By.CSS_SELECTOR, "summary").click()
+        wait_until(lambda: members[0].is_displayed(), 5, f"[{name}] the summary did not open the members")
+        count = int(re.search(r"(\d+) more", title).group(1)) + 1
+        check(len(members) == count, f"[{name}] {len(members)} members listed for {count}")
+        if name == "js":
+            run.screenshots.mkdir(parents=True, exist_ok=True)
+            for width in (375, 1280):
+                driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                    "width": width, "height": SCREENSHOT_HEIGHT, "deviceScaleFactor": 1, "mobile": width < 768})
+                try:
+                    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", card)
+                    scroll, outside = driver.execute_script(OUTSIDE_THE_VIEWPORT)
+                    check(scroll <= width, f"the open aggregate at {width}px makes the page {scroll}px wide")
+                    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})
+                    (run.screenshots / f"aggregate-open-{width}.png").write_bytes(base64.b64decode(shot["data"]))
+                finally:
+                    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        click_and_wait_for_new_page(driver, members[0])
+        check(re.fullmatch(r"/grocery/products/[^/]+", path_of(driver)), f"[{name}] a member opened {driver.current_url}")
+
+
 def test_refresh(run: Run) -> None:
     """g. Refresh fetches the first page in place and says so in the live region."""
     url = run.demo + "/courier/news"
@@ -840,7 +874,7 @@ def test_validate_html(run: Run) -> None:
 
 TESTS: list[Callable[[Run], None]] = [
     test_demo_pages_are_clean, test_load_more, test_dismiss, test_empty_state, test_error_state,
-    test_detail_pages, test_refresh, test_live_pill, test_not_found, test_layout, test_accessibility,
+    test_detail_pages, test_aggregate_card, test_refresh, test_live_pill, test_not_found, test_layout, test_accessibility,
 ]
 
 

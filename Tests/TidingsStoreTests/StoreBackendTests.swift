@@ -3,7 +3,7 @@ import TidingsTesting
 
 @Suite("SQLite store")
 struct SQLiteStoreTests {
-    @Test("conforms", arguments: StoreCheck.all + StoreCheck.eventTime + StoreCheck.sections)
+    @Test("conforms", arguments: StoreCheck.all + StoreCheck.eventTime + StoreCheck.sections + StoreCheck.aggregates)
     func conforms(_ check: StoreCheck) async throws {
         try await TestDatabase.with(.sqlite) { try await check.run($0) }
     }
@@ -13,7 +13,7 @@ struct SQLiteStoreTests {
     "PostgreSQL store",
     .enabled(if: TestDatabase.postgresURL != nil, Comment(rawValue: TestDatabase.postgresSkipMessage)))
 struct PostgresStoreTests {
-    @Test("conforms", arguments: StoreCheck.all + StoreCheck.eventTime + StoreCheck.sections)
+    @Test("conforms", arguments: StoreCheck.all + StoreCheck.eventTime + StoreCheck.sections + StoreCheck.aggregates)
     func conforms(_ check: StoreCheck) async throws {
         try await TestDatabase.with(.postgres) { try await check.run($0) }
     }

@@ -564,10 +564,21 @@ private func cursorSecret(_ database: TestDatabase) async throws {
     try await restarted.close()
 }
 
+/// What changed, asked as `/api/v1/news_items` and as catalog sections ask: with aggregation off
+/// the two agree.
+private func changes(_ store: any TidingsStorage, since position: NewsPosition?, window: Date) async throws
+    -> NewsChanges
+{
+    let raw = try await store.newsChanges(since: position, window: window, folded: false)
+    let folded = try await store.newsChanges(since: position, window: window, folded: true)
+    #expect(raw.added == folded.added && raw.changed == folded.changed, "\(raw) vs \(folded)")
+    return raw
+}
+
 private func newsChanges(_ database: TestDatabase) async throws {
     let store = try await database.open()
     defer { Task { try await store.close() } }
-    let start = try await store.newsChanges(since: nil, window: everything)
+    let start = try await changes(store, since: nil, window: everything)
     #expect(start.added == 0 && start.changed == 0)
     #expect(NewsPosition(start.position.description) == start.position, "an event id reads back")
     _ = try await ingest(
@@ -576,28 +587,28 @@ private func newsChanges(_ database: TestDatabase) async throws {
             Events.created("a", product: "pa", price: "100.00"),
             Events.created("b", product: "pb", price: "100.00", at: Events.at(minutes: 10)),
         ])
-    let created = try await store.newsChanges(since: start.position, window: everything)
+    let created = try await changes(store, since: start.position, window: everything)
     #expect(created.added == 2 && created.changed == 0, "\(created)")
-    let same = try await store.newsChanges(since: created.position, window: everything)
+    let same = try await changes(store, since: created.position, window: everything)
     #expect(same.added == 0 && same.changed == 0, "nothing since the latest")
     // A price change is a new item; a second one within the merge window rewrites it.
     _ = try await ingest(store, [Events.price("p1", product: "pa", price: "80.00", at: Events.at(minutes: 600))])
-    let priced = try await store.newsChanges(since: created.position, window: everything)
+    let priced = try await changes(store, since: created.position, window: everything)
     #expect(priced.added == 1 && priced.changed == 0, "\(priced)")
     _ = try await ingest(store, [Events.price("p2", product: "pa", price: "70.00", at: Events.at(minutes: 620))])
-    let merged = try await store.newsChanges(since: priced.position, window: everything)
+    let merged = try await changes(store, since: priced.position, window: everything)
     #expect(merged.added == 0 && merged.changed == 1, "\(merged)")
     // A late event's item lands below the top of the feed: new all the same.
     _ = try await ingest(store, [Events.price("late", product: "pb", price: "50.00", at: Events.at(minutes: 20))])
-    let late = try await store.newsChanges(since: merged.position, window: everything)
+    let late = try await changes(store, since: merged.position, window: everything)
     #expect(late.added == 1, "\(late)")
     #expect(
-        try await store.newsChanges(since: merged.position, window: Events.at(minutes: 21)).added == 0,
+        try await changes(store, since: merged.position, window: Events.at(minutes: 21)).added == 0,
         "items older than the window are not counted")
     // A rebuild writes every item again: changed, not added.
     let before = try await allNews(store).count
     _ = try await store.rebuildNews(progress: nil)
-    let rebuilt = try await store.newsChanges(since: late.position, window: everything)
+    let rebuilt = try await changes(store, since: late.position, window: everything)
     #expect(rebuilt.added == 0 && rebuilt.changed == before, "\(rebuilt)")
     #expect(NewsPosition("1:0:") == nil && NewsPosition("1:5:7") == nil && NewsPosition("a:b:") == nil)
     #expect(NewsPosition("1:5:3,2") == nil, "pending revisions ascend")
@@ -624,10 +635,10 @@ private func newsChanges(_ database: TestDatabase) async throws {
     }
     for await _ in inside { break }
     _ = try await ingest(store, [Events.price("fast", product: "pb", price: "30.00", at: Events.at(minutes: 900))])
-    let meanwhile = try await store.newsChanges(since: rebuilt.position, window: everything)
+    let meanwhile = try await changes(store, since: rebuilt.position, window: everything)
     #expect(meanwhile.added == 1, "the committed write only: \(meanwhile)")
     done.yield()
     try await writing.value
-    let after = try await store.newsChanges(since: meanwhile.position, window: everything)
+    let after = try await changes(store, since: meanwhile.position, window: everything)
     #expect(after.added == 1 && after.changed == 0, "the write under way, once committed: \(after)")
 }

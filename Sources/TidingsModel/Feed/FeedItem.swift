@@ -9,6 +9,8 @@ public enum FeedItem: Codable, Hashable, Sendable, Identifiable {
     case teaser(Teaser)
     /// A catalog news item (new product, price change).
     case catalogNews(NewsItem)
+    /// A burst of catalog news folded into one item ("Pineapple and 3 more products got cheaper").
+    case catalogAggregate(NewsAggregate)
     /// An ad slot for the client's ad SDK to fill.
     case ad(AdSlot)
     /// A carousel, list, weather or local widget.
@@ -23,6 +25,7 @@ public enum FeedItem: Codable, Hashable, Sendable, Identifiable {
         switch self {
         case .teaser: "teaser"
         case .catalogNews: "catalog_news"
+        case .catalogAggregate: "catalog_aggregate"
         case .ad: "ad"
         case .widget: "widget"
         case .notification: "notification"
@@ -30,20 +33,21 @@ public enum FeedItem: Codable, Hashable, Sendable, Identifiable {
         }
     }
 
-    /// A stable identity for diffing: the item's own id, prefixed by its type so kinds never clash.
     /// Whether the item is a slot composition placed (an ad, a widget, a card) rather than content
     /// of the feed: slots keep their places and ids from page to page.
     public var isSlot: Bool {
         switch self {
         case .ad, .widget, .notification: true
-        case .teaser, .catalogNews, .unknown: false
+        case .teaser, .catalogNews, .catalogAggregate, .unknown: false
         }
     }
 
+    /// A stable identity for diffing: the item's own id, prefixed by its type so kinds never clash.
     public var id: String {
         switch self {
         case .teaser(let teaser): "teaser:" + teaser.id
         case .catalogNews(let news): "catalog_news:" + news.id
+        case .catalogAggregate(let aggregate): "catalog_aggregate:" + aggregate.id
         case .ad(let ad): "ad:" + ad.id
         case .widget(let widget): "widget:" + widget.id
         case .notification(let card): "notification:" + card.id
@@ -75,6 +79,7 @@ public enum FeedItem: Codable, Hashable, Sendable, Identifiable {
             switch type {
             case "teaser": self = .teaser(try Teaser(from: decoder))
             case "catalog_news": self = .catalogNews(try NewsItem(from: decoder))
+            case "catalog_aggregate": self = .catalogAggregate(try NewsAggregate(from: decoder))
             case "ad": self = .ad(try AdSlot(from: decoder))
             case "widget": self = .widget(try Widget(from: decoder))
             case "notification": self = .notification(try NotificationCard(from: decoder))
@@ -93,6 +98,7 @@ public enum FeedItem: Codable, Hashable, Sendable, Identifiable {
         switch self {
         case .teaser(let teaser): try teaser.encode(to: encoder)
         case .catalogNews(let news): try news.encode(to: encoder)
+        case .catalogAggregate(let aggregate): try aggregate.encode(to: encoder)
         case .ad(let ad): try ad.encode(to: encoder)
         case .widget(let widget): try widget.encode(to: encoder)
         case .notification(let card): try card.encode(to: encoder)

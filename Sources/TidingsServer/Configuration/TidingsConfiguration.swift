@@ -23,6 +23,9 @@ public struct TidingsConfiguration: Sendable, Equatable {
     public var mergeWindow: TimeInterval = 2 * 3600
     /// `news.window_days`: the feed shows this many days.
     public var windowDays = 30
+    /// `news.aggregate`: how bursts of news fold into one item; nil (`off`, the default) shows
+    /// every item on its own.
+    public var aggregation: NewsAggregation?
 
     /// The oldest news the feed shows at `now`.
     func oldestNews(at now: Date) -> Date { now.addingTimeInterval(-Double(windowDays) * 86_400) }
@@ -44,7 +47,9 @@ public struct TidingsConfiguration: Sendable, Equatable {
     public init() {}
 
     /// The noise policy these settings describe.
-    public var newsPolicy: NewsPolicy { NewsPolicy(minChangePercent: minChangePercent, mergeWindow: mergeWindow) }
+    public var newsPolicy: NewsPolicy {
+        NewsPolicy(minChangePercent: minChangePercent, mergeWindow: mergeWindow, aggregation: aggregation)
+    }
 
     /// Every key with its description (the README lists the same table).
     public static let keys: [(key: String, description: String)] =
@@ -60,6 +65,10 @@ public struct TidingsConfiguration: Sendable, Equatable {
             ("news.min_change_percent", "price changes of at most this many percent make no item (default 3)"),
             ("news.merge_window", "a change this close to the last price item merges into it (default 2h)"),
             ("news.window_days", "the feed shows items of the last N days (default 30)"),
+            (
+                "news.aggregate",
+                "fold bursts into one item: {window: 1h, min_items: 3} (outside the file window=1h,min_items=3), on for those, or off (default off)"
+            ),
             ("locale.default", "language when a request names none: ru or en (default ru)"),
         ] + ImageSettings.keys + RateLimits.keys + [
             (
@@ -89,6 +98,7 @@ public struct TidingsConfiguration: Sendable, Equatable {
         case "news.min_change_percent": minChangePercent = try value.int(0...100)
         case "news.merge_window": mergeWindow = try value.duration()
         case "news.window_days": windowDays = try value.int(1...3650)
+        case "news.aggregate": aggregation = try Self.aggregation(value)
         case "locale.default": defaultLocale = try value.language().rawValue
         case _ where key.hasPrefix("images."): try images.set(key, value)
         case _ where key.hasPrefix("limits."): try limits.set(key, value)
@@ -103,6 +113,32 @@ public struct TidingsConfiguration: Sendable, Equatable {
         case "metrics.token": metricsToken = try value.string()
         default: throw value.error("is not a setting")
         }
+    }
+}
+
+extension TidingsConfiguration {
+    /// `news.aggregate`: `off`, `on` (a 1h window, 3 items), or a mapping of `window` and
+    /// `min_items` (outside the file, `window=1h,min_items=3`), each defaulting as `on` does.
+    static func aggregation(_ value: ConfigNode) throws -> NewsAggregation? {
+        switch try? value.string() {
+        case "off", "false", "no": return nil
+        case "on", "true", "yes": return NewsAggregation(window: 3600, minItems: 3)
+        default: break
+        }
+        var window: TimeInterval = 3600
+        var minItems = 3
+        for (key, item) in try value.pairs() {
+            switch key {
+            case "window":
+                window = try item.duration()
+                guard NewsAggregation.windows.contains(window) else {
+                    throw item.error("must be from 1m to 7d, not \"\(try item.string())\"")
+                }
+            case "min_items": minItems = try item.int(NewsAggregation.minItemsRange)
+            default: throw item.error("is not a setting of news.aggregate (window, min_items)")
+            }
+        }
+        return NewsAggregation(window: window, minItems: minItems)
     }
 }
 

@@ -11,7 +11,7 @@ extension FeedItem {
         case .widget(var widget):
             widget.items = widget.items.map { $0.withImagePath(links) }
             return .widget(widget)
-        case .catalogNews: return self  // `CatalogService.newsWindow` gave it its path
+        case .catalogNews, .catalogAggregate: return self  // `CatalogService` gave them their paths
         case .ad, .notification, .unknown: return self
         }
     }

@@ -27,6 +27,48 @@ public struct NewsPresenter: Sendable {
             createdAt: record.createdAt)
     }
 
+    /// An aggregate with its members, each presented as an item of its own.
+    public func aggregate(_ entry: NewsAggregateEntry, language: Language, now: Date) -> NewsAggregate {
+        let members = entry.members.map { item($0, language: language, now: now) }
+        let record = entry.record
+        return NewsAggregate(
+            id: record.id, kind: record.kind,
+            title: Self.headline(
+                kind: record.kind, lead: members.first?.product.name, count: record.memberCount, language),
+            count: record.memberCount, members: members,
+            timeAgo: language.timeAgo(from: record.createdAt, to: now), createdAt: record.createdAt,
+            updatedAt: record.updatedAt)
+    }
+
+    /// "Ананас и ещё 3 товара подешевели", "Pineapple and 3 more products got cheaper": the first
+    /// member by name and the others counted, with the plural forms the count takes; without a
+    /// name, all of them counted ("4 товара подешевели").
+    public static func headline(kind: NewsAggregate.Kind, lead: String?, count: Int, _ language: Language) -> String {
+        let others = lead == nil ? count : count - 1
+        let noun =
+            kind == .newProducts
+            ? language.form(
+                for: others, en: ("new product", "new products"), ru: ("новый товар", "новых товара", "новых товаров"))
+            : language.form(for: others, en: ("product", "products"), ru: ("товар", "товара", "товаров"))
+        let subject =
+            switch (lead, language) {
+            case (let lead?, .ru): "\(lead) и ещё \(others) \(noun)"
+            case (let lead?, .en): "\(lead) and \(others) more \(noun)"
+            case (nil, _): "\(others) \(noun)"
+            }
+        // Two or more things, always: the verb is plural.
+        let predicate =
+            switch (kind, language) {
+            case (.priceDrops, .ru): "подешевели"
+            case (.priceDrops, .en): "got cheaper"
+            case (.priceRises, .ru): "подорожали"
+            case (.priceRises, .en): "went up in price"
+            case (.newProducts, .ru): "в каталоге"
+            case (.newProducts, .en): "in the catalog"
+            }
+        return subject + " " + predicate
+    }
+
     /// "Новый продукт: ", "Скидка 5%: ", "Подорожание 5%: " and their English twins.
     public static func title(kind: NewsRecord.Kind, percent: Int?, discounted: Bool?, _ language: Language) -> String {
         switch (kind, language) {

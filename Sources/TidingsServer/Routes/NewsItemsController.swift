@@ -16,7 +16,7 @@ struct NewsItemsController: Sendable {
 
     /// Server-Sent Events: `update` when news items are added or changed (``LiveStream``).
     @Sendable func updates(request: Request, context: TidingsRequestContext) async throws -> Response {
-        catalog.live.response(.catalog, since: try LiveStream.resumption(request, of: .catalog))
+        catalog.live.response(.newsItems, since: try LiveStream.resumption(request, of: .newsItems))
     }
 
     @Sendable func list(request: Request, context: TidingsRequestContext) async throws -> Response {

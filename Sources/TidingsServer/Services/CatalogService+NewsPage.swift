@@ -32,7 +32,7 @@ extension CatalogService {
             ? nil
             : LiveUpdatesLink(
                 href: "/api/v1/news_items/updates",
-                position: try await live.changes(of: .catalog, since: nil).position.description)
+                position: try await live.changes(of: .newsItems, since: nil).position.description)
         let window = try await newsWindow(language: language, after: cursor, limit: limit, now: now)
         var next: String?
         if let position = window.next { next = try await cursors.seal().seal(position.payload, for: .news) }
@@ -61,6 +61,37 @@ extension CatalogService {
                 var item = presenter.item(entry, language: language, now: now)
                 item.product.imageProxyURL = links.path(item.product.imageURL)
                 return item
+            }, next
+        )
+    }
+
+    /// The catalog as sections show it: like ``newsWindow(language:after:limit:now:)``, with each
+    /// aggregate in place of its members.
+    func feedWindow(language: Language, after: NewsCursor?, limit: Int, now: Date) async throws
+        -> (items: [FeedItem], next: NewsCursor?)
+    {
+        let since = configuration.oldestNews(at: now)
+        let entries = try await store.newsFeed(
+            since: since, after: after, limit: limit + 1, members: NewsAggregate.memberLimit)
+        let presenter = NewsPresenter(markup: configuration.markupPercent)
+        let shown = entries.prefix(limit)
+        let next = entries.count > limit ? shown.last?.cursor : nil
+        let links = await cursors.imageLinks()
+        func withImagePath(_ item: NewsItem) -> NewsItem {
+            var item = item
+            item.product.imageProxyURL = links.path(item.product.imageURL)
+            return item
+        }
+        return (
+            shown.map { entry in
+                switch entry {
+                case .item(let entry):
+                    return .catalogNews(withImagePath(presenter.item(entry, language: language, now: now)))
+                case .aggregate(let entry):
+                    var aggregate = presenter.aggregate(entry, language: language, now: now)
+                    aggregate.members = aggregate.members.map(withImagePath)
+                    return .catalogAggregate(aggregate)
+                }
             }, next
         )
     }

@@ -30,7 +30,7 @@ enum LiveStream {
             let text = request.headers[lastEventID] ?? request.uri.queryParameters["since"].map(String.init)
         else { return nil }
         guard let position = feed.position(text) else {
-            let example = feed == .catalog ? "1200:1204:1201" : "42.1793534400000"
+            let example = feed.scope == .catalog ? "1200:1204:1201" : "42.1793534400000"
             throw HTTPAPIError(
                 .badRequest, code: "invalid_position",
                 message: "api: Last-Event-ID (or since) must be an event id this stream sent, such as \(example)",

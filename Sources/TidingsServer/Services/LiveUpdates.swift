@@ -6,30 +6,33 @@ import TidingsStore
 
 /// A feed live readers follow: the catalog news, or a section read from sources.
 enum LiveFeed: Hashable, Sendable {
+    /// The catalog news as catalog sections show it: aggregates in place of their members.
     case catalog
+    /// Every catalog news item on its own (`/api/v1/news_items`).
+    case newsItems
     case section(SectionKey)
 
     /// What a write of this feed drops from the caches.
     var scope: CacheScope {
         switch self {
-        case .catalog: .catalog
+        case .catalog, .newsItems: .catalog
         case .section(let key): .section(key)
         }
     }
 
-    /// The feed a dropped scope is, if any.
-    init?(_ scope: CacheScope) {
+    /// The feeds a dropped scope holds.
+    static func feeds(_ scope: CacheScope) -> [LiveFeed] {
         switch scope {
-        case .catalog: self = .catalog
-        case .section(let key): self = .section(key)
-        case .sources: return nil
+        case .catalog: [.catalog, .newsItems]
+        case .section(let key): [.section(key)]
+        case .sources: []
         }
     }
 
     /// Reads a position this feed's stream sent (an event id); nil when it is not one.
     func position(_ text: String) -> LivePosition? {
         switch self {
-        case .catalog: NewsPosition(text).map(LivePosition.news)
+        case .catalog, .newsItems: NewsPosition(text).map(LivePosition.news)
         case .section: StreamPosition(text).map(LivePosition.stream)
         }
     }
@@ -157,8 +160,9 @@ final class LiveUpdates: Sendable {
         return try await answers.value(for: ChangesKey(feed: feed, since: position), now: now) {
             [store, newsWindow] in
             switch feed {
-            case .catalog:
-                let changes = try await store.newsChanges(since: position?.news, window: newsWindow(now))
+            case .catalog, .newsItems:
+                let changes = try await store.newsChanges(
+                    since: position?.news, window: newsWindow(now), folded: feed == .catalog)
                 return LiveChanges(position: .news(changes.position), added: changes.added, changed: changes.changed)
             case .section(let key):
                 let changes = try await store.streamChanges(stream: key.stream, since: position?.stream)
@@ -184,7 +188,7 @@ final class LiveUpdates: Sendable {
     private func changed(_ scopes: Set<CacheScope>?) {
         let signalled = state.withLock { state -> [AsyncStream<LiveSignal>.Continuation] in
             guard let scopes else { return state.readers.values.flatMap(\.values) }
-            return scopes.compactMap(LiveFeed.init).flatMap { state.readers[$0].map { Array($0.values) } ?? [] }
+            return scopes.flatMap(LiveFeed.feeds).flatMap { state.readers[$0].map { Array($0.values) } ?? [] }
         }
         for continuation in signalled { continuation.yield(.changed) }
     }

@@ -27,7 +27,7 @@ extension SectionService {
         }
     }
 
-    /// Catalog news as `catalog_news` items, localized and typed (encoded when a page's JSON is
+    /// Catalog news as `catalog_news` and `catalog_aggregate` items, localized and typed (encoded when a page's JSON is
     /// made); the keyset is the news cursor.
     private func catalogPage(after: String?, limit: Int, language: Language, now: Date) async throws -> ContentPage {
         let cursor = try after.map { token in
@@ -36,8 +36,8 @@ extension SectionService {
         }
         let key = ContentKey.catalog(language, minute: now.minute, after: cursor, limit: limit)
         return try await contents.value(for: key, now: now) {
-            let window = try await self.catalog.newsWindow(language: language, after: cursor, limit: limit, now: now)
-            return ContentPage(items: window.items.map { .typed(.catalogNews($0)) }, next: window.next?.payload)
+            let window = try await self.catalog.feedWindow(language: language, after: cursor, limit: limit, now: now)
+            return ContentPage(items: window.items.map { .typed($0) }, next: window.next?.payload)
         }
     }
 

@@ -15,11 +15,26 @@ extension SectionService {
             let page = try await contentPage(
                 brand: brand, section: section, after: nil, limit: count, language: language, now: now)
             return page.items.compactMap { item in
-                guard case .catalogNews(let news) = item.item(decoder) else { return nil }
-                return SyndicationItem(
-                    id: "urn:tidings:\(brand.id):news:\(news.id)", title: news.title + news.product.name,
-                    summary: [news.price, news.product.size].joined(separator: " • "),
-                    imageURL: news.product.imageURL.flatMap(URL.init(string:)), published: news.createdAt)
+                switch item.item(decoder) {
+                case .catalogNews(let news):
+                    return SyndicationItem(
+                        id: "urn:tidings:\(brand.id):news:\(news.id)", title: news.title + news.product.name,
+                        summary: [news.price, news.product.size].joined(separator: " • "),
+                        imageURL: news.product.imageURL.flatMap(URL.init(string:)), published: news.createdAt)
+                case .catalogAggregate(let aggregate):
+                    // One entry for the burst, updated as it grows; its members listed in it.
+                    let lines = aggregate.members.map { Self.memberLine($0, language) }
+                    let more = aggregate.count - aggregate.members.count
+                    return SyndicationItem(
+                        id: "urn:tidings:\(brand.id):news:\(aggregate.id)", title: aggregate.title,
+                        summary: lines.joined(separator: "; "),
+                        contentHTML: "<ul>" + lines.map { "<li>\(Self.escaped($0))</li>" }.joined()
+                            + (more > 0 ? "<li>… +\(more)</li>" : "") + "</ul>",
+                        imageURL: aggregate.members.first?.product.imageURL.flatMap(URL.init(string:)),
+                        published: aggregate.createdAt, updated: aggregate.updatedAt)
+                default:
+                    return nil
+                }
             }
         }
         let entries = try await store.entries(
@@ -33,5 +48,21 @@ extension SectionService {
                 url: teaser.url, summary: teaser.summary, contentHTML: entry.contentHTML, imageURL: teaser.imageURL,
                 published: teaser.publishedAt ?? entry.firstSeenAt, authorName: teaser.source)
         }
+    }
+
+    /// "Ананас 1 кг: 175,50 ₽ (было 195,00 ₽, −10%)", "Pineapple 1 kg: 175.50 ₽ (was 195.00 ₽, −10%)".
+    static func memberLine(_ news: NewsItem, _ language: Language) -> String {
+        var line = "\(news.product.name) \(news.product.size): \(news.price)"
+        if let old = news.oldPrice, let percent = news.percent {
+            let change = (news.discounted == true ? "−" : "+") + "\(percent)%"
+            line += language == .ru ? " (было \(old), \(change))" : " (was \(old), \(change))"
+        }
+        return line
+    }
+
+    /// Text made safe inside HTML.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
     }
 }

@@ -14,6 +14,16 @@ extension ReadLine {
                 + text(teaser.url?.absoluteString ?? strings.noLink, .dim)
         case .catalogNews(let news):
             return catalogDetail(news, strings: strings, width: width)
+        case .catalogAggregate(let aggregate):
+            // Every member on a line of its own, as the list shows a price change.
+            let (mark, colour) = aggregateMark(aggregate.kind)
+            let more = aggregate.count - aggregate.members.count
+            var lines = text("\(mark) \(aggregate.title)", colour.union(.bold))
+            lines.append(ReadLine())
+            lines += aggregate.members.map { member in ReadLine.item(.catalogNews(member), format: format) }
+            if more > 0 { lines += text(strings.andMore(more), .dim) }
+            lines.append(ReadLine(aggregate.timeAgo, .dim))
+            return lines
         case .ad(let ad):
             return text(strings.adSlot(ad.format), .bold) + text(strings.adExplained(ad.id), .dim)
         case .widget(let widget):

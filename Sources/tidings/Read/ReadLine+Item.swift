@@ -5,6 +5,7 @@ extension ReadLine {
     ///
     /// - teaser: bold title, dim source and time
     /// - catalog news: a price drop green, a rise red, the old price struck through; a new product plain
+    /// - an aggregate: its headline in its direction's colour and "(N)"
     /// - ad: dim "Ad · banner"; widget: "▸ title (carousel, N stories)"; notification: yellow "★ text"
     /// - a type this reader does not know: dim "(unsupported item: type)"
     static func item(_ item: FeedItem, format: ReadFormat) -> ReadLine {
@@ -14,6 +15,9 @@ extension ReadLine {
             return ReadLine(teaser.title, .bold) + ReadLine(" · " + byline.joined(separator: " · "), .dim)
         case .catalogNews(let news):
             return catalog(news)
+        case .catalogAggregate(let aggregate):
+            let (mark, colour) = aggregateMark(aggregate.kind)
+            return ReadLine("\(mark) \(aggregate.title)", colour).keeping(ReadLine(" (\(aggregate.count))", colour))
         case .ad(let ad):
             return ReadLine(ReadStrings(language: format.language).ad(ad.format), .dim)
         case .widget(let widget):
@@ -27,17 +31,20 @@ extension ReadLine {
 
     /// "▼ Скидка 5%: Масло, 1 л  87,10 ₽ → 82,75 ₽" with the old price struck through.
     private static func catalog(_ news: NewsItem) -> ReadLine {
-        let (mark, colour): (String, ReadStyle) =
-            switch (news.event, news.discounted) {
-            case (.newProduct, _): ("+", [])
-            case (.priceUpdated, true?): ("▼", .green)
-            case (.priceUpdated, false?): ("▲", .red)
-            case (.priceUpdated, nil): ("•", [])
-            }
+        let (mark, colour) = aggregateMark(news.group)
         // On a narrow terminal the name is cut, never the prices.
         let head = ReadLine("\(mark) \(news.title)\(news.product.name), \(news.product.size)  ", colour)
         guard let oldPrice = news.oldPrice else { return head.keeping(ReadLine(news.price, colour)) }
         return head.keeping(ReadLine(oldPrice, colour.union(.strike)) + ReadLine(" → " + news.price, colour))
+    }
+
+    /// The mark and colour of a news item's group, and of an aggregate of that group.
+    static func aggregateMark(_ kind: NewsAggregate.Kind) -> (String, ReadStyle) {
+        switch kind {
+        case .newProducts: ("+", [])
+        case .priceDrops: ("▼", .green)
+        case .priceRises: ("▲", .red)
+        }
     }
 
     /// "From Economy (carousel, 4 stories)", "Weather (Bergen): 6°C, rain", in the reader's words.

@@ -16,6 +16,11 @@ struct ReadStrings {
     func brands(_ n: Int) -> String { count(n, ("brand", "brands"), ("бренд", "бренда", "брендов")) }
     func sections(_ n: Int) -> String { count(n, ("section", "sections"), ("раздел", "раздела", "разделов")) }
     func stories(_ n: Int) -> String { count(n, ("story", "stories"), ("статья", "статьи", "статей")) }
+    /// The last line of an aggregate that carries fewer members than it folds.
+    func andMore(_ n: Int) -> String {
+        let noun = language.form(for: n, en: ("product", "products"), ru: ("товар", "товара", "товаров"))
+        return ru ? "и ещё \(n) \(noun)" : "and \(n) more \(noun)"
+    }
 
     var chooseBrand: String { ru ? "выберите бренд" : "choose a brand" }
     var chooseSection: String { ru ? "выберите раздел" : "choose a section" }

@@ -44,6 +44,7 @@ struct ReadView {
         return switch item {
         case .teaser: ru ? "Статья" : "Article"
         case .catalogNews: ru ? "Товар" : "Product"
+        case .catalogAggregate: ru ? "Товары" : "Products"
         case .ad: ru ? "Реклама" : "Ad"
         case .widget: ru ? "Виджет" : "Widget"
         case .notification: ru ? "Карточка" : "Card"
