@@ -103,6 +103,57 @@ struct AggregateRouteTests {
             #expect(json.components(separatedBy: "agg:price_drops:").count - 1 == 1, "\(json)")
         }
     }
+
+    @Test("a section pages aggregates without repeats or gaps while they grow and new items arrive")
+    func pagingWhileGrowing() async throws {
+        try await TestApp.with(configuration: Self.configuration, sections: Self.sections) { app, client in
+            // Twelve hours of ten new products each (twelve aggregates), and ten single ones days apart.
+            let burst = (0..<120).map { index in
+                #"{"id":"c\#(index)","type":"product_created","product_id":"p\#(index)","name":"Item \#(index)","store_price":"10","at":"2026-11-01T\#(String(format: "%02d", index / 10)):\#(String(format: "%02d", index % 10 * 5)):00Z"}"#
+            }
+            let singles = (0..<10).map { index in
+                #"{"id":"s\#(index)","type":"product_created","product_id":"s\#(index)","name":"Single \#(index)","store_price":"10","at":"2026-10-2\#(index)T12:00:00Z"}"#
+            }
+            try await client.execute(
+                uri: "/api/v1/events", method: .post, headers: app.writeHeaders,
+                body: .json(#"{"events":[\#((burst + singles).joined(separator: ","))]}"#)
+            ) { #expect($0.status == .ok) }
+            let start = try await Self.items(client, "/api/v1/brands/daily/sections/shop?limit=100").map(\.id)
+            #expect(start.count == 22, "\(start)")
+            // The first page is read before the writer starts: everything it adds on top is newer.
+            var seen: [String] = []
+            var cursor: String?
+            func read() async throws {
+                let uri = "/api/v1/brands/daily/sections/shop?limit=3" + (cursor.map { "&cursor=\($0)" } ?? "")
+                let feed = try await client.execute(uri: uri, method: .get) { try $0.json(Feed.self) }
+                if case .native(let items) = feed.content { seen += items.map(\.id) }
+                cursor = feed.nextCursor
+            }
+            try await read()
+            let writer = Task {
+                for index in 0..<30 {
+                    // One on top, one joining an hour's aggregate after its members.
+                    let hour = String(format: "%02d", index % 12)
+                    try await client.execute(
+                        uri: "/api/v1/events", method: .post, headers: app.writeHeaders,
+                        body: .json(
+                            #"{"events":[{"id":"n\#(index)","type":"product_created","product_id":"n\#(index)","name":"New","store_price":"1"},{"id":"g\#(index)","type":"product_created","product_id":"g\#(index)","name":"Late","store_price":"1","at":"2026-11-01T\#(hour):59:\#(String(format: "%02d", index))Z"}]}"#
+                        )
+                    ) { #expect($0.status == .ok) }
+                }
+            }
+            while cursor != nil { try await read() }
+            try await writer.value
+            #expect(Set(seen).count == seen.count, "no item repeats: \(seen)")
+            #expect(seen == start, "every item there at the start, once, in order; none of the newer ones")
+            let end = try await Self.items(client, "/api/v1/brands/daily/sections/shop?limit=100")
+            let grown = end.compactMap {
+                if case .catalogAggregate(let aggregate) = $0 { aggregate.count } else { nil }
+            }
+            // 120 + 30 late members in the hours' aggregates, and the 30 on top folded too.
+            #expect(grown.reduce(0, +) == 180 && grown.count == 13, "\(grown)")
+        }
+    }
 }
 
 /// What the model before `catalog_aggregate` made of a page (its `FeedItem.init(from:)`, as

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import TidingsKit
+import TidingsModel
+
+/// An aggregate put on top by a refresh takes the place of its members the list already shows.
+@Suite("Refresh with aggregates")
+struct PagerFoldingTests {
+    static func news(_ id: String) -> NewsItem {
+        NewsItem(
+            id: id, event: .priceUpdated, title: "Скидка 10%: ",
+            product: .init(id: "p-" + id, name: id, unit: "kg", size: "1 кг", imageURL: nil), price: "90 ₽",
+            oldPrice: "100 ₽", priceAmount: Amount(value: "90", currency: "RUB"),
+            oldPriceAmount: Amount(value: "100", currency: "RUB"), percent: 10, discounted: true, timeAgo: "1 ч",
+            createdAt: Date(timeIntervalSince1970: 0))
+    }
+
+    @Test("the members shown before leave the list; other items stay where they were")
+    func membersLeave() {
+        typealias State = PagerState<FeedItem, PagerFixture.Failure>
+        var state = State()
+        guard case .fetch(let first)? = state.handle(.start) else {
+            Issue.record("no first fetch")
+            return
+        }
+        let shown: [FeedItem] = ["b", "a", "x"].map { .catalogNews(Self.news($0)) }
+        _ = state.handle(.pageLoaded(PagerPage(items: shown, nextCursor: "next"), for: first))
+        guard case .fetch(let refresh)? = state.handle(.refresh) else {
+            Issue.record("no refresh fetch")
+            return
+        }
+        let aggregate = FeedItem.catalogAggregate(
+            NewsAggregate(
+                id: "agg:price_drops:0", kind: .priceDrops, title: "c и ещё 2 товара подешевели", count: 3,
+                members: ["c", "b", "a"].map(Self.news), timeAgo: "1 ч", createdAt: Date(timeIntervalSince1970: 60),
+                updatedAt: Date(timeIntervalSince1970: 60)))
+        _ = state.handle(
+            .pageLoaded(PagerPage(items: [aggregate, .catalogNews(Self.news("x"))], nextCursor: "n2"), for: refresh))
+        #expect(state.items.map(\.id) == ["catalog_aggregate:agg:price_drops:0", "catalog_news:x"])
+    }
+}
