@@ -325,6 +325,8 @@ class Run:
     plain: "webdriver.Chrome"
     """JavaScript off: the pages must work as plain HTML."""
     screenshots: Path
+    demo_key: str = ""
+    """An API key of the demo server, for tests that write to its catalog."""
     offline_ignored: int = 0
     notes: list[str] = field(default_factory=list)
 
@@ -604,7 +606,7 @@ def test_aggregate_card(run: Run) -> None:
     375 and 1280 px."""
     for name, driver in [("js", run.browser), ("no-js", run.plain)]:
         driver.get(run.demo + "/grocery/news?locale=en")
-        card = one(driver, ".card.aggregate", "/grocery/news")
+        card = one(driver, ".card.aggregate.drop", "/grocery/news")
         title = card.find_element(By.CSS_SELECTOR, ".card-title").text
         check(re.fullmatch(r".+ and \d+ more products? got cheaper", title), f"[{name}] the aggregate says {title!r}")
         details = card.find_element(By.CSS_SELECTOR, "details")
@@ -630,6 +632,46 @@ def test_aggregate_card(run: Run) -> None:
                     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         click_and_wait_for_new_page(driver, members[0])
         check(re.fullmatch(r"/grocery/products/[^/]+", path_of(driver)), f"[{name}] a member opened {driver.current_url}")
+
+
+def test_live_folding(run: Run) -> None:
+    """A burst forming while the page is open (three new products in this hour, news.aggregate on
+    in the demo): the pill counts the aggregate as one new item, and showing it puts the aggregate
+    on top in place of the cards of its two members already shown."""
+    driver = run.browser
+    now = datetime.now(timezone.utc)
+    hour = now.replace(minute=0, second=0, microsecond=0)
+    stamp = int(now.timestamp() * 1000)
+
+    def post(index: int) -> str:
+        at = hour + (now - hour) * (index + 1) / 4  # all three inside the hour's window
+        event = {"id": f"fold-{stamp}-{index}", "type": "product_created", "product_id": f"fold-{stamp}-{index}",
+                 "name": f"Новинка {index}", "store_price": "10.00",
+                 "at": at.isoformat(timespec="milliseconds").replace("+00:00", "Z")}
+        request = urllib.request.Request(
+            run.demo + "/api/v1/events", data=json.dumps({"events": [event]}).encode(), method="POST",
+            headers={"Authorization": f"Bearer {run.demo_key}", "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            report = json.load(response)
+        check(report.get("accepted") == 1, f"the demo refused {event['id']}: {report}")
+        return f"catalog_news:{event['id']}"
+
+    members = [post(0), post(1)]
+    driver.get(run.demo + "/grocery/news")
+    for member in members:
+        one(driver, f'li[data-id="{member}"]', "/grocery/news")
+    post(2)
+    pill = wait_until(lambda: next((p for p in driver.find_elements(By.CSS_SELECTOR, ".new-pill")
+                                    if p.is_displayed()), None), 20, "no pill after the burst formed")
+    check(re.search(r"\b1\b", pill.text), f"the pill says {pill.text!r}: the aggregate is one new item")
+    pill.click()
+    wait_until(lambda: driver.find_elements(By.CSS_SELECTOR, 'li[data-id^="catalog_aggregate:agg:new_products:"]'),
+               10, "the aggregate did not come on top")
+    ids = feed_ids(driver)
+    content = [i for i in ids if not i.startswith(("notification:", "ad:", "widget:"))]
+    check(content[0].startswith("catalog_aggregate:agg:new_products:"), f"the top of the list is {content[:3]}")
+    for member in members:
+        check(member not in ids, f"{member} is still shown beside the aggregate that folds it")
 
 
 def test_refresh(run: Run) -> None:
@@ -874,7 +916,7 @@ def test_validate_html(run: Run) -> None:
 
 TESTS: list[Callable[[Run], None]] = [
     test_demo_pages_are_clean, test_load_more, test_dismiss, test_empty_state, test_error_state,
-    test_detail_pages, test_aggregate_card, test_refresh, test_live_pill, test_not_found, test_layout, test_accessibility,
+    test_detail_pages, test_aggregate_card, test_live_folding, test_refresh, test_live_pill, test_not_found, test_layout, test_accessibility,
 ]
 
 
@@ -989,8 +1031,13 @@ def main(argv: list[str] | None = None) -> int:
             cleanup.callback(browser.quit)
             plain = make_driver(arguments.chromium, arguments.chromedriver, javascript=False)
             cleanup.callback(plain.quit)
+            key = subprocess.run(
+                [str(arguments.tidings.resolve()), "keys", "create", "--name", "browser-tests",
+                 "--database", f"sqlite:{folder / 'demo'}.sqlite"],
+                capture_output=True, text=True, check=True, stdin=subprocess.DEVNULL,
+                env={k: v for k, v in os.environ.items() if not k.startswith("TIDINGS_")}).stdout.strip()
             run = Run(demo=demo.base, lab=lab.base, feeds=feeds, browser=browser, plain=plain,
-                      screenshots=arguments.screenshots.resolve())
+                      screenshots=arguments.screenshots.resolve(), demo_key=key)
             run.screenshots.mkdir(parents=True, exist_ok=True)
             for stale in run.screenshots.glob("FAIL-*"):  # a previous run's failures would mislead
                 stale.unlink()

@@ -11,6 +11,9 @@ struct CardView: Sendable {
     /// Whether composition placed the item (an ad, a widget, a card): its id repeats on every
     /// page, so scripts do not take it as a sign of content already shown (`data-slot`).
     var slot: Bool
+    /// For an aggregate, the ids of the members it carries, space-separated: the cards a refresh
+    /// that puts it on top removes (`data-folds`).
+    var folds: String?
     var teaser: TeaserCard?
     var news: NewsCard?
     var aggregate: AggregateCard?
@@ -35,6 +38,7 @@ struct CardView: Sendable {
                 news, href: context.link(context.productPath(brand, news.product.id)), context: context)
         case .catalogAggregate(let aggregate):
             self.aggregate = AggregateCard(aggregate, brand: brand, context: context)
+            folds = aggregate.members.map { FeedItem.catalogNews($0).id }.joined(separator: " ")
         case .ad(let ad):
             self.ad = AdCard(ad, brand: brand, context: context)
         case .widget(let widget):

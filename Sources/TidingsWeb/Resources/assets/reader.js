@@ -89,10 +89,14 @@
   }
 
   // Puts `cards` on top of `list`, the card the reader is looking at staying where it is on the
-  // screen (whether or not the browser anchors the scroll itself).
+  // screen (whether or not the browser anchors the scroll itself). An aggregate takes the place of
+  // the cards of its members (`data-folds`) already shown.
   function putOnTop(list, cards) {
-    const anchor = [...list.children].find((item) => item.getBoundingClientRect().bottom > 0);
+    const folded = new Set([...cards].flatMap((item) => (item.dataset.folds || "").split(" ").filter(Boolean)));
+    const anchor = [...list.children].find(
+      (item) => !folded.has(item.dataset.id) && item.getBoundingClientRect().bottom > 0);
     const before = anchor?.getBoundingClientRect().top;
+    for (const item of [...list.children]) if (folded.has(item.dataset.id)) item.remove();
     for (const item of [...cards].reverse()) list.prepend(document.adoptNode(item));
     if (anchor) window.scrollBy(0, anchor.getBoundingClientRect().top - before);
   }
