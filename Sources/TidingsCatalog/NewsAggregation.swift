@@ -5,10 +5,12 @@ import TidingsModel
 ///
 /// Time is cut into fixed windows (`bucket` = created_at ÷ `window`, whole windows since 1970,
 /// UTC). Within one window, the price drops fold into one aggregate when there are at least
-/// `minItems` of them; so do the price rises, and the new products. The rule reads nothing but the
-/// items of one window, so a late event changes only its own window, and live ingestion,
+/// `minItems` of them; so do the price rises, and the new products (``NewsAggregateKind``); the
+/// aggregate takes its place at the `minItems`-th member in time order. The rule reads nothing but
+/// the items of one window, so a late event changes only its own window, and live ingestion,
 /// `news rebuild` and a backfill give the same aggregates whatever order the events came in. A
 /// burst across a window's edge may make two aggregates (or none): the price of that determinism.
+/// The store applies it in SQL (`SQLStore+Aggregates`).
 public struct NewsAggregation: Hashable, Sendable, CustomStringConvertible {
     /// The length of a window, in whole milliseconds.
     public let windowMilliseconds: Int64
@@ -39,32 +41,6 @@ public struct NewsAggregation: Hashable, Sendable, CustomStringConvertible {
         bucket * windowMilliseconds..<(bucket + 1) * windowMilliseconds
     }
 
-    /// The aggregates the items of whole windows make, and for every folded item the id of the
-    /// aggregate it belongs to. `items` may be in any order and may span several windows, but must
-    /// hold every item of each window it touches.
-    public func fold(_ items: [NewsRecord]) -> (aggregates: [NewsAggregateRecord], membership: [String: String]) {
-        var groups: [GroupKey: [NewsRecord]] = [:]
-        for item in items {
-            let key = GroupKey(
-                bucket: bucket(ofMilliseconds: item.createdAt.millisecondsSince1970), kind: .of(item))
-            groups[key, default: []].append(item)
-        }
-        var aggregates: [NewsAggregateRecord] = []
-        var membership: [String: String] = [:]
-        for (key, members) in groups where members.count >= minItems {
-            let ordered = members.sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
-            let aggregate = NewsAggregateRecord(
-                id: NewsAggregateRecord.id(kind: key.kind, bucketStart: range(ofBucket: key.bucket).lowerBound),
-                kind: key.kind, bucket: key.bucket,
-                // Where the window became a burst: later members join without moving it.
-                createdAt: ordered[minItems - 1].createdAt,
-                updatedAt: members.map(\.updatedAt).max()!, memberCount: members.count)
-            aggregates.append(aggregate)
-            for member in members { membership[member.id] = aggregate.id }
-        }
-        return (aggregates.sorted { $0.id < $1.id }, membership)
-    }
-
     /// As the settings say it: "window 1h, min_items 3".
     public var description: String {
         let seconds = windowMilliseconds / 1000
@@ -73,11 +49,6 @@ public struct NewsAggregation: Hashable, Sendable, CustomStringConvertible {
             ? "\(seconds / 86_400)d"
             : seconds % 3600 == 0 ? "\(seconds / 3600)h" : seconds % 60 == 0 ? "\(seconds / 60)m" : "\(seconds)s"
         return "window \(window), min_items \(minItems)"
-    }
-
-    private struct GroupKey: Hashable {
-        var bucket: Int64
-        var kind: NewsAggregateRecord.Kind
     }
 }
 
@@ -109,14 +80,4 @@ public struct NewsAggregateRecord: Hashable, Sendable {
     }
 
     public static func id(kind: Kind, bucketStart: Int64) -> String { "agg:\(kind.rawValue):\(bucketStart)" }
-}
-
-extension NewsAggregateKind {
-    /// The group an item folds into: its kind, and for price changes their direction.
-    static func of(_ item: NewsRecord) -> Self {
-        switch item.kind {
-        case .newProduct: .newProducts
-        case .priceUpdated: item.discounted == false ? .priceRises : .priceDrops
-        }
-    }
 }

@@ -5,15 +5,17 @@ import TidingsModel
 
 // Aggregates (``NewsAggregation``) are derived from the stored news items of one window at a time:
 // every write that changes news items regroups the windows it touched, in the same transaction;
-// `news rebuild` and a change of settings regroup every window. Each regrouping compares what the
-// rule gives with what is stored and writes only the difference, so an aggregate that did not
+// `news rebuild` and a change of settings regroup every window. The database does the counting
+// (a window's items are never read into the process: a restock puts thousands in one window, and
+// every write to it regroups it), and only differences are written, so an aggregate that did not
 // change keeps its revisions and one that did is a `changed` for live readers.
 extension SQLStore {
     /// Regroups the windows holding the times in `touched` (milliseconds), after taking their
     /// locks so that two writers of different products never regroup one window from two
-    /// snapshots (PostgreSQL).
+    /// snapshots (PostgreSQL). `written`: the items this write inserted or rewrote, the only ones
+    /// whose aggregate can change unless an aggregate forms or goes.
     static func regroup(
-        touching touched: Set<Int64>, by aggregation: NewsAggregation,
+        touching touched: Set<Int64>, written: Set<String>, by aggregation: NewsAggregation,
         lock: (@Sendable (Set<String>, any SQLDatabase) async throws -> Void)?, revision: inout NewsRevisionStamp,
         db: any SQLDatabase
     ) async throws {
@@ -23,9 +25,8 @@ extension SQLStore {
         for chunk in buckets.sorted().chunked(into: 100) {
             var stored: [String: NewsAggregateRecord] = [:]
             for record in try await storedAggregates(bucketsIn: Array(chunk), db: db) { stored[record.id] = record }
-            let items = try await groupedItems(in: ranges(Array(chunk), aggregation), db: db)
-            try await apply(
-                aggregation.fold(items.map(\.record)), items: items, stored: &stored, revision: &revision, db: db)
+            try await regroup(
+                Array(chunk), written: written, by: aggregation, stored: &stored, revision: &revision, db: db)
             try await deleteAggregates(Array(stored.keys), db: db)
         }
     }
@@ -39,29 +40,13 @@ extension SQLStore {
         var stored: [String: NewsAggregateRecord] = [:]
         for record in try await storedAggregates(bucketsIn: nil, db: db) { stored[record.id] = record }
         if let aggregation {
-            // Items in time order, a page at a time; a window is folded once the next one begins.
-            var pending: [GroupedItem] = []
-            var after: (Int64, String)?
-            while true {
-                let page = try await groupedItemsPage(after: after, limit: 5_000, db: db)
-                if let last = page.last { after = (last.record.createdAt.millisecondsSince1970, last.record.id) }
-                pending += page
-                let complete: Int
-                if page.isEmpty {
-                    complete = pending.count
-                } else {
-                    let lastBucket = aggregation.bucket(ofMilliseconds: after!.0)
-                    complete =
-                        pending.lastIndex {
-                            aggregation.bucket(ofMilliseconds: $0.record.createdAt.millisecondsSince1970) < lastBucket
-                        }
-                        .map { $0 + 1 } ?? 0
-                }
-                let ready = Array(pending[..<complete])
-                pending.removeFirst(complete)
-                try await apply(
-                    aggregation.fold(ready.map(\.record)), items: ready, stored: &stored, revision: &revision, db: db)
-                if page.isEmpty { break }
+            let rows = try await db.raw(
+                "SELECT DISTINCT \(unsafeRaw: bucket(aggregation)) AS bucket FROM news_items ORDER BY bucket"
+            ).all()
+            let buckets = try rows.map { try $0.decode(column: "bucket", as: Int64.self) }
+            for chunk in buckets.chunked(into: 100) {
+                try await regroup(
+                    Array(chunk), written: nil, by: aggregation, stored: &stored, revision: &revision, db: db)
             }
         } else {
             let rev = try await revision.value(db)
@@ -73,6 +58,151 @@ extension SQLStore {
         try await db.raw(
             "UPDATE news_aggregation SET window_ms = \(bind: aggregation?.windowMilliseconds ?? 0), min_items = \(bind: Int64(aggregation?.minItems ?? 0)) WHERE id = 1"
         ).run()
+    }
+
+    /// What the rule gives for whole windows, written where it differs from what is stored: the
+    /// aggregates that are new or changed, and the items whose aggregate changed — among
+    /// `written` (nil: any), and every item of a kind whose aggregate forms or goes. Removes from
+    /// `stored` every aggregate it keeps; what remains there afterwards no longer exists.
+    private static func regroup(
+        _ buckets: [Int64], written: Set<String>?, by aggregation: NewsAggregation,
+        stored: inout [String: NewsAggregateRecord],
+        revision: inout NewsRevisionStamp, db: any SQLDatabase
+    ) async throws {
+        let inWindows = windows(buckets, aggregation)
+        // How many items of each kind each window holds, and their latest change.
+        let counts = try await db.raw(
+            """
+            SELECT bucket, grp, COUNT(*) AS n, MAX(updated_at) AS updated FROM (SELECT \(unsafeRaw: bucket(aggregation)) AS bucket,
+              \(unsafeRaw: group) AS grp, updated_at FROM news_items WHERE \(inWindows)) AS items GROUP BY bucket, grp
+            """
+        ).all()
+        var wanted: [String: NewsAggregateRecord] = [:]
+        for row in counts {
+            let count = Int(try row.decode(column: "n", as: Int64.self))
+            guard count >= aggregation.minItems,
+                let kind = NewsAggregateKind(rawValue: try row.decode(column: "grp", as: String.self))
+            else { continue }
+            let bucket = try row.decode(column: "bucket", as: Int64.self)
+            let range = aggregation.range(ofBucket: bucket)
+            // Where the window became a burst: the min_items-th member in time order.
+            let placed = try await db.raw(
+                """
+                SELECT created_at FROM news_items WHERE created_at >= \(literal: range.lowerBound)
+                  AND created_at < \(literal: range.upperBound) AND \(unsafeRaw: group) = \(literal: kind.rawValue)
+                ORDER BY created_at, id LIMIT 1 OFFSET \(literal: aggregation.minItems - 1)
+                """
+            ).first()
+            guard let createdAt = try placed?.decode(column: "created_at", as: Int64.self) else { continue }
+            let record = NewsAggregateRecord(
+                id: NewsAggregateRecord.id(kind: kind, bucketStart: range.lowerBound), kind: kind, bucket: bucket,
+                createdAt: Date(millisecondsSince1970: createdAt),
+                updatedAt: Date(millisecondsSince1970: try row.decode(column: "updated", as: Int64.self)),
+                memberCount: count)
+            wanted[record.id] = record
+        }
+        // Each item to the aggregate of its kind in its window, or to none. An aggregate an item
+        // joins has changed; one an item leaves has a smaller count unless another joined.
+        let rev = try await revision.value(db)
+        var joined: Set<String> = []
+        for bucket in buckets {
+            let range = aggregation.range(ofBucket: bucket)
+            var target: SQLQueryString = "CASE \(unsafeRaw: group)"
+            var flipped: [NewsAggregateKind] = []
+            for kind in NewsAggregateKind.allCases {
+                let id = NewsAggregateRecord.id(kind: kind, bucketStart: range.lowerBound)
+                target.appendInterpolation(
+                    (wanted[id] == nil
+                        ? " WHEN \(literal: kind.rawValue) THEN NULL"
+                        : " WHEN \(literal: kind.rawValue) THEN \(bind: id)")
+                        as SQLQueryString)
+                if (wanted[id] == nil) != (stored[id] == nil) { flipped.append(kind) }
+            }
+            target.appendLiteral(" END")
+            // Which items may have to move: the ones written, and every one of a flipped kind.
+            var which: SQLQueryString = ""
+            if let written {
+                var alternatives: [SQLQueryString] = []
+                if !flipped.isEmpty {
+                    alternatives.append(
+                        "\(unsafeRaw: group) IN (\(SQLList(flipped.map { SQLLiteral.string($0.rawValue) })))")
+                }
+                if !written.isEmpty { alternatives.append("id IN \(binds(written.sorted()))") }
+                guard !alternatives.isEmpty else { continue }
+                which = " AND ("
+                for (index, alternative) in alternatives.enumerated() {
+                    if index > 0 { which.appendLiteral(" OR ") }
+                    which.appendInterpolation(alternative)
+                }
+                which.appendLiteral(")")
+            }
+            let moved = try await db.raw(
+                """
+                UPDATE news_items SET aggregate_id = \(target),
+                  rev = CASE WHEN \(target) IS NULL THEN \(literal: rev) ELSE rev END
+                WHERE created_at >= \(literal: range.lowerBound) AND created_at < \(literal: range.upperBound)
+                  AND COALESCE(aggregate_id, '') <> COALESCE(\(target), '')\(which)
+                RETURNING aggregate_id
+                """
+            ).all()
+            for row in moved {
+                if let id = try row.decode(column: "aggregate_id", as: String?.self) { joined.insert(id) }
+            }
+        }
+        var writes: [NewsAggregateRecord] = []
+        for aggregate in wanted.values.sorted(by: { $0.id < $1.id }) {
+            let before = stored.removeValue(forKey: aggregate.id)
+            if before != aggregate || joined.contains(aggregate.id) { writes.append(aggregate) }
+        }
+        for chunk in writes.chunked(into: rows(columns: 8)) {
+            var insert = RowsInsert(
+                into: "news_aggregates",
+                columns: ["id", "kind", "bucket", "created_at", "updated_at", "members", "created_rev", "rev"],
+                updateOnConflict: ["kind", "bucket", "created_at", "updated_at", "members", "rev"])
+            for aggregate in chunk {
+                insert.rows.append([
+                    .text(aggregate.id), .text(aggregate.kind.rawValue), .int(aggregate.bucket),
+                    .int(aggregate.createdAt.millisecondsSince1970), .int(aggregate.updatedAt.millisecondsSince1970),
+                    .int(Int64(aggregate.memberCount)), .int(rev), .int(rev),
+                ])
+            }
+            try await db.execute(sql: insert) { _ in }
+        }
+    }
+
+    /// The group of a news row (``NewsAggregateKind``): its kind, and for a price change its
+    /// direction.
+    static var group: String {
+        "(CASE WHEN kind = 'new_product' THEN 'new_products' WHEN old_price IS NULL OR price < old_price THEN 'price_drops' ELSE 'price_rises' END)"
+    }
+
+    /// The window of a news row (``NewsAggregation/bucket(ofMilliseconds:)``): a floor division, also
+    /// for times before 1970.
+    static func bucket(_ aggregation: NewsAggregation) -> String {
+        let window = aggregation.windowMilliseconds
+        return "((created_at - (((created_at % \(window)) + \(window)) % \(window))) / \(window))"
+    }
+
+    /// "created_at in one of these windows", neighbours joined into one range.
+    static func windows(_ buckets: [Int64], _ aggregation: NewsAggregation) -> SQLQueryString {
+        var ranges: [Range<Int64>] = []
+        for bucket in buckets.sorted() {
+            let range = aggregation.range(ofBucket: bucket)
+            if let last = ranges.last, last.upperBound == range.lowerBound {
+                ranges[ranges.count - 1] = last.lowerBound..<range.upperBound
+            } else {
+                ranges.append(range)
+            }
+        }
+        var condition: SQLQueryString = "("
+        for (index, range) in ranges.enumerated() {
+            if index > 0 { condition.appendLiteral(" OR ") }
+            condition.appendInterpolation(
+                "(created_at >= \(literal: range.lowerBound) AND created_at < \(literal: range.upperBound))"
+                    as SQLQueryString)
+        }
+        condition.appendLiteral(")")
+        return condition
     }
 
     /// The settings the stored aggregates were made with; nil when they were made with none.
@@ -109,71 +239,6 @@ extension SQLStore {
         Set(buckets.map { "news-window:\((($0 % 16) + 16) % 16)" })
     }
 
-    /// Time ranges covering whole windows, neighbours joined.
-    static func ranges(_ buckets: [Int64], _ aggregation: NewsAggregation) -> [Range<Int64>] {
-        var ranges: [Range<Int64>] = []
-        for bucket in buckets.sorted() {
-            let range = aggregation.range(ofBucket: bucket)
-            if let last = ranges.last, last.upperBound == range.lowerBound {
-                ranges[ranges.count - 1] = last.lowerBound..<range.upperBound
-            } else {
-                ranges.append(range)
-            }
-        }
-        return ranges
-    }
-
-    /// Writes what the rule gives for some whole windows: the aggregates that are new or changed,
-    /// and the items whose aggregate changed. Removes from `stored` every aggregate it keeps;
-    /// what remains there afterwards no longer exists.
-    private static func apply(
-        _ folded: (aggregates: [NewsAggregateRecord], membership: [String: String]), items: [GroupedItem],
-        stored: inout [String: NewsAggregateRecord], revision: inout NewsRevisionStamp, db: any SQLDatabase
-    ) async throws {
-        var moves: [String?: [String]] = [:]
-        var touchedAggregates: Set<String> = []
-        for item in items {
-            let wanted = folded.membership[item.record.id]
-            guard wanted != item.aggregateID else { continue }
-            moves[wanted, default: []].append(item.record.id)
-            if let wanted { touchedAggregates.insert(wanted) }
-            if let old = item.aggregateID { touchedAggregates.insert(old) }
-        }
-        var writes: [NewsAggregateRecord] = []
-        for aggregate in folded.aggregates {
-            let before = stored.removeValue(forKey: aggregate.id)
-            if before != aggregate || touchedAggregates.contains(aggregate.id) { writes.append(aggregate) }
-        }
-        guard !writes.isEmpty || !moves.isEmpty else { return }
-        let rev = try await revision.value(db)
-        for chunk in writes.chunked(into: rows(columns: 8)) {
-            var insert = RowsInsert(
-                into: "news_aggregates",
-                columns: ["id", "kind", "bucket", "created_at", "updated_at", "members", "created_rev", "rev"],
-                updateOnConflict: ["kind", "bucket", "created_at", "updated_at", "members", "rev"])
-            for aggregate in chunk {
-                insert.rows.append([
-                    .text(aggregate.id), .text(aggregate.kind.rawValue), .int(aggregate.bucket),
-                    .int(aggregate.createdAt.millisecondsSince1970), .int(aggregate.updatedAt.millisecondsSince1970),
-                    .int(Int64(aggregate.memberCount)), .int(rev), .int(rev),
-                ])
-            }
-            try await db.execute(sql: insert) { _ in }
-        }
-        for (target, ids) in moves {
-            for chunk in ids.chunked(into: rowsPerStatement) {
-                // An item leaving its aggregate is shown on its own again: changed, for live readers.
-                let query: SQLQueryString =
-                    if let target {
-                        "UPDATE news_items SET aggregate_id = \(bind: target) WHERE id IN \(binds(chunk))"
-                    } else {
-                        "UPDATE news_items SET aggregate_id = NULL, rev = \(bind: rev) WHERE id IN \(binds(chunk))"
-                    }
-                try await db.raw(query).run()
-            }
-        }
-    }
-
     private static func deleteAggregates(_ ids: [String], db: any SQLDatabase) async throws {
         for chunk in ids.chunked(into: rowsPerStatement) {
             try await db.delete(from: "news_aggregates").where(SQLColumn("id"), .in, binds(chunk)).run()
@@ -190,46 +255,6 @@ extension SQLStore {
                 " WHERE a.bucket IN (\(SQLList(buckets.map { SQLLiteral.numeric(String($0)) })))" as SQLQueryString)
         }
         return try await db.raw(query).all().map { try decodeAggregate($0) }
-    }
-
-    /// A news item as regrouping reads it: the item and the aggregate it belongs to now.
-    struct GroupedItem {
-        var record: NewsRecord
-        var aggregateID: String?
-    }
-
-    /// Every item whose time is in one of `ranges`.
-    private static func groupedItems(in ranges: [Range<Int64>], db: any SQLDatabase) async throws -> [GroupedItem] {
-        var query: SQLQueryString =
-            "SELECT \(unsafeRaw: newsColumns), n.aggregate_id AS n_aggregate_id FROM news_items n WHERE "
-        for (index, range) in ranges.enumerated() {
-            if index > 0 { query.appendLiteral(" OR ") }
-            query.appendInterpolation(
-                "(n.created_at >= \(literal: range.lowerBound) AND n.created_at < \(literal: range.upperBound))"
-                    as SQLQueryString)
-        }
-        return try await db.raw(query).all().map { try groupedItem($0) }
-    }
-
-    /// Items in (created_at, id) order after a position.
-    private static func groupedItemsPage(after: (Int64, String)?, limit: Int, db: any SQLDatabase) async throws
-        -> [GroupedItem]
-    {
-        var query: SQLQueryString =
-            "SELECT \(unsafeRaw: newsColumns), n.aggregate_id AS n_aggregate_id FROM news_items n"
-        if let (createdAt, id) = after {
-            query.appendInterpolation(
-                " WHERE n.created_at > \(bind: createdAt) OR (n.created_at = \(bind: createdAt) AND n.id > \(bind: id))"
-                    as SQLQueryString)
-        }
-        query.appendInterpolation(" ORDER BY n.created_at, n.id LIMIT \(literal: limit)" as SQLQueryString)
-        return try await db.raw(query).all().map { try groupedItem($0) }
-    }
-
-    private static func groupedItem(_ row: any SQLRow) throws -> GroupedItem {
-        GroupedItem(
-            record: try decodeNews(row, prefix: "n_"),
-            aggregateID: try row.decode(column: "n_aggregate_id", as: String?.self))
     }
 
     static var aggregateColumns: String {

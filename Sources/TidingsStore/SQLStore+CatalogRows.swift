@@ -176,7 +176,8 @@ extension SQLStore {
         }
         if let regrouping {
             try await regroup(
-                touching: touched, by: regrouping.aggregation, lock: regrouping.lock, revision: &stamp, db: db)
+                touching: touched, written: Set(upsertedNews.map(\.id)), by: regrouping.aggregation,
+                lock: regrouping.lock, revision: &stamp, db: db)
         }
         var deletedProducts: [String] = []
         var upsertedProducts: [ProductState] = []

@@ -37,6 +37,10 @@ struct Bench: AsyncParsableCommand {
             help:
                 "Servers sharing the database, each with its own connections and caches, the load spread over them (more than 1 needs PostgreSQL)."
         ) var servers = 1
+        @Flag(
+            help:
+                "Fold bursts (news.aggregate on: 1h windows, 3 items): every write regroups the window it touched, here the current hour with every bench event in it."
+        ) var aggregate = false
 
         func validate() throws {
             guard servers >= 1 else { throw ValidationError("--servers must be at least 1") }
@@ -82,6 +86,7 @@ struct Bench: AsyncParsableCommand {
             settings.server.database = database ?? "sqlite:\(folder.appendingPathComponent("bench.sqlite").path)"
             // One key writing as fast as it can is the measurement, not a runaway integration.
             settings.server.limits.keyRate = 0
+            if aggregate { settings.server.aggregation = NewsAggregation(window: 3600, minItems: 3) }
             var started: [Server] = []
             for _ in 0..<servers { started.append(try await Server.start(settings)) }
             let client = HTTPClient(eventLoopGroupProvider: .singleton)
@@ -184,7 +189,7 @@ struct Bench: AsyncParsableCommand {
                 try await group.waitForAll()
             }
             let inProcess = Double(batches * 1_000) / (ContinuousClock.now - directStarted).seconds
-            print("backend: \(DatabaseURL.redactedDescription(database))")
+            print("backend: \(DatabaseURL.redactedDescription(database))" + (aggregate ? ", news.aggregate on" : ""))
             if servers.count > 1 { print("servers: \(servers.count), sharing the database") }
             print(
                 String(
