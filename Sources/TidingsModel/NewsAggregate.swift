@@ -18,6 +18,11 @@ extension NewsItem {
         case .priceUpdated: discounted == false ? .priceRises : .priceDrops
         }
     }
+
+    /// The change as a signed percent ("−10%", "+5%"); nil for a new product.
+    public var change: String? {
+        percent.map { (discounted == true ? "−" : "+") + "\($0)%" }
+    }
 }
 
 /// A burst of catalog news folded into one item ("Ананас и ещё 3 товара подешевели"), as sections
@@ -44,6 +49,10 @@ public struct NewsAggregate: Codable, Hashable, Sendable, Identifiable {
 
     /// The most members one aggregate carries.
     public static let memberLimit = 50
+
+    /// The feed ids (``FeedItem/id``) of the members it carries: the items a list that shows it
+    /// on top no longer shows on their own.
+    public var memberItemIDs: [String] { members.map { FeedItem.catalogNews($0).id } }
 
     public init(
         id: String, kind: Kind, title: String, count: Int, members: [NewsItem], timeAgo: String, createdAt: Date,

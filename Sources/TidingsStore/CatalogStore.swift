@@ -104,6 +104,13 @@ public struct NewsEntry: Hashable, Sendable {
     }
 }
 
+extension NewsEntry {
+    /// Its place in the feed, for keyset paging.
+    public var cursor: NewsCursor {
+        NewsCursor(createdAt: record.createdAt.millisecondsSince1970, id: record.id)
+    }
+}
+
 /// One item of the news feed: an item on its own, or an aggregate of several.
 public enum NewsFeedEntry: Hashable, Sendable {
     case item(NewsEntry)
@@ -112,8 +119,7 @@ public enum NewsFeedEntry: Hashable, Sendable {
     /// Its place in the feed, for keyset paging.
     public var cursor: NewsCursor {
         switch self {
-        case .item(let entry):
-            NewsCursor(createdAt: entry.record.createdAt.millisecondsSince1970, id: entry.record.id)
+        case .item(let entry): entry.cursor
         case .aggregate(let entry):
             NewsCursor(createdAt: entry.record.createdAt.millisecondsSince1970, id: entry.record.id)
         }

@@ -122,15 +122,27 @@ extension SQLStore: CatalogStore {
 
     public func newsPage(since: Date, after cursor: NewsCursor?, limit: Int) async throws -> [NewsEntry] {
         try await source.read { db in
-            var query = SQLQueryString(
-                "SELECT \(unsafeRaw: Self.newsColumns), \(unsafeRaw: Self.productColumns) FROM news_items n JOIN products p ON p.id = n.product_id WHERE n.created_at >= \(bind: since.millisecondsSince1970)"
-            )
-            query.appendInterpolation(Self.after(cursor, table: "n"))
-            query.appendInterpolation(" ORDER BY n.created_at DESC, n.id DESC LIMIT \(bind: limit)" as SQLQueryString)
-            return try await db.raw(query).all().map { row in
-                NewsEntry(record: try Self.decodeNews(row, prefix: "n_"), product: try Self.decodeProduct(row))
-            }
+            try await Self.newsEntries(since: since, after: cursor, limit: limit, shownOnly: false, db: db)
         }
+    }
+
+    /// News items with their products, newest first, created at or after `since`, strictly after
+    /// `cursor`; `shownOnly`: only those no aggregate folds.
+    static func newsEntries(
+        since: Date, after cursor: NewsCursor?, limit: Int, shownOnly: Bool, db: any SQLDatabase
+    ) async throws -> [NewsEntry] {
+        var query = SQLQueryString(
+            "SELECT \(unsafeRaw: newsColumns), \(unsafeRaw: productColumns) FROM news_items n JOIN products p ON p.id = n.product_id WHERE n.created_at >= \(bind: since.millisecondsSince1970)"
+        )
+        if shownOnly { query.appendLiteral(" AND n.aggregate_id IS NULL") }
+        query.appendInterpolation(after(cursor, table: "n"))
+        query.appendInterpolation(" ORDER BY n.created_at DESC, n.id DESC LIMIT \(bind: limit)" as SQLQueryString)
+        return try await db.raw(query).all().map(newsEntry)
+    }
+
+    /// A news item and its product from a row of `newsColumns` and `productColumns`.
+    static func newsEntry(_ row: any SQLRow) throws -> NewsEntry {
+        NewsEntry(record: try decodeNews(row, prefix: "n_"), product: try decodeProduct(row))
     }
 
     public func newsFeed(since: Date, after cursor: NewsCursor?, limit: Int, members: Int) async throws
@@ -138,24 +150,17 @@ extension SQLStore: CatalogStore {
     {
         try await source.read { db in
             // The two lists, each in feed order, merged: a keyset scan of each index.
-            var itemsQuery = SQLQueryString(
-                "SELECT \(unsafeRaw: Self.newsColumns), \(unsafeRaw: Self.productColumns) FROM news_items n JOIN products p ON p.id = n.product_id WHERE n.aggregate_id IS NULL AND n.created_at >= \(bind: since.millisecondsSince1970)"
-            )
-            itemsQuery.appendInterpolation(Self.after(cursor, table: "n"))
-            itemsQuery.appendInterpolation(
-                " ORDER BY n.created_at DESC, n.id DESC LIMIT \(bind: limit)" as SQLQueryString)
+            let items = try await Self.newsEntries(since: since, after: cursor, limit: limit, shownOnly: true, db: db)
             var aggregatesQuery = SQLQueryString(
                 "SELECT \(unsafeRaw: Self.aggregateColumns) FROM news_aggregates a WHERE a.created_at >= \(bind: since.millisecondsSince1970)"
             )
             aggregatesQuery.appendInterpolation(Self.after(cursor, table: "a"))
             aggregatesQuery.appendInterpolation(
                 " ORDER BY a.created_at DESC, a.id DESC LIMIT \(bind: limit)" as SQLQueryString)
-            let items = try await db.raw(itemsQuery).all().map { row in
-                NewsFeedEntry.item(
-                    NewsEntry(record: try Self.decodeNews(row, prefix: "n_"), product: try Self.decodeProduct(row)))
-            }
             let aggregates = try await db.raw(aggregatesQuery).all().map { try Self.decodeAggregate($0) }
-            var shown = (items + aggregates.map { .aggregate(NewsAggregateEntry(record: $0, members: [])) })
+            var shown =
+                items.map(NewsFeedEntry.item)
+                + aggregates.map { .aggregate(NewsAggregateEntry(record: $0, members: [])) }
             shown.sort { ($0.cursor.createdAt, $0.cursor.id) > ($1.cursor.createdAt, $1.cursor.id) }
             shown = Array(shown.prefix(limit))
             let wanted = shown.compactMap { if case .aggregate(let entry) = $0 { entry.record.id } else { nil } }
@@ -190,8 +195,7 @@ extension SQLStore: CatalogStore {
         var found: [String: [NewsEntry]] = [:]
         for row in try await db.raw(query).all() {
             let aggregate = try row.decode(column: "n_aggregate_id", as: String.self)
-            found[aggregate, default: []].append(
-                NewsEntry(record: try decodeNews(row, prefix: "n_"), product: try decodeProduct(row)))
+            found[aggregate, default: []].append(try newsEntry(row))
         }
         return found
     }

@@ -121,7 +121,7 @@ private func pagingWhileInserting(_ database: TestDatabase) async throws {
         seen += page.map(\.record.id)
         cursor =
             page.count == 10
-            ? page.last.map { NewsCursor(createdAt: $0.record.createdAt.millisecondsSince1970, id: $0.record.id) } : nil
+            ? page.last?.cursor : nil
         // Newer items arrive between page requests.
         _ = try await ingest(
             store,

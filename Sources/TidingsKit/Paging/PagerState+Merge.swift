@@ -41,6 +41,6 @@ protocol FoldingItem {
 extension FeedItem: FoldingItem {
     var foldedIDs: [AnyHashable] {
         guard case .catalogAggregate(let aggregate) = self else { return [] }
-        return aggregate.members.map { AnyHashable(FeedItem.catalogNews($0).id) }
+        return aggregate.memberItemIDs.map(AnyHashable.init)
     }
 }

@@ -25,6 +25,14 @@ extension Teaser {
     }
 }
 
+extension NewsItem {
+    func withImagePath(_ links: ImageLinks) -> NewsItem {
+        var item = self
+        item.product.imageProxyURL = links.path(product.imageURL)
+        return item
+    }
+}
+
 extension ComposedPage.Item {
     /// The item with its images' proxy paths. A stored entry is decoded only when its JSON has an
     /// image; it is then typed, and encoded with the page.

@@ -51,18 +51,9 @@ extension CatalogService {
         let entries = try await store.newsPage(since: since, after: after, limit: limit + 1)
         let presenter = NewsPresenter(markup: configuration.markupPercent)
         let shown = entries.prefix(limit)
-        let next =
-            entries.count > limit
-            ? shown.last.map { NewsCursor(createdAt: $0.record.createdAt.millisecondsSince1970, id: $0.record.id) }
-            : nil
+        let next = entries.count > limit ? shown.last?.cursor : nil
         let links = await cursors.imageLinks()
-        return (
-            shown.map { entry in
-                var item = presenter.item(entry, language: language, now: now)
-                item.product.imageProxyURL = links.path(item.product.imageURL)
-                return item
-            }, next
-        )
+        return (shown.map { presenter.item($0, language: language, now: now).withImagePath(links) }, next)
     }
 
     /// The catalog as sections show it: like ``newsWindow(language:after:limit:now:)``, with each
@@ -77,19 +68,14 @@ extension CatalogService {
         let shown = entries.prefix(limit)
         let next = entries.count > limit ? shown.last?.cursor : nil
         let links = await cursors.imageLinks()
-        func withImagePath(_ item: NewsItem) -> NewsItem {
-            var item = item
-            item.product.imageProxyURL = links.path(item.product.imageURL)
-            return item
-        }
         return (
             shown.map { entry in
                 switch entry {
                 case .item(let entry):
-                    return .catalogNews(withImagePath(presenter.item(entry, language: language, now: now)))
+                    return .catalogNews(presenter.item(entry, language: language, now: now).withImagePath(links))
                 case .aggregate(let entry):
                     var aggregate = presenter.aggregate(entry, language: language, now: now)
-                    aggregate.members = aggregate.members.map(withImagePath)
+                    aggregate.members = aggregate.members.map { $0.withImagePath(links) }
                     return .catalogAggregate(aggregate)
                 }
             }, next

@@ -53,8 +53,7 @@ extension SectionService {
     /// "Ананас 1 кг: 175,50 ₽ (было 195,00 ₽, −10%)", "Pineapple 1 kg: 175.50 ₽ (was 195.00 ₽, −10%)".
     static func memberLine(_ news: NewsItem, _ language: Language) -> String {
         var line = "\(news.product.name) \(news.product.size): \(news.price)"
-        if let old = news.oldPrice, let percent = news.percent {
-            let change = (news.discounted == true ? "−" : "+") + "\(percent)%"
+        if let old = news.oldPrice, let change = news.change {
             line += language == .ru ? " (было \(old), \(change))" : " (was \(old), \(change))"
         }
         return line

@@ -38,7 +38,7 @@ struct CardView: Sendable {
                 news, href: context.link(context.productPath(brand, news.product.id)), context: context)
         case .catalogAggregate(let aggregate):
             self.aggregate = AggregateCard(aggregate, brand: brand, context: context)
-            folds = aggregate.members.map { FeedItem.catalogNews($0).id }.joined(separator: " ")
+            folds = aggregate.memberItemIDs.joined(separator: " ")
         case .ad(let ad):
             self.ad = AdCard(ad, brand: brand, context: context)
         case .widget(let widget):
@@ -179,7 +179,7 @@ struct AggregateCard: Sendable {
             Member(
                 name: news.product.name, href: context.link(context.productPath(brand, news.product.id)),
                 price: news.price, oldPrice: news.oldPrice, size: news.product.size,
-                change: news.percent.map { (news.discounted == true ? "−" : "+") + "\($0)%" })
+                change: news.change)
         }
         let hidden = aggregate.count - aggregate.members.count
         more = hidden > 0 ? context.strings.andMore.replacingOccurrences(of: "{n}", with: String(hidden)) : nil

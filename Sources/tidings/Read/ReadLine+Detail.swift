@@ -61,10 +61,7 @@ extension ReadLine {
         lines.append(ReadLine(strings.size + news.product.size))
         lines.append(ReadLine(strings.price) + ReadLine(news.price, colour))
         if let oldPrice = news.oldPrice { lines.append(ReadLine(strings.oldPrice) + ReadLine(oldPrice, .strike)) }
-        if let percent = news.percent {
-            let sign = news.discounted == true ? "−" : "+"
-            lines.append(ReadLine(strings.change) + ReadLine("\(sign)\(percent)%", colour))
-        }
+        if let change = news.change { lines.append(ReadLine(strings.change) + ReadLine(change, colour)) }
         lines.append(ReadLine(news.timeAgo, .dim))
         return lines
     }
