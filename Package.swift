@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "TidingsKit", targets: ["TidingsKit"]),
         // For the fuzz targets in Fuzz/, a package of its own that depends on this one.
         .library(name: "FeedParsing", targets: ["FeedParsing"]),
+        .library(name: "ArticleExtraction", targets: ["ArticleExtraction"]),
         .library(name: "FeedWriting", targets: ["FeedWriting"]),
         .library(name: "TidingsSections", targets: ["TidingsSections"]),
         .library(name: "TidingsCatalog", targets: ["TidingsCatalog"]),
@@ -69,6 +70,9 @@ let package = Package(
         .target(name: "TidingsModel"),
         // Feed parsing (RSS, Atom, JSON Feed): the bottom of the cake, depends on nothing of ours.
         .target(name: "FeedParsing"),
+        // Article extraction from web pages (Readability's rules on a tree of our own), made safe by
+        // FeedParsing's sanitizer. Apart from FeedParsing so that apps do not carry it.
+        .target(name: "ArticleExtraction", dependencies: ["FeedParsing"]),
         // Writing feeds: RSS 2.0, Atom 1.0, JSON Feed 1.1 and OPML 2.0. Foundation only.
         .target(name: "FeedWriting"),
         // Composed sections: slot providers and the composer placing them. Pure, no I/O.
@@ -211,6 +215,7 @@ let package = Package(
             dependencies: [
                 "TidingsRuntime", "TidingsIngest", "TidingsSections", "TidingsServer", "TidingsStore",
                 "TidingsCatalog", "TidingsModel", "FeedParsing", "FeedWriting", "TidingsKit", "TidingsKitStore",
+                "ArticleExtraction",
                 .product(
                     name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Server"])),
@@ -225,6 +230,7 @@ let package = Package(
         .testTarget(
             name: "FeedParsingTests", dependencies: ["FeedParsing", "TidingsModel"], resources: [.copy("Resources")]),
         .testTarget(name: "TidingsModelTests", dependencies: ["TidingsModel"]),
+        .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction", "FeedParsing"]),
         .testTarget(name: "TidingsCatalogTests", dependencies: ["TidingsCatalog"]),
         .testTarget(
             name: "FeedCompositionTests",

@@ -9,10 +9,12 @@ import Foundation
 /// carries from one lane into the next, so tests combine freely with `|`, `&` and shifts. Words
 /// are read little-endian, so the lowest lane is the first byte and `>> 8` moves each lane's
 /// flag onto the byte before it.
-enum ByteScan {
+package enum ByteScan {
     /// The index of the first `byte` in `bytes[start..<end]`, or nil: the C library's vectorised
     /// `memchr`, for the one-byte searches (the next `<`, a quoted value's closing quote).
-    static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+    package static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+        -> Int?
+    {
         guard start < end, let base = bytes.baseAddress,
             let found = memchr(base + start, Int32(byte), end - start)
         else { return nil }

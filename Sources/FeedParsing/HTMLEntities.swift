@@ -52,7 +52,7 @@ public enum HTMLEntities {
     }
 
     /// Appends `bytes[range]` to `output` with every reference decoded.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout [UInt8]) {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout [UInt8]) {
         var index = range.lowerBound
         var run = index
         while index < range.upperBound {
@@ -75,7 +75,7 @@ public enum HTMLEntities {
 
     /// What the reference at `amp` (an "&" in `bytes[..<end]`) decodes to, and the index after it;
     /// nil when the "&" is just an ampersand.
-    static func reference(_ bytes: UnsafeBufferPointer<UInt8>, at amp: Int, end: Int) -> (String, Int)? {
+    package static func reference(_ bytes: UnsafeBufferPointer<UInt8>, at amp: Int, end: Int) -> (String, Int)? {
         let start = amp + 1
         // Every name starts with a letter, every number with "#": a quick no for "& " and "&&".
         guard start < end, Tag.isLetter(bytes[start]) || bytes[start] == UInt8(ascii: "#") else { return nil }

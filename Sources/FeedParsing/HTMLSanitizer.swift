@@ -48,7 +48,7 @@ public struct HTMLSanitizer: Sendable {
 
     /// The same, from UTF-8 bytes; with `scratch`, its buffers and state are reused (a parse
     /// passes one for all its entries).
-    func sanitizeWithText(
+    package func sanitizeWithText(
         _ bytes: UnsafeBufferPointer<UInt8>, base: HTTPURL?, limit: Int = .max, scratch: SanitizerScratch? = nil
     ) -> SanitizedHTML {
         var pass: SanitizerPass
@@ -72,14 +72,14 @@ public struct HTMLSanitizer: Sendable {
 }
 
 /// What the feed parser gets from sanitizing one field.
-struct SanitizedHTML {
-    var html: String
+package struct SanitizedHTML {
+    package var html: String
     /// The plain text of `html`.
-    var text: String
+    package var text: String
     /// The first usable image.
-    var image: String?
+    package var image: String?
     /// Whether the HTML was cut at the byte limit (well-formed: open elements closed).
-    var truncated = false
+    package var truncated = false
     /// Whether a `srcset` had more candidates than the sanitizer keeps.
-    var srcsetCut = false
+    package var srcsetCut = false
 }

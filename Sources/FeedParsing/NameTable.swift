@@ -2,23 +2,23 @@
 /// by. Two `UInt64`s rather than a `UInt128`, which needs iOS 18 / macOS 15 (the parser is part of
 /// the SDK, whose floor is iOS 16 / macOS 13). The empty name is zero, which the table uses for
 /// "no key".
-struct PackedName: Hashable, Sendable {
+package struct PackedName: Hashable, Sendable {
     private(set) var high: UInt64 = 0
     private(set) var low: UInt64 = 0
 
-    static let zero = PackedName()
+    package static let zero = PackedName()
 
-    init() {}
+    package init() {}
 
     /// The bytes as they are (no case folding); nil for more than 16.
     @inline(__always)
-    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package init?(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count <= 16 else { return nil }
         for index in 0..<bytes.count { append(bytes[index]) }
     }
 
     /// This name followed by `byte`; the first byte of a 17th is shifted out.
-    mutating func append(_ byte: UInt8) {
+    package mutating func append(_ byte: UInt8) {
         high = high << 8 | low >> 56
         low = low << 8 | UInt64(byte)
     }
@@ -26,12 +26,12 @@ struct PackedName: Hashable, Sendable {
 
 /// A fixed open-addressing hash table from packed names: one multiply and usually one probe, where
 /// `Dictionary` would run SipHash for every tag and attribute.
-struct NameTable<Value: Sendable>: Sendable {
+package struct NameTable<Value: Sendable>: Sendable {
     private var keys: [PackedName]
     private var values: [Value?]
     private let shift: UInt64
 
-    init(_ entries: [PackedName: Value]) {
+    package init(_ entries: [PackedName: Value]) {
         var bits: UInt64 = 4
         while 1 << bits < entries.count * 4 { bits += 1 }
         shift = 64 - bits
@@ -45,7 +45,7 @@ struct NameTable<Value: Sendable>: Sendable {
         }
     }
 
-    subscript(key: PackedName) -> Value? {
+    package subscript(key: PackedName) -> Value? {
         var slot = slot(key)
         while true {
             let found = keys[slot]

@@ -3,7 +3,7 @@ import Foundation
 /// What the sanitizer passes of one parse reuse, entry after entry: the output buffers and the
 /// tag state. Allocating, zeroing and freeing them for every field cost about a twentieth of
 /// sanitizing a content-heavy feed. One parse at a time; never shared between threads.
-final class SanitizerScratch {
+package final class SanitizerScratch {
     let output = ByteBuffer(capacity: 4096)
     let text = ByteBuffer(capacity: 4096)
     /// Empty between passes: a pass closes everything it opened.

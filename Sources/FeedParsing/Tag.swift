@@ -3,26 +3,28 @@ import Foundation
 /// One HTML tag read from UTF-8 bytes without allocating: byte ranges of its name and attributes
 /// (raw: name not lower-cased, value not decoded). Quoted attribute values may hold `>`; comments,
 /// doctypes, CDATA sections and processing instructions are `.other`.
-struct Tag {
-    enum Kind {
+package struct Tag {
+    package enum Kind {
         case start
         case end
         case other
     }
 
     /// One attribute as written; `value` is empty when the attribute has none.
-    struct Attribute {
-        var name: Range<Int>
-        var value: Range<Int>
+    package struct Attribute {
+        package var name: Range<Int>
+        package var value: Range<Int>
     }
 
     /// The attributes of the last tag read. Their storage is kept from tag to tag: emptying an
     /// array for every tag went through the generic `replaceSubrange` and cost more than reading.
-    struct Attributes: Sequence {
+    package struct Attributes: Sequence {
         private var storage: [Attribute] = []
-        private(set) var count = 0
+        package private(set) var count = 0
 
-        mutating func removeAll() { count = 0 }
+        package init() {}
+
+        package mutating func removeAll() { count = 0 }
 
         mutating func append(_ attribute: Attribute) {
             if count < storage.count {
@@ -33,20 +35,20 @@ struct Tag {
             count += 1
         }
 
-        func makeIterator() -> ArraySlice<Attribute>.Iterator { storage[..<count].makeIterator() }
+        package func makeIterator() -> ArraySlice<Attribute>.Iterator { storage[..<count].makeIterator() }
     }
 
-    var kind: Kind
-    var name: Range<Int>
-    var selfClosing: Bool
+    package var kind: Kind
+    package var name: Range<Int>
+    package var selfClosing: Bool
     /// False when the input ended inside the tag (browsers drop such a tag).
-    var terminated: Bool
+    package var terminated: Bool
     /// The index just after the tag.
-    var end: Int
+    package var end: Int
 
     /// Reads a tag at `start` (which holds "<"), its attributes into `attributes` (emptied first);
     /// nil when the "<" does not open a tag, as in "1 < 2".
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, attributes: inout Attributes) -> Tag? {
+    package static func read(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, attributes: inout Attributes) -> Tag? {
         let count = bytes.count
         var i = start + 1
         guard i < count else { return nil }
@@ -129,7 +131,7 @@ struct Tag {
 
     /// The index of the "<" of the end tag that closes the raw-text element named like
     /// `bytes[name]` (script, style…), found case-insensitively after `start`; the end when none does.
-    static func rawTextEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, name: Range<Int>) -> Int {
+    package static func rawTextEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, name: Range<Int>) -> Int {
         let count = bytes.count
         var lt = start
         search: while lt + 1 < count {

@@ -10,7 +10,8 @@ struct Tidings: AsyncParsableCommand {
         commandName: "tidings",
         abstract: "A news-feed engine: catalog events in, localized paginated feeds out.",
         subcommands: [
-            Serve.self, Migrate.self, Parse.self, SourcesCommand.self, Keys.self, BackfillCommand.self, News.self,
+            Serve.self, Migrate.self, Parse.self, Extract.self, SourcesCommand.self, Keys.self, BackfillCommand.self,
+            News.self,
             Bench.self,
             ReadCommand.self,
         ])

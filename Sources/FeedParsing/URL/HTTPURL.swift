@@ -12,7 +12,7 @@
 /// (a struct of the seven fields was copied through generic value witnesses, some 150
 /// instructions a copy); serializing is then free, and resolving against it copies runs of those
 /// bytes.
-struct HTTPURL: Equatable, Sendable {
+package struct HTTPURL: Equatable, Sendable {
     enum Scheme: String, Sendable {
         case http, https
 
@@ -78,13 +78,13 @@ struct HTTPURL: Equatable, Sendable {
     private var fragmentMark: Int? { storage.fragmentMark }
 
     /// Two URLs are equal when they serialize alike (the offsets follow from the serialization).
-    static func == (lhs: HTTPURL, rhs: HTTPURL) -> Bool {
+    package static func == (lhs: HTTPURL, rhs: HTTPURL) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.serializedBytes == rhs.storage.serializedBytes
     }
 
     /// Parses `text` against `base`, as `new URL(text, base)` does in a browser; nil when that
     /// fails or gives a URL whose scheme is not http or https.
-    init?(_ text: some StringProtocol, base: HTTPURL? = nil) {
+    package init?(_ text: some StringProtocol, base: HTTPURL? = nil) {
         guard let url = withUTF8(text, { HTTPURLParser.parse($0, base: base) }) else { return nil }
         self = url
     }
@@ -127,7 +127,7 @@ struct HTTPURL: Equatable, Sendable {
     }
 
     /// The URL as a string: the standard's serialization, ASCII only.
-    var serialized: String { String(decoding: serializedBytes, as: UTF8.self) }
+    package var serialized: String { String(decoding: serializedBytes, as: UTF8.self) }
 
     /// Percent-encoded user name and password (rare, but part of what a URL says).
     var username: ArraySlice<UInt8> {

@@ -1,0 +1,100 @@
+import FeedParsing
+import Foundation
+
+/// Finds the article in a web page: its content as safe HTML and as text, and what the page says
+/// about it (title, author, date, image, site, language, direction). The content is chosen with
+/// Readability's rules (Firefox's Reader View) and made safe by the feed parser's sanitizer:
+/// relative URLs resolved, scripts, styles, forms and unknown embeds gone.
+///
+/// ```swift
+/// let article = ArticleExtractor().extract(html: bytes, url: URL(string: "https://example.com/a")!)
+/// print(article.title ?? "", article.text)
+/// ```
+public struct ArticleExtractor: Sendable {
+    public var sanitizer: HTMLSanitizer
+
+    public init(sanitizer: HTMLSanitizer = HTMLSanitizer()) {
+        self.sanitizer = sanitizer
+    }
+
+    /// The article in `html` (a page's bytes, in any encoding its BOM, `httpCharset` or `<meta
+    /// charset>` names), with relative URLs resolved against `url` (or the page's `<base href>`).
+    public func extract(html: [UInt8], url: URL?, httpCharset: String? = nil) -> ExtractedArticle {
+        extract(utf8: FeedTextDecoder.decode(html, httpCharset: httpCharset).utf8, url: url)
+    }
+
+    /// The same, from a page already in a `String`.
+    public func extract(html: String, url: URL?) -> ExtractedArticle {
+        extract(utf8: Array(html.utf8), url: url)
+    }
+
+    func extract(utf8 bytes: [UInt8], url: URL?) -> ExtractedArticle {
+        let tree = HTMLTree(parsing: bytes)
+        let metadata = PageMetadata(tree: tree)
+        var finder = ArticleFinder(
+            tree: tree, title: metadata.title ?? "", metadataHasByline: (metadata.byline ?? "").isEmpty == false)
+        finder.prepare()
+        let found = finder.find()
+
+        var base = url.flatMap { HTTPURL($0.absoluteString) }
+        if let href = tree.baseHref, let resolved = HTTPURL(tree.decoded(href), base: base) { base = resolved }
+
+        var article = ExtractedArticle()
+        article.title = metadata.title.flatMap(Self.nonEmpty)
+        article.byline = (metadata.byline.flatMap(Self.nonEmpty) ?? finder.byline).flatMap(Self.nonEmpty)
+        article.excerpt = metadata.excerpt.flatMap(Self.nonEmpty)
+        article.siteName = metadata.siteName.flatMap(Self.nonEmpty)
+        article.publishedText = metadata.published.flatMap(Self.nonEmpty)
+        article.published = article.publishedText.flatMap { FeedDate.parse($0) }
+        article.language = metadata.language.flatMap(Self.nonEmpty)
+        article.direction = finder.direction
+        if let found {
+            let inner = found.tree.innerHTML(found.article)
+            let sanitized = inner.withUnsafeBufferPointer { sanitizer.sanitizeWithText($0, base: base) }
+            article.html = sanitized.html
+            article.text = sanitized.text
+            article.image = metadata.image.flatMap { HTTPURL($0, base: base)?.serialized } ?? sanitized.image
+        } else {
+            article.image = metadata.image.flatMap { HTTPURL($0, base: base)?.serialized }
+        }
+        if article.excerpt == nil {
+            article.excerpt = Self.nonEmpty(String(article.text.prefix { $0 != "\n" }))
+        }
+        return article
+    }
+
+    static func nonEmpty(_ text: String) -> String? {
+        let trimmed = ArticleFinder.trimmed(text)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+}
+
+/// An article found in a page.
+public struct ExtractedArticle: Sendable, Equatable, Codable {
+    public var title: String?
+    /// The author line: from the page's metadata, else the author line found in the content.
+    public var byline: String?
+    public var excerpt: String?
+    public var siteName: String?
+    public var published: Date?
+    /// The publication date as the page wrote it.
+    public var publishedText: String?
+    /// The lead image: the metadata's, else the first image of the content (absolute URL).
+    public var image: String?
+    /// The page's language (`html lang`), as written.
+    public var language: String?
+    /// The text direction (`ltr`, `rtl`) of the article or its ancestors, when the page says.
+    public var direction: String?
+    /// The content as sanitized HTML (empty when the page had no content).
+    public var html = ""
+    /// The content as plain text.
+    public var text = ""
+
+    public init() {}
+
+    enum CodingKeys: String, CodingKey {
+        case title, byline, excerpt, published, image, language, direction, html, text
+        case siteName = "site_name"
+        case publishedText = "published_text"
+    }
+}

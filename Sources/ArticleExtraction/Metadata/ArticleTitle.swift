@@ -1,0 +1,84 @@
+/// The article's title from the page's `<title>` (Readability's `_getArticleTitle`): without the
+/// site's name after a separator (| - – — \ / > »), or the part after a colon, unless that leaves
+/// too few words; the only `h1` when the title is very short or very long.
+enum ArticleTitle {
+    static let separators: Set<Character> = ["|", "-", "–", "—", "\\", "/", ">", "»"]
+    static let hierarchical: Set<Character> = ["\\", "/", ">", "»"]
+
+    static func fromPage(_ tree: HTMLTree) -> String {
+        guard let range = tree.titleRange else { return "" }
+        let original = ArticleFinder.trimmed(HTMLTree.collapsingSpaces(tree.decoded(range)))
+        return choose(original, headings: { headingTexts(tree) }, onlyH1: { onlyH1(tree) })
+    }
+
+    static func choose(_ original: String, headings: () -> [String], onlyH1: () -> String?) -> String {
+        var title = original
+        var hadHierarchical = false
+        let characters = Array(original)
+        let separatorAt = characters.indices.filter { index in
+            index > 0 && index + 1 < characters.count && characters[index - 1] == " " && characters[index + 1] == " "
+                && separators.contains(characters[index])
+        }
+        if !separatorAt.isEmpty {
+            hadHierarchical = separatorAt.contains { hierarchical.contains(characters[$0]) }
+            // Everything before the last separator followed by a space.
+            if let last = characters.indices.last(where: { index in
+                separators.contains(characters[index]) && index + 1 < characters.count && characters[index + 1] == " "
+            }) {
+                title = String(characters[..<last])
+            }
+            if wordCount(title) < 3 {
+                // Too short: everything after the first separator instead.
+                if let first = characters.firstIndex(where: { separators.contains($0) }) {
+                    title = String(characters[(first + 1)...])
+                }
+            }
+        } else if original.contains(": ") {
+            let trimmed = ArticleFinder.trimmed(original)
+            if !headings().contains(trimmed) {
+                if let colon = characters.lastIndex(of: ":") { title = String(characters[(colon + 1)...]) }
+                if wordCount(title) < 3, let colon = characters.firstIndex(of: ":") {
+                    title = String(characters[(colon + 1)...])
+                } else if let colon = characters.firstIndex(of: ":"), wordCount(String(characters[..<colon])) > 5 {
+                    title = original
+                }
+            }
+        } else if original.utf16.count > 150 || original.utf16.count < 15, let h1 = onlyH1() {
+            title = h1
+        }
+        title = HTMLTree.collapsingSpaces(title)
+        let words = wordCount(title)
+        let withoutSeparators = String(original.filter { !separators.contains($0) })
+        if words <= 4, !hadHierarchical || words != wordCount(withoutSeparators) - 1 {
+            title = original
+        }
+        return title
+    }
+
+    /// JavaScript's `text.split(/\s+/).length`.
+    static func wordCount(_ text: String) -> Int {
+        var count = 1
+        var inSpace = false
+        for scalar in text.unicodeScalars {
+            if HTMLTree.isSpace(scalar) {
+                if !inSpace { count += 1 }
+                inSpace = true
+            } else {
+                inSpace = false
+            }
+        }
+        return count
+    }
+
+    static func headingTexts(_ tree: HTMLTree) -> [String] {
+        tree.descendants(of: tree.root, where: { $0 == .h1 || $0 == .h2 }).map {
+            ArticleFinder.trimmed(tree.textContent($0))
+        }
+    }
+
+    static func onlyH1(_ tree: HTMLTree) -> String? {
+        let h1s = tree.descendants(of: tree.root, where: { $0 == .h1 })
+        guard h1s.count == 1 else { return nil }
+        return tree.innerText(h1s[0])
+    }
+}

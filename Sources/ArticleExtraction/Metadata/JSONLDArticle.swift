@@ -1,0 +1,102 @@
+import FeedParsing
+
+/// The first schema.org article in a page's JSON-LD: a script whose `@context` is schema.org (a
+/// URL, or an object whose `@vocab` is), whose `@type` (or an item of its `@graph`) is an Article
+/// type. Invalid JSON is skipped.
+struct JSONLDArticle {
+    var name: String?
+    var headline: String?
+    var byline: String?
+    var description: String?
+    var publisher: String?
+    var datePublished: String?
+    var image: String?
+
+    /// At most this many bytes of one script are read (a page's JSON-LD is a few kilobytes).
+    static let maximumBytes = 1 << 20
+
+    static func first(in tree: HTMLTree) -> JSONLDArticle? {
+        for range in tree.jsonLD where range.count <= maximumBytes {
+            var bytes = Array(tree.bytes[range])
+            stripCDATA(&bytes)
+            guard let root = JSONNode(parsing: bytes) else { continue }
+            for candidate in [root] + (root.array ?? []) {
+                guard isSchemaOrg(candidate["@context"]) else { continue }
+                var node: JSONNode? = candidate
+                if candidate["@type"] == nil, let graph = candidate["@graph"]?.array {
+                    node = graph.first { isArticle($0["@type"]) }
+                }
+                guard let node, isArticle(node["@type"]) else { continue }
+                return JSONLDArticle(node)
+            }
+        }
+        return nil
+    }
+
+    init(_ node: JSONNode) {
+        name = node["name"]?.string.map(ArticleFinder.trimmed)
+        headline = node["headline"]?.string.map(ArticleFinder.trimmed)
+        if let author = node["author"] {
+            if let single = author["name"]?.string {
+                byline = ArticleFinder.trimmed(single)
+            } else if let authors = author.array, authors.first?["name"]?.string != nil {
+                byline = authors.compactMap { $0["name"]?.string.map(ArticleFinder.trimmed) }
+                    .joined(separator: ", ")
+            }
+        }
+        description = node["description"]?.string.map(ArticleFinder.trimmed)
+        publisher = node["publisher"]?["name"]?.string.map(ArticleFinder.trimmed)
+        datePublished = node["datePublished"]?.string.map(ArticleFinder.trimmed)
+        if let image = node["image"] {
+            self.image =
+                image.string ?? image["url"]?.string ?? image.array?.first?.string
+                ?? image.array?.first?["url"]?.string
+        }
+    }
+
+    /// The title: `name` and `headline` should agree, but some sites put their own name in `name`;
+    /// when they differ, the one close to the page's `<title>` wins, `name` otherwise.
+    func title(comparedWith pageTitle: String) -> String? {
+        if let name, let headline, name != headline {
+            let nameMatches = ArticleFinder.similarity(name, pageTitle) > 0.75
+            let headlineMatches = ArticleFinder.similarity(headline, pageTitle) > 0.75
+            return headlineMatches && !nameMatches ? headline : name
+        }
+        return name ?? headline
+    }
+
+    static func stripCDATA(_ bytes: inout [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let trimmed = ArticleFinder.trimmed(text)
+        guard trimmed.hasPrefix("<![CDATA[") else { return }
+        var inner = trimmed.dropFirst(9)
+        if inner.hasSuffix("]]>") { inner = inner.dropLast(3) }
+        bytes = Array(inner.utf8)
+    }
+
+    static func isSchemaOrg(_ context: JSONNode?) -> Bool {
+        guard let context else { return false }
+        if let url = context.string { return isSchemaOrgURL(url) }
+        if let vocab = context["@vocab"]?.string { return isSchemaOrgURL(vocab) }
+        return false
+    }
+
+    static func isSchemaOrgURL(_ url: String) -> Bool {
+        ["http://schema.org", "https://schema.org", "http://schema.org/", "https://schema.org/"].contains(url)
+    }
+
+    static let articleTypes = [
+        "AdvertiserContentArticle", "NewsArticle", "AnalysisNewsArticle", "AskPublicNewsArticle",
+        "BackgroundNewsArticle", "OpinionNewsArticle", "ReportageNewsArticle", "ReviewNewsArticle", "Report",
+        "SatiricalArticle", "ScholarlyArticle", "MedicalScholarlyArticle", "SocialMediaPosting", "BlogPosting",
+        "LiveBlogPosting", "DiscussionForumPosting", "TechArticle",
+    ]
+
+    /// An Article type of schema.org, or a list holding one.
+    static func isArticle(_ type: JSONNode?) -> Bool {
+        if let list = type?.array { return list.contains { isArticle($0) } }
+        guard let type = type?.string else { return false }
+        return type.hasPrefix("Article") || type.hasSuffix("APIReference")
+            || articleTypes.contains { type.contains($0) }
+    }
+}

@@ -1,0 +1,121 @@
+import FeedParsing
+
+/// Reading attributes and text: decoded (entities) only when asked for.
+extension HTMLTree {
+    /// The index in `attributes` of `node`'s attribute `name` (ASCII, lower-case), matched
+    /// case-insensitively; the first when it repeats, as browsers keep the first.
+    func attributeIndex(_ node: Node, _ name: String) -> Int? {
+        let range = attributeRange[Int(node)]
+        guard !range.isEmpty else { return nil }
+        var name = name
+        return name.withUTF8 { wanted in
+            for index in range {
+                let candidate = attributes[Int(index)].name
+                guard candidate.count == wanted.count else { continue }
+                var same = true
+                for offset in 0..<wanted.count {
+                    let byte = bytes[candidate.lowerBound + offset]
+                    if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != wanted[offset] {
+                        same = false
+                        break
+                    }
+                }
+                if same { return Int(index) }
+            }
+            return nil
+        }
+    }
+
+    func hasAttribute(_ node: Node, _ name: String) -> Bool { attributeIndex(node, name) != nil }
+
+    /// The attribute's value, entities decoded; nil when the element has no such attribute.
+    func attribute(_ node: Node, _ name: String) -> String? {
+        guard let index = attributeIndex(node, name) else { return nil }
+        return decoded(attributes[index].value)
+    }
+
+    /// The value's raw bytes (entities not decoded).
+    func rawAttribute(_ node: Node, _ name: String) -> ArraySlice<UInt8>? {
+        guard let index = attributeIndex(node, name) else { return nil }
+        return bytes[attributes[index].value]
+    }
+
+    /// `bytes[range]` with character references decoded.
+    func decoded(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard
+                ByteScan.index(of: UInt8(ascii: "&"), in: buffer, from: range.lowerBound, to: range.upperBound)
+                    != nil
+            else { return String(decoding: buffer[range], as: UTF8.self) }
+            var output: [UInt8] = []
+            output.reserveCapacity(range.count)
+            HTMLEntities.decode(buffer, range, into: &output)
+            return String(decoding: output, as: UTF8.self)
+        }
+    }
+
+    /// The text of `node` and its descendants, as the DOM's `textContent`: text nodes joined.
+    func textContent(_ node: Node) -> String {
+        if kind[Int(node)] == .text {
+            return decoded(Int(range[Int(node)].lowerBound)..<Int(range[Int(node)].upperBound))
+        }
+        var output: [UInt8] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            var current = firstChild[Int(node)]
+            guard current != Self.none else { return }
+            // A walk of the subtree in document order, without recursion (the tree may be deep).
+            while current != Self.none {
+                let index = Int(current)
+                if kind[index] == .text {
+                    HTMLEntities.decode(
+                        buffer, Int(range[index].lowerBound)..<Int(range[index].upperBound), into: &output)
+                }
+                if kind[index] != .text, firstChild[index] != Self.none {
+                    current = firstChild[index]
+                    continue
+                }
+                while current != node, next[Int(current)] == Self.none { current = parent[Int(current)] }
+                if current == node { break }
+                current = next[Int(current)]
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Readability's inner text: the text content trimmed, runs of white space made one space.
+    func innerText(_ node: Node) -> String { Self.collapsingSpaces(textContent(node)) }
+
+    static func collapsingSpaces(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for character in text.unicodeScalars {
+            if isSpace(character) {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.unicodeScalars.append(" ") }
+                pendingSpace = false
+                result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+
+    /// JavaScript's `\s`: what `trim()` and Readability's patterns treat as white space.
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF: true
+        default: false
+        }
+    }
+
+    /// The element's name: its kind's, or the bytes it was written with for `.other`.
+    func nameBytes(_ node: Node) -> ArraySlice<UInt8> {
+        let kind = kind[Int(node)]
+        if kind == .other { return bytes[Int(range[Int(node)].lowerBound)..<Int(range[Int(node)].upperBound)] }
+        return kind.nameBytes[...]
+    }
+
+    /// The class attribute, or an empty string.
+    func className(_ node: Node) -> String { attribute(node, "class") ?? "" }
+}
