@@ -163,11 +163,12 @@ struct BenchParse: ParsableCommand {
         return "read only in part: \(bytes.count) bytes, over the \(cap)-byte document cap"
     }
 
-    static func documents(in directory: String) throws -> [(name: String, bytes: [UInt8])] {
+    static func documents(
+        in directory: String, extensions: [String] = [".xml", ".rss", ".atom", ".rdf", ".json"]
+    ) throws -> [(name: String, bytes: [UInt8])] {
         guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
         var documents: [(name: String, bytes: [UInt8])] = []
         while let path = walker.nextObject() as? String {
-            let extensions = [".xml", ".rss", ".atom", ".rdf", ".json"]
             guard extensions.contains(where: { path.hasSuffix($0) }),
                 let data = FileManager.default.contents(atPath: directory + "/" + path)
             else { continue }
