@@ -49,8 +49,10 @@ extension FeedEncoding {
     }
 }
 
-/// Turns a feed's bytes into UTF-8, choosing the encoding by, in order: a byte-order mark; UTF-16
-/// without one (`<` followed by NUL); the XML declaration; the caller's HTTP charset. A declared
+/// Turns a feed's or a page's bytes into UTF-8, choosing the encoding by, in order: a byte-order mark;
+/// UTF-16 without one (`<` followed by NUL); the XML declaration; the caller's HTTP charset; for a
+/// document without an XML declaration, a `<meta charset>` in its first 1,024 bytes (the HTML
+/// Standard's prescan, `HTMLCharsetPrescan`), below the HTTP charset as browsers rank it. A declared
 /// encoding the bytes contradict (a "UTF-8" document with invalid UTF-8) is passed over with a
 /// warning, and valid non-ASCII UTF-8 beats any single-byte label, so mis-declared documents
 /// recover; with nothing usable, valid UTF-8 is UTF-8 and anything else is read as windows-1252,
@@ -90,7 +92,14 @@ public enum FeedTextDecoder {
             return Result(utf8: utf16(bytes[...], littleEndian: false), encoding: .utf16BigEndian, warnings: [])
         }
         var candidates: [(FeedEncoding, String)] = []
-        for (label, source) in [(declaredEncoding(bytes), "the XML declaration"), (httpCharset, "the HTTP charset")] {
+        let declared = declaredEncoding(bytes)
+        // An XML declaration's encoding is the document's own word: only a document without one (an
+        // HTML page) is searched for a <meta>, so a declared feed reads as it always did.
+        let meta = declared == nil ? HTMLCharsetPrescan.charset(in: bytes) : nil
+        let labels = [
+            (declared, "the XML declaration"), (httpCharset, "the HTTP charset"), (meta, "the <meta> charset"),
+        ]
+        for (label, source) in labels {
             guard let label, !label.isEmpty else { continue }
             if let encoding = FeedEncoding(label: label) {
                 candidates.append((encoding, source))

@@ -1,0 +1,297 @@
+import Foundation
+
+/// Per-host permits, so that fetching many article pages never hammers one site: at most
+/// `maxConcurrent` requests to a host at once, and at least `interval` between the starts of two
+/// (raised to the site's robots.txt crawl-delay, up to `maxInterval`). Hosts are independent.
+///
+/// Waiters are served first come, first served, each resumed by a continuation when its turn
+/// comes: when a permit is returned, or when a timer on `clock` says the interval has passed (one
+/// timer per host at most, and none while the host is only full). A waiter cancelled while it
+/// waits leaves the queue at once with `CancellationError` and holds nothing. The clock is a
+/// parameter so that tests drive time by hand instead of sleeping.
+public actor HostPoliteness<C: Clock> where C.Duration == Duration {
+    /// The most requests to one host at once.
+    public let maxConcurrent: Int
+    /// The least time between the starts of two requests to one host.
+    public let interval: Duration
+    /// The most a crawl-delay may raise `interval` to: a site asking for an hour between requests
+    /// is read as asking for this.
+    public let maxInterval: Duration
+    private let clock: C
+
+    private struct Waiter {
+        var id: UInt64
+        var spacing: Duration
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct Host {
+        var running = 0
+        var lastStart: C.Instant?
+        var waiters: [Waiter] = []
+        var timer: Task<Void, Never>?
+        var timerDue: C.Instant?
+    }
+
+    private var hosts: [String: Host] = [:]
+    private var nextID: UInt64 = 0
+    /// The number of hosts at which idle ones are next forgotten.
+    private var sweepAt = 64
+
+    /// Permits of `maxConcurrent` requests per host, `interval` apart, timed by `clock`.
+    public init(
+        maxConcurrent: Int = 2, interval: Duration = .seconds(1), maxInterval: Duration = .seconds(60), clock: C
+    ) {
+        self.maxConcurrent = max(1, maxConcurrent)
+        self.interval = max(.zero, interval)
+        self.maxInterval = max(self.interval, maxInterval)
+        self.clock = clock
+    }
+
+    /// Runs `body` holding a permit for `url`'s host, waiting for one first; `crawlDelay` is the
+    /// host's robots.txt crawl-delay, if any. Throws `CancellationError` when cancelled while
+    /// waiting (`body` then never runs); the permit is returned however `body` ends.
+    public func withPermit<T>(
+        for url: URL, crawlDelay: Duration? = nil, isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> T
+    ) async throws -> T {
+        try await withPermit(forHost: url.host ?? "", crawlDelay: crawlDelay, body)
+    }
+
+    /// Runs `body` holding a permit for `host` (case-insensitive), as `withPermit(for:)` does.
+    public func withPermit<T>(
+        forHost host: String, crawlDelay: Duration? = nil, isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> T
+    ) async throws -> T {
+        let key = host.lowercased()
+        try await acquire(key, crawlDelay: crawlDelay)
+        do {
+            let result = try await body()
+            await release(key)
+            return result
+        } catch {
+            await release(key)
+            throw error
+        }
+    }
+
+    /// The spacing a host with `crawlDelay` gets: the interval, or the delay when larger, capped.
+    func spacing(crawlDelay: Duration?) -> Duration {
+        max(interval, min(crawlDelay ?? .zero, maxInterval))
+    }
+
+    /// Requests to `host` running and waiting, for tests and metrics.
+    func load(forHost host: String) -> (running: Int, waiting: Int) {
+        let state = hosts[host.lowercased()]
+        return (state?.running ?? 0, state?.waiters.count ?? 0)
+    }
+
+    private func acquire(_ key: String, crawlDelay: Duration?) async throws {
+        try Task.checkCancellation()
+        let spacing = spacing(crawlDelay: crawlDelay)
+        let now = clock.now
+        sweepIfNeeded(now)
+        var host = hosts[key] ?? Host()
+        if host.waiters.isEmpty, host.running < maxConcurrent,
+            host.lastStart.map({ now >= $0.advanced(by: spacing) }) ?? true
+        {
+            host.running += 1
+            host.lastStart = now
+            hosts[key] = host
+            return
+        }
+        nextID += 1
+        let id = nextID
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                // Cancelled before this ran: the handler below found nothing to remove.
+                guard !Task.isCancelled else {
+                    continuation.resume(throwing: CancellationError())
+                    return
+                }
+                hosts[key, default: Host()].waiters.append(
+                    Waiter(id: id, spacing: spacing, continuation: continuation))
+                pump(key)
+            }
+        } onCancel: {
+            Task { await self.cancel(id, host: key) }
+        }
+    }
+
+    private func release(_ key: String) {
+        hosts[key]?.running -= 1
+        pump(key)
+    }
+
+    /// Removes a waiting request that was cancelled; one already given its permit keeps it (and
+    /// returns it when its body ends).
+    private func cancel(_ id: UInt64, host key: String) {
+        guard let index = hosts[key]?.waiters.firstIndex(where: { $0.id == id }) else { return }
+        hosts[key]?.waiters.remove(at: index).continuation.resume(throwing: CancellationError())
+        pump(key)
+    }
+
+    /// Gives permits to the waiters at the head of `key`'s queue while the host has room and the
+    /// interval has passed; when only the interval holds the head back, sets a timer for it.
+    private func pump(_ key: String) {
+        guard var host = hosts[key] else { return }
+        let now = clock.now
+        var due: C.Instant?
+        while let first = host.waiters.first, host.running < maxConcurrent {
+            if let last = host.lastStart, now < last.advanced(by: first.spacing) {
+                due = last.advanced(by: first.spacing)
+                break
+            }
+            host.waiters.removeFirst()
+            host.running += 1
+            host.lastStart = now
+            first.continuation.resume()
+        }
+        if let due {
+            if host.timerDue != due {
+                host.timer?.cancel()
+                host.timerDue = due
+                host.timer = timer(key, at: due)
+            }
+        } else if host.timer != nil {
+            host.timer?.cancel()
+            host.timer = nil
+            host.timerDue = nil
+        }
+        hosts[key] = host
+    }
+
+    private func timer(_ key: String, at due: C.Instant) -> Task<Void, Never> {
+        let clock = self.clock
+        return Task { [weak self] in
+            guard (try? await clock.sleep(until: due, tolerance: nil)) != nil else { return }
+            await self?.timerFired(key, due: due)
+        }
+    }
+
+    private func timerFired(_ key: String, due: C.Instant) {
+        // A timer replaced by another (the queue's head changed) may still fire: ignore it.
+        guard let host = hosts[key], host.timerDue == due else { return }
+        hosts[key]?.timer = nil
+        hosts[key]?.timerDue = nil
+        pump(key)
+    }
+
+    /// Forgets hosts with nothing running or waiting whose last start is further back than any
+    /// spacing, once the table has doubled since the last sweep, so that it does not grow with
+    /// every host ever fetched.
+    private func sweepIfNeeded(_ now: C.Instant) {
+        guard hosts.count >= sweepAt else { return }
+        hosts = hosts.filter { _, host in
+            host.running > 0 || !host.waiters.isEmpty
+                || host.lastStart.map { now < $0.advanced(by: maxInterval) } ?? false
+        }
+        sweepAt = max(64, hosts.count * 2)
+    }
+}
+
+extension HostPoliteness where C == ContinuousClock {
+    /// Permits of `maxConcurrent` requests per host, `interval` apart, on the continuous clock.
+    public init(maxConcurrent: Int = 2, interval: Duration = .seconds(1), maxInterval: Duration = .seconds(60)) {
+        self.init(maxConcurrent: maxConcurrent, interval: interval, maxInterval: maxInterval, clock: ContinuousClock())
+    }
+}
+
+/// Each site's robots.txt rules, fetched once per origin (scheme, host and port, as RFC 9309 scopes
+/// a robots.txt) and kept for `lifetime` (24 hours, the longest the RFC allows); an unreachable
+/// file is asked for again after `retryUnreachable`. Callers asking for one origin at once share
+/// one fetch. The fetch is the caller's (`RobotsTxt.FetchOutcome.fetch(_:with:)` with the poller's
+/// fetcher, or a stub in tests), so this type does no I/O of its own.
+public actor RobotsTxtCache {
+    /// Fetches a `/robots.txt` URL and sorts how that went.
+    public typealias Fetch = @Sendable (URL) async -> RobotsTxt.FetchOutcome
+
+    private struct Entry {
+        var rules: RobotsTxt
+        var expires: Date
+        /// Whether `rules` came from a file or a 4xx, rather than from an unreachable file.
+        var isKnown: Bool
+    }
+
+    private let productToken: String
+    private let lifetime: TimeInterval
+    private let retryUnreachable: TimeInterval
+    private let capacity: Int
+    private let now: @Sendable () -> Date
+    private let fetch: Fetch
+    private var entries: [String: Entry] = [:]
+    private var pending: [String: Task<RobotsTxt.FetchOutcome, Never>] = [:]
+
+    /// A cache of the rules for `productToken`, getting files with `fetch`; `now` is the time
+    /// (tests move it), `capacity` the number of origins kept.
+    public init(
+        productToken: String, lifetime: TimeInterval = 86_400, retryUnreachable: TimeInterval = 600,
+        capacity: Int = 10_000, now: @escaping @Sendable () -> Date = Date.init, fetch: @escaping Fetch
+    ) {
+        self.productToken = productToken
+        self.lifetime = lifetime
+        self.retryUnreachable = retryUnreachable
+        self.capacity = max(1, capacity)
+        self.now = now
+        self.fetch = fetch
+    }
+
+    /// The rules for `url`'s origin, fetched when not known or expired. A URL without an http(s)
+    /// origin has no robots.txt: everything is allowed (the fetcher refuses such URLs anyway).
+    public func rules(for url: URL) async -> RobotsTxt {
+        guard let origin = Self.origin(of: url) else { return .allowAll }
+        let key = origin.key
+        if let entry = entries[key], entry.expires > now() { return entry.rules }
+        let task: Task<RobotsTxt.FetchOutcome, Never>
+        if let running = pending[key] {
+            task = running
+        } else {
+            let fetch = self.fetch
+            task = Task { await fetch(origin.robotsURL) }
+            pending[key] = task
+        }
+        let outcome = await task.value
+        // The first caller back records the outcome; the others read the entry it made.
+        if pending[key] == task {
+            pending[key] = nil
+            store(outcome, for: key)
+        }
+        return entries[key]?.rules ?? RobotsTxt(outcome, productToken: productToken)
+    }
+
+    private func store(_ outcome: RobotsTxt.FetchOutcome, for key: String) {
+        let now = now()
+        switch outcome {
+        case .unreachable:
+            // RFC 9309 lets a crawler keep the last rules it read while the file is unreachable.
+            let previous = entries[key].flatMap { $0.isKnown ? $0.rules : nil }
+            entries[key] = Entry(
+                rules: previous ?? .disallowAll, expires: now.addingTimeInterval(retryUnreachable),
+                isKnown: previous != nil)
+        case .fetched, .unavailable:
+            entries[key] = Entry(
+                rules: RobotsTxt(outcome, productToken: productToken), expires: now.addingTimeInterval(lifetime),
+                isKnown: true)
+        }
+        if entries.count > capacity {
+            entries = entries.filter { $0.value.expires > now }
+            // Still full of live entries: keep the three quarters that expire last.
+            if entries.count > capacity {
+                let kept = entries.sorted { $0.value.expires > $1.value.expires }.prefix(capacity * 3 / 4)
+                entries = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+            }
+        }
+    }
+
+    /// The cache key (`https://example.com:443`) and the robots.txt URL of `url`'s origin.
+    static func origin(of url: URL) -> (key: String, robotsURL: URL)? {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host?.lowercased(), !host.isEmpty
+        else { return nil }
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let key = "\(scheme)://\(bracketed):\(port)"
+        guard let robotsURL = URL(string: key + "/robots.txt") else { return nil }
+        return (key, robotsURL)
+    }
+}
