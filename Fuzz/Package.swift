@@ -21,6 +21,13 @@ let package = Package(
             dependencies: [.product(name: "FeedParsing", package: "Tidings")]
         ),
         .executableTarget(
+            name: "ArticleExtractionFuzzer",
+            dependencies: [
+                .product(name: "ArticleExtraction", package: "Tidings"),
+                .product(name: "FeedParsing", package: "Tidings"),
+            ]
+        ),
+        .executableTarget(
             name: "FeedDateFuzzer",
             dependencies: [
                 .product(name: "FeedParsing", package: "Tidings"),

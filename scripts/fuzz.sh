@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-30}
 jobs=${FUZZ_JOBS:-2}
 config=${FUZZ_CONFIG:-release}
-all=(FeedParserFuzzer HTMLSanitizerFuzzer FeedDateFuzzer OPMLFuzzer PartnerJSONFuzzer EventsFuzzer)
+all=(FeedParserFuzzer HTMLSanitizerFuzzer ArticleExtractionFuzzer FeedDateFuzzer OPMLFuzzer PartnerJSONFuzzer EventsFuzzer)
 targets=("${@:-${all[@]}}")
 # libFuzzer must see the signal of a crash to save the input; Swift's backtracer would take it first.
 export SWIFT_BACKTRACE=enable=no
@@ -26,6 +26,7 @@ options() {
   case $1 in
     FeedParserFuzzer) echo "-max_len=8192 -dict=Fuzz/Dictionaries/feed.dict" ;;
     HTMLSanitizerFuzzer) echo "-max_len=8192 -dict=Fuzz/Dictionaries/html.dict" ;;
+    ArticleExtractionFuzzer) echo "-max_len=16384 -dict=Fuzz/Dictionaries/html.dict" ;;
     FeedDateFuzzer) echo "-max_len=128 -dict=Fuzz/Dictionaries/date.dict" ;;
     OPMLFuzzer) echo "-max_len=8192 -dict=Fuzz/Dictionaries/opml.dict" ;;
     PartnerJSONFuzzer) echo "-max_len=8192 -dict=Fuzz/Dictionaries/partner.dict" ;;

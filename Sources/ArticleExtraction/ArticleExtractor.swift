@@ -31,6 +31,7 @@ public struct ArticleExtractor: Sendable {
     func extract(utf8 bytes: [UInt8], url: URL?) -> ExtractedArticle {
         let tree = HTMLTree(parsing: bytes)
         let metadata = PageMetadata(tree: tree)
+        let readerable = ReaderableCheck.isProbablyReaderable(tree)
         var finder = ArticleFinder(
             tree: tree, title: metadata.title ?? "", metadataHasByline: (metadata.byline ?? "").isEmpty == false)
         finder.prepare()
@@ -57,6 +58,14 @@ public struct ArticleExtractor: Sendable {
         } else {
             article.image = metadata.image.flatMap { HTTPURL($0, base: base)?.serialized }
         }
+        // Not an article: say so, and why; the content found is still given (a caller may show it).
+        if found == nil || article.text.isEmpty {
+            article.notArticleReason = "no text found"
+        } else if !readerable {
+            article.notArticleReason =
+                "no paragraphs of prose (a home page, a list of links, a search page or a form)"
+        }
+        article.isArticle = article.notArticleReason == nil
         if article.excerpt == nil {
             article.excerpt = Self.nonEmpty(String(article.text.prefix { $0 != "\n" }))
         }
@@ -89,6 +98,11 @@ public struct ExtractedArticle: Sendable, Equatable, Codable {
     public var html = ""
     /// The content as plain text.
     public var text = ""
+    /// Whether the page reads as an article: text was found, and the page has paragraphs of prose
+    /// (Readability's reader-view test). Home pages, search pages and login walls do not.
+    public var isArticle = false
+    /// Why the page is not an article; nil for an article.
+    public var notArticleReason: String?
 
     public init() {}
 
@@ -96,5 +110,7 @@ public struct ExtractedArticle: Sendable, Equatable, Codable {
         case title, byline, excerpt, published, image, language, direction, html, text
         case siteName = "site_name"
         case publishedText = "published_text"
+        case isArticle = "is_article"
+        case notArticleReason = "not_article_reason"
     }
 }

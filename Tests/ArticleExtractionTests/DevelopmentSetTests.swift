@@ -109,6 +109,7 @@ struct DevelopmentSetTests {
         let extractor = ArticleExtractor()
         var rows: [(page: String, f1: Double, precision: Double, recall: Double, metadata: String)] = []
         var metadataRight = 0
+        var (verdicts, verdictsAgreeing, verdictMisses) = (0, 0, [String]())
         for page in try DevelopmentSet.pages() {
             let source = try Data(contentsOf: page.appendingPathComponent("source.html"))
             let expectedHTML = try String(contentsOf: page.appendingPathComponent("expected.html"), encoding: .utf8)
@@ -127,6 +128,14 @@ struct DevelopmentSetTests {
                 misses.append("lang \(article.language ?? "nil") ≠ \(lang ?? "nil")")
             }
             if misses.isEmpty { metadataRight += 1 }
+            if let readerable = expected.readerable {
+                verdicts += 1
+                if readerable == article.isArticle {
+                    verdictsAgreeing += 1
+                } else {
+                    verdictMisses.append(page.lastPathComponent)
+                }
+            }
             rows.append(
                 (page.lastPathComponent, score.f1, score.precision, score.recall, misses.joined(separator: "; ")))
         }
@@ -136,6 +145,8 @@ struct DevelopmentSetTests {
         var report = String(
             format: "mean F1 %.4f over %d pages; metadata right on %d (%.1f %%)\n", mean, rows.count, metadataRight,
             metadataShare * 100)
+        report += "article verdict agrees with Readability's isProbablyReaderable on \(verdictsAgreeing) of \(verdicts)"
+        report += verdictMisses.isEmpty ? "\n" : " (not on \(verdictMisses.joined(separator: ", ")))\n"
         for row in worst {
             report += String(
                 format: "  %-40@ F1 %.3f P %.3f R %.3f\n", row.page as NSString, row.f1, row.precision, row.recall)

@@ -170,3 +170,42 @@ struct ExtractionRuleTests {
         #expect(Self.extract("<script>document.write('<p>' + 'x'.repeat(5000) + '</p>')</script>").text.isEmpty)
     }
 }
+
+/// Pages that are not articles say so (and why), keeping what was found for a caller that wants it.
+@Suite("Not an article")
+struct NotAnArticleTests {
+    @Test("an article is one")
+    func article() {
+        let page = ExtractionRuleTests.extract("<article>\(ExtractionRuleTests.article)</article>")
+        #expect(page.isArticle)
+        #expect(page.notArticleReason == nil)
+    }
+
+    @Test("a home page of headlines, a search page and a login form are not")
+    func notArticles() {
+        let headlines = (1...40).map {
+            "<div class=teaser><h3><a href=/s\($0)>Headline number \($0) of the day</a></h3><p>A line of teaser.</p></div>"
+        }.joined()
+        let home = ExtractionRuleTests.extract("<main>\(headlines)</main>")
+        #expect(!home.isArticle)
+        #expect(home.notArticleReason?.contains("no paragraphs of prose") == true)
+
+        let results = (1...10).map { "<li><a href=/r\($0)>Result \($0)</a> <span>matching words</span></li>" }.joined()
+        let search = ExtractionRuleTests.extract("<form><input name=q value=harbour></form><ol>\(results)</ol>")
+        #expect(!search.isArticle)
+
+        let login = ExtractionRuleTests.extract(
+            "<div class=login><h1>Sign in to keep reading</h1><p>Subscribers read every story.</p><form>"
+                + "<input type=email><input type=password><button>Sign in</button></form></div>")
+        #expect(!login.isArticle)
+    }
+
+    @Test("a short teaser behind a wall is not an article, though prose")
+    func teaser() {
+        let long = String(repeating: "A first paragraph of real prose that goes on, ", count: 6)
+        let page = ExtractionRuleTests.extract(
+            "<div class=story><p>\(long)</p><div class=paywall>Subscribe to continue</div></div>")
+        #expect(!page.isArticle)
+        #expect(page.text.contains("A first paragraph"))
+    }
+}

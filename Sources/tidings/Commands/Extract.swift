@@ -8,8 +8,9 @@ struct Extract: AsyncParsableCommand {
         abstract: "Find the article in a web page and print it: content, title, author, date, image.",
         discussion: """
             The content is chosen with Readability's rules and sanitized as feed content is \
-            (docs/extraction.md). Exit status: 0 for a page with content, 1 when no content was \
-            found, 2 when the page cannot be read.
+            (docs/extraction.md). Exit status: 0 for an article, 1 for a page that is not one (a \
+            home page, a search page, a login wall: the reason on standard error, what was found \
+            still printed), 2 when the page cannot be read.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -39,8 +40,8 @@ struct Extract: AsyncParsableCommand {
         case .text: say(Self.text(article))
         case .html: say(article.html)
         }
-        if article.text.isEmpty {
-            printError("extract: \(source): no article content found")
+        if let reason = article.notArticleReason {
+            printError("extract: \(source): not an article: \(reason)")
             throw ExitCode(1)
         }
     }
