@@ -47,8 +47,9 @@ public protocol KeyStore: Sendable {
     func cursorSecret() async throws -> [UInt8]
 }
 
-/// Everything a server keeps, in one database: the catalog, the sections and the keys.
-public protocol TidingsStorage: CatalogStore, SectionStore, KeyStore {
+/// Everything a server keeps, in one database: the catalog, the sections, the article pages and
+/// the keys.
+public protocol TidingsStorage: CatalogStore, SectionStore, ArticleStore, KeyStore {
     /// Applies pending migrations (and makes the cursor secret); returns the versions applied.
     /// A schema newer than this build is refused with ``SchemaTooNew``.
     @discardableResult func migrate() async throws -> [Int]

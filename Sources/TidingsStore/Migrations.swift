@@ -206,6 +206,25 @@ public enum Migrations {
                 "INSERT INTO news_aggregation (id, window_ms, min_items) VALUES (1, 0, 0)",
             ]
         },
+        Migration(version: 12, name: "article pages") { kind in
+            // The web pages behind entries' links, with the article extracted from each
+            // (ArticleStore, SQLStore+Articles). The URL itself is the key: the store refuses URLs
+            // over 2,048 bytes, within PostgreSQL's B-tree entry limit (2,704). Pages fall due at
+            // next_check_at and are leased like sources, so one process at a time fetches a page;
+            // requested_at is the last time an entry asked for one, which retention prunes by.
+            let key = kind == .postgres ? "TEXT COLLATE \"C\"" : "TEXT"
+            return [
+                """
+                CREATE TABLE article_pages (url \(key) PRIMARY KEY, status TEXT NOT NULL, content_html TEXT,
+                  content_text TEXT, title TEXT, byline TEXT, site_name TEXT, image_url TEXT, language TEXT,
+                  direction TEXT, published_at BIGINT, etag TEXT, last_modified TEXT, content_hash TEXT,
+                  fetched_at BIGINT, changed_at BIGINT, requested_at BIGINT NOT NULL, next_check_at BIGINT NOT NULL,
+                  failures BIGINT NOT NULL, error TEXT, lease_owner TEXT, lease_until BIGINT)
+                """,
+                "CREATE INDEX article_pages_due ON article_pages (next_check_at, url)",
+                "CREATE INDEX article_pages_requested ON article_pages (requested_at)",
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.

@@ -5,9 +5,9 @@ import TidingsCatalog
 import TidingsModel
 
 /// The one store: a database holding the catalog (`SQLStore+Catalog`, `+CatalogRows`,
-/// `+History`), the sections (`SQLStore+Sections`, `+Entries`) and the keys (`SQLStore+Keys`,
-/// `+CursorSecret`), written once in SQL both SQLite and PostgreSQL accept. Backends differ only
-/// in their ``SQLConnectionSource``.
+/// `+History`), the sections (`SQLStore+Sections`, `+Entries`), the article pages
+/// (`SQLStore+Articles`) and the keys (`SQLStore+Keys`, `+CursorSecret`), written once in SQL
+/// both SQLite and PostgreSQL accept. Backends differ only in their ``SQLConnectionSource``.
 public final class SQLStore<Source: SQLConnectionSource>: Sendable, TidingsStorage {
     public let source: Source
     public let policy: NewsPolicy

@@ -3,7 +3,10 @@ import TidingsTesting
 
 @Suite("SQLite store")
 struct SQLiteStoreTests {
-    @Test("conforms", arguments: StoreCheck.all + StoreCheck.eventTime + StoreCheck.sections + StoreCheck.aggregates)
+    @Test(
+        "conforms",
+        arguments: StoreCheck.all + StoreCheck.eventTime + StoreCheck.sections + StoreCheck.aggregates
+            + StoreCheck.articles)
     func conforms(_ check: StoreCheck) async throws {
         try await TestDatabase.with(.sqlite) { try await check.run($0) }
     }
@@ -13,7 +16,10 @@ struct SQLiteStoreTests {
     "PostgreSQL store",
     .enabled(if: TestDatabase.postgresURL != nil, Comment(rawValue: TestDatabase.postgresSkipMessage)))
 struct PostgresStoreTests {
-    @Test("conforms", arguments: StoreCheck.all + StoreCheck.eventTime + StoreCheck.sections + StoreCheck.aggregates)
+    @Test(
+        "conforms",
+        arguments: StoreCheck.all + StoreCheck.eventTime + StoreCheck.sections + StoreCheck.aggregates
+            + StoreCheck.articles)
     func conforms(_ check: StoreCheck) async throws {
         try await TestDatabase.with(.postgres) { try await check.run($0) }
     }

@@ -1,0 +1,165 @@
+import Foundation
+import SQLKit
+import TidingsModel
+
+/// Article pages (`article_pages`): requested by entries, leased to one fetcher at a time like
+/// sources, stored with their extraction.
+extension SQLStore: ArticleStore {
+    public func requestArticles(_ urls: [String], now: Date) async throws {
+        // Refused before anything is written; duplicates (also those told apart only by U+0000)
+        // are one row, which PostgreSQL's upsert must not meet twice in one statement.
+        let urls = Set(try urls.map(ArticlePage.storableURL)).sorted()
+        guard !urls.isEmpty else { return }
+        let at = now.millisecondsSince1970
+        // Requests and pruning write many rows each; in PostgreSQL two such writes locking rows in
+        // different orders could deadlock, so they take turns on one key. Claims skip locked rows
+        // and records write one row, so neither waits for them in a cycle.
+        try await source.write(locking: .keys([Self.articlesKey])) { db in
+            for chunk in stride(from: 0, to: urls.count, by: 200) {
+                var insert = RowsInsert(
+                    into: "article_pages", columns: ["url", "status", "requested_at", "next_check_at", "failures"])
+                for url in urls[chunk..<min(chunk + 200, urls.count)] {
+                    insert.rows.append([
+                        .text(url), .text(ArticlePageStatus.pending.rawValue), .int(at), .int(at), .int(0),
+                    ])
+                }
+                try await db.raw(
+                    """
+                    \(insert) ON CONFLICT (url) DO UPDATE SET requested_at = CASE
+                      WHEN excluded.requested_at > article_pages.requested_at THEN excluded.requested_at
+                      ELSE article_pages.requested_at END
+                    """
+                ).run()
+            }
+        }
+    }
+
+    public func claimDueArticles(owner: String, now: Date, lease: TimeInterval, limit: Int) async throws
+        -> [ArticlePage]
+    {
+        guard limit > 0 else { return [] }
+        let owner = owner.withoutNUL
+        let at = now.millisecondsSince1970
+        let until = now.addingTimeInterval(lease).millisecondsSince1970
+        // As claimDueSources: PostgreSQL skips rows another process is claiming or recording
+        // rather than waiting for them, so two processes claiming at once never lease one page.
+        let skipLocked: SQLQueryString = source.kind == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        return try await source.write(locking: .keys([])) { db in
+            let rows = try await db.raw(
+                """
+                UPDATE article_pages SET lease_owner = \(bind: owner), lease_until = \(bind: until)
+                WHERE url IN (SELECT url FROM article_pages WHERE next_check_at <= \(bind: at)
+                  AND (lease_until IS NULL OR lease_until < \(bind: at))
+                  ORDER BY next_check_at, url LIMIT \(bind: limit)\(skipLocked))
+                RETURNING \(unsafeRaw: Self.articleColumns)
+                """
+            ).all()
+            return try rows.map(Self.decodeArticle).sorted {
+                ($0.nextCheckAt, $0.url) < ($1.nextCheckAt, $1.url)
+            }
+        }
+    }
+
+    public func recordArticle(_ page: ArticlePage, owner: String) async throws -> Bool {
+        let page = try page.storable()
+        let owner = owner.withoutNUL
+        let (publishedAt, fetchedAt, changedAt) = (
+            page.publishedAt?.millisecondsSince1970, page.fetchedAt?.millisecondsSince1970,
+            page.changedAt?.millisecondsSince1970
+        )
+        return try await source.write(locking: .keys([])) { db in
+            // Only the lease's holder writes: a fetch that outlived its lease must not overwrite
+            // what the process that claimed the page since records.
+            let rows = try await db.raw(
+                """
+                UPDATE article_pages SET status = \(bind: page.status.rawValue), content_html = \(bind: page.html),
+                  content_text = \(bind: page.text), title = \(bind: page.title), byline = \(bind: page.byline),
+                  site_name = \(bind: page.siteName), image_url = \(bind: page.imageURL),
+                  language = \(bind: page.language), direction = \(bind: page.direction),
+                  published_at = \(bind: publishedAt), etag = \(bind: page.etag),
+                  last_modified = \(bind: page.lastModified), content_hash = \(bind: page.contentHash),
+                  fetched_at = \(bind: fetchedAt), changed_at = \(bind: changedAt),
+                  next_check_at = \(bind: page.nextCheckAt.millisecondsSince1970), failures = \(bind: page.failures),
+                  error = \(bind: page.error), lease_owner = NULL, lease_until = NULL
+                WHERE url = \(bind: page.url) AND lease_owner = \(bind: owner)
+                RETURNING url
+                """
+            ).all()
+            return !rows.isEmpty
+        }
+    }
+
+    public func articles(urls: [String]) async throws -> [String: ArticlePage] {
+        // Asked URLs by their stored form; one that cannot be stored is not there.
+        var byStored: [String: [String]] = [:]
+        for url in urls {
+            if let stored = try? ArticlePage.storableURL(url) { byStored[stored, default: []].append(url) }
+        }
+        let asked = byStored
+        let keys = Array(asked.keys)
+        guard !keys.isEmpty else { return [:] }
+        return try await source.read { db in
+            var pages: [String: ArticlePage] = [:]
+            for start in stride(from: 0, to: keys.count, by: 200) {
+                let rows = try await db.raw(
+                    """
+                    SELECT \(unsafeRaw: Self.articleColumns) FROM article_pages
+                    WHERE url IN (\(binds: Array(keys[start..<min(start + 200, keys.count)])))
+                    """
+                ).all()
+                for page in try rows.map(Self.decodeArticle) {
+                    for url in asked[page.url] ?? [] { pages[url] = page }
+                }
+            }
+            return pages
+        }
+    }
+
+    public func pruneArticles(requestedBefore before: Date) async throws -> Int {
+        try await source.write(locking: .keys([Self.articlesKey])) { db in
+            try await db.raw(
+                "DELETE FROM article_pages WHERE requested_at < \(bind: before.millisecondsSince1970) RETURNING url"
+            ).all().count
+        }
+    }
+
+    /// The write lock requests and pruning share.
+    static var articlesKey: String { "article_pages" }
+
+    static var articleColumns: String {
+        """
+        url, status, content_html, content_text, title, byline, site_name, image_url, language, direction, \
+        published_at, etag, last_modified, content_hash, fetched_at, changed_at, requested_at, next_check_at, \
+        failures, error
+        """
+    }
+
+    static func decodeArticle(_ row: any SQLRow) throws -> ArticlePage {
+        func date(_ column: String) throws -> Date? {
+            try row.decode(column: column, as: Int64?.self).map(Date.init(millisecondsSince1970:))
+        }
+        func text(_ column: String) throws -> String? { try row.decode(column: column, as: String?.self) }
+        var page = ArticlePage(
+            url: try row.decode(column: "url", as: String.self),
+            status: ArticlePageStatus(rawValue: try row.decode(column: "status", as: String.self)) ?? .pending,
+            requestedAt: try date("requested_at") ?? Date(timeIntervalSince1970: 0),
+            nextCheckAt: try date("next_check_at") ?? Date(timeIntervalSince1970: 0))
+        page.html = try text("content_html")
+        page.text = try text("content_text")
+        page.title = try text("title")
+        page.byline = try text("byline")
+        page.siteName = try text("site_name")
+        page.imageURL = try text("image_url")
+        page.language = try text("language")
+        page.direction = try text("direction")
+        page.publishedAt = try date("published_at")
+        page.etag = try text("etag")
+        page.lastModified = try text("last_modified")
+        page.contentHash = try text("content_hash")
+        page.fetchedAt = try date("fetched_at")
+        page.changedAt = try date("changed_at")
+        page.failures = Int(try row.decode(column: "failures", as: Int64.self))
+        page.error = try text("error")
+        return page
+    }
+}
