@@ -134,11 +134,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
             ]
         ),
-        // Fetching sources over HTTP (conditional GET, caps, SSRF guard) and polling them.
+        // Fetching sources over HTTP (conditional GET, caps, SSRF guard) and polling them; article pages
+        // fetched politely and extracted.
         .target(
             name: "TidingsIngest",
             dependencies: [
-                "TidingsSections", "TidingsStore", "FeedParsing", "TidingsModel",
+                "TidingsSections", "TidingsStore", "FeedParsing", "TidingsModel", "ArticleExtraction",
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Server"])),
                 .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Server"])),
                 .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Server"])),

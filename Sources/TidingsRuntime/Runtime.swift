@@ -59,14 +59,26 @@ public struct Runtime: Sendable {
             onChange: { changed in sections.contentChanged(sections: changed) })
     }
 
+    /// The service fetching the article pages of sources with `full_text` (issue 20), leasing
+    /// pages as `poller`'s owner; nil when no section asks for full text.
+    public func articleRefresher(owner: String, clock: @escaping @Sendable () -> Date = Date.init) -> ArticleRefresher?
+    {
+        guard settings.sections.sections.contains(where: { $0.section.fullText != .never }) else { return nil }
+        return ArticleRefresher(
+            configuration: settings.sections, store: store, owner: owner, logger: logger, clock: clock)
+    }
+
     /// The HTTP application over these services, running `poller` (whose heartbeat
-    /// `/health/ready` reads) and `services` beside it.
+    /// `/health/ready` reads), the article refresher when a source asks for full text, and
+    /// `services` beside them.
     public func application(
         poller: SourcePoller? = nil, services: [any Service] = [],
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        buildApplication(
-            catalog: catalog, sections: sections, services: (poller.map { [$0] } ?? []) + services,
+        var running: [any Service] = poller.map { [$0] } ?? []
+        if let poller, let refresher = articleRefresher(owner: poller.owner) { running.append(refresher) }
+        return buildApplication(
+            catalog: catalog, sections: sections, services: running + services,
             poller: poller?.heartbeat, logger: logger, onServerRunning: onServerRunning)
     }
 

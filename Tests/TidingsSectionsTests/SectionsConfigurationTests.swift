@@ -125,6 +125,26 @@ struct SectionsConfigurationTests {
         #expect(SectionsConfiguration().fetch.totalTimeout == 30)
     }
 
+    @Test("full_text: per source (default never), its settings in their own group")
+    func fullText() throws {
+        let configuration = try Self.load(
+            """
+            full_text: {min_characters: 300, per_host: 1, interval: 2s, recheck: 12h, concurrency: 8}
+            brands:
+              - id: a
+                name: A
+                sections:
+                  - {id: s, title: S, source: {type: feed, url: "https://x.example/rss", full_text: auto}}
+                  - {id: t, title: T, source: {type: feed, url: "https://y.example/rss"}}
+            """)
+        #expect(configuration.brands[0].sections.map(\.fullText) == [.auto, .never])
+        #expect(configuration.fullText.minCharacters == 300)
+        #expect(configuration.fullText.perHost == 1)
+        #expect(configuration.fullText.interval == 2)
+        #expect(configuration.fullText.recheck == 12 * 3600)
+        #expect(configuration.fullText.concurrency == 8)
+    }
+
     @Test func noBrandsKeyGivesNoBrands() throws {
         #expect(try Self.load("news: {window_days: 3}").brands.isEmpty)
     }
@@ -214,6 +234,15 @@ struct SectionsConfigurationTests {
             "brands:\n  - id: a\n    name: A\n    house_ads:\n      - {image: \"https://a.example/a.png\", link: \"https://a.example/\"}\n    sections: [{id: s, title: S, source: {type: catalog}}]",
             "brands.yaml:5: brands[0].house_ads[0] needs headline"
         ),
+        (
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - id: s\n        title: S\n        source: {type: catalog, full_text: auto}",
+            "brands.yaml:7: brands[0].sections[0].source.full_text does not apply to a catalog source"
+        ),
+        (
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - id: s\n        title: S\n        source: {type: feed, url: \"https://x/\", full_text: yes}",
+            "brands.yaml:7: brands[0].sections[0].source.full_text must be auto, always or never"
+        ),
+        ("full_text: {per_host: 0}", "brands.yaml:1: full_text.per_host must be a whole number from 1 to 16"),
         ("parse: {max_title: 10}", "brands.yaml:1: parse.max_title is not a known key"),
         ("parse: {max_depth: 2}", "brands.yaml:1: parse.max_depth must be a whole number from 8 to 4096"),
         ("fetch: {total_timeout: 1h}", "brands.yaml:1: fetch.total_timeout must be at most 10m"),

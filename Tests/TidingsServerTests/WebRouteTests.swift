@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import TidingsModel
+import TidingsStore
 import TidingsTesting
 
 /// The web reader's routes over a real SQLite file, sections polled from files by the real poller.
@@ -163,6 +164,32 @@ struct WebRouteTests {
             _ = try await Self.get(client, "/daily/quiet/articles/" + id, status: .notFound)
             _ = try await Self.get(client, "/daily/nosuch/articles/" + id, status: .notFound)
             _ = try await Self.get(client, "/daily/articles/" + id, status: .notFound)
+        }
+    }
+
+    @Test("an article whose page was extracted shows the whole article and its author, with the original link")
+    func extractedArticle() async throws {
+        try await Self.with { app, client in
+            let html = try await Self.get(client, "/daily/news").text
+            let href = try #require(Self.attributes(html, "href", marker: "data-open").first)
+            let url = "https://news.example/25"
+            let now = Date()
+            try await app.store.requestArticles([url], now: now)
+            var page = try #require(
+                try await app.store.claimDueArticles(owner: "test", now: now, lease: 60, limit: 10).first {
+                    $0.url == url
+                })
+            page.status = .extracted
+            page.html = "<p>The whole article, from its page.</p>"
+            page.byline = "Ann Writer"
+            page.direction = "rtl"
+            #expect(try await app.store.recordArticle(page, owner: "test"))
+            let article = try await Self.get(client, href).text
+            #expect(article.contains("<p>The whole article, from its page.</p>"))
+            #expect(!article.contains("Text of story 25."), "the extracted article stands in for the feed's text")
+            #expect(article.contains(#"<bdi class="byline">Ann Writer</bdi>"#))
+            #expect(article.contains(#"<div class="content" dir="rtl">"#))
+            #expect(article.contains(#"href="https://news.example/25""#))
         }
     }
 

@@ -15,8 +15,9 @@ extension SourcePoller {
         case notModified(freshness: TimeInterval?, status: PollStatus)
     }
 
-    /// Fetches and reads one source; nil when the source is no longer configured here.
-    func attempt(_ state: SourceState) async -> FetchRecord? {
+    /// Fetches and reads one source, with the article pages its entries want fetched (sources
+    /// with `full_text`); nil when the source is no longer configured here.
+    func attempt(_ state: SourceState) async -> (record: FetchRecord, articles: [String])? {
         guard let (source, sections) = sources[state.id] else { return nil }
         let started = clock()
         let jitter = PollSchedule.jitter(for: state.id)
@@ -24,6 +25,7 @@ extension SourcePoller {
         var status: PollStatus
         var failures = 0
         var delay: TimeInterval
+        var articles: [String] = []
         do {
             switch try await fetch(source, state: state) {
             case .notModified(let freshness, let code):
@@ -34,6 +36,7 @@ extension SourcePoller {
                 let document = try reader.read(
                     bytes, format: source.format, sourceID: source.id, sourceName: source.displayName,
                     charset: charset, baseURL: baseURL)
+                articles = articlePages(document.entries, sourceID: source.id)
                 outcome = .fetched(
                     entries: try document.entries.map { try Self.input($0, sourceID: source.id) }, etag: etag,
                     lastModified: lastModified,
@@ -59,11 +62,12 @@ extension SourcePoller {
         logger.debug(
             "poller: fetched \(source.id): \(status) by \(owner)",
             metadata: ["source_id": .string(source.id), "status": .stringConvertible(status), "owner": .string(owner)])
-        return FetchRecord(
+        let record = FetchRecord(
             sourceID: source.id, streams: sections.map(\.stream), attemptedAt: started, outcome: outcome,
             status: status,
             nextFetchAt: clock().addingTimeInterval(delay), failures: failures, keepItems: settings.retention.maxItems,
             keepSince: started.addingTimeInterval(-settings.retention.maxAge))
+        return (record, articles)
     }
 
     /// Fetches `states`, at most `concurrency` at once, each recorded as it ends.
@@ -101,13 +105,14 @@ extension SourcePoller {
     }
 
     private func fetchAndRecord(_ state: SourceState) async -> PollResult? {
-        guard let record = await attempt(state) else { return nil }
+        guard let (record, articles) = await attempt(state) else { return nil }
         // A failure while stopping is most likely the stop itself, not the source's fault.
         if Task.isCancelled, case .failed = record.outcome { return nil }
         var error: String?
         if case .failed(let message) = record.outcome { error = message }
         switch await recorder.record(record) {
         case .success(let changes):
+            await requestArticles(articles, sourceID: record.sourceID)
             if changes.changed {
                 // Cached pages are dropped before the line is logged: whoever reads the log (an
                 // operator, the end-to-end tests) and then asks for a page sees the new entries.

@@ -38,6 +38,7 @@ public final class SourcePoller: Service, Sendable {
         for (source, sections) in configuration.fetchedSources { sources[source.id] = (source, sections) }
         self.sources = sources
         self.configuredIDs = sources.keys.sorted()
+        self.fullTextModes = Self.fullTextModes(configuration)
         self.settings = configuration
         self.reader = SourceReader(parser: FeedParser(options: configuration.parse.options))
         self.store = store
@@ -55,6 +56,8 @@ public final class SourcePoller: Service, Sendable {
 
     /// The ids of the sources this process's configuration has, sorted; claims name them.
     let configuredIDs: [String]
+    /// Each source's `full_text` mode (the strongest of its sections').
+    let fullTextModes: [String: FullTextMode]
 
     /// How long a claimed source stays leased: the longest a fetch may take, and a margin for
     /// recording it (a database call gives up after 10 s). When a process dies holding a lease,
@@ -67,49 +70,20 @@ public final class SourcePoller: Service, Sendable {
     /// filled at once, so a slow source holds one slot and delays nobody. A database error never
     /// ends the service: it is logged once and the poller backs off and tries again.
     public func run() async throws {
-        let running = RunningFetches()
         heartbeat.started(at: Date())
         defer { heartbeat.stopped() }
-        do {
-            try await cancelWhenGracefulShutdown {
-                try await withThrowingDiscardingTaskGroup { group in
-                    var registered = false
-                    var backoff = PollerBackoff()
-                    while !Task.isCancelled {
-                        var pause = Duration.seconds(1)
-                        var failure: (any Error)?
-                        do {
-                            if !registered {
-                                try await self.register()
-                                registered = true
-                            }
-                            let free = self.settings.fetch.concurrency - running.count
-                            if free > 0 {
-                                let due = try await self.claim(limit: free)
-                                for state in due {
-                                    running.add(1)
-                                    group.addTask {
-                                        _ = await self.pollOne(state)
-                                        running.add(-1)
-                                    }
-                                }
-                                if due.count == free { pause = .milliseconds(250) }
-                            } else {
-                                pause = .milliseconds(250)
-                            }
-                            backoff.succeeded(self.logger)
-                        } catch let error where !(error is CancellationError) {
-                            pause = backoff.failed(error, self.logger)
-                            failure = error
-                        }
-                        self.heartbeat.round(at: Date(), failures: backoff.failures, error: failure)
-                        try await Task.sleep(for: pause)
-                    }
-                }
-            }
-        } catch is CancellationError {
-            // Stopping.
-        }
+        let registered = Locked(false)
+        try await LeasedWork<SourceState>(
+            concurrency: settings.fetch.concurrency, idle: .seconds(1), logger: logger,
+            prepare: {
+                guard !registered.current else { return }
+                try await self.register()
+                registered.withLock { $0 = true }
+            },
+            claim: { try await self.claim(limit: $0) },
+            perform: { _ = await self.pollOne($0) },
+            round: { failures, error in self.heartbeat.round(at: Date(), failures: failures, error: error) }
+        ).run()
         try await fetcher.shutdown()
     }
 

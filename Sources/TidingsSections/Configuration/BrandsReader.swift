@@ -92,7 +92,9 @@ struct BrandsReader {
         let title = try node.require("title", in: fields).localized()
         let description = try fields["description"]?.localized()
         let embed = try fields["embed"]?.bool() ?? false
-        let source = try self.source(try node.require("source", in: fields))
+        let sourceNode = try node.require("source", in: fields)
+        let source = try self.source(sourceNode)
+        let fullText = try self.fullText(sourceNode, source: source)
         let render = try self.render(fields, source: source, section: node)
         let placement =
             try fields["placement"].map { try self.placement($0, brand: brand, defaults: defaults) } ?? defaults
@@ -102,8 +104,28 @@ struct BrandsReader {
         var section = Section(id: id, title: title, source: source, render: render, placement: placement)
         section.description = description
         section.embed = embed
+        section.fullText = fullText
         return section
     }
+
+    /// `source.full_text`: for sources whose entries link to article pages.
+    private func fullText(_ node: ConfigNode, source: SourceSpec) throws -> FullTextMode {
+        guard let value = try node.mapping(allowed: Self.sourceKeys)["full_text"] else { return .never }
+        switch source {
+        case .catalog, .web:
+            throw value.error("does not apply to a \(source.typeName) source (its items link to no article pages)")
+        case .file(_, format: .weather):
+            throw value.error("does not apply to a weather document")
+        default: break
+        }
+        let raw = try value.string()
+        guard let mode = FullTextMode(rawValue: raw) else {
+            throw value.error("must be auto, always or never, not \"\(raw)\"")
+        }
+        return mode
+    }
+
+    static let sourceKeys: Set<String> = ["type", "url", "urls", "path", "paths", "format", "full_text"]
 
     private func render(_ fields: [String: ConfigNode], source: SourceSpec, section: ConfigNode) throws -> RenderMode {
         let webURL = try fields["web_url"]?.webURL()
@@ -129,10 +151,10 @@ struct BrandsReader {
     }
 
     private func source(_ node: ConfigNode) throws -> SourceSpec {
-        let fields = try node.mapping(allowed: ["type", "url", "urls", "path", "paths", "format"])
+        let fields = try node.mapping(allowed: Self.sourceKeys)
         let type = try node.require("type", in: fields)
         func only(_ allowed: Set<String>) throws {
-            for (key, value) in fields where key != "type" && !allowed.contains(key) {
+            for (key, value) in fields where key != "type" && key != "full_text" && !allowed.contains(key) {
                 throw value.error("does not apply to a \(try type.string()) source")
             }
         }

@@ -3,7 +3,7 @@ import TidingsModel
 
 extension SectionsConfiguration {
     /// The top-level keys this type reads; the rest of the file belongs to the server settings.
-    public static let yamlKeys: Set<String> = ["brands", "fetch", "retention", "parse"]
+    public static let yamlKeys: Set<String> = ["brands", "fetch", "retention", "parse", "full_text"]
 
     /// What is wrong with a `fetch.allow_hosts` entry, or nil when it is a host, an address or a
     /// range. The fetcher owns that syntax (TidingsIngest); whoever loads a file for a server passes
@@ -16,6 +16,7 @@ extension SectionsConfiguration {
         FetchSettings.keys.map { ("fetch." + $0.key, $0.description) }
         + Retention.keys.map { ("retention." + $0.key, $0.description) }
         + ParseLimits.keys.map { ("parse." + $0.key, $0.description) }
+        + FullTextSettings.keys.map { ("full_text." + $0.key, $0.description) }
 
     /// Sets one key of `fetch`, `retention` or `parse` (`fetch.interval`) from a value of any layer.
     public mutating func set(_ key: String, _ value: ConfigNode, allowHostCheck: AllowHostCheck? = nil) throws {
@@ -25,6 +26,7 @@ extension SectionsConfiguration {
         case "fetch": try fetch.set(parts[1], value, allowHostCheck: allowHostCheck)
         case "retention": try retention.set(parts[1], value)
         case "parse": try parse.set(parts[1], value)
+        case "full_text": try fullText.set(parts[1], value)
         default: throw value.error("is not a setting")
         }
     }
@@ -145,6 +147,31 @@ extension FetchSettings {
                 if let problem = allowHostCheck?(text) { throw entry.error("\"\(text)\" \(problem)") }
                 return text
             }
+        default: throw value.error("is not a setting")
+        }
+    }
+}
+
+extension FullTextSettings {
+    /// The keys of `full_text`, with their descriptions.
+    public static let keys: [(key: String, description: String)] = [
+        (
+            "min_characters",
+            "with a source's full_text: auto, entries whose own text is shorter get their page fetched (default 500)"
+        ),
+        ("concurrency", "article pages fetched at once by one process (default 4)"),
+        ("per_host", "article pages fetched at once from one host by one process (default 2)"),
+        ("interval", "least time between two requests to one host; robots.txt's crawl-delay raises it (default 1s)"),
+        ("recheck", "an article page is fetched again this long after, with its validators (default 6h)"),
+    ]
+
+    mutating func set(_ key: String, _ value: ConfigNode) throws {
+        switch key {
+        case "min_characters": minCharacters = try value.int(0...1_000_000)
+        case "concurrency": concurrency = try value.int(1...64)
+        case "per_host": perHost = try value.int(1...16)
+        case "interval": interval = try value.duration(minimum: 0)
+        case "recheck": recheck = try value.duration(minimum: 60)
         default: throw value.error("is not a setting")
         }
     }

@@ -2,8 +2,8 @@ import Foundation
 import TidingsModel
 
 /// The brands a server shows, their sections and where each section's content comes from, plus
-/// how sources are fetched, read and kept. Read from the `brands`, `fetch`, `retention` and `parse`
-/// keys of the YAML configuration file (see ``SectionsConfiguration/load(yaml:file:)``).
+/// how sources are fetched, read and kept. Read from the `brands`, `fetch`, `retention`, `parse`
+/// and `full_text` keys of the YAML configuration file (see ``SectionsConfiguration/load(yaml:file:)``).
 public struct SectionsConfiguration: Sendable, Hashable {
     /// Brands in the order the file lists them.
     public var brands: [Brand]
@@ -13,6 +13,8 @@ public struct SectionsConfiguration: Sendable, Hashable {
     public var retention: Retention
     /// How much of a fetched document is read.
     public var parse: ParseLimits
+    /// How the article pages behind entries are fetched (for sources with `full_text`).
+    public var fullText = FullTextSettings()
 
     /// Creates a configuration.
     public init(
@@ -135,6 +137,9 @@ public struct Section: Sendable, Hashable, Identifiable {
     /// For sections rendering as web: whether the web reader embeds the page in a frame (the
     /// site must allow framing) instead of linking to it.
     public var embed = false
+    /// Whether the article pages behind the source's entries are fetched and extracted
+    /// (`source.full_text`, default never).
+    public var fullText = FullTextMode.never
 
     /// Where the entries of `rule`'s own source are kept: a stream of its own, `brand/section.widget-id`
     /// (`.` is never in a section id, so it cannot name a section).
@@ -156,6 +161,17 @@ public struct Section: Sendable, Hashable, Identifiable {
         self.render = render
         self.placement = placement
     }
+}
+
+/// When the page behind an entry is fetched for its article (`source.full_text`).
+public enum FullTextMode: String, Sendable, Hashable, CaseIterable {
+    /// For entries whose own text is shorter than `full_text.min_characters` (teasers).
+    case auto
+    /// For every entry.
+    case always
+    /// Never: the entry's own content is what readers get. The default: fetching a publisher's
+    /// pages is the operator's choice, source by source.
+    case never
 }
 
 /// How a section is shown.
@@ -206,6 +222,25 @@ public struct FetchSettings: Sendable, Hashable {
     public var allowHosts: [String] = []
     /// Sources fetched at once by one process (`fetch.concurrency`, default 4).
     public var concurrency = 4
+
+    /// The defaults.
+    public init() {}
+}
+
+/// Fetching the article pages behind entries (`full_text.*`; sources opt in with `full_text`).
+public struct FullTextSettings: Sendable, Hashable {
+    /// With `full_text: auto`, entries whose own text is shorter than this get their page fetched
+    /// (`full_text.min_characters`, default 500).
+    public var minCharacters = 500
+    /// Article pages fetched at once by one process (`full_text.concurrency`, default 4).
+    public var concurrency = 4
+    /// Pages fetched at once from one host by one process (`full_text.per_host`, default 2).
+    public var perHost = 2
+    /// The least time between two requests to one host (`full_text.interval`, default 1s);
+    /// robots.txt's crawl-delay raises it, up to a minute.
+    public var interval: TimeInterval = 1
+    /// A page is fetched again this long after, with its validators (`full_text.recheck`, default 6h).
+    public var recheck: TimeInterval = 6 * 3600
 
     /// The defaults.
     public init() {}

@@ -102,12 +102,21 @@ struct WebController: Sendable {
             let id = context.parameters.get("id") ?? ""
             guard let section = brand.section(context.parameters.get("section") ?? ""),
                 let entry = try await sections.entry(SectionKey(brand: brand.id, section: section.id), itemID: id),
-                case .teaser(let teaser) = try? TidingsJSON.decoder().decode(
+                case .teaser(var teaser) = try? TidingsJSON.decoder().decode(
                     FeedItem.self, from: Data(entry.itemJSON.utf8))
             else { throw WebFailure(.notFound, web.text(.notFoundArticle)) }
-            return .page(
-                renderer.render(
-                    ArticlePage(context: web, teaser: teaser, contentHTML: entry.contentHTML, section: section)))
+            // The article extracted from its page, when its source asks for full text; else the
+            // feed's own content. A store that cannot answer costs the full text, not the page.
+            let extracted = try? await sections.extractedArticle(url: teaser.url)
+            // A teaser without a picture takes the article's lead image.
+            if teaser.imageURL == nil, let image = extracted?.imageURL { teaser.imageURL = URL(string: image) }
+            var page = ArticlePage(
+                context: web, teaser: teaser, contentHTML: extracted?.html ?? entry.contentHTML, section: section)
+            if let extracted {
+                page.byline = extracted.byline
+                page.direction = extracted.direction
+            }
+            return .page(renderer.render(page))
         }
     }
 

@@ -22,6 +22,15 @@ extension SectionService {
         try await store.entry(stream: key.stream, itemID: itemID)
     }
 
+    /// The article extracted from the page at `url` (sources with `full_text`), when there is one.
+    func extractedArticle(url: URL?) async throws -> ArticlePage? {
+        guard let url, ArticlePage.accepts(url: url.absoluteString) else { return nil }
+        guard let page = try await store.articles(urls: [url.absoluteString])[url.absoluteString],
+            let html = page.html, !html.isEmpty
+        else { return nil }
+        return page
+    }
+
     /// Records that `device` dismissed the notification card `id`, now.
     func dismiss(notification id: String, device: String) async throws {
         try await store.dismiss(notification: id, device: device, at: clock())

@@ -16,6 +16,14 @@ public struct ArticlePage: WebPage {
     /// Sanitized when the source was read (FeedParsing's HTMLSanitizer); the only HTML a
     /// template inserts unescaped.
     var content: String?
+    /// The author line of an article extracted from its page.
+    public var byline: String?
+    /// The text direction of an extracted article (`ltr`, `rtl`); the browser decides otherwise.
+    public var direction: String? {
+        get { contentDirection == "auto" ? nil : contentDirection }
+        set { contentDirection = newValue == "rtl" || newValue == "ltr" ? newValue! : "auto" }
+    }
+    var contentDirection = "auto"
     var original: String?
     /// The section the article belongs to.
     var back: Chrome.Link

@@ -1,0 +1,84 @@
+import Foundation
+import TidingsStore
+
+/// When an article page is looked at again.
+public struct ArticleSchedule: Sendable, Hashable {
+    /// After a successful fetch (an article, or not modified): pages are edited after publication.
+    public var recheck: TimeInterval = 6 * 3600
+    /// After a page that is not an article, or that robots.txt disallows.
+    public var settled: TimeInterval = 24 * 3600
+    /// After the first temporary failure; doubled for each failure in a row, up to `settled`.
+    public var retry: TimeInterval = 15 * 60
+    /// A page is followed (checked again) this long after an entry last asked for it; then it is
+    /// left as it is, not asked for again for a year: feeds list an entry for days, publishers edit
+    /// in the first hours, and a page checked every six hours for months costs its site for nothing.
+    public var follow: TimeInterval = 7 * 86_400
+
+    public init() {}
+}
+
+extension ArticlePage {
+    /// The page after an attempt at `now`: what the fetch found, its validators, and when to look
+    /// again. A failure never loses an article extracted before (readers keep seeing it); a page
+    /// that stopped being an article, or that robots.txt now refuses, keeps its last article too
+    /// but is not fetched again soon.
+    public func recording(_ result: ArticlePageFetcher.Result, at now: Date, schedule: ArticleSchedule = .init())
+        -> ArticlePage
+    {
+        var page = self
+        page.fetchedAt = now
+        if let etag = result.etag { page.etag = etag }
+        if let lastModified = result.lastModified { page.lastModified = lastModified }
+        switch result.outcome {
+        case .extracted(let article):
+            let hash = Self.hash(article.html)
+            if hash != contentHash { page.changedAt = now }
+            page.status = .extracted
+            page.html = article.html
+            page.text = article.text
+            page.title = article.title
+            page.byline = article.byline
+            page.siteName = article.siteName
+            page.imageURL = article.image
+            page.language = article.language
+            page.direction = article.direction
+            page.publishedAt = article.published
+            page.contentHash = hash
+            page.failures = 0
+            page.error = nil
+            page.nextCheckAt = now.addingTimeInterval(schedule.recheck)
+        case .notModified:
+            page.failures = 0
+            page.error = nil
+            page.nextCheckAt = now.addingTimeInterval(schedule.recheck)
+        case .notArticle(_, let reason):
+            page.status = html == nil ? .notArticle : status
+            page.failures = 0
+            page.error = "not an article: \(reason)"
+            page.nextCheckAt = now.addingTimeInterval(schedule.settled)
+        case .disallowed:
+            page.status = html == nil ? .disallowed : status
+            page.error = "robots.txt disallows it"
+            page.nextCheckAt = now.addingTimeInterval(schedule.settled)
+        case .failed(let message, let temporary):
+            page.failures = failures + 1
+            page.status = html == nil ? .failed : status
+            page.error = message
+            let backoff = schedule.retry * pow(2, Double(min(page.failures - 1, 16)))
+            page.nextCheckAt = now.addingTimeInterval(temporary ? min(backoff, schedule.settled) : schedule.settled)
+        }
+        if page.nextCheckAt.timeIntervalSince(requestedAt) > schedule.follow {
+            page.nextCheckAt = now.addingTimeInterval(365 * 86_400)
+        }
+        return page
+    }
+
+    /// A stable hash of an article's HTML (FNV-1a, 64 bits, hex): equal HTML, equal hash, in every
+    /// process and build.
+    static func hash(_ html: String) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in html.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

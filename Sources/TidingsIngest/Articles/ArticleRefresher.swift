@@ -1,0 +1,137 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import TidingsModel
+import TidingsSections
+import TidingsStore
+
+/// Fetches the article pages entries asked for (`ArticleStore.requestArticles`) when they are due,
+/// and stores what the extractor found: a service beside the poller. Pages are leased in the
+/// database before fetching, as sources are, so servers sharing one PostgreSQL database fetch each
+/// page once. Politeness is per process (`HostPoliteness`): N servers may each send one host their
+/// own few requests.
+public final class ArticleRefresher: Service, Sendable {
+    let store: any ArticleStore
+    let pages: ArticlePageFetcher
+    let schedule: ArticleSchedule
+    let concurrency: Int
+    let lease: TimeInterval
+    let logger: Logger
+    let clock: @Sendable () -> Date
+    let onChange: @Sendable ([String]) -> Void
+    /// Pages no entry asked for in this long are removed (`retention.max_age`: entries go then too).
+    let keep: TimeInterval
+    public let owner: String
+
+    /// A refresher fetching through `pages`, at most `concurrency` pages at once; `onChange` hears
+    /// the URLs whose article changed (the server drops cached pages showing them).
+    public init(
+        store: any ArticleStore, pages: ArticlePageFetcher, schedule: ArticleSchedule = .init(), concurrency: Int = 4,
+        lease: TimeInterval = 60, keep: TimeInterval = 90 * 86_400, owner: String,
+        logger: Logger = Logger(label: "tidings.articles"),
+        clock: @escaping @Sendable () -> Date = Date.init, onChange: @escaping @Sendable ([String]) -> Void = { _ in }
+    ) {
+        self.store = store
+        self.pages = pages
+        self.schedule = schedule
+        self.concurrency = max(1, concurrency)
+        self.lease = lease
+        self.keep = keep
+        self.owner = owner
+        self.logger = logger
+        self.clock = clock
+        self.onChange = onChange
+    }
+
+    /// A refresher as `configuration`'s `fetch` and `full_text` settings say: its own HTTP client
+    /// (timeouts and allowed hosts of `fetch`, pages cut at 10 MiB), `full_text.per_host` requests
+    /// to one host at a time spaced by `full_text.interval`, `full_text.concurrency` pages at once.
+    public convenience init(
+        configuration: SectionsConfiguration, store: any ArticleStore, owner: String,
+        logger: Logger = Logger(label: "tidings.articles"), clock: @escaping @Sendable () -> Date = Date.init,
+        onChange: @escaping @Sendable ([String]) -> Void = { _ in }
+    ) {
+        let settings = configuration.fullText
+        let fetcher = SourceFetcher(
+            policy: FetchPolicy(configuration.fetch, maxBodyBytes: min(configuration.fetch.maxBytes, Self.maxPageBytes))
+        )
+        let politeness = HostPoliteness(
+            maxConcurrent: settings.perHost, interval: .milliseconds(Int64(settings.interval * 1000)))
+        var schedule = ArticleSchedule()
+        schedule.recheck = settings.recheck
+        self.init(
+            store: store, pages: ArticlePageFetcher(fetcher: fetcher, politeness: politeness), schedule: schedule,
+            concurrency: settings.concurrency, lease: configuration.fetch.totalTimeout + 15,
+            keep: configuration.retention.maxAge, owner: owner,
+            logger: logger, clock: clock, onChange: onChange)
+    }
+
+    /// Article pages are cut here: ten times a long article with its markup.
+    public static let maxPageBytes = 10 << 20
+
+    /// Closes the HTTP client; for refreshers not run as a service (`run()` does it itself).
+    public func shutdown() async throws { try await pages.fetcher.shutdown() }
+
+    /// Refreshes due pages until asked to stop (`LeasedWork`), pruning old pages once an hour.
+    public func run() async throws {
+        let pruned = Locked(Date.distantPast)
+        try await LeasedWork<ArticlePage>(
+            concurrency: concurrency, idle: .seconds(5), logger: logger,
+            prepare: {
+                guard self.clock().timeIntervalSince(pruned.current) > 3600 else { return }
+                try await self.prune()
+                pruned.withLock { $0 = self.clock() }
+            },
+            claim: { try await self.claim(limit: $0) },
+            perform: { _ = try? await self.refresh($0) }
+        ).run()
+        try await shutdown()
+    }
+
+    /// Removes the pages no entry asked for within `keep`; returns how many.
+    @discardableResult
+    public func prune() async throws -> Int {
+        let removed = try await store.pruneArticles(requestedBefore: clock().addingTimeInterval(-keep))
+        if removed > 0 {
+            logger.info("articles: removed \(removed) pages no entry asked for in \(Int(keep / 86_400)) days")
+        }
+        return removed
+    }
+
+    func claim(limit: Int) async throws -> [ArticlePage] {
+        try await store.claimDueArticles(owner: owner, now: clock(), lease: lease, limit: limit)
+    }
+
+    /// Fetches every page due now (up to `concurrency` at once) and returns them as stored.
+    @discardableResult
+    public func refreshDue() async throws -> [ArticlePage] {
+        let due = try await claim(limit: concurrency)
+        return try await withThrowingTaskGroup(of: ArticlePage.self) { group in
+            for page in due { group.addTask { try await self.refresh(page) } }
+            var done: [ArticlePage] = []
+            for try await page in group { done.append(page) }
+            return done.sorted { $0.url < $1.url }
+        }
+    }
+
+    /// Fetches one leased page and records the attempt.
+    func refresh(_ page: ArticlePage) async throws -> ArticlePage {
+        guard let url = URL(string: page.url) else {
+            let failed = page.recording(.init(outcome: .failed("not a URL", temporary: false)), at: clock())
+            _ = try await store.recordArticle(failed, owner: owner)
+            return failed
+        }
+        let result = await pages.fetch(url, etag: page.etag, lastModified: page.lastModified)
+        let updated = page.recording(result, at: clock(), schedule: schedule)
+        let recorded = try await store.recordArticle(updated, owner: owner)
+        switch result.outcome {
+        case .failed(let message, _), .notArticle(_, reason: let message):
+            logger.info(
+                "articles: \(page.url): \(message)",
+                metadata: ["url": .string(page.url), "failures": .stringConvertible(updated.failures)])
+        default: break
+        }
+        if recorded, updated.changedAt != page.changedAt { onChange([page.url]) }
+        return updated
+    }
+}

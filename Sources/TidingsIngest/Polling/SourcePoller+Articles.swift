@@ -1,0 +1,56 @@
+import FeedParsing
+import Foundation
+import TidingsModel
+import TidingsSections
+import TidingsStore
+
+extension SourcePoller {
+    /// The article pages a source's entries want: every teaser's link for `full_text: always`,
+    /// those whose own text is shorter than `full_text.min_characters` for `auto` (the strongest
+    /// mode of the source's sections wins).
+    func articlePages(_ entries: [SourceEntry], sourceID: String) -> [String] {
+        let mode = fullTextModes[sourceID] ?? .never
+        guard mode != .never else { return [] }
+        let minimum = settings.fullText.minCharacters
+        return entries.compactMap { entry in
+            guard case .teaser(let teaser) = entry.item, let url = teaser.url,
+                ArticlePage.accepts(url: url.absoluteString)
+            else { return nil }
+            if mode == .auto, let html = entry.contentHTML, HTMLText.plainText(html).count >= minimum { return nil }
+            return url.absoluteString
+        }
+    }
+
+    /// Asks the store for the pages (new ones become due; known ones stay as they are). A failure
+    /// is logged: the entries are recorded already, and the next fetch asks again.
+    func requestArticles(_ urls: [String], sourceID: String) async {
+        guard !urls.isEmpty, let articles = store as? any ArticleStore else { return }
+        do {
+            try await articles.requestArticles(urls, now: clock())
+        } catch {
+            logger.warning(
+                "poller: \(sourceID): could not ask for \(urls.count) article pages: \(error)",
+                metadata: ["source_id": .string(sourceID)])
+        }
+    }
+
+    /// Each fetched source's full-text mode: the strongest of its sections' (always, auto, never).
+    static func fullTextModes(_ configuration: SectionsConfiguration) -> [String: FullTextMode] {
+        var modes: [String: FullTextMode] = [:]
+        for (_, section) in configuration.sections {
+            for source in section.source.fetched {
+                let current = modes[source.id] ?? .never
+                modes[source.id] = rank(section.fullText) > rank(current) ? section.fullText : current
+            }
+        }
+        return modes
+    }
+
+    private static func rank(_ mode: FullTextMode) -> Int {
+        switch mode {
+        case .never: 0
+        case .auto: 1
+        case .always: 2
+        }
+    }
+}
