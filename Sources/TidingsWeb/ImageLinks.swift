@@ -23,4 +23,7 @@ public struct ImageLinks: Sendable {
 
     /// The same for a URL given as text (the catalog keeps them so).
     public func path(_ text: String?) -> String? { path(text.flatMap(URL.init(string:))) }
+
+    /// Sanitized HTML with its images' sources (`src`, `srcset`, `poster`) made these paths.
+    public func rewriting(_ html: String) -> String { ContentImages.rewrite(html, self) }
 }

@@ -88,6 +88,7 @@ struct ContractTests {
             Endpoints.section(
                 brand: "courier", section: "news", cursor: "c", limit: 5, language: .en, device: "phone-1")),
         SDKEndpoint("newsItems", Endpoints.newsItems(cursor: "c", limit: 5, language: .en)),
+        SDKEndpoint("article", Endpoints.article(brand: "courier", section: "news", id: "aec7b3e836692632")),
         SDKEndpoint("dismiss", Endpoints.dismiss(notification: "courier-push", device: "phone-1"), body: false),
     ]
 

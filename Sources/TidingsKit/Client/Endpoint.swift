@@ -69,6 +69,11 @@ public enum Endpoints {
             headers: device.map { ["X-Device-ID": $0] } ?? [:])
     }
 
+    /// `GET /api/v1/brands/{brand}/sections/{section}/articles/{id}`: one article with its body.
+    public static func article(brand: String, section: String, id: String) -> Endpoint<ArticleDetail> {
+        .json("/api/v1/brands/\(escaped(brand))/sections/\(escaped(section))/articles/\(escaped(id))")
+    }
+
     /// One page of the catalog's news items.
     public static func newsItems(cursor: String? = nil, limit: Int? = nil, language: Language? = nil)
         -> Endpoint<NewsItemsPage>

@@ -99,6 +99,13 @@ extension TidingsClient {
                 brand: brand, section: section, cursor: cursor, limit: limit, language: language, device: deviceID))
     }
 
+    /// One article of a section with its body: the feed's content and, for sources with full text,
+    /// the article extracted from its page. With a ``ResponseStorage`` (the ``OfflineStore``), it is
+    /// kept for ``keptArticle(brand:section:id:)`` to open without network in a later launch.
+    public func article(brand: String, section: String, id: String) async throws(TidingsError) -> ArticleDetail {
+        try await send(Endpoints.article(brand: brand, section: section, id: id))
+    }
+
     /// One page of the catalog's news items.
     public func newsItems(cursor: String? = nil, limit: Int? = nil) async throws(TidingsError) -> NewsItemsPage {
         try await send(Endpoints.newsItems(cursor: cursor, limit: limit, language: language))
@@ -131,6 +138,12 @@ extension TidingsClient {
     /// The brands as last fetched, for offline use.
     public func keptBrands() -> Kept<[BrandSummary]>? {
         kept(Endpoints.brands()).map { Kept(value: $0.value.brands, fetchedAt: $0.fetchedAt) }
+    }
+
+    /// An article as last fetched (in this run or, with a ``ResponseStorage``, an earlier one), for
+    /// reading offline; nil when it was never fetched here.
+    public func keptArticle(brand: String, section: String, id: String) -> Kept<ArticleDetail>? {
+        kept(Endpoints.article(brand: brand, section: section, id: id))
     }
 
     /// A brand's sections as last fetched, for offline use.

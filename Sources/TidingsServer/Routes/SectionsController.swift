@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -20,6 +21,7 @@ struct SectionsController: Sendable {
         router.get("/api/v1/brands/:brand/sections", use: sectionList)
         router.get("/api/v1/brands/:brand/sections/:section", use: section)
         router.get("/api/v1/brands/:brand/sections/:section/updates", use: updates)
+        router.get("/api/v1/brands/:brand/sections/:section/articles/:id", use: article)
         router.group().add(middleware: JSONContentTypeMiddleware())
             .post("/api/v1/notifications/:id/dismiss", use: dismiss)
     }
@@ -114,6 +116,33 @@ struct SectionsController: Sendable {
             return Response(status: .notModified, headers: headers)
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: page.body))
+    }
+
+    /// One article with its body (the feed's content, the extracted full text). Its ETag is the
+    /// body's: an app revalidates what it kept for offline reading at the cost of a 304.
+    @Sendable func article(request: Request, context: TidingsRequestContext) async throws -> Response {
+        let brand = try self.brand(context)
+        let sectionID = context.parameters.get("section") ?? ""
+        let id = context.parameters.get("id") ?? ""
+        guard let section = brand.section(sectionID) else {
+            throw HTTPAPIError(
+                .notFound, code: "not_found", message: "api: brand \(brand.id) has no section \(sectionID)")
+        }
+        guard let detail = try await sections.articleDetail(SectionKey(brand: brand.id, section: section.id), id: id)
+        else {
+            throw HTTPAPIError(
+                .notFound, code: "not_found", message: "api: section \(brand.id)/\(section.id) has no article \(id)")
+        }
+        let body = try TidingsJSON.encoder().encode(detail)
+        let etag = "\"\(StableHash.hex(String(decoding: body, as: UTF8.self)))\""
+        var headers: HTTPFields = [
+            .contentType: "application/json; charset=utf-8", .cacheControl: "no-cache", .eTag: etag,
+        ]
+        if let match = request.headers[.ifNoneMatch], ETag.matches(ifNoneMatch: match, etag: etag) {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     @Sendable func dismiss(request: Request, context: TidingsRequestContext) async throws -> Response {

@@ -2,6 +2,7 @@ import Foundation
 import TidingsModel
 import TidingsSections
 import TidingsStore
+import TidingsWeb
 
 // What the routes read and write through the services rather than reaching into the store: a
 // controller parses HTTP and calls a service; only services know the store.
@@ -23,12 +24,31 @@ extension SectionService {
     }
 
     /// The article extracted from the page at `url` (sources with `full_text`), when there is one.
-    func extractedArticle(url: URL?) async throws -> ArticlePage? {
-        guard let url, ArticlePage.accepts(url: url.absoluteString) else { return nil }
+    func extractedArticle(url: URL?) async throws -> TidingsStore.ArticlePage? {
+        guard let url, TidingsStore.ArticlePage.accepts(url: url.absoluteString) else { return nil }
         guard let page = try await store.articles(urls: [url.absoluteString])[url.absoluteString],
             let html = page.html, !html.isEmpty
         else { return nil }
         return page
+    }
+
+    /// The article `id` of section `key` with its body: the feed's content and the extracted full
+    /// text, images through the image proxy; nil when the section has no such teaser.
+    func articleDetail(_ key: SectionKey, id: String) async throws -> ArticleDetail? {
+        guard let entry = try await entry(key, itemID: id),
+            case .teaser(let teaser) = try? TidingsJSON.decoder().decode(FeedItem.self, from: Data(entry.itemJSON.utf8))
+        else { return nil }
+        let links = await catalog.cursors.imageLinks()
+        var detail = ArticleDetail(
+            item: teaser.withImagePath(links), contentHTML: entry.contentHTML.map(links.rewriting))
+        if let page = try await extractedArticle(url: teaser.url), let html = page.html {
+            let image = page.imageURL.flatMap(URL.init(string:))
+            detail.fullText = ArticleDetail.FullText(
+                html: links.rewriting(html), text: page.text ?? "", byline: page.byline, siteName: page.siteName,
+                imageURL: image, imageProxyURL: links.path(image), publishedAt: page.publishedAt,
+                language: page.language, direction: page.direction, changedAt: page.changedAt)
+        }
+        return detail
     }
 
     /// Records that `device` dismissed the notification card `id`, now.
