@@ -45,7 +45,9 @@ public struct ArticleExtractor: Sendable {
         article.byline = (metadata.byline.flatMap(Self.nonEmpty) ?? finder.byline).flatMap(Self.nonEmpty)
         article.excerpt = metadata.excerpt.flatMap(Self.nonEmpty)
         article.siteName = metadata.siteName.flatMap(Self.nonEmpty)
-        article.publishedText = metadata.published.flatMap(Self.nonEmpty)
+        article.publishedText =
+            (metadata.published ?? Self.datePublished(in: tree)
+            ?? found.flatMap { Self.firstTime(in: $0.tree, under: $0.article) }).flatMap(Self.nonEmpty)
         article.published = article.publishedText.flatMap { FeedDate.parse($0) }
         article.language = metadata.language.flatMap(Self.nonEmpty)
         article.direction = finder.direction
@@ -70,6 +72,27 @@ public struct ArticleExtractor: Sendable {
             article.excerpt = Self.nonEmpty(String(article.text.prefix { $0 != "\n" }))
         }
         return article
+    }
+
+    /// The page's own word for its date: an element with `itemprop="datePublished"` (its
+    /// `content` or `datetime`).
+    static func datePublished(in tree: HTMLTree) -> String? {
+        var current = tree.nextElement(after: tree.root)
+        while let node = current {
+            if let itemprop = tree.attribute(node, "itemprop"),
+                itemprop.split(separator: " ").contains("datePublished"),
+                let value = tree.attribute(node, "content") ?? tree.attribute(node, "datetime")
+            {
+                return value
+            }
+            current = tree.nextElement(after: node)
+        }
+        return nil
+    }
+
+    /// The first `<time datetime>` of the article.
+    static func firstTime(in tree: HTMLTree, under article: HTMLTree.Node) -> String? {
+        tree.descendants(of: article, where: { $0 == .time }).lazy.compactMap { tree.attribute($0, "datetime") }.first
     }
 
     static func nonEmpty(_ text: String) -> String? {

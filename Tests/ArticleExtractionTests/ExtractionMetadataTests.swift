@@ -75,6 +75,21 @@ struct ExtractionMetadataTests {
                 == "The real heading of the story")
     }
 
+    @Test("without metadata, the date comes from itemprop=datePublished, else the article's first <time>")
+    func contentDates() {
+        let itemprop = Self.extract(
+            head: "<title>T</title>",
+            body: "<span itemprop=\"datePublished\" content=\"2026-03-04T05:06:07Z\"></span>"
+                + ExtractionRuleTests.article)
+        #expect(itemprop.publishedText == "2026-03-04T05:06:07Z")
+        #expect(itemprop.published == Date(timeIntervalSince1970: 1_772_600_767))
+        let time = Self.extract(
+            head: "<title>T</title>",
+            body: "<p>Posted <time datetime=\"2026-01-02\">2 Jan</time>, a sentence long"
+                + " enough to be prose, with commas, in the article.</p>" + ExtractionRuleTests.article)
+        #expect(time.publishedText == "2026-01-02")
+    }
+
     @Test("entities in metadata values are decoded")
     func entities() {
         let page = Self.extract(head: #"<meta property="og:title" content="Tom &amp;amp; Jerry&#39;s day">"#)

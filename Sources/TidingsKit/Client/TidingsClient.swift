@@ -100,7 +100,7 @@ extension TidingsClient {
     }
 
     /// One article of a section with its body: the feed's content and, for sources with full text,
-    /// the article extracted from its page. With a ``ResponseStorage`` (the ``OfflineStore``), it is
+    /// the article extracted from its page. With a ``ResponseStorage`` (the `OfflineStore`), it is
     /// kept for ``keptArticle(brand:section:id:)`` to open without network in a later launch.
     public func article(brand: String, section: String, id: String) async throws(TidingsError) -> ArticleDetail {
         try await send(Endpoints.article(brand: brand, section: section, id: id))
