@@ -11,9 +11,14 @@ package struct Tag {
     }
 
     /// One attribute as written; `value` is empty when the attribute has none.
-    package struct Attribute {
+    package struct Attribute: Sendable {
         package var name: Range<Int>
         package var value: Range<Int>
+
+        package init(name: Range<Int>, value: Range<Int>) {
+            self.name = name
+            self.value = value
+        }
     }
 
     /// The attributes of the last tag read. Their storage is kept from tag to tag: emptying an

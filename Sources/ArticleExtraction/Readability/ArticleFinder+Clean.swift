@@ -153,7 +153,7 @@ extension ArticleFinder {
             {
                 let others = tree.attributeRange[Int(element)].contains { index in
                     let attribute = tree.attributes[Int(index)]
-                    return !isNamed(attribute, "src") && Self.namesImageFile(tree.bytes[attribute.value])
+                    return !tree.isNamed(attribute, "src") && Self.namesImageFile(tree.bytes[attribute.value])
                 }
                 if others, payload.length < 133 { tree.removeAttribute(element, "src") }
             }
@@ -164,7 +164,7 @@ extension ArticleFinder {
             }
             for index in tree.attributeRange[Int(element)] {
                 let attribute = tree.attributes[Int(index)]
-                if isNamed(attribute, "src") || isNamed(attribute, "srcset") || isNamed(attribute, "alt") { continue }
+                if ["src", "srcset", "alt"].contains(where: { tree.isNamed(attribute, $0) }) { continue }
                 let value = Array(tree.bytes[attribute.value])
                 let target: String
                 if Self.isSrcset(value) {
@@ -183,13 +183,6 @@ extension ArticleFinder {
                 }
             }
         }
-    }
-
-    func isNamed(_ attribute: HTMLTree.Attribute, _ name: String) -> Bool {
-        attribute.name.count == name.utf8.count
-            && tree.bytes.withUnsafeBufferPointer {
-                ClassPatterns.matches($0, at: attribute.name.lowerBound, end: attribute.name.upperBound, name)
-            }
     }
 
     /// `data:…;base64,…`: its type is SVG, and how long its payload is.

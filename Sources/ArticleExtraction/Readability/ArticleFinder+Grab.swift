@@ -1,12 +1,11 @@
 /// One attempt (Readability's `_grabArticle`): prune and find paragraphs, score, choose, gather.
 extension ArticleFinder {
-    mutating func grab() -> Found? {
+    mutating func grab() -> Found {
         let paragraphs = pruneAndCollect()
         let candidates = score(paragraphs)
-        var top = bestCandidates(candidates)
+        let top = bestCandidates(candidates)
         let body = tree.body
-        var topCandidate: HTMLTree.Node
-        var created = false
+        let topCandidate: HTMLTree.Node
         if top.isEmpty || tree.kind[Int(top[0])] == .body {
             // Nothing stood out: the whole body is the article.
             topCandidate = tree.makeElement(.div)
@@ -18,13 +17,11 @@ extension ArticleFinder {
             }
             tree.insert(topCandidate, into: body)
             initialize(topCandidate)
-            created = true
-            top = [topCandidate]
         } else {
             topCandidate = climb(from: top)
         }
         let container = tree.parent[Int(topCandidate)]
-        let article = gatherSiblings(of: topCandidate, created: created)
+        let article = gatherSiblings(of: topCandidate)
         clean(article)
         findDirection(topCandidate: topCandidate, container: container)
         return Found(tree: tree, article: article, characters: length(article, exactBelow: Self.minimumCharacters))

@@ -48,8 +48,9 @@ extension ArticleFinder {
     func mayHoldImage(_ image: HTMLTree.Node) -> Bool {
         for index in tree.attributeRange[Int(image)] {
             let attribute = tree.attributes[Int(index)]
-            let name = String(decoding: tree.bytes[attribute.name], as: UTF8.self).lowercased()
-            if name == "src" || name == "srcset" || name == "data-src" || name == "data-srcset" { return true }
+            if ["src", "srcset", "data-src", "data-srcset"].contains(where: { tree.isNamed(attribute, $0) }) {
+                return true
+            }
             if Self.namesImageFile(tree.bytes[attribute.value]) { return true }
         }
         return false

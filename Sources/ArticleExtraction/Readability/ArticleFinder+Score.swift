@@ -158,7 +158,7 @@ extension ArticleFinder {
 
     /// The article: the container with its siblings that score at least a fifth of it (more when
     /// they share its class) or read as prose paragraphs.
-    mutating func gatherSiblings(of candidate: HTMLTree.Node, created: Bool) -> HTMLTree.Node {
+    mutating func gatherSiblings(of candidate: HTMLTree.Node) -> HTMLTree.Node {
         let article = tree.makeElement(.div)
         let best = tree.score[Int(candidate)]!
         let threshold = max(10, best * 0.2)

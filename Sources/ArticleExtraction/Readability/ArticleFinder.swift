@@ -46,7 +46,7 @@ struct ArticleFinder {
         let page = tree
         var attempts: [Found] = []
         while true {
-            guard let found = grab() else { return nil }
+            let found = grab()
             if found.characters >= Self.minimumCharacters { return found }
             attempts.append(found)
             // The author line found stays found (Readability keeps it across attempts).

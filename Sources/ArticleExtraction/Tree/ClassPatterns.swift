@@ -53,14 +53,9 @@ enum ClassPatterns {
         var index = range.lowerBound
         while index < end {
             let first = lower(bytes[index])
-            for (word, groups) in buckets[Int(first)] where !found.isSuperset(of: groups) {
-                guard index + word.count <= end else { continue }
-                var same = true
-                for offset in 1..<word.count where lower(bytes[index + offset]) != word[offset] {
-                    same = false
-                    break
-                }
-                if same { found.formUnion(groups) }
+            for (word, groups) in buckets[Int(first)]
+            where !found.isSuperset(of: groups) && matches(bytes, at: index, end: end, word) {
+                found.formUnion(groups)
             }
             if first == UInt8(ascii: "s"), isShareWord(bytes, at: index, end: end, start: range.lowerBound) {
                 found.insert(.share)
@@ -87,7 +82,7 @@ enum ClassPatterns {
 
     /// Whether `token` is one of the space-separated words of `bytes[range]`, case-insensitively.
     static func hasToken(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ token: String) -> Bool {
-        let token = Array(token.utf8)
+        let token = token.utf8
         var index = range.lowerBound
         while index < range.upperBound {
             while index < range.upperBound, bytes[index] <= 32 { index += 1 }
@@ -98,19 +93,26 @@ enum ClassPatterns {
         return false
     }
 
-    static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int, _ word: String) -> Bool {
-        matches(bytes, at: index, end: end, Array(word.utf8))
+    /// Whether `word` (lower-case) is at `index`, before `end`, case-insensitively.
+    static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int, _ word: some Collection<UInt8>)
+        -> Bool
+    {
+        guard index + word.count <= end else { return false }
+        var position = index
+        for byte in word {
+            if lower(bytes[position]) != byte { return false }
+            position += 1
+        }
+        return true
     }
 
-    static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int, _ word: [UInt8]) -> Bool {
-        guard index + word.count <= end else { return false }
-        for offset in 0..<word.count where lower(bytes[index + offset]) != word[offset] { return false }
-        return true
+    static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int, _ word: String) -> Bool {
+        matches(bytes, at: index, end: end, word.utf8)
     }
 
     /// Whether `word` occurs anywhere in `bytes[range]`, case-insensitively.
     static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: String) -> Bool {
-        let word = Array(word.utf8)
+        let word = word.utf8
         guard range.count >= word.count else { return false }
         for index in range.lowerBound...(range.upperBound - word.count)
         where matches(bytes, at: index, end: range.upperBound, word) {

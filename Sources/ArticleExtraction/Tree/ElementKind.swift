@@ -35,8 +35,6 @@ enum ElementKind: UInt8, CaseIterable, Sendable {
         /// Embedded media the cleaning looks at: object, embed, iframe.
         static let embed = Traits(rawValue: 1 << 8)
         static let list = Traits(rawValue: 1 << 9)
-        /// Never content: scripts, styles, forms' controls and the like (left out of the tree's text).
-        static let inert = Traits(rawValue: 1 << 10)
     }
 
     static let traits: [Traits] = {
@@ -66,7 +64,6 @@ enum ElementKind: UInt8, CaseIterable, Sendable {
         mark([.span, .li, .td, .blockquote, .dl, .div, .img, .ol, .p, .pre, .table, .ul], .textish)
         mark([.object, .embed, .iframe], .embed)
         mark([.ul, .ol], .list)
-        mark([.script, .style, .template, .noembed, .noframes, .head, .title, .meta, .link, .base], .inert)
         return table
     }()
 

@@ -60,12 +60,16 @@ private struct TreeBuilder {
     var open = [Int32](repeating: 0, count: ElementKind.allCases.count)
     var attributes = Tag.Attributes()
 
+    /// The open elements, innermost last: their nodes, kinds and (for unknown names) name keys.
+    var kinds: [ElementKind] = []
+
     var top: HTMLTree.Node { stack[stack.count - 1] }
+    var topKind: ElementKind { kinds[kinds.count - 1] }
 
     mutating func build(_ bytes: UnsafeBufferPointer<UInt8>, into tree: inout HTMLTree) {
         tree.root = tree.makeNode(.other)
         tree.body = tree.root
-        push(tree.root, kind: .other, name: 0, tree: &tree)
+        push(tree.root, kind: .other, name: 0)
         open[Int(ElementKind.other.rawValue)] = 0  // the document node is never closed
         let count = bytes.count
         var index = 0
@@ -97,9 +101,9 @@ private struct TreeBuilder {
     mutating func addText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, tree: inout HTMLTree) {
         guard !range.isEmpty else { return }
         let stats = TextMeasure.measure(bytes, range)
-        let parentKind = tree.kind[Int(top)]
+        let parentKind = topKind
         if stats.solid == 0, parentKind == .other || parentKind == .html || parentKind == .head { return }
-        if parentKind == .head { popHead(tree: tree) }
+        if parentKind == .head { popHead() }
         let node = tree.makeNode(.text, range: Int32(range.lowerBound)..<Int32(range.upperBound))
         tree.stats[Int(node)] = stats
         link(node, tree: &tree)
@@ -125,11 +129,11 @@ private struct TreeBuilder {
             if tree.head != HTMLTree.none { return resume }
         case .body:
             if tree.kind[Int(tree.body)] == .body { return resume }
-            popHead(tree: tree)
+            popHead()
         default:
-            if tree.kind[Int(top)] == .head, !Self.belongsInHead(kind) { popHead(tree: tree) }
+            if topKind == .head, !Self.belongsInHead(kind) { popHead() }
         }
-        closeImplied(by: kind, tree: tree)
+        closeImplied(by: kind)
         guard stack.count <= HTMLTree.maximumDepth else { return resume }
 
         let flags = NodeFlagReader.flags(bytes, attributes, kind: kind)
@@ -137,9 +141,7 @@ private struct TreeBuilder {
         let foreign = tree.flags[Int(top)].contains(.foreign) || kind == .svg || kind == .math
         let node = tree.makeNode(kind, range: name, flags: foreign ? flags.union(.foreign) : flags)
         let first = Int32(tree.attributes.count)
-        for attribute in attributes {
-            tree.attributes.append(HTMLTree.Attribute(name: attribute.name, value: attribute.value))
-        }
+        tree.attributes.append(contentsOf: attributes)
         tree.attributeRange[Int(node)] = first..<Int32(tree.attributes.count)
         link(node, tree: &tree)
 
@@ -160,13 +162,13 @@ private struct TreeBuilder {
             }
         case .textarea, .xmp, .plaintext:
             // Text that may be shown: kept as the element's text (the extractor drops textareas).
-            push(node, kind: kind, name: 0, tree: &tree)
+            push(node, kind: kind, name: 0)
             addText(bytes, tag.end..<contentEnd, tree: &tree)
-            pop(tree: tree)
+            pop()
         default: break
         }
         if traits.contains(.rawText) || kind.isVoid || (tag.selfClosing && foreign) { return resume }
-        push(node, kind: kind, name: kind == .other ? Self.nameKey(bytes, tag.name) : 0, tree: &tree)
+        push(node, kind: kind, name: kind == .other ? Self.nameKey(bytes, tag.name) : 0)
         return resume
     }
 
@@ -187,7 +189,7 @@ private struct TreeBuilder {
 
     /// Ends the elements a start tag of `kind` ends: an open paragraph before a block, the previous
     /// list item, definition, cell, row or option, a heading inside a heading, a link inside a link.
-    mutating func closeImplied(by kind: ElementKind, tree: HTMLTree) {
+    mutating func closeImplied(by kind: ElementKind) {
         if kind.traits.contains(.closesParagraph), open[Int(ElementKind.p.rawValue)] > 0 {
             closeNearest(Implied.paragraph, stoppingAt: Implied.paragraphScope)
         }
@@ -199,9 +201,9 @@ private struct TreeBuilder {
         case .tbody, .thead, .tfoot:
             closeNearest(Implied.tableSection, stoppingAt: Implied.tableScope, passing: Implied.rowContent)
         case .option, .optgroup:
-            if tree.kind[Int(top)] == .option { pop(tree: tree) }
+            if topKind == .option { pop() }
         case .h1, .h2, .h3, .h4, .h5, .h6:
-            if tree.kind[Int(top)].isHeading { pop(tree: tree) }
+            if topKind.isHeading { pop() }
         case .a: closeNearest(Implied.link, stoppingAt: Implied.cellScope)
         default: break
         }
@@ -227,14 +229,14 @@ private struct TreeBuilder {
         static let headings = KindSet([.h1, .h2, .h3, .h4, .h5, .h6])
     }
 
-    /// Pops to the nearest open element of `kinds`, if one is open above any of `stops`; with
+    /// Pops to the nearest open element of `targets`, if one is open above any of `stops`; with
     /// `passing`, only if every element above it is of those kinds.
-    mutating func closeNearest(_ kinds: KindSet, stoppingAt stops: KindSet, passing: KindSet? = nil) {
-        guard kinds.kinds.contains(where: { open[Int($0.rawValue)] > 0 }) else { return }
+    mutating func closeNearest(_ targets: KindSet, stoppingAt stops: KindSet, passing: KindSet? = nil) {
+        guard targets.kinds.contains(where: { open[Int($0.rawValue)] > 0 }) else { return }
         var index = stack.count - 1
         while index > 0 {
-            let kind = kindOf(index)
-            if kinds.contains(kind) {
+            let kind = kinds[index]
+            if targets.contains(kind) {
                 while stack.count > index { popLast() }
                 return
             }
@@ -251,7 +253,7 @@ private struct TreeBuilder {
         switch kind {
         case .html, .body: return  // content after them still belongs to the body
         case .head:
-            popHead(tree: tree)
+            popHead()
             return
         default: break
         }
@@ -264,7 +266,7 @@ private struct TreeBuilder {
         }
         var index = stack.count - 1
         while index > 0 {
-            let open = kindOf(index)
+            let open = kinds[index]
             if open == kind ? (kind != .other || stackNames[index] == name) : (kind.isHeading && open.isHeading) {
                 while stack.count > index { popLast() }
                 return
@@ -275,11 +277,7 @@ private struct TreeBuilder {
 
     // MARK: - The stack
 
-    var kinds: [ElementKind] = []
-
-    func kindOf(_ index: Int) -> ElementKind { kinds[index] }
-
-    mutating func push(_ node: HTMLTree.Node, kind: ElementKind, name: UInt64, tree: inout HTMLTree) {
+    mutating func push(_ node: HTMLTree.Node, kind: ElementKind, name: UInt64) {
         stack.append(node)
         stackNames.append(name)
         kinds.append(kind)
@@ -293,24 +291,16 @@ private struct TreeBuilder {
         stackNames.removeLast()
     }
 
-    mutating func pop(tree: HTMLTree) { if stack.count > 1 { popLast() } }
+    mutating func pop() { if stack.count > 1 { popLast() } }
 
-    mutating func popHead(tree: HTMLTree) {
+    mutating func popHead() {
         guard open[Int(ElementKind.head.rawValue)] > 0 else { return }
-        while stack.count > 1, kinds[kinds.count - 1] != .head { popLast() }
+        while stack.count > 1, topKind != .head { popLast() }
         if stack.count > 1 { popLast() }
     }
 
-    /// Appends `node` to the current element.
-    func link(_ node: HTMLTree.Node, tree: inout HTMLTree) {
-        let parent = top
-        let index = Int(node)
-        tree.parent[index] = parent
-        let last = tree.lastChild[Int(parent)]
-        tree.previous[index] = last
-        if last != HTMLTree.none { tree.next[Int(last)] = node } else { tree.firstChild[Int(parent)] = node }
-        tree.lastChild[Int(parent)] = node
-    }
+    /// Appends `node` to the current element (stats are summed once the tree is built).
+    func link(_ node: HTMLTree.Node, tree: inout HTMLTree) { tree.attach(node, to: top) }
 
     /// A lower-cased name hashed, to match an unknown element's end tag to its start tag.
     static func nameKey(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {

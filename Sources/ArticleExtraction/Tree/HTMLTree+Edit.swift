@@ -43,6 +43,13 @@ extension HTMLTree {
 
     /// Puts a detached `node` into `parent`, before `sibling` (at the end when none).
     mutating func insert(_ node: Node, into parent: Node, before sibling: Node = HTMLTree.none) {
+        attach(node, to: parent, before: sibling)
+        propagate(contribution(node), from: parent)
+    }
+
+    /// Links a detached `node` into `parent`'s children, leaving stats alone (the builder sums
+    /// them once the tree is whole; `insert` adds them up the ancestors).
+    mutating func attach(_ node: Node, to parent: Node, before sibling: Node = HTMLTree.none) {
         let index = Int(node)
         self.parent[index] = parent
         if sibling == Self.none {
@@ -58,7 +65,6 @@ extension HTMLTree {
             previous[Int(sibling)] = node
             if before != Self.none { next[Int(before)] = node } else { firstChild[Int(parent)] = node }
         }
-        propagate(contribution(node), from: parent)
     }
 
     mutating func append(_ node: Node, to parent: Node) {

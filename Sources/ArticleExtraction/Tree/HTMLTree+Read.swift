@@ -5,25 +5,15 @@ extension HTMLTree {
     /// The index in `attributes` of `node`'s attribute `name` (ASCII, lower-case), matched
     /// case-insensitively; the first when it repeats, as browsers keep the first.
     func attributeIndex(_ node: Node, _ name: String) -> Int? {
-        let range = attributeRange[Int(node)]
-        guard !range.isEmpty else { return nil }
-        var name = name
-        return name.withUTF8 { wanted in
-            for index in range {
-                let candidate = attributes[Int(index)].name
-                guard candidate.count == wanted.count else { continue }
-                var same = true
-                for offset in 0..<wanted.count {
-                    let byte = bytes[candidate.lowerBound + offset]
-                    if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != wanted[offset] {
-                        same = false
-                        break
-                    }
-                }
-                if same { return Int(index) }
+        attributeRange[Int(node)].lazy.map(Int.init).first { isNamed(attributes[$0], name) }
+    }
+
+    /// Whether `attribute` is called `name` (ASCII, lower-case), case-insensitively.
+    func isNamed(_ attribute: Attribute, _ name: String) -> Bool {
+        attribute.name.count == name.utf8.count
+            && bytes.withUnsafeBufferPointer {
+                ClassPatterns.matches($0, at: attribute.name.lowerBound, end: attribute.name.upperBound, name)
             }
-            return nil
-        }
     }
 
     func hasAttribute(_ node: Node, _ name: String) -> Bool { attributeIndex(node, name) != nil }

@@ -8,10 +8,8 @@ struct HTMLTree: Sendable {
     typealias Node = Int32
     static let none: Node = -1
 
-    struct Attribute: Sendable {
-        var name: Range<Int>
-        var value: Range<Int>
-    }
+    /// An attribute as the tokenizer reads it: byte ranges of its name and raw value in `bytes`.
+    typealias Attribute = Tag.Attribute
 
     /// The page's UTF-8 bytes, then any bytes edits added (new attribute values).
     var bytes: [UInt8]
@@ -132,16 +130,6 @@ struct HTMLTree: Sendable {
             current = parent[Int(current)]
         }
         return nil
-    }
-
-    /// Whether `node` is inside `ancestor`.
-    func isInside(_ node: Node, _ ancestor: Node) -> Bool {
-        var current = parent[Int(node)]
-        while current != Self.none {
-            if current == ancestor { return true }
-            current = parent[Int(current)]
-        }
-        return false
     }
 
     /// Elements of `kinds` inside `node` (not `node` itself), in document order.

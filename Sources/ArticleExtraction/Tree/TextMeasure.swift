@@ -140,7 +140,7 @@ enum NodeFlagReader {
     )
         -> Bool
     {
-        let property = Array(property.utf8)
+        let property = property.utf8
         guard range.count > property.count else { return false }
         var index = range.lowerBound
         while index + property.count <= range.upperBound {

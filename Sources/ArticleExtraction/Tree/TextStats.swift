@@ -32,45 +32,32 @@ struct TextStats: Equatable, Sendable {
     /// `br` and `hr` descendants.
     var breaks: Int32 = 0
 
-    static func += (lhs: inout TextStats, rhs: TextStats) {
-        lhs.characters &+= rhs.characters
-        lhs.solid &+= rhs.solid
-        lhs.commas &+= rhs.commas
-        lhs.linkCharacters += rhs.linkCharacters
-        lhs.headingCharacters &+= rhs.headingCharacters
-        lhs.listCharacters &+= rhs.listCharacters
-        lhs.textishCharacters &+= rhs.textishCharacters
-        lhs.paragraphs &+= rhs.paragraphs
-        lhs.images &+= rhs.images
-        lhs.listItems &+= rhs.listItems
-        lhs.inputs &+= rhs.inputs
-        lhs.embeds &+= rhs.embeds
-        lhs.tables &+= rhs.tables
-        lhs.dataTables &+= rhs.dataTables
-        lhs.blocks &+= rhs.blocks
-        lhs.elements &+= rhs.elements
-        lhs.breaks &+= rhs.breaks
+    /// Adds `sign` times `other`, field by field: the one place every field is listed.
+    mutating func add(_ other: TextStats, times sign: Int32) {
+        characters &+= sign &* other.characters
+        solid &+= sign &* other.solid
+        commas &+= sign &* other.commas
+        linkCharacters += Double(sign) * other.linkCharacters
+        headingCharacters &+= sign &* other.headingCharacters
+        listCharacters &+= sign &* other.listCharacters
+        textishCharacters &+= sign &* other.textishCharacters
+        paragraphs &+= sign &* other.paragraphs
+        images &+= sign &* other.images
+        listItems &+= sign &* other.listItems
+        inputs &+= sign &* other.inputs
+        embeds &+= sign &* other.embeds
+        tables &+= sign &* other.tables
+        dataTables &+= sign &* other.dataTables
+        blocks &+= sign &* other.blocks
+        elements &+= sign &* other.elements
+        breaks &+= sign &* other.breaks
     }
+
+    static func += (lhs: inout TextStats, rhs: TextStats) { lhs.add(rhs, times: 1) }
 
     static prefix func - (value: TextStats) -> TextStats {
         var result = TextStats()
-        result.characters = -value.characters
-        result.solid = -value.solid
-        result.commas = -value.commas
-        result.linkCharacters = -value.linkCharacters
-        result.headingCharacters = -value.headingCharacters
-        result.listCharacters = -value.listCharacters
-        result.textishCharacters = -value.textishCharacters
-        result.paragraphs = -value.paragraphs
-        result.images = -value.images
-        result.listItems = -value.listItems
-        result.inputs = -value.inputs
-        result.embeds = -value.embeds
-        result.tables = -value.tables
-        result.dataTables = -value.dataTables
-        result.blocks = -value.blocks
-        result.elements = -value.elements
-        result.breaks = -value.breaks
+        result.add(value, times: -1)
         return result
     }
 
