@@ -41,19 +41,11 @@ extension SQLStore: ArticleStore {
         let owner = owner.withoutNUL
         let at = now.millisecondsSince1970
         let until = now.addingTimeInterval(lease).millisecondsSince1970
-        // As claimDueSources: PostgreSQL skips rows another process is claiming or recording
-        // rather than waiting for them, so two processes claiming at once never lease one page.
-        let skipLocked: SQLQueryString = source.kind == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        let claim = claimStatement(
+            table: "article_pages", key: "url", due: "next_check_at", columns: Self.articleColumns, owner: owner,
+            at: at, until: until, limit: limit)
         return try await source.write(locking: .keys([])) { db in
-            let rows = try await db.raw(
-                """
-                UPDATE article_pages SET lease_owner = \(bind: owner), lease_until = \(bind: until)
-                WHERE url IN (SELECT url FROM article_pages WHERE next_check_at <= \(bind: at)
-                  AND (lease_until IS NULL OR lease_until < \(bind: at))
-                  ORDER BY next_check_at, url LIMIT \(bind: limit)\(skipLocked))
-                RETURNING \(unsafeRaw: Self.articleColumns)
-                """
-            ).all()
+            let rows = try await db.raw(claim).all()
             return try rows.map(Self.decodeArticle).sorted {
                 ($0.nextCheckAt, $0.url) < ($1.nextCheckAt, $1.url)
             }

@@ -29,20 +29,11 @@ extension SQLStore: SectionStore {
         let at = now.millisecondsSince1970
         let until = now.addingTimeInterval(lease).millisecondsSince1970
         let only: SQLQueryString = ids.map { "AND id IN (\(binds: $0))" } ?? ""
-        // PostgreSQL: rows another process is claiming (or recording) are locked, and skipped
-        // rather than waited for, so two processes claiming at once never lease one source and
-        // never queue behind each other. SQLite runs one write at a time.
-        let skipLocked: SQLQueryString = source.kind == .postgres ? " FOR UPDATE SKIP LOCKED" : ""
+        let claim = claimStatement(
+            table: "sources", key: "id", due: "next_fetch_at", columns: Self.sourceColumns, owner: owner, at: at,
+            until: until, limit: limit, filter: only)
         return try await source.write(locking: .keys([])) { db in
-            let rows = try await db.raw(
-                """
-                UPDATE sources SET lease_owner = \(bind: owner), lease_until = \(bind: until)
-                WHERE id IN (SELECT id FROM sources WHERE next_fetch_at <= \(bind: at)
-                  AND (lease_until IS NULL OR lease_until < \(bind: at)) \(only)
-                  ORDER BY next_fetch_at, id LIMIT \(bind: limit)\(skipLocked))
-                RETURNING \(unsafeRaw: Self.sourceColumns)
-                """
-            ).all()
+            let rows = try await db.raw(claim).all()
             return try rows.map(Self.decodeSource).sorted { $0.nextFetchAt < $1.nextFetchAt }
         }
     }

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import TidingsStore
 
@@ -31,7 +32,7 @@ extension ArticlePage {
         if let lastModified = result.lastModified { page.lastModified = lastModified }
         switch result.outcome {
         case .extracted(let article):
-            let hash = Self.hash(article.html)
+            let hash = StableHash.hex(article.html)
             if hash != contentHash { page.changedAt = now }
             page.status = .extracted
             page.html = article.html
@@ -71,14 +72,5 @@ extension ArticlePage {
             page.nextCheckAt = now.addingTimeInterval(365 * 86_400)
         }
         return page
-    }
-
-    /// A stable hash of an article's HTML (FNV-1a, 64 bits, hex): equal HTML, equal hash, in every
-    /// process and build.
-    static func hash(_ html: String) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in html.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

@@ -24,9 +24,9 @@ extension SourcePoller {
     /// Asks the store for the pages (new ones become due; known ones stay as they are). A failure
     /// is logged: the entries are recorded already, and the next fetch asks again.
     func requestArticles(_ urls: [String], sourceID: String) async {
-        guard !urls.isEmpty, let articles = store as? any ArticleStore else { return }
+        guard !urls.isEmpty else { return }
         do {
-            try await articles.requestArticles(urls, now: clock())
+            try await store.requestArticles(urls, now: clock())
         } catch {
             logger.warning(
                 "poller: \(sourceID): could not ask for \(urls.count) article pages: \(error)",

@@ -12,7 +12,7 @@ import TidingsStore
 public final class SourcePoller: Service, Sendable {
     let sources: [String: (source: FetchedSource, sections: [SectionKey])]
     let settings: SectionsConfiguration
-    let store: any SectionStore
+    let store: any SectionStore & ArticleStore
     let fetcher: SourceFetcher
     let reader: SourceReader
     let schedule: PollSchedule
@@ -30,7 +30,8 @@ public final class SourcePoller: Service, Sendable {
     /// A poller for `configuration`'s sources; `onChange` hears which sections got new or changed
     /// entries (the server drops its cached pages).
     public init(
-        configuration: SectionsConfiguration, store: any SectionStore, logger: Logger = Logger(label: "tidings.poller"),
+        configuration: SectionsConfiguration, store: any SectionStore & ArticleStore,
+        logger: Logger = Logger(label: "tidings.poller"),
         clock: @escaping @Sendable () -> Date = Date.init,
         onChange: @escaping @Sendable ([SectionKey]) -> Void = { _ in }
     ) {

@@ -1,5 +1,7 @@
 import FeedParsing
 import Foundation
+import HTTPTypes
+import Hummingbird
 
 /// Strong ETags: the stable hash of the body, quoted.
 enum ETag {
@@ -11,5 +13,18 @@ enum ETag {
             let tag = candidate.trimmingCharacters(in: .whitespaces)
             return tag == "*" || tag == etag || tag == "W/" + etag
         }
+    }
+
+    /// A JSON answer carrying `etag` and `headers`: 304 without a body (and without a content
+    /// type) when the request's `If-None-Match` names the ETag, else 200 with `body`.
+    static func jsonResponse(_ body: ByteBuffer, etag: String, headers: HTTPFields, request: Request) -> Response {
+        var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        fields.append(contentsOf: headers)
+        fields[.eTag] = etag
+        if let match = request.headers[.ifNoneMatch], matches(ifNoneMatch: match, etag: etag) {
+            fields[.contentType] = nil
+            return Response(status: .notModified, headers: fields)
+        }
+        return Response(status: .ok, headers: fields, body: .init(byteBuffer: body))
     }
 }

@@ -37,14 +37,8 @@ struct NewsItemsController: Sendable {
             query: query["locale"].map(String.init), acceptLanguage: request.headers[.acceptLanguage],
             fallback: Language(rawValue: catalog.configuration.defaultLocale) ?? .ru)
         let page = try await catalog.newsPage(language: language, cursor: cursor, limit: limit)
-        var headers: HTTPFields = [
-            .contentType: "application/json; charset=utf-8", .eTag: page.etag, .cacheControl: "max-age=60",
-            .vary: "Accept-Language",
-        ]
-        if let match = request.headers[.ifNoneMatch], ETag.matches(ifNoneMatch: match, etag: page.etag) {
-            headers[.contentType] = nil
-            return Response(status: .notModified, headers: headers)
-        }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: page.body))
+        return ETag.jsonResponse(
+            page.body, etag: page.etag, headers: [.cacheControl: "max-age=60", .vary: "Accept-Language"],
+            request: request)
     }
 }

@@ -1,4 +1,3 @@
-import FeedParsing
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -107,15 +106,9 @@ struct SectionsController: Sendable {
             throw badCursor
         }
         // Revalidated on every use (new items may arrive any time), cheaply: the ETag is the page's.
-        var headers: HTTPFields = [
-            .contentType: "application/json; charset=utf-8", .cacheControl: "no-cache", .vary: "Accept-Language",
-            .eTag: page.etag,
-        ]
-        if let match = request.headers[.ifNoneMatch], ETag.matches(ifNoneMatch: match, etag: page.etag) {
-            headers[.contentType] = nil
-            return Response(status: .notModified, headers: headers)
-        }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: page.body))
+        return ETag.jsonResponse(
+            page.body, etag: page.etag, headers: [.cacheControl: "no-cache", .vary: "Accept-Language"],
+            request: request)
     }
 
     /// One article with its body (the feed's content, the extracted full text). Its ETag is the
@@ -134,15 +127,8 @@ struct SectionsController: Sendable {
                 .notFound, code: "not_found", message: "api: section \(brand.id)/\(section.id) has no article \(id)")
         }
         let body = try TidingsJSON.encoder().encode(detail)
-        let etag = "\"\(StableHash.hex(String(decoding: body, as: UTF8.self)))\""
-        var headers: HTTPFields = [
-            .contentType: "application/json; charset=utf-8", .cacheControl: "no-cache", .eTag: etag,
-        ]
-        if let match = request.headers[.ifNoneMatch], ETag.matches(ifNoneMatch: match, etag: etag) {
-            headers[.contentType] = nil
-            return Response(status: .notModified, headers: headers)
-        }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        return ETag.jsonResponse(
+            ByteBuffer(bytes: body), etag: ETag.of(body), headers: [.cacheControl: "no-cache"], request: request)
     }
 
     @Sendable func dismiss(request: Request, context: TidingsRequestContext) async throws -> Response {

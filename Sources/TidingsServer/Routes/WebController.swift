@@ -101,9 +101,8 @@ struct WebController: Sendable {
         await rendering(request, context) { web, brand in
             let id = context.parameters.get("id") ?? ""
             guard let section = brand.section(context.parameters.get("section") ?? ""),
-                let entry = try await sections.entry(SectionKey(brand: brand.id, section: section.id), itemID: id),
-                case .teaser(var teaser) = try? TidingsJSON.decoder().decode(
-                    FeedItem.self, from: Data(entry.itemJSON.utf8))
+                case (let entry, var teaser)? = try await sections.teaserEntry(
+                    SectionKey(brand: brand.id, section: section.id), id: id)
             else { throw WebFailure(.notFound, web.text(.notFoundArticle)) }
             // The article extracted from its page, when its source asks for full text; else the
             // feed's own content. A store that cannot answer costs the full text, not the page.

@@ -32,12 +32,18 @@ extension SectionService {
         return page
     }
 
-    /// The article `id` of section `key` with its body: the feed's content and the extracted full
-    /// text, images through the image proxy; nil when the section has no such teaser.
-    func articleDetail(_ key: SectionKey, id: String) async throws -> ArticleDetail? {
+    /// The entry `id` of section `key` when it is a teaser (an article), with the teaser decoded.
+    func teaserEntry(_ key: SectionKey, id: String) async throws -> (entry: StoredEntry, teaser: Teaser)? {
         guard let entry = try await entry(key, itemID: id),
             case .teaser(let teaser) = try? TidingsJSON.decoder().decode(FeedItem.self, from: Data(entry.itemJSON.utf8))
         else { return nil }
+        return (entry, teaser)
+    }
+
+    /// The article `id` of section `key` with its body: the feed's content and the extracted full
+    /// text, images through the image proxy; nil when the section has no such teaser.
+    func articleDetail(_ key: SectionKey, id: String) async throws -> ArticleDetail? {
+        guard let (entry, teaser) = try await teaserEntry(key, id: id) else { return nil }
         let links = await catalog.cursors.imageLinks()
         var detail = ArticleDetail(
             item: teaser.withImagePath(links), contentHTML: entry.contentHTML.map(links.rewriting))
