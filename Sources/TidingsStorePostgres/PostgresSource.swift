@@ -72,7 +72,7 @@ public final class PostgresSource: SQLConnectionSource {
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await bounded { [client] in
-            try await client.withConnection { connection in try await body(connection.sql()) }
+            try await client.withConnection { connection in try await body(connection.rowsOnEventLoop) }
         }
     }
 
@@ -87,7 +87,7 @@ public final class PostgresSource: SQLConnectionSource {
         try await bounded { [client, logger] in
             do {
                 return try await client.withTransaction(logger: logger) { connection in
-                    let db = connection.sql()
+                    let db = connection.rowsOnEventLoop
                     try await db.raw(Self.lockStatement(locks)).run()
                     return try await body(db)
                 }
@@ -235,4 +235,10 @@ public final class PostgresSource: SQLConnectionSource {
         runner.cancel()
         await runner.value
     }
+}
+
+extension PostgresConnection {
+    /// The connection's `SQLDatabase`, handing rows over on the event loop (``EventLoopRowsDatabase``
+    /// says why): every statement Tidings runs on PostgreSQL goes through it.
+    var rowsOnEventLoop: some SQLDatabase { EventLoopRowsDatabase(base: sql()) }
 }

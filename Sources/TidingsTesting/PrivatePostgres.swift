@@ -3,7 +3,8 @@ import Foundation
 /// A PostgreSQL cluster of one test's own, which the test may restart or stop without touching the
 /// shared test server: `initdb` in a temporary folder, run as the `postgres` user (PostgreSQL
 /// refuses root). Needs Debian's postgresql package and root; `skipReason` says what is missing.
-public struct PrivatePostgres: Sendable {
+/// Codable, so that an exit test's child process can be handed the cluster and restart it.
+public struct PrivatePostgres: Sendable, Codable {
     /// The server's `bin` folder (`/usr/lib/postgresql/N/bin`).
     let bin: String
     /// The data folder.
@@ -90,6 +91,12 @@ public struct PrivatePostgres: Sendable {
                 posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
                 posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
                 posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+                // Nor any other descriptor: a server started in an exit test's child held the
+                // test runner's back channel open, and the runner waited for it for ever.
+                let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+                for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
+                    posix_spawn_file_actions_addclose(&actions, descriptor)
+                }
                 let words: [String] = ["/bin/sh", "-c", command]
                 let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
                 defer { for argument in arguments { free(argument) } }

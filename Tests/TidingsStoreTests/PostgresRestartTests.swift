@@ -1,0 +1,81 @@
+import Foundation
+import SQLKit
+import Testing
+import TidingsModel
+import TidingsStore
+import TidingsStorePostgres
+import TidingsTesting
+
+/// Issue 33's crash: PostgreSQL restarted while a query streams rows to a reader slower than the
+/// wire. PostgresNIO 1.33.2 trapped (`RowStreamStateMachine.channelReadComplete`, "How can we
+/// receive a body part, after a channelReadComplete, but no read has been forwarded yet") when the
+/// server closed a connection whose reads were held back for a slow consumer — every server on the
+/// database died at a restart under load. The readers run in a child process (an exit test), so a
+/// trap fails this test instead of ending the test runner.
+@Suite(
+    "PostgreSQL restarted under streaming reads", .serialized,
+    .enabled(if: PrivatePostgres.skipReason == nil, Comment(rawValue: PrivatePostgres.skipReason ?? "")))
+struct PostgresRestartTests {
+    /// Four readers streaming 20,000 rows of 2 KB each, each row taking the consumer 20 µs (so the
+    /// rows outrun it and reads are held back), while the parent restarts the cluster three times.
+    /// Every read ends with its rows or `StoreUnavailable`; the child exits normally.
+    @Test("restarts while many rows stream to a slow reader end reads with StoreUnavailable, never the process")
+    func restartWhileStreaming() async throws {
+        try await PrivatePostgres.with { cluster in
+            // The child restarts the cluster itself (the parent's waiting for it was seen to hold
+            // back the parent's other tasks); an issue it records or an error it throws shows here.
+            await #expect(processExitsWith: .success) {
+                [cluster = cluster as PrivatePostgres] in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { try await Self.streamReads(url: cluster.url, for: .seconds(10)) }
+                    group.addTask {
+                        for _ in 0..<3 {
+                            try await Task.sleep(for: .milliseconds(2500))
+                            try await cluster.restart(mode: "immediate")
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+        }
+    }
+
+    /// Streams big results through `PostgresSource.read` until `duration` has passed; throws on any
+    /// error other than the database being unavailable, and unless some reads completed and some
+    /// were cut by a restart.
+    static func streamReads(url: String, for duration: Duration) async throws {
+        let source = try PostgresSource(url: url, timeout: .seconds(10))
+        let end = ContinuousClock.now + duration
+        let completed = Locked(0)
+        let cut = Locked(0)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    while ContinuousClock.now < end {
+                        do {
+                            let rows = try await source.read { db in
+                                let count = Locked(0)
+                                try await db.raw("SELECT repeat('x', 2000) AS text FROM generate_series(1, 20000)")
+                                    .run { _ in
+                                        usleep(20)
+                                        count.withLock { $0 += 1 }
+                                    }
+                                return count.current
+                            }
+                            if rows == 20_000 { completed.withLock { $0 += 1 } }
+                        } catch is StoreUnavailable {
+                            cut.withLock { $0 += 1 }
+                            try await Task.sleep(for: .milliseconds(200))
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        try await source.close()
+        // Both must have happened, or the restarts missed the streams.
+        guard completed.current > 0, cut.current > 0 else {
+            throw StoreError("\(completed.current) reads completed, \(cut.current) cut by a restart")
+        }
+    }
+}
