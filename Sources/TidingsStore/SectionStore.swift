@@ -172,7 +172,8 @@ public enum PollStatus: Hashable, Sendable, CustomStringConvertible {
     case failed(FetchFailure)
     /// The document came but could not be read as its format.
     case unreadable
-    /// The fetch could not be recorded (not stored: the store is what failed).
+    /// The store failed the fetch's record: not stored when the database was unavailable; stored,
+    /// as a failure with the reason, when it refused what the fetch brought.
     case notRecorded
     /// A status this build does not know (a row written by a newer one), as stored.
     case other(String)

@@ -2,14 +2,17 @@ import Foundation
 import Hummingbird
 import ServiceLifecycle
 
-/// A Hummingbird app answering with a test's own router on 127.0.0.1 and a free port: feeds for
-/// the poller, the fetcher and `tidings parse` to read.
+/// A Hummingbird app answering with a test's own router on 127.0.0.1 (or another loopback address)
+/// and a free port: feeds for the poller, the fetcher and `tidings parse` to read.
 public enum LoopbackServer {
-    /// Runs `body` with the port of a server answering with `router`, then stops the server.
-    public static func with(_ router: Router<BasicRequestContext>, _ body: (Int) async throws -> Void) async throws {
+    /// Runs `body` with the port of a server answering with `router` on `host` (a loopback
+    /// address: Linux answers all of 127.0.0.0/8, so 127.0.0.2 is a second host), then stops it.
+    public static func with(
+        _ router: Router<BasicRequestContext>, host: String = "127.0.0.1", _ body: (Int) async throws -> Void
+    ) async throws {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            router: router, configuration: .init(address: .hostname(host, port: 0)),
             onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) })
         let services = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
         try await withThrowingTaskGroup(of: Void.self) { group in

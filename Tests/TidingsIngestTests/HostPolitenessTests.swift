@@ -175,6 +175,47 @@ struct HostPolitenessTests {
         clock.advance(by: .seconds(10))
         #expect(await outcome(of: later)?.succeeded == true)
     }
+
+    @Test("a caller that will not wait long gets its turn booked instead: one spacing apart, after the queue")
+    func turnsBookedForLater() async throws {
+        let clock = ManualClock()
+        let politeness = HostPoliteness(maxConcurrent: 2, interval: .seconds(1), clock: clock)
+        let url = URL(string: "https://slow.example/a")!
+        func admit(_ delay: Duration? = .seconds(5)) async throws -> Duration? {
+            switch try await politeness.withPermit(for: url, crawlDelay: delay, waitingAtMost: .seconds(1), {}) {
+            case .ran: nil
+            case .later(let wait): wait
+            }
+        }
+        #expect(try await admit() == nil, "free now: runs")
+        #expect(try await admit() == .seconds(5), "the crawl delay: booked")
+        #expect(try await admit() == .seconds(10), "booked after the one before")
+        // Its own pace (one second) is waited for in place.
+        #expect(try await admit(nil) == .seconds(11), "still after what is booked")
+        let other = URL(string: "https://other.example/a")!
+        let ran = try await politeness.withPermit(for: other, waitingAtMost: .zero) { "other" }
+        guard case .ran("other") = ran else {
+            Issue.record("another host waits for nothing")
+            return
+        }
+        // At the first booked turn the caller comes back and runs.
+        clock.advance(by: .seconds(5))
+        #expect(try await admit() == nil)
+        // A host with as many requests running as it may have books at least `busyTurn` off.
+        let busy = HostPoliteness(maxConcurrent: 1, interval: .zero, clock: clock)
+        let latch = Latch()
+        let holder = Task { try await busy.withPermit(forHost: "busy.example") { await latch.wait() } }
+        await waitUntil("busy.example is held") { await busy.load(forHost: "busy.example").running == 1 }
+        let turn = try await busy.withPermit(
+            for: URL(string: "https://busy.example/b")!, waitingAtMost: .seconds(1), {})
+        guard case .later(let wait) = turn else {
+            Issue.record("a full host is not waited for")
+            return
+        }
+        #expect(wait == HostPoliteness<ManualClock>.busyTurn)
+        latch.open()
+        try await holder.value
+    }
 }
 
 extension HostPoliteness {

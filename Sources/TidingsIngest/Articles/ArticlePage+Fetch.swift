@@ -27,6 +27,12 @@ extension ArticlePage {
         -> ArticlePage
     {
         var page = self
+        if case .later(let wait) = result.outcome {
+            // Not an attempt: only when to come back changes.
+            let (seconds, attoseconds) = wait.components
+            page.nextCheckAt = now.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+            return page
+        }
         page.fetchedAt = now
         if let etag = result.etag { page.etag = etag }
         if let lastModified = result.lastModified { page.lastModified = lastModified }
@@ -67,6 +73,7 @@ extension ArticlePage {
             page.error = message
             let backoff = schedule.retry * pow(2, Double(min(page.failures - 1, 16)))
             page.nextCheckAt = now.addingTimeInterval(temporary ? min(backoff, schedule.settled) : schedule.settled)
+        case .later: break
         }
         if page.nextCheckAt.timeIntervalSince(requestedAt) > schedule.follow {
             page.nextCheckAt = now.addingTimeInterval(365 * 86_400)

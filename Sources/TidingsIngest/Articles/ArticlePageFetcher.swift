@@ -19,6 +19,8 @@ public struct ArticlePageFetcher: Sendable {
         case disallowed
         /// The fetch failed; one sentence, and whether trying again later may help.
         case failed(String, temporary: Bool)
+        /// Nothing was fetched: the host's turn is this far off (`fetch(…waitingAtMost:)`).
+        case later(Duration)
     }
 
     /// An outcome with the validators to send next time and the address the page ended at.
@@ -59,13 +61,27 @@ public struct ArticlePageFetcher: Sendable {
     }
 
     /// Fetches `url` (with the validators of the last fetch, when there was one) and extracts it.
-    public func fetch(_ url: URL, etag: String? = nil, lastModified: String? = nil) async -> Result {
+    /// With `waitingAtMost`, waits that long at most for the host's turn: when it is further off
+    /// (a crawl delay, a busy host), the outcome is `.later` with the wait, and the turn is booked.
+    public func fetch(
+        _ url: URL, etag: String? = nil, lastModified: String? = nil, waitingAtMost limit: Duration? = nil
+    ) async -> Result {
         let rules = await robots.rules(for: url)
         guard rules.allows(url) else { return Result(outcome: .disallowed) }
         do {
-            let response = try await politeness.withPermit(for: url, crawlDelay: rules.crawlDelay) {
-                try await fetcher.fetch(
-                    FetchRequest(url: url, etag: etag, lastModified: lastModified, accept: Self.accept))
+            let request = FetchRequest(url: url, etag: etag, lastModified: lastModified, accept: Self.accept)
+            let response: FetchResponse
+            if let limit {
+                switch try await politeness.withPermit(
+                    for: url, crawlDelay: rules.crawlDelay, waitingAtMost: limit, { try await fetcher.fetch(request) })
+                {
+                case .ran(let answer): response = answer
+                case .later(let wait): return Result(outcome: .later(wait))
+                }
+            } else {
+                response = try await politeness.withPermit(for: url, crawlDelay: rules.crawlDelay) {
+                    try await fetcher.fetch(request)
+                }
             }
             var result = Result(
                 outcome: .notModified, etag: response.etag, lastModified: response.lastModified,

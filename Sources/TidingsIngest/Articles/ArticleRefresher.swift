@@ -76,14 +76,15 @@ public final class ArticleRefresher: Service, Sendable {
     public func run() async throws {
         let pruned = Locked(Date.distantPast)
         try await LeasedWork<ArticlePage>(
-            concurrency: concurrency, idle: .seconds(5), logger: logger,
+            // Pages given back for their host's turn are due a second or so later: look that often.
+            name: "articles", concurrency: concurrency, idle: .seconds(1), logger: logger,
             prepare: {
                 guard self.clock().timeIntervalSince(pruned.current) > 3600 else { return }
                 try await self.prune()
                 pruned.withLock { $0 = self.clock() }
             },
             claim: { try await self.claim(limit: $0) },
-            perform: { _ = try? await self.refresh($0) }
+            perform: { _ = try await self.refresh($0) }
         ).run()
         try await shutdown()
     }
@@ -114,17 +115,43 @@ public final class ArticleRefresher: Service, Sendable {
         }
     }
 
-    /// Fetches one leased page and records the attempt.
+    /// Fetches one leased page and records the attempt. What the store refuses to keep (an article
+    /// over ``ArticlePage/maxContentBytes``) is recorded as a failure with the reason, and the page
+    /// is not fetched again before `schedule.settled`; any other error but the database being
+    /// unavailable is recorded as a failure with the usual backoff. Only an error recording that
+    /// failure too is thrown (the lease then expires and the page comes back).
     func refresh(_ page: ArticlePage) async throws -> ArticlePage {
         guard let url = URL(string: page.url) else {
             let failed = page.recording(.init(outcome: .failed("not a URL", temporary: false)), at: clock())
             _ = try await store.recordArticle(failed, owner: owner)
             return failed
         }
-        let result = await pages.fetch(url, etag: page.etag, lastModified: page.lastModified)
+        // A host keeping its ordinary pace may hold the slot one interval; a crawl delay or a busy
+        // host gives the page back to the database, due at the turn booked for it, and the slot
+        // goes to another host's page.
+        let result = await pages.fetch(
+            url, etag: page.etag, lastModified: page.lastModified, waitingAtMost: pages.politeness.interval)
         let updated = page.recording(result, at: clock(), schedule: schedule)
-        let recorded = try await store.recordArticle(updated, owner: owner)
+        let recorded: Bool
+        do {
+            recorded = try await store.recordArticle(updated, owner: owner)
+        } catch let error where !(error is StoreUnavailable) && !(error is CancellationError) {
+            // The page as it was, with the failure: no validators of the answer that could not be
+            // kept (a 304 next time would leave it unkept for ever).
+            let refused = error is ArticlePageRefused
+            let failed = page.recording(
+                .init(outcome: .failed("\(error)", temporary: !refused)), at: clock(), schedule: schedule)
+            _ = try await store.recordArticle(failed, owner: owner)
+            logger.warning(
+                "articles: \(page.url): \(error); next try in \(Int(failed.nextCheckAt.timeIntervalSince(clock())))s",
+                metadata: ["url": .string(page.url), "error": .string("\(error)")])
+            return failed
+        }
         switch result.outcome {
+        case .later(let wait):
+            logger.debug(
+                "articles: \(page.url): its host's turn is in \(wait); given back until then",
+                metadata: ["url": .string(page.url)])
         case .failed(let message, _), .notArticle(_, reason: let message):
             logger.info(
                 "articles: \(page.url): \(message)",

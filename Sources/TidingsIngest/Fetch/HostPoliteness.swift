@@ -31,6 +31,16 @@ public actor HostPoliteness<C: Clock> where C.Duration == Duration {
         var waiters: [Waiter] = []
         var timer: Task<Void, Never>?
         var timerDue: C.Instant?
+        /// The latest turn handed out by `withPermit(…waitingAtMost:…)` for later: newcomers that
+        /// cannot start at once are booked after it.
+        var booked: C.Instant?
+    }
+
+    /// What `withPermit(for:crawlDelay:waitingAtMost:_:)` did: ran the body, or booked a turn
+    /// this far off instead of waiting for it.
+    public enum Admission<T> {
+        case ran(T)
+        case later(Duration)
     }
 
     private var hosts: [String: Host] = [:]
@@ -74,6 +84,46 @@ public actor HostPoliteness<C: Clock> where C.Duration == Duration {
             throw error
         }
     }
+
+    /// Runs `body` holding a permit for `url`'s host when one is free now or within `limit`;
+    /// otherwise waits for nothing and books the host's next free turn for the caller, who comes
+    /// back then (`.later`). For callers that must not hold scarce slots while a host keeps its
+    /// pace: the article refresher gives a page whose host is busy back to the database, due at
+    /// its turn, and fetches other hosts' pages meanwhile. Turns are booked one `spacing` apart
+    /// after the queue and after each other; a host with as many requests running as it may have (a
+    /// slow site) books at least ``busyTurn`` off, since when they end is unknown.
+    public func withPermit<T>(
+        for url: URL, crawlDelay: Duration? = nil, waitingAtMost limit: Duration,
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+    ) async throws -> Admission<T> {
+        let key = (url.host ?? "").lowercased()
+        if let wait = await book(key, crawlDelay: crawlDelay, unlessWithin: limit) { return .later(wait) }
+        return .ran(try await withPermit(forHost: key, crawlDelay: crawlDelay, body))
+    }
+
+    /// The wait for `key`'s next free turn when it is over `limit`, booked; nil when it is not.
+    private func book(_ key: String, crawlDelay: Duration?, unlessWithin limit: Duration) -> Duration? {
+        let spacing = spacing(crawlDelay: crawlDelay)
+        let now = clock.now
+        var host = hosts[key] ?? Host()
+        if let booked = host.booked, booked <= now { host.booked = nil }
+        var start = now
+        if let last = host.lastStart {
+            start = max(start, last.advanced(by: spacing * (host.waiters.count + 1)))
+        }
+        if host.running >= maxConcurrent {
+            start = max(start, now.advanced(by: max(spacing, Self.busyTurn)))
+        }
+        if start > now, let booked = host.booked { start = max(start, booked.advanced(by: spacing)) }
+        let wait = now.duration(to: start)
+        guard wait > limit else { return nil }
+        host.booked = start
+        hosts[key] = host
+        return wait
+    }
+
+    /// How far off a turn is booked on a host that is full: its requests may end at any time.
+    public static var busyTurn: Duration { .seconds(5) }
 
     /// The spacing a host with `crawlDelay` gets: the interval, or the delay when larger, capped.
     func spacing(crawlDelay: Duration?) -> Duration {
@@ -183,7 +233,7 @@ public actor HostPoliteness<C: Clock> where C.Duration == Duration {
     private func sweepIfNeeded(_ now: C.Instant) {
         guard hosts.count >= sweepAt else { return }
         hosts = hosts.filter { _, host in
-            host.running > 0 || !host.waiters.isEmpty
+            host.running > 0 || !host.waiters.isEmpty || host.booked.map { now < $0 } ?? false
                 || host.lastStart.map { now < $0.advanced(by: maxInterval) } ?? false
         }
         sweepAt = max(64, hosts.count * 2)

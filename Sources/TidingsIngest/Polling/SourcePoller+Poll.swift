@@ -130,15 +130,38 @@ extension SourcePoller {
                 sourceID: record.sourceID, status: record.status, error: error, changes: changes,
                 nextFetchAt: record.nextFetchAt)
         case .failure(let failure):
-            if !(failure is StoreUnavailable) {
-                logger.error(
-                    "poller: could not record the fetch of \(record.sourceID): \(failure)",
-                    metadata: ["source_id": .string(record.sourceID), "error": .string("\(failure)")])
+            if !(failure is StoreUnavailable), let failed = await recordRefusal(of: record, state: state, failure) {
+                return failed
             }
             return PollResult(
                 sourceID: record.sourceID, status: .notRecorded, error: "\(failure)", changes: UpsertSummary(),
                 nextFetchAt: record.nextFetchAt)
         }
+    }
+
+    /// Records, in place of a fetch the store refused (for anything but being unavailable), a
+    /// failure with the reason and the backoff of failures, so the source is not fetched again as
+    /// soon as its lease ends; nil when that cannot be recorded either.
+    private func recordRefusal(of record: FetchRecord, state: SourceState, _ failure: any Error) async -> PollResult? {
+        let failures = state.failures + 1
+        let delay = schedule.afterFailure(
+            failures: failures, retryAfter: nil, jitter: PollSchedule.jitter(for: state.id))
+        let message = "could not store what it sent: \(failure)"
+        var failed = record
+        failed.outcome = .failed(message)
+        failed.status = .notRecorded
+        failed.failures = failures
+        failed.nextFetchAt = clock().addingTimeInterval(delay)
+        logger.error(
+            "poller: \(record.sourceID): \(message); next try in \(Int(delay))s",
+            metadata: [
+                "source_id": .string(record.sourceID), "error": .string("\(failure)"),
+                "failures": .stringConvertible(failures), "retry_in_s": .stringConvertible(Int(delay)),
+            ])
+        guard case .success(let changes) = await recorder.record(failed) else { return nil }
+        return PollResult(
+            sourceID: record.sourceID, status: .notRecorded, error: message, changes: changes,
+            nextFetchAt: failed.nextFetchAt)
     }
 
     /// One conditional fetch of a URL, or a look at a file's size and modification time.

@@ -75,7 +75,7 @@ public final class SourcePoller: Service, Sendable {
         defer { heartbeat.stopped() }
         let registered = Locked(false)
         try await LeasedWork<SourceState>(
-            concurrency: settings.fetch.concurrency, idle: .seconds(1), logger: logger,
+            name: "poller", concurrency: settings.fetch.concurrency, idle: .seconds(1), logger: logger,
             prepare: {
                 guard !registered.current else { return }
                 try await self.register()

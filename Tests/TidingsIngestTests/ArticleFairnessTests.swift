@@ -1,0 +1,79 @@
+import Foundation
+import Hummingbird
+import Testing
+import TidingsModel
+import TidingsStore
+import TidingsTesting
+
+@testable import TidingsIngest
+
+/// Full-text fetching shares its slots fairly between hosts: a host keeping a long crawl delay
+/// gives its pages back to the database, due at their turn, instead of holding slots while it
+/// waits. Two real servers on two loopback addresses, the refresher's own loop, a SQLite file.
+@Suite("Article refresher fairness")
+struct ArticleFairnessTests {
+    /// A site of article pages on `host`, counting requests, with `robots` as its robots.txt.
+    static func site(_ name: String, robots: String, seen: Seen) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.get("/robots.txt") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: robots)))
+        }
+        router.get("/a/:n") { _, context in
+            seen.record(name, (context.parameters.get("n") ?? "") + " at \(Date().timeIntervalSince1970)")
+            return ArticlePageFetcherTests.html(ArticlePageFetcherTests.page("Page of \(name)"))
+        }
+        return router
+    }
+
+    @Test("30 pages of a host with Crawl-delay: 5 do not hold back another host's 5 pages")
+    func crawlDelayedHostHoldsNoSlot() async throws {
+        let seen = Seen()
+        let slow = Self.site("slow", robots: "User-agent: *\nCrawl-delay: 5\n", seen: seen)
+        let other = Self.site("other", robots: "User-agent: *\nAllow: /\n", seen: seen)
+        try await LoopbackServer.with(slow, host: "127.0.0.1") { slowPort in
+            try await LoopbackServer.with(other, host: "127.0.0.2") { otherPort in
+                try await TestDatabase.with(.sqlite) { database in
+                    let store = try await database.open()
+                    // The slow host's pages come first in the claim order (due together, then by URL).
+                    let slowURLs = (1...30).map { "http://127.0.0.1:\(slowPort)/a/\($0)" }
+                    let otherURLs = (1...5).map { "http://127.0.0.2:\(otherPort)/a/\($0)" }
+                    try await store.requestArticles(slowURLs + otherURLs, now: Date())
+                    let fetcher = SourceFetcher(policy: FetchPolicy(allowHosts: ["127.0.0.0/8"]))
+                    // The defaults of `full_text`: 4 pages at once, 2 per host, a second apart.
+                    let refresher = ArticleRefresher(
+                        store: store,
+                        pages: ArticlePageFetcher(
+                            fetcher: fetcher, politeness: HostPoliteness(maxConcurrent: 2, interval: .seconds(1))),
+                        concurrency: 4, owner: "test")
+                    let started = ContinuousClock.now
+                    let running = Task { try await refresher.run() }
+                    while seen.count("other") < 5, ContinuousClock.now - started < .seconds(30) {
+                        try await Task.sleep(for: .milliseconds(100))
+                    }
+                    let elapsed = ContinuousClock.now - started
+                    running.cancel()
+                    _ = await running.result
+                    #expect(seen.count("other") == 5)
+                    // Its own pace (a second apart) makes 4 s of it; before, 110 s.
+                    #expect(
+                        elapsed < .seconds(10),
+                        "the other host's pages took \(elapsed): \(seen.values("other")), slow \(seen.values("slow"))")
+                    // The crawl delay still holds: one request per 5 s to the slow host.
+                    let seconds = Double(elapsed.components.seconds) + 1
+                    #expect(seen.count("slow") <= Int(seconds / 5) + 1, "\(seen.count("slow")) in \(elapsed)")
+                    let pages = try await store.articles(urls: slowURLs)
+                    let waiting = pages.values.filter { $0.fetchedAt == nil }
+                    #expect(waiting.count >= 25)
+                    #expect(
+                        waiting.allSatisfy { $0.failures == 0 && $0.error == nil }, "a turn given back is no failure")
+                    // Their turns are booked five seconds apart, the last one about 30 × 5 s off.
+                    let turns = waiting.map(\.nextCheckAt).sorted()
+                    let span = try #require(turns.last).timeIntervalSince(try #require(turns.first))
+                    #expect(span >= Double(waiting.count - 1) * 5 - 1)
+                    try await store.close()
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Hummingbird
+import SQLKit
+import Testing
+import TidingsModel
+import TidingsSections
+import TidingsStore
+import TidingsTesting
+
+@testable import TidingsIngest
+
+/// What a leased job cannot store is recorded on its row with a backoff, so the end of its lease
+/// does not bring it back: the refresher and the poller run for real (`run()`, short leases) over a
+/// real SQLite file, and the origin counts its requests.
+@Suite("Leased work that the store refuses")
+struct LeasedWorkFailureTests {
+    /// An article page whose article is about `bytes` long: paragraphs of prose in `<article>`.
+    static func hugeArticle(bytes: Int) -> ByteBuffer {
+        let paragraph =
+            "<p>The harbour board met again on Tuesday, and the minutes, long as they are, read as prose:"
+            + " clauses, commas and a full stop at the end of every sentence, as articles are written.</p>\n"
+        var html = "<html><head><title>The longest minutes ever kept</title></head><body><article>"
+        html.reserveCapacity(bytes + 200)
+        while html.utf8.count < bytes { html += paragraph }
+        html += "</article></body></html>"
+        return ByteBuffer(string: html)
+    }
+
+    @Test("an article over the size kept is recorded as refused and fetched once, not at every lease")
+    func oversizedArticle() async throws {
+        let hits = Locked([String: Int]())
+        let three = Self.hugeArticle(bytes: 3 << 20)
+        let router = Router()
+        router.get("/robots.txt") { _, _ in Response(status: .notFound) }
+        router.get("/three.html") { _, _ in
+            hits.withLock { $0["three", default: 0] += 1 }
+            return Response(status: .ok, headers: [.contentType: "text/html"], body: .init(byteBuffer: three))
+        }
+        router.get("/fifty.html") { _, _ in
+            hits.withLock { $0["fifty", default: 0] += 1 }
+            // 50 MiB, sent as it is made: the fetcher stops reading at its cap (10 MiB).
+            return Response(
+                status: .ok, headers: [.contentType: "text/html"],
+                body: ResponseBody { writer in
+                    try await writer.write(ByteBuffer(string: "<html><body><article>"))
+                    let chunk = Self.hugeArticle(bytes: 1 << 20)
+                    for _ in 0..<50 { try await writer.write(chunk) }
+                    try await writer.finish(nil)
+                })
+        }
+        try await FetchTestServer.with(router) { port in
+            try await TestDatabase.with(.sqlite) { database in
+                let store = try await database.open()
+                let urls = ["three", "fifty"].map { "http://127.0.0.1:\(port)/\($0).html" }
+                let now = TestClock()
+                try await store.requestArticles(urls, now: now.current)
+                let fetcher = SourceFetcher(
+                    policy: FetchPolicy(maxBodyBytes: ArticleRefresher.maxPageBytes, allowHosts: ["127.0.0.1"]))
+                let refresher = ArticleRefresher(
+                    store: store,
+                    pages: ArticlePageFetcher(fetcher: fetcher, politeness: HostPoliteness(interval: .zero)),
+                    lease: 60, owner: "test", clock: { now.current })
+                let running = Task { try await refresher.run() }
+                let deadline = ContinuousClock.now + .seconds(60)
+                var stored: [String: ArticlePage] = [:]
+                while ContinuousClock.now < deadline {
+                    stored = try await store.articles(urls: urls)
+                    if stored.values.allSatisfy({ $0.fetchedAt != nil }) { break }
+                    try await Task.sleep(for: .milliseconds(200))
+                }
+                // Four lease periods, the loop going round in each (it looks every second): before,
+                // each ended lease brought both pages back.
+                for _ in 1...4 {
+                    now.withLock { $0 += 61 }
+                    try await Task.sleep(for: .milliseconds(1500))
+                }
+                running.cancel()
+                _ = await running.result
+                stored = try await store.articles(urls: urls)
+                #expect(hits.current == ["three": 1, "fifty": 1], "each fetched once over 4+ lease periods")
+                for url in urls {
+                    let page = try #require(stored[url])
+                    #expect(page.status == .failed)
+                    #expect(page.error?.contains("is over the 2097152 allowed") == true, "\(page.error ?? "-")")
+                    #expect(page.html == nil)
+                    let wait = page.nextCheckAt.timeIntervalSince(try #require(page.fetchedAt))
+                    #expect(wait == ArticleSchedule().settled, "not before the settled recheck")
+                }
+                try await store.close()
+            }
+        }
+    }
+
+    @Test("a fetch the store refuses is recorded as a failure with a backoff, not fetched at every lease")
+    func refusedFetch() async throws {
+        let server = PollerTests.FeedServer()
+        try await FetchTestServer.with(server.router) { port in
+            try await TestDatabase.with(.sqlite) { database in
+                let store = try await database.open()
+                // The database itself refuses the entries (as PostgreSQL refuses what it cannot
+                // index): a trigger, since nothing Tidings writes is refused on purpose.
+                let source = try await database.openSource()
+                try await source.write(locking: .keys([])) { db in
+                    try await db.raw(
+                        "CREATE TRIGGER refuse BEFORE INSERT ON entries BEGIN SELECT RAISE(ABORT, 'entry refused'); END"
+                    ).run()
+                }
+                try await source.close()
+                var sections = PollerTests.sections(port: port, paths: ["/feed.rss"])
+                sections.fetch.minInterval = 3600  // the backoff after one failure: beyond the test
+                let now = TestClock()
+                let poller = SourcePoller(configuration: sections, store: store, clock: { now.current })
+                try await store.registerSources(
+                    sections.fetchedSources.map { ($0.source.id, .feed) }, now: now.current)
+                let first = try await poller.pollDue()
+                #expect(first.map(\.status) == [.notRecorded])
+                // Four lease periods later: before, the lease ending brought it back each time.
+                for _ in 1...4 {
+                    now.withLock { $0 += poller.lease + 1 }
+                    _ = try await poller.pollDue()
+                }
+                try await poller.shutdown()
+                #expect(server.hits("200") == 1, "fetched once over four lease periods")
+                let state = try #require(try await store.sourceStates().first)
+                #expect(state.failures == 1)
+                #expect(state.lastError?.contains("entry refused") == true, "\(state.lastError ?? "-")")
+                #expect(state.nextFetchAt > now.current)
+                try await store.close()
+            }
+        }
+    }
+
+    @Test("what a job throws is logged once per cause, and again after a job succeeded")
+    func failuresLoggedOncePerCause() {
+        struct Failure: Error, CustomStringConvertible { var description: String }
+        let capture = LogCapture()
+        let failures = JobFailures(name: "articles", logger: capture.logger())
+        for _ in 0..<50 { failures.failed(Failure(description: "store: unavailable")) }
+        failures.failed(Failure(description: "store: refused"))
+        failures.failed(CancellationError())
+        failures.succeeded()
+        failures.failed(Failure(description: "store: refused"))
+        #expect(
+            capture.messages(atLeast: .error) == [
+                "articles: a job failed: store: unavailable", "articles: a job failed: store: refused",
+                "articles: a job failed: store: refused",
+            ])
+    }
+}
