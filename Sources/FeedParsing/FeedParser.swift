@@ -14,6 +14,13 @@ public struct FeedParser: Sendable {
         public var maxDepth = 512
         /// Entries after this many are ignored.
         public var maxEntries = 50_000
+        /// When set, at most this many entries are kept: the newest
+        /// (``ParsedEntry/newer(_:at:than:at:)``: by published date, else updated; undated ones
+        /// after dated ones; ties by place), in document order, with a warning saying how many
+        /// older ones were left out. Never more than twice
+        /// this many are held while reading, so a huge or never-ending document costs memory in
+        /// proportion to this rather than to its length. A poller sets it to what it keeps.
+        public var keepNewest: Int?
         /// Attributes after this many on one element are ignored.
         public var maxAttributes = 256
         /// Titles longer than this many characters are cut (feed and entry titles; author and
@@ -114,6 +121,14 @@ public struct FeedParser: Sendable {
         // Sanitizing stops early too when cancelled; what it gave is not the feed.
         if Task.isCancelled { throw .cancelled }
         if feed.removeNUL() { feed.warnings.append(FeedWarning(message: "U+0000 characters were removed")) }
+        if let keep = options.keepNewest {
+            feed.dropOldest(keeping: keep)
+            if feed.olderLeftOut > 0 {
+                feed.warnings.append(
+                    FeedWarning(
+                        message: "\(feed.olderLeftOut) older entries were left out: the newest \(keep) are kept"))
+            }
+        }
         feed.identifyByContent()
         feed.warnings = FeedWarning.capped(
             (cut.map { [$0] } ?? []) + decoded.warnings.map { FeedWarning(message: WarningList.printable($0)) }

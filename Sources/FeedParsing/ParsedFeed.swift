@@ -45,6 +45,8 @@ public struct ParsedFeed: Sendable, Equatable, Encodable {
     public var entries: [ParsedEntry] = []
     /// What was wrong with the document but did not stop it from being read.
     public var warnings: [FeedWarning] = []
+    /// Entries left out as older than those kept (`FeedParser.Options.keepNewest`).
+    var olderLeftOut = 0
 
     /// Creates an empty feed of a format.
     public init(format: Format) {

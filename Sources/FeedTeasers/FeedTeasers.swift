@@ -41,12 +41,7 @@ public struct FeedTeasers: Sendable {
     public func entries(of feed: ParsedFeed, sourceID: String, sourceName: String) -> [Entry] {
         let source = feed.title.flatMap { $0.isEmpty ? nil : $0 } ?? sourceName
         let ordered = feed.entries.enumerated().sorted { left, right in
-            switch (left.element.published ?? left.element.updated, right.element.published ?? right.element.updated) {
-            case (let l?, let r?) where l != r: l > r
-            case (.some, nil): true
-            case (nil, .some): false
-            default: left.offset < right.offset
-            }
+            ParsedEntry.newer(left.element, at: left.offset, than: right.element, at: right.offset)
         }
         var entries: [Entry] = []
         var seen: Set<String> = []

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import Hummingbird
 import SQLKit
@@ -145,5 +146,57 @@ struct LeasedWorkFailureTests {
                 "articles: a job failed: store: unavailable", "articles: a job failed: store: refused",
                 "articles: a job failed: store: refused",
             ])
+    }
+}
+
+/// The parser's `keepNewest` keeps the top of the order retention keeps the top of: a document read
+/// keeping only its newest `max_items` leaves the section exactly as reading it whole does.
+@Suite("Keeping a document's newest entries")
+struct KeepNewestRetentionTests {
+    @Test("a long document read keeping the newest 100 keeps what retention keeps of it whole")
+    func sameAsRetention() async throws {
+        // Shuffled dates, undated runs (which carry the date above them) and dates in the future.
+        var generator = SystemRandomNumberGenerator()
+        let t0 = Date().addingTimeInterval(-86_400 * 30)
+        let items = (0..<3_000).map { n -> String in
+            let roll = Int.random(in: 0..<10, using: &generator)
+            let date: Date? =
+                roll < 3
+                ? nil
+                : roll == 3 ? Date().addingTimeInterval(3600) : t0.addingTimeInterval(Double.random(in: 0..<2_000_000))
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+            let pubDate = date.map { "<pubDate>\(formatter.string(from: $0))</pubDate>" } ?? ""
+            return "<item><title>Item \(n)</title><link>https://e.example/\(n)</link>\(pubDate)</item>"
+        }
+        let bytes = Array("<rss version=\"2.0\"><channel><title>T</title>\(items.joined())</channel></rss>".utf8)
+        var kept: [[String]] = []
+        for keepNewest in [nil, 100] as [Int?] {
+            var options = FeedParser.Options()
+            options.keepNewest = keepNewest
+            let document = try SourceReader(parser: FeedParser(options: options)).read(
+                bytes, format: .feed, sourceID: "s", sourceName: "S")
+            #expect(document.entries.count == (keepNewest ?? 3_000))
+            try await TestDatabase.with(.sqlite) { database in
+                let store = try await database.open()
+                let now = Date()
+                try await store.registerSources([("s", .feed)], now: now)
+                _ = try await store.claimDueSources(owner: "t", now: now, lease: 60, limit: 1, among: nil)
+                let record = FetchRecord(
+                    sourceID: "s", streams: ["b/s"], attemptedAt: now,
+                    outcome: .fetched(
+                        entries: try document.entries.map { try SourcePoller.input($0, sourceID: "s") }, etag: nil,
+                        lastModified: nil, title: nil, webURL: nil),
+                    status: .http(200), nextFetchAt: now + 600, failures: 0, keepItems: 100,
+                    keepSince: .distantPast)
+                _ = try await store.recordFetches([record], owner: "t")
+                kept.append(try await store.entries(stream: "b/s", afterSeq: nil, limit: 1_000).map(\.key))
+                try await store.close()
+            }
+        }
+        #expect(kept[0].count == 100)
+        #expect(Set(kept[0]) == Set(kept[1]))
     }
 }

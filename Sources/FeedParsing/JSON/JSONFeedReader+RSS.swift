@@ -50,7 +50,7 @@ extension JSONFeedReader {
                 let type = enclosure["type"]?.string.map { oneLine($0, entry: index) }
                 entry.enclosures.append(ParsedEnclosure(url: url, type: type, length: length))
             }
-            feed.entries.append(entry)
+            feed.append(entry, keepingNewest: options.keepNewest)
         }
         feed.warnings = warnings.feedWarnings
         return feed

@@ -57,7 +57,7 @@ struct JSONFeedReader {
                     warnings.add("an item that is not an object was skipped", entry: index)
                     continue
                 }
-                feed.entries.append(entry(item, index: index, base: linkBase))
+                feed.append(entry(item, index: index, base: linkBase), keepingNewest: options.keepNewest)
             }
             if items.count > options.maxEntries {
                 warnings.add("entries beyond the first \(options.maxEntries) were ignored")

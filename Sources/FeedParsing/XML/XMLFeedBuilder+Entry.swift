@@ -184,7 +184,7 @@ extension XMLFeedBuilder {
             image = (url, .content)
         }
         // Assembled where it is appended: built in a local `var`, the entry was copied whole.
-        feed.entries.append(
+        feed.append(
             ParsedEntry.assembled(
                 id: id, idSource: source, title: title,
                 link: link ?? draft.contentSource, summaryHTML: summary.html, summaryText: summary.text,
@@ -194,7 +194,8 @@ extension XMLFeedBuilder {
                 // item changed.
                 updated: draft.updated ?? draft.dcDate.flatMap { $0 == published ? nil : $0 },
                 categories: draft.categories, enclosures: draft.enclosures, image: image?.url,
-                imageSource: image?.source ?? .none, comments: draft.comments, episode: episode))
+                imageSource: image?.source ?? .none, comments: draft.comments, episode: episode),
+            keepingNewest: options.keepNewest)
     }
 
     /// An id that is an absolute http(s) URL, serialized; else nil (an id need not be a link).

@@ -84,8 +84,15 @@ extension SourceFetcher {
                     + "which Tidings does not decode")
         }
         var body: [UInt8] = []
+        // Grown by hand, never past the cap: left to itself an array doubles, and a body just over
+        // 8 MiB would hold 16 MiB, one at the cap 32 (several fetches at once add up).
+        if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > 0 {
+            body.reserveCapacity(min(length, cap))
+        }
         do {
             for try await chunk in response.body {
+                let needed = min(body.count + chunk.readableBytes, cap)
+                if needed > body.capacity { body.reserveCapacity(min(cap, max(needed, body.capacity * 2))) }
                 guard body.count + chunk.readableBytes <= cap else {
                     body.append(contentsOf: chunk.readableBytesView.prefix(cap - body.count))
                     return (body, true)

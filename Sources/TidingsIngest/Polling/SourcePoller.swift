@@ -41,7 +41,11 @@ public final class SourcePoller: Service, Sendable {
         self.configuredIDs = sources.keys.sorted()
         self.fullTextModes = Self.fullTextModes(configuration)
         self.settings = configuration
-        self.reader = SourceReader(parser: FeedParser(options: configuration.parse.options))
+        // A document keeps no more entries than retention would: a huge or never-ending feed
+        // costs memory in proportion to what is kept, not to its length.
+        var options = configuration.parse.options
+        options.keepNewest = configuration.retention.maxItems
+        self.reader = SourceReader(parser: FeedParser(options: options))
         self.store = store
         let fetch = configuration.fetch
         self.fetcher = SourceFetcher(policy: FetchPolicy(fetch, maxBodyBytes: fetch.maxBytes))

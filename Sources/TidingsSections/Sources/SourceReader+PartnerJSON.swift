@@ -9,11 +9,10 @@ import TidingsModel
 /// warning, and a unified item of a type Tidings does not know is passed on as it came.
 extension SourceReader {
     func readUnified(_ bytes: [UInt8], _ scope: Scope) throws(SourceReadError) -> SourceDocument {
-        let (title, items, _) = try partnerDocument(bytes)
+        var (title, items, _, warnings) = try partnerDocument(bytes)
         var scope = scope
         scope.sourceName = title ?? scope.sourceName
         var entries: [SourceEntry] = []
-        var warnings: [String] = []
         var occurrences: [String: Int] = [:]
         for (index, raw) in items.enumerated() {
             guard case .string(let type)? = raw["type"], !type.isEmpty else {
@@ -63,11 +62,10 @@ extension SourceReader {
     }
 
     func readLegacy(_ bytes: [UInt8], _ scope: Scope) throws(SourceReadError) -> SourceDocument {
-        let (title, items, root) = try partnerDocument(bytes)
+        var (title, items, root, warnings) = try partnerDocument(bytes)
         var scope = scope
         scope.sourceName = title ?? scope.sourceName
         var entries: [SourceEntry] = []
-        var warnings: [String] = []
         var seen: Set<String> = []
         for (index, raw) in items.enumerated() {
             guard let (teaser, key, former) = teaser(raw, scope) else {
@@ -90,7 +88,11 @@ extension SourceReader {
     }
 
     /// The title and items of a partner document.
-    private func partnerDocument(_ bytes: [UInt8]) throws(SourceReadError) -> (String?, [JSONValue], JSONValue) {
+    /// The document's title, its items (the first `keepNewest` of them), its root, and a warning
+    /// when items were left out.
+    private func partnerDocument(_ bytes: [UInt8]) throws(SourceReadError) -> (
+        String?, [JSONValue], JSONValue, [String]
+    ) {
         let root: JSONValue
         do {
             root = try TidingsJSON.decoder().decode(JSONValue.self, from: Data(bytes))
@@ -98,8 +100,14 @@ extension SourceReader {
             throw SourceReadError("not JSON (\(error.localizedDescription))")
         }
         guard case .object = root else { throw SourceReadError("the document must be a JSON object") }
-        guard let items = root["items"]?.array else { throw SourceReadError("the document has no \"items\" list") }
-        return (root["title"]?.text, items, root)
+        guard var items = root["items"]?.array else { throw SourceReadError("the document has no \"items\" list") }
+        // Editorial order: the first are the ones kept (`keepNewest`, as feeds keep their newest).
+        var warnings: [String] = []
+        if let keep = parser.options.keepNewest, items.count > keep {
+            warnings.append("\(items.count - keep) items after the first \(keep) were left out")
+            items.removeSubrange(keep...)
+        }
+        return (root["title"]?.text, items, root, warnings)
     }
 
     /// A teaser from a partner item, with its key and the key earlier versions used: `title` is
