@@ -36,7 +36,7 @@ public struct FeedTeasers: Sendable {
     }
 
     /// The teasers of `feed`, newest first (undated entries keep their place after dated ones),
-    /// each key once. `sourceName` names the source when the feed has no title (a host or a file
+    /// each key once, those with nothing to show left out (`hasSomethingToShow`). `sourceName` names the source when the feed has no title (a host or a file
     /// name).
     public func entries(of feed: ParsedFeed, sourceID: String, sourceName: String) -> [Entry] {
         let source = feed.title.flatMap { $0.isEmpty ? nil : $0 } ?? sourceName
@@ -45,7 +45,7 @@ public struct FeedTeasers: Sendable {
         }
         var entries: [Entry] = []
         var seen: Set<String> = []
-        for (_, entry) in ordered {
+        for (_, entry) in ordered where Self.hasSomethingToShow(entry) {
             // The parser's id: guid, Atom or JSON id, rdf:about, else the link, else a content hash.
             var key = entry.idSource == .link ? entry.id : "id:" + entry.id
             // Feeds that repeat one guid on different stories exist: the link tells those apart.
@@ -63,6 +63,15 @@ public struct FeedTeasers: Sendable {
                     formerKey: entry.link ?? ("id:" + entry.id)))
         }
         return entries
+    }
+
+    /// Whether `entry` has something a card can show: a title, a text, a link or media. One with
+    /// none of them (an empty `<item></item>`, an item of only a guid) is no teaser: `entries(of:…)`
+    /// leaves it out rather than show an "Untitled" card that leads nowhere.
+    public static func hasSomethingToShow(_ entry: ParsedEntry) -> Bool {
+        func has(_ text: String?) -> Bool { text.map { !$0.allSatisfy(\.isWhitespace) } ?? false }
+        return has(entry.title) || has(entry.summaryText) || has(entry.contentText) || entry.link != nil
+            || entry.image != nil || !entry.enclosures.isEmpty
     }
 
     /// `text` cut to `summaryLength` characters at a word boundary, with an ellipsis.

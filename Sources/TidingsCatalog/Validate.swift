@@ -56,8 +56,14 @@ enum Validate {
     }
 
     static func currency(_ code: String) throws(CatalogError) -> Currency {
+        // Written as ISO 4217 writes them: `eur` is refused rather than read as EUR, so that what a
+        // client sends is what it gets back.
         guard let currency = Currency(code: code), currency.isISO4217 else {
             throw .invalid("currency", "must be an ISO 4217 currency code such as RUB, EUR or JPY")
+        }
+        guard currency.code == code else {
+            throw .invalid(
+                "currency", "must be written in capital letters, as ISO 4217 does: \(currency.code), not \(code)")
         }
         return currency
     }

@@ -24,7 +24,12 @@ public func buildApplication(
         catalog: catalog, sections: sections, images: images, registry: registry, poller: poller, logger: logger)
     return Application(
         router: router,
-        server: .http1(configuration: .init(idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: [
+                    RequestBodyDeadline(timeout: .milliseconds(Int64(configuration.bodyTimeout * 1000)))
+                ],
+                idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Tidings"),
         services: services + [
             images, ChangeFollower(store: catalog.store, invalidation: catalog.invalidation, logger: logger),

@@ -202,6 +202,13 @@ struct CatalogEventValidationTests {
             ),
             (EventInput(id: "e", type: "price_changed", productID: "p", storePrice: "1", currency: "XXX"), "currency"),
             (EventInput(id: "e", type: "price_changed", productID: "p", storePrice: "1", currency: "XAU"), "currency"),
+            // Issue 33: lower case was read as the currency it spells, against the documented rule.
+            (
+                EventInput(
+                    id: "e", type: "product_created", productID: "p", name: "x", storePrice: "1", currency: "eur"),
+                "currency"
+            ),
+            (EventInput(id: "e", type: "price_changed", productID: "p", storePrice: "1", currency: "Rub"), "currency"),
             // Issue 12: NUL reached PostgreSQL, which refused the whole write with a 500.
             (EventInput(id: "a\u{0}b", type: "price_changed", productID: "p", storePrice: "1"), "id"),
             (EventInput(id: "e", type: "product_created", productID: "p", name: "x\u{0}", storePrice: "1"), "name"),

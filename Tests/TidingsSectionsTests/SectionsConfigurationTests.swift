@@ -274,3 +274,30 @@ struct SectionsConfigurationTests {
         #expect(ads[0].link.absoluteString == "https://courier.example/subscribe")
     }
 }
+
+/// A configured source URL is held to `parse.max_url_length`, as a feed's URLs are.
+@Suite("Configured URL length")
+struct ConfiguredURLLengthTests {
+    static func yaml(urlLength: Int, limit: Int? = nil) -> String {
+        let url = "https://feeds.example/" + String(repeating: "a", count: urlLength - 22)
+        return (limit.map { "parse: {max_url_length: \($0)}\n" } ?? "")
+            + "brands:\n  - id: b\n    name: B\n    sections:\n      - {id: s, title: S, source: {type: feed, url: \"\(url)\"}}\n"
+    }
+
+    @Test("a source URL over parse.max_url_length is refused, naming the section and the setting")
+    func refused() throws {
+        #expect(throws: Never.self) { try SectionsConfigurationTests.load(Self.yaml(urlLength: 8_192)) }
+        do {
+            _ = try SectionsConfigurationTests.load(Self.yaml(urlLength: 100_000))
+            Issue.record("a 100 KB URL was accepted")
+        } catch {
+            let message = "\(error)"
+            #expect(message.contains("b/s"), "\(message)")
+            #expect(message.contains("is 100000 bytes, over parse.max_url_length (8192)"), "\(message)")
+            #expect(message.count < 400, "the URL is not repeated whole")
+        }
+        #expect(throws: Never.self) {
+            try SectionsConfigurationTests.load(Self.yaml(urlLength: 9_000, limit: 10_000))
+        }
+    }
+}

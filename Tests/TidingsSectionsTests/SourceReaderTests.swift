@@ -179,3 +179,36 @@ struct Failure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+
+/// Feed items a reader could not show anything of.
+struct EmptyFeedItemTests {
+    let reader = SourceReader()
+
+    @Test("a feed item with no title, text, link or media is no card: skipped, with a warning")
+    func emptyItemsSkipped() throws {
+        let rss = """
+            <rss version="2.0"><channel><title>T</title>
+            <item></item>
+            <item><guid isPermaLink="false">only-an-id</guid><pubDate>Tue, 10 Jun 2025 04:00:00 GMT</pubDate></item>
+            <item><description>   </description></item>
+            <item><title>A title</title></item>
+            <item><description>Only a text.</description></item>
+            <item><link>https://e.example/only-a-link</link></item>
+            <item><enclosure url="https://e.example/episode.mp3" type="audio/mpeg" length="1"/></item>
+            </channel></rss>
+            """
+        let document = try reader.read(Array(rss.utf8), format: .feed, sourceID: "s", sourceName: "S")
+        #expect(document.entries.count == 4)
+        let links = document.entries.compactMap { entry -> String? in
+            guard case .teaser(let teaser) = entry.item else { return nil }
+            return teaser.title + " " + (teaser.url?.absoluteString ?? "-")
+        }
+        #expect(
+            Set(links) == [
+                "A title -", "Only a text. -", "Untitled https://e.example/only-a-link", "Untitled -",
+            ], "the episode is kept, with its media")
+        #expect(
+            document.warnings.contains("3 entries with no title, text, link or media were skipped"),
+            "\(document.warnings)")
+    }
+}

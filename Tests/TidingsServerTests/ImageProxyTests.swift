@@ -15,12 +15,23 @@ import TidingsTesting
 @Suite("Image proxy")
 struct ImageProxyTests {
     /// A PNG's signature and header chunk, then filler: enough for the sniffer.
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 300)
+    /// A real PNG, 301×7 (as Pillow writes it).
+    static let png = Array(
+        Data(
+            base64Encoded:
+                "iVBORw0KGgoAAAANSUhEUgAAAS0AAAAHCAIAAADSwYxdAAAALklEQVR4nO3TMQEAIAzAMIZ/zyCjOxIFfTrvALFbBwA+hAV8CD0fQs+H0PMh9D5lgAENq/DyLwAAAABJRU5ErkJggg=="
+        )!)
+    /// The same PNG with a header that says 20000×20000: 400 megapixels for a browser to decode.
+    static let hugePNG: [UInt8] = {
+        var bytes = png
+        bytes.replaceSubrange(16..<24, with: [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20])
+        return bytes
+    }()
     static let maxBytes = 2_048
 
     /// The origin's paths and what each answers: an image, HTML sent as `image/png`, an image over
-    /// the cap, a server error.
-    static let paths = ["/a.png", "/page.png", "/big.png", "/broken.png"]
+    /// the cap, one over the pixel cap, a server error.
+    static let paths = ["/a.png", "/page.png", "/big.png", "/huge.png", "/broken.png"]
 
     /// An app whose one section's four teasers have the origin's four images, polled once.
     static func with(
@@ -42,6 +53,10 @@ struct ImageProxyTests {
                 return Response(
                     status: .ok, headers: [.contentType: "image/png"],
                     body: .init(byteBuffer: ByteBuffer(string: "<html><script>alert(1)</script></html>")))
+            case "/huge.png":
+                return Response(
+                    status: .ok, headers: [.contentType: "image/png"],
+                    body: .init(byteBuffer: ByteBuffer(bytes: hugePNG)))
             case "/big.png":
                 return Response(
                     status: .ok, headers: [.contentType: "image/png"],
@@ -120,13 +135,13 @@ struct ImageProxyTests {
     }
 
     @Test(
-        "HTML sent as image/png, an image over the cap and a failing origin get the placeholder with 502 and the reason"
+        "HTML sent as image/png, an image over the byte or the pixel cap and a failing origin get the placeholder with 502 and the reason"
     )
     func refusesWhatIsNotAnImage() async throws {
         try await Self.with { _, client, proxied, hits in
             let expected = [
                 "/page.png": "not a png, jpeg, gif, webp or avif image", "/big.png": "larger than images.max_bytes",
-                "/broken.png": "500",
+                "/huge.png": "20000x20000 pixels, more than images.max_pixels (50000000)", "/broken.png": "500",
             ]
             for (name, reason) in expected {
                 let path = try #require(proxied[name])
@@ -274,6 +289,51 @@ struct ImageSniffingTests {
             #expect(ImageType.local(Array(other.utf8)) == nil, "\(other)")
         }
         #expect(ImageType.local(ImageProxyTests.png) == .png)
+    }
+
+    @Test("width and height are read from the header of each raster format, as encoders write them")
+    func dimensions() throws {
+        // 301×7 images written by Pillow 11: PNG, baseline and progressive JPEG, GIF, lossy,
+        // lossless and extended (alpha) WebP, AVIF.
+        let fixtures: [(String, String)] = [
+            (
+                "png",
+                "iVBORw0KGgoAAAANSUhEUgAAAS0AAAAHCAIAAADSwYxdAAAALklEQVR4nO3TMQEAIAzAMIZ/zyCjOxIFfTrvALFbBwA+hAV8CD0fQs+H0PMh9D5lgAENq/DyLwAAAABJRU5ErkJggg=="
+            ),
+            (
+                "jpeg",
+                "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/2wBDAQkJCQwLDBgNDRgyIRwhMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjL/wAARCAAHAS0DASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDi6KKK+ZP3EKKKKACiiigAooooAKKKKACiiigAooooAKKKKACiiigAooooAKKKKACiiigAooooAKKKKACiiigAooooAKKKKACiiigAooooA//Z"
+            ),
+            (
+                "jpeg-progressive",
+                "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/2wBDAQkJCQwLDBgNDRgyIRwhMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjL/wgARCAAHAS0DASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAWAQEBAQAAAAAAAAAAAAAAAAAABQb/2gAMAwEAAhADEAAAAYombgAAAAAAAAAAAAAAAAAD/8QAFBABAAAAAAAAAAAAAAAAAAAAUP/aAAgBAQABBQIb/8QAFBEBAAAAAAAAAAAAAAAAAAAAQP/aAAgBAwEBPwEf/8QAFBEBAAAAAAAAAAAAAAAAAAAAQP/aAAgBAgEBPwEf/8QAFBABAAAAAAAAAAAAAAAAAAAAUP/aAAgBAQAGPwIb/8QAFBABAAAAAAAAAAAAAAAAAAAAUP/aAAgBAQABPyEb/9oADAMBAAIAAwAAABAEEEEEEEEEEEEEEEEEEH//xAAUEQEAAAAAAAAAAAAAAAAAAABA/9oACAEDAQE/EB//xAAUEQEAAAAAAAAAAAAAAAAAAABA/9oACAECAQE/EB//xAAUEAEAAAAAAAAAAAAAAAAAAABQ/9oACAEBAAE/EBv/2Q=="
+            ),
+            (
+                "gif",
+                "R0lGODdhLQEHAIEAAP8AAAAAAAAAAAAAACwAAAAALQEHAAAITAABCBxIsKDBgwgTKlzIsKHDhxAjSpxIsaLFixgzatzIsaPHjyBDihxJsqTJkyhTqlzJsqXLlzBjypxJs6bNmzhz6tzJs6fPn0A3BgQAOw=="
+            ),
+            (
+                "webp",
+                "UklGRlgAAABXRUJQVlA4IEwAAAAQBACdASotAQcAPtFor1KoJiQioagBABoJaQDSJoAADbPekgQIECA+AAD+6zb/9CbHtRX//Qk/+Js/4mz4NscDMh8syHyzIfLMh0gA"
+            ),
+            ("webp-lossless", "UklGRiIAAABXRUJQVlA4TBUAAAAvLIEBAAcQ/Y/+B4CE8H+9GNH/FAEA"),
+            (
+                "webp-alpha",
+                "UklGRoIAAABXRUJQVlA4WAoAAAAQAAAALAEABgAAQUxQSBAAAAABB1DAiAgACeH/ejGi/ykCVlA4IEwAAAAQBACdASotAQcAPtFor1KoJiQioagBABoJaQDSJoAADbPekgQIECA+AAD+6zb/9CbHtRX//Qk/+Js/4mz4NscDMh8syHyzIfLMh0gA"
+            ),
+            (
+                "avif",
+                "AAAAIGZ0eXBhdmlmAAAAAGF2aWZtaWYxbWlhZk1BMUIAAADrbWV0YQAAAAAAAAAhaGRscgAAAAAAAAAAcGljdAAAAAAAAAAAAAAAAAAAAAAOcGl0bQAAAAAAAQAAAB5pbG9jAAAAAEQAAAEAAQAAAAEAAAETAAAANQAAAChpaW5mAAAAAAABAAAAGmluZmUCAAAAAAEAAGF2MDFDb2xvcgAAAABqaXBycAAAAEtpcGNvAAAAFGlzcGUAAAAAAAABLQAAAAcAAAAQcGl4aQAAAAADCAgIAAAADGF2MUOBAAwAAAAAE2NvbHJuY2x4AAEADQAGgAAAABdpcG1hAAAAAAAAAAEAAQQBAoMEAAAAPW1kYXQSAAoJGCClmaICGg0IMiYSY8PDMoEEEE8oAAAAzQ9SH4KS2Eo8OhlcCwqNd2sLU65Ic8jboA=="
+            ),
+        ]
+        for (name, base64) in fixtures {
+            let bytes = try #require(Data(base64Encoded: base64)).map { $0 }
+            let type = try #require(ImageType.raster(bytes), "\(name)")
+            let size = ImageType.dimensions(of: bytes, type: type)
+            #expect(size?.width == 301 && size?.height == 7, "\(name): \(String(describing: size))")
+            // Cut inside the header: no size, never a wrong one.
+            #expect(ImageType.dimensions(of: Array(bytes.prefix(9)), type: type) == nil, "\(name)")
+        }
     }
 
     @Test(

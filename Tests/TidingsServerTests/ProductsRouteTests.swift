@@ -138,6 +138,17 @@ struct ProductsRouteTests {
                 #expect(response.status == .unprocessableContent)
                 #expect(response.apiError?.field == "currency")
             }
+            // Capitals only, as documented: `eur` is refused, not read as EUR (issue 33).
+            try await client.execute(
+                uri: "/api/v1/products", method: .post, headers: app.writeHeaders,
+                body: .json(
+                    Self.pineapple.replacingOccurrences(of: "44957", with: "44958")
+                        .replacingOccurrences(of: "\"store_price\"", with: "\"currency\":\"eur\",\"store_price\""))
+            ) { response throws in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.apiError?.field == "currency")
+                #expect(response.apiError?.message.contains("capital letters") == true)
+            }
             try await client.execute(
                 uri: "/api/v1/products/nope", method: .patch, headers: app.writeHeaders, body: .json(#"{"name":"x"}"#)
             ) { response throws in

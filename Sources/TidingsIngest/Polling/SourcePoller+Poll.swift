@@ -36,6 +36,15 @@ extension SourcePoller {
                 let document = try reader.read(
                     bytes, format: source.format, sourceID: source.id, sourceName: source.displayName,
                     charset: charset, baseURL: baseURL)
+                if !document.warnings.isEmpty {
+                    // One line per document read (an unchanged one is not read again).
+                    logger.warning(
+                        "poller: \(source.id): \(document.warnings.joined(separator: "; "))",
+                        metadata: [
+                            "source_id": .string(source.id),
+                            "warnings": .string(document.warnings.joined(separator: "; ")),
+                        ])
+                }
                 articles = articlePages(document.entries, sourceID: source.id)
                 outcome = .fetched(
                     entries: try document.entries.map { try Self.input($0, sourceID: source.id) }, etag: etag,

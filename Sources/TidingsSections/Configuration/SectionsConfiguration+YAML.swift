@@ -46,6 +46,18 @@ extension SectionsConfiguration {
             let at = place("fetch.min_interval") ?? place("fetch.max_interval")
             throw ConfigurationError(at.map { "\($0): \(subject)" } ?? subject)
         }
+        // A source's URL is held to the cap a feed's URLs are: a 100 KB address is a mistake (or
+        // an attack on whoever logs and looks it up), not a feed.
+        for (source, sections) in fetchedSources {
+            guard case .url(let url) = source.location else { continue }
+            let length = url.absoluteString.utf8.count
+            guard length > parse.maxURLLength else { continue }
+            let named = sections.map(\.description).joined(separator: ", ")
+            let subject =
+                "the source URL of \(named) (\(url.absoluteString.prefix(60))…) is \(length) bytes, over "
+                + "parse.max_url_length (\(parse.maxURLLength))"
+            throw ConfigurationError(place("parse.max_url_length").map { "\(subject) (set at \($0))" } ?? subject)
+        }
     }
 
     /// Reads `brands`, `fetch`, `retention` and `parse` from a YAML file, leaving the server's keys

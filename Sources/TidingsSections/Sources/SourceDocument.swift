@@ -39,7 +39,8 @@ public struct SourceDocument: Sendable, Hashable {
     public var webURL: URL?
     /// How often the document says it changes, in seconds (RSS ttl, sy:updatePeriod).
     public var refreshHint: TimeInterval?
-    /// Problems worth showing in `tidings sources list`, e.g. skipped items.
+    /// Problems with the document, e.g. skipped items: the poller logs them, one line per
+    /// document read.
     public var warnings: [String]
 
     /// Creates a document.

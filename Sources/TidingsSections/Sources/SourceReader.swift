@@ -64,7 +64,13 @@ public struct SourceReader: Sendable {
                 key: $0.key, item: .teaser($0.teaser), publishedAt: $0.teaser.publishedAt, contentHTML: $0.contentHTML,
                 formerKey: $0.formerKey)
         }
-        let warnings = feed.warnings.prefix(5).map(\.description)
+        var warnings = feed.warnings.prefix(5).map(\.description)
+        let empty = feed.entries.count { !FeedTeasers.hasSomethingToShow($0) }
+        if empty > 0 {
+            warnings.append(
+                "\(empty) \(empty == 1 ? "entry" : "entries") with no title, text, link or media "
+                    + "\(empty == 1 ? "was" : "were") skipped")
+        }
         return SourceDocument(
             title: feed.title, entries: entries, refreshHint: feed.refreshHint.map(TimeInterval.init),
             warnings: Array(warnings))

@@ -12,6 +12,9 @@ public struct ImageSettings: Sendable, Equatable {
     public var cacheBytes = 256 << 20
     /// `images.max_bytes`: a longer image is refused (and the placeholder shown).
     public var maxBytes = 5 << 20
+    /// `images.max_pixels`: an image wider × higher than this (read from its header) is refused
+    /// (and the placeholder shown): decoding it would cost a phone hundreds of megabytes.
+    public var maxPixels = 50_000_000
     /// `images.key`: the HMAC key image URLs are signed with; nil signs with the database's
     /// secret (made on first start and kept, so every server over one database signs alike).
     public var key: [UInt8]?
@@ -46,6 +49,10 @@ public struct ImageSettings: Sendable, Equatable {
         ("images.cache_dir", "where proxied images are kept (default ~/.cache/tidings/images)"),
         ("images.cache_size", "bytes of images kept there, the least recently used dropped first (default 256 MiB)"),
         ("images.max_bytes", "larger images are refused and the placeholder shown (default 5 MiB)"),
+        (
+            "images.max_pixels",
+            "images with more pixels (width × height, read from the header) are refused and the placeholder shown (default 50000000)"
+        ),
         ("images.key", "hex key image URLs are signed with (default: the database's own secret)"),
         ("images.local", "URL prefixes whose images are files in a directory: {PREFIX: DIR, …} (default none)"),
     ]
@@ -56,6 +63,7 @@ public struct ImageSettings: Sendable, Equatable {
         case "images.cache_dir": cacheDirectory = try value.filePath()
         case "images.cache_size": cacheBytes = try value.int(0...(1 << 40))
         case "images.max_bytes": maxBytes = try value.int(1024...(1 << 30))
+        case "images.max_pixels": maxPixels = try value.int(1...1_000_000_000)
         case "images.key":
             let text = try value.string()
             guard text.utf8.count >= 32, let bytes = Hex.bytes(text) else {

@@ -33,6 +33,8 @@ public struct TidingsConfiguration: Sendable, Equatable {
     public var defaultLocale = "ru"
     /// `server.idle_timeout`: seconds before an idle keep-alive connection is closed.
     public var idleTimeout: TimeInterval = 60
+    /// `server.body_timeout`: seconds a request's body has to arrive whole after its head.
+    public var bodyTimeout: TimeInterval = 30
     /// `server.compress`: gzip or deflate text responses of 1 KB or more for clients that accept it.
     public var compress = true
     /// `images.*`: the image proxy.
@@ -57,6 +59,10 @@ public struct TidingsConfiguration: Sendable, Equatable {
             ("server.host", "address to bind (default 127.0.0.1)"),
             ("server.port", "port to bind, 0 for any free one (default 8080)"),
             ("server.idle_timeout", "close idle connections after this long (default 60s)"),
+            (
+                "server.body_timeout",
+                "a request body must arrive whole this long after its headers, else 408 and the connection closes (default 30s)"
+            ),
             (
                 "server.compress",
                 "gzip (or deflate) JSON, HTML and feeds of 1 KB or more for clients that accept it (default true)"
@@ -88,6 +94,10 @@ public struct TidingsConfiguration: Sendable, Equatable {
             let seconds = try value.duration()
             guard seconds > 0 else { throw value.error("must be a duration such as 60s, not \"0\"") }
             idleTimeout = seconds
+        case "server.body_timeout":
+            let seconds = try value.duration()
+            guard seconds > 0 else { throw value.error("must be a duration such as 30s, not \"0\"") }
+            bodyTimeout = seconds
         case "server.compress": compress = try value.bool()
         case "pricing.markup_percent":
             let raw = try value.string()

@@ -79,7 +79,14 @@ public final class ImageProxy: Service, Sendable {
             if response.isCut {
                 reason = "larger than images.max_bytes (\(settings.maxBytes) bytes)"
             } else if let type = ImageType.raster(response.body) {
-                return .image(cache.store(response.body, type: type, for: key))
+                switch ImageType.dimensions(of: response.body, type: type) {
+                case let (width, height)? where width * height <= settings.maxPixels:
+                    return .image(cache.store(response.body, type: type, for: key))
+                case let (width, height)?:
+                    reason = "\(width)x\(height) pixels, more than images.max_pixels (\(settings.maxPixels))"
+                case nil:
+                    reason = "a \(type.rawValue) image whose size cannot be read from its header"
+                }
             } else {
                 reason = "not a png, jpeg, gif, webp or avif image (\(response.contentType ?? "no Content-Type"))"
             }
