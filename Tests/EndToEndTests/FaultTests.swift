@@ -27,6 +27,14 @@ struct FaultTests {
             (statuses: [Int: Int](), unanswered: [String](), acknowledged: Set<String>(), noRetryAfter: 0))
 
         func saw(_ status: Int) { state.withLock { $0.statuses[status, default: 0] += 1 } }
+
+        /// Notes the answer's status, and a 503 that does not say when to come back.
+        func saw(_ response: HTTPClientResponse) {
+            saw(Int(response.status.code))
+            if response.status == .serviceUnavailable, response.headers.first(name: "retry-after") == nil {
+                state.withLock { $0.noRetryAfter += 1 }
+            }
+        }
     }
 
     /// `POST /api/v1/events` with one event, waiting at most `timeout` for the answer.
@@ -48,16 +56,13 @@ struct FaultTests {
                 let response = try await post(event, base: base, key: key)
                 let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
                 let status = Int(response.status.code)
-                tally.saw(status)
+                tally.saw(response)
                 if status == 200,
                     let report = try? TidingsJSON.decoder().decode(EventsReport.self, from: Data(body.utf8)),
                     report.accepted + report.duplicates == 1
                 {
                     tally.state.withLock { _ = $0.acknowledged.insert(id) }
                     return
-                }
-                if status == 503, response.headers.first(name: "retry-after") == nil {
-                    tally.state.withLock { $0.noRetryAfter += 1 }
                 }
             } catch {
                 tally.state.withLock { $0.unanswered.append("\(id): \(error)") }
@@ -180,16 +185,13 @@ struct FaultTests {
                 let response = try await HTTPClient.shared.execute(request, timeout: .seconds(20))
                 let body = String(buffer: try await response.body.collect(upTo: 1 << 22))
                 let status = Int(response.status.code)
-                tally.saw(status)
+                tally.saw(response)
                 if status == 200,
                     let report = try? TidingsJSON.decoder().decode(EventsReport.self, from: Data(body.utf8)),
                     report.accepted + report.duplicates == events.count
                 {
                     tally.state.withLock { $0.acknowledged.formUnion(ids) }
                     return
-                }
-                if status == 503, response.headers.first(name: "retry-after") == nil {
-                    tally.state.withLock { $0.noRetryAfter += 1 }
                 }
             } catch {
                 tally.state.withLock { $0.unanswered.append("batch \(ids[0]): \(error)") }
@@ -208,10 +210,7 @@ struct FaultTests {
                 request.headers.add(name: "Accept-Encoding", value: "identity")
                 let response = try await HTTPClient.shared.execute(request, timeout: .seconds(20))
                 _ = try await response.body.collect(upTo: 1 << 24)
-                tally.saw(Int(response.status.code))
-                if response.status == .serviceUnavailable, response.headers.first(name: "retry-after") == nil {
-                    tally.state.withLock { $0.noRetryAfter += 1 }
-                }
+                tally.saw(response)
             } catch {
                 tally.state.withLock { $0.unanswered.append("GET \(path): \(String(reflecting: error))") }
             }

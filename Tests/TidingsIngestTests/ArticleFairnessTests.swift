@@ -48,16 +48,17 @@ struct ArticleFairnessTests {
                         concurrency: 4, owner: "test")
                     let started = ContinuousClock.now
                     let running = Task { try await refresher.run() }
-                    while seen.count("other") < 5, ContinuousClock.now - started < .seconds(30) {
+                    while seen.count("other") < 5, ContinuousClock.now - started < .seconds(60) {
                         try await Task.sleep(for: .milliseconds(100))
                     }
                     let elapsed = ContinuousClock.now - started
                     running.cancel()
                     _ = await running.result
                     #expect(seen.count("other") == 5)
-                    // Its own pace (a second apart) makes 4 s of it; before, 110 s.
+                    // Its own pace (a second apart) makes 4 s of it, 6–7 s in all on an idle
+                    // machine; before, 110 s. The bound leaves room for a loaded one (CI).
                     #expect(
-                        elapsed < .seconds(10),
+                        elapsed < .seconds(30),
                         "the other host's pages took \(elapsed): \(seen.values("other")), slow \(seen.values("slow"))")
                     // The crawl delay still holds: one request per 5 s to the slow host.
                     let seconds = Double(elapsed.components.seconds) + 1
