@@ -129,6 +129,7 @@ let package = Package(
                 "TidingsStore", "TidingsModel",
                 .product(name: "PostgresKit", package: "postgres-kit", condition: .when(traits: ["Server"])),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Server"])),
+                .product(name: "SQLKit", package: "sql-kit", condition: .when(traits: ["Server"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Server"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
