@@ -86,7 +86,7 @@ struct FaultTests {
                         #"{"id":"\#(product)-0","type":"product_created","product_id":"\#(product)","name":"P","store_price":"100.00"}"#,
                         id: "\(product)-0", base: base, key: key, tally: tally)
                     var n = 1
-                    while Date() < end {
+                    while Date() < end, !Task.isCancelled {
                         let price = n.isMultiple(of: 2) ? "100.00" : "150.00"
                         await deliver(
                             #"{"id":"\#(product)-\#(n)","type":"price_changed","product_id":"\#(product)","store_price":"\#(price)"}"#,
@@ -202,7 +202,7 @@ struct FaultTests {
 
     /// GETs `path` until `end`, noting every answer (a read's 503 must say Retry-After too).
     static func read(_ path: String, base: String, until end: Date, tally: Tally) async {
-        while Date() < end {
+        while Date() < end, !Task.isCancelled {
             do {
                 // Uncompressed: HTTPClient.shared refuses a body that inflates more than tenfold,
                 // and 200 news items of one product family do.
@@ -220,7 +220,7 @@ struct FaultTests {
 
     /// Holds a live stream open until `end`, reconnecting when the server ends it.
     static func follow(_ path: String, base: String, until end: Date, tally: Tally) async {
-        while Date() < end {
+        while Date() < end, !Task.isCancelled {
             do {
                 let response = try await HTTPClient.shared.execute(
                     HTTPClientRequest(url: base + path),
@@ -258,7 +258,7 @@ struct FaultTests {
                 for writer in 0..<2 {
                     group.addTask {
                         var n = 0
-                        while Date() < end {
+                        while Date() < end, !Task.isCancelled {
                             let ids = (0..<1000).map { "b\(writer)-\(n)-\($0)" }
                             let events = ids.map {
                                 #"{"id":"\#($0)","type":"product_created","product_id":"\#($0)","name":"Batch product","store_price":"100.00"}"#
@@ -269,7 +269,7 @@ struct FaultTests {
                     }
                     group.addTask {
                         var n = 0
-                        while Date() < end {
+                        while Date() < end, !Task.isCancelled {
                             let id = "s\(writer)-\(n)"
                             await Self.deliver(
                                 #"{"id":"\#(id)","type":"product_created","product_id":"\#(id)","name":"P","store_price":"100.00"}"#,

@@ -12,7 +12,7 @@ struct KeepNewestTests {
         return "<item><title>Item \(n)</title><guid>g\(n)</guid>\(pubDate)</item>"
     }
 
-    nonisolated(unsafe) static let rfc822: DateFormatter = {
+    static let rfc822: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

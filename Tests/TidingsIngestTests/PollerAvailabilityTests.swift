@@ -34,7 +34,7 @@ import TidingsTesting
     ) async rethrows -> Bool {
         let clock = ContinuousClock()
         let end = clock.now + limit
-        while clock.now < end {
+        while clock.now < end, !Task.isCancelled {
             if try await condition() { return true }
             try? await Task.sleep(for: .milliseconds(50))
         }

@@ -119,6 +119,8 @@ actor PagerScript {
 
     /// Returns once `count` requests have been seen.
     func waitForCalls(_ count: Int) async {
-        while requests.count < count { try? await Task.sleep(for: .milliseconds(1)) }
+        // Cancelled (the suite's time limit), a sleep returns at once: stop rather than spin, which
+        // starved the pool and hung the whole run (issue 34).
+        while requests.count < count, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(1)) }
     }
 }

@@ -73,7 +73,8 @@ final class RequestBodyDeadline: ChannelDuplexHandler, RemovableChannelHandler {
             ])
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
     }
 
     /// Whether a body follows the head: a length above zero, or chunks.
