@@ -87,7 +87,7 @@ struct PageMetadata: Sendable {
         let suffixes = ["author", "creator", "description", "published_time", "title", "site_name"]
         // Found anywhere in a word, as Readability's unanchored pattern does: "og:article:author"
         // holds "article:author".
-        for word in property.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+        for word in property.lowercased().split(whereSeparator: \.isWhitespace) {
             let parts = word.split(separator: ":").map(String.init)
             for index in parts.indices.dropLast() where prefixes.contains(parts[index]) {
                 if suffixes.contains(parts[index + 1]) {

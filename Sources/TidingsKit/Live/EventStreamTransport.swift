@@ -25,10 +25,43 @@ public struct TransportStream: Sendable {
 public protocol EventStreamTransport: HTTPTransport {
     /// Sends `request` and returns once the response's head has arrived.
     func stream(_ request: TransportRequest) async throws(TidingsError) -> TransportStream
+
+    /// Whether a stream at `url` can be held open at no cost while it is quiet; the SDK polls
+    /// where not. True unless a transport says otherwise.
+    func canStream(_ url: URL) -> Bool
+}
+
+extension EventStreamTransport {
+    public func canStream(_ url: URL) -> Bool { true }
 }
 
 extension URLSessionTransport: EventStreamTransport {
+    /// On Linux, `http://` streams are read on a socket of their own (`SocketEventStream`) and
+    /// `https://` feeds are polled: FoundationNetworking's URLSession keeps a waiting connection's
+    /// process busy (50–80 % of a core for as long as a stream is open). Elsewhere, URLSession.
+    public func canStream(_ url: URL) -> Bool {
+        #if canImport(Glibc)
+            url.scheme?.lowercased() == "http"
+        #else
+            true
+        #endif
+    }
+
     public func stream(_ request: TransportRequest) async throws(TidingsError) -> TransportStream {
+        #if canImport(Glibc)
+            do {
+                return try await SocketEventStream.open(request, timeout: EventSession.idleTimeout)
+            } catch let error as TidingsError {
+                throw error
+            } catch {
+                throw TidingsError(transportError: error)
+            }
+        #else
+            return try await streamThroughSession(request)
+        #endif
+    }
+
+    private func streamThroughSession(_ request: TransportRequest) async throws(TidingsError) -> TransportStream {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
@@ -47,6 +80,8 @@ extension URLSessionTransport: EventStreamTransport {
 /// bytes (servers send a heartbeat every 15 s) before it fails and is reconnected.
 final class EventSession: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     static let shared = EventSession()
+    /// The longest a stream may be quiet (servers send a heartbeat every 15 s).
+    static let idleTimeout: TimeInterval = 60
 
     private struct Open {
         var head: CheckedContinuation<TransportStream, any Error>?
@@ -62,7 +97,7 @@ final class EventSession: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = 60
+        configuration.timeoutIntervalForRequest = Self.idleTimeout
         configuration.timeoutIntervalForResource = 365 * 86_400
         session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
     }

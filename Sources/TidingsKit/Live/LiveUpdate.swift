@@ -4,7 +4,8 @@ import TidingsModel
 extension TidingsClient {
     /// Follows a feed's live stream (a first page's `updates`) from `position`: its `update`
     /// events, until the server ends the stream (it is stopping) or the task is cancelled; nil
-    /// when this client's transport cannot stream (``EventStreamTransport``). Throws the server's
+    /// when this client's transport cannot stream, or not this link at no cost
+    /// (``EventStreamTransport/canStream(_:)``): poll the first page then. Throws the server's
     /// refusal (a 404 for a feed without a stream) as any request's.
     public func liveUpdates(_ link: LiveUpdatesLink, from position: String) async throws(TidingsError)
         -> AsyncThrowingStream<LiveUpdate, any Error>?
@@ -13,6 +14,7 @@ extension TidingsClient {
         guard let url = URL(string: link.href, relativeTo: baseURL)?.absoluteURL else {
             throw TidingsError.badResponse("updates link \(link.href) is not a URL")
         }
+        guard streaming.canStream(url) else { return nil }
         let request = TransportRequest(
             url: url, headers: ["Accept": "text/event-stream", "Last-Event-ID": position, "Cache-Control": "no-cache"])
         let opened = try await streaming.stream(request)
