@@ -9,10 +9,16 @@ public struct StoreUnavailable: Error, CustomStringConvertible, Sendable {
     /// Seconds after which trying again makes sense.
     public var retryAfter: Int
 
-    /// An unavailability with its cause.
-    public init(_ message: String, retryAfter: Int = 5) {
+    /// What is wrong, the same for every message one condition gives: the database locked by
+    /// another process makes writes wait and fail, and writes queued behind them fail too, with
+    /// other words. Logs say a condition once (`FailureCause`), not once per wording.
+    public var cause: String
+
+    /// An unavailability with its cause (`message` unless `cause` is given).
+    public init(_ message: String, retryAfter: Int = 5, cause: String? = nil) {
         self.message = "store: unavailable: " + message
         self.retryAfter = retryAfter
+        self.cause = cause ?? self.message
     }
 
     public var description: String { message }

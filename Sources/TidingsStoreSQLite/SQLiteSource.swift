@@ -117,11 +117,15 @@ public final class SQLiteSource: SQLConnectionSource {
                 }
             }
         } catch is AsyncLock.Timeout {
-            throw StoreUnavailable("sqlite: writes are queued behind one waiting for the database lock")
+            throw StoreUnavailable(
+                "sqlite: writes are queued behind one waiting for the database lock", cause: Self.lockedCause)
         } catch {
             throw Self.classified(error)
         }
     }
+
+    /// The one cause of every lock wait that failed, however it was worded.
+    static let lockedCause = "sqlite: the database is locked"
 
     /// `StoreUnavailable` for what passes with time (a lock another process holds, a full disk, an
     /// I/O error); every other error as it is.
@@ -129,7 +133,7 @@ public final class SQLiteSource: SQLConnectionSource {
         guard let error = error as? SQLiteError else { return error }
         switch error.reason {
         case .busy, .busyTimeout, .busyInRecovery, .busyInSnapshot, .locked, .lockedBySharedCache:
-            return StoreUnavailable("sqlite: \(error.message) (another process holds the lock)")
+            return StoreUnavailable("sqlite: \(error.message) (another process holds the lock)", cause: lockedCause)
         case .full:
             return StoreUnavailable("sqlite: \(error.message)", retryAfter: 30)
         case .noMemory, .interrupt, .cantOpen, .readOnly, .readonlyCantLock, .readonlyInRecovery:

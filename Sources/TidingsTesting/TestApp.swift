@@ -27,7 +27,7 @@ public struct TestApp: Sendable {
         _ backend: TestDatabase.Backend = .sqlite, configuration: TidingsConfiguration = TidingsConfiguration(),
         sections: SectionsConfiguration = SectionsConfiguration(),
         clock: @escaping @Sendable () -> Date = { TestApp.now }, testing: TestingSetup = .router,
-        databaseTimeout: Duration = .seconds(10),
+        databaseTimeout: Duration = TestDatabase.patientTimeout,
         _ body: @Sendable (TestApp, any TestClientProtocol) async throws -> Void
     ) async throws {
         try await TestDatabase.with(backend) { database in

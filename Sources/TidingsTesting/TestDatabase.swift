@@ -62,12 +62,18 @@ public struct TestDatabase: Sendable {
         }
     }
 
-    /// Opens the store with `policy`; `timeout` bounds waiting for a lock (SQLite) or any call (PostgreSQL).
-    public func open(policy: NewsPolicy = NewsPolicy(), timeout: Duration = .seconds(10)) async throws
+    /// Opens the store with `policy`; `timeout` bounds waiting for a lock (SQLite) or any call
+    /// (PostgreSQL). A minute by default: a test of something else must not fail because a loaded
+    /// machine (the whole suite, a browser and a database on two cores) made a write wait its turn
+    /// longer than a server would; tests of the bound itself pass their own.
+    public func open(policy: NewsPolicy = NewsPolicy(), timeout: Duration = Self.patientTimeout) async throws
         -> any TidingsStorage
     {
         try await DatabaseURL(url).open(policy: policy, timeout: timeout)
     }
+
+    /// How long a test's store waits for a lock or an answer unless the test says otherwise.
+    public static let patientTimeout: Duration = .seconds(60)
 
     /// Removes the database.
     public func remove() async { await cleanup() }
@@ -92,7 +98,7 @@ public struct TestDatabase: Sendable {
 
 extension TestDatabase {
     /// The backend's raw connection source, for tests of transaction behaviour itself.
-    public func openSource(timeout: Duration = .seconds(10)) async throws -> any SQLConnectionSource {
+    public func openSource(timeout: Duration = Self.patientTimeout) async throws -> any SQLConnectionSource {
         switch try DatabaseURL(url) {
         case .sqlite(let path): try await SQLiteSource.open(path: path, busyTimeout: timeout)
         case .postgres(let url): try PostgresSource(url: url, timeout: timeout)

@@ -45,14 +45,20 @@ public final class TidingsProcess: @unchecked Sendable {
     /// Everything the process printed so far, both streams.
     public var text: String { lock.withLock { collected } }
 
-    /// Waits until the output contains `needle`, returning the line that does.
+    /// Waits until the output contains `needle`, returning the line that does. The output is looked
+    /// at once more after the deadline: on a loaded machine the waiting task may wake only after it,
+    /// and a line printed in time must not count as missing.
     public func waitForLine(containing needle: String, timeout: TimeInterval = 60) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let line = text.split(separator: "\n").first(where: { $0.contains(needle) }) { return String(line) }
-            if !process.isRunning { break }
+        func found() -> String? {
+            text.split(separator: "\n").first(where: { $0.contains(needle) }).map(String.init)
+        }
+        while Date() < deadline, process.isRunning {
+            if let line = found() { return line }
             try await Task.sleep(for: .milliseconds(50))
         }
+        try await Task.sleep(for: .milliseconds(100))  // what the pipes still hold
+        if let line = found() { return line }
         throw ProcessError(message: "no line containing \"\(needle)\" within \(timeout) s; output:\n\(text)")
     }
 

@@ -227,6 +227,7 @@ struct ClusterTests {
             if try await condition() { return ContinuousClock.now - start }
             try await Task.sleep(for: .milliseconds(20))
         }
+        if try await condition() { return ContinuousClock.now - start }  // woken late on a loaded machine
         throw ClusterError("not so within \(seconds) s")
     }
 
@@ -237,6 +238,7 @@ struct ClusterTests {
             if let value = try await probe() { return value }
             try await Task.sleep(for: .milliseconds(50))
         }
+        if let value = try await probe() { return value }  // woken late on a loaded machine
         throw ClusterError("nothing within \(seconds) s")
     }
 }

@@ -68,6 +68,8 @@ final class ReadPseudoTerminal {
             if let end = frameEnd(containing: needle, after: offset) { return end }
             try await Task.sleep(for: .milliseconds(50))
         }
+        drain()  // once more: a loaded machine may wake this task only after the deadline
+        if let end = frameEnd(containing: needle, after: offset) { return end }
         throw ReadTestError("no \"\(needle)\" on the screen; after \(offset):\n\(screen(from: offset))")
     }
 

@@ -147,6 +147,25 @@ struct LeasedWorkFailureTests {
                 "articles: a job failed: store: refused",
             ])
     }
+
+    /// One condition in two wordings (seen in CI: the database locked by another process, then the
+    /// writes queued behind the one waiting for it) is one cause, for jobs and for the poller.
+    @Test("two wordings of one store condition are logged once, by the jobs and by the poller")
+    func oneConditionTwoWordings() {
+        let locked = StoreUnavailable("sqlite: database is locked (another process holds the lock)", cause: "locked")
+        let queued = StoreUnavailable("sqlite: writes are queued behind one waiting for the lock", cause: "locked")
+        let full = StoreUnavailable("sqlite: database or disk is full")
+        let capture = LogCapture()
+        let failures = JobFailures(name: "articles", logger: capture.logger())
+        var backoff = PollerBackoff()
+        for error in [locked, queued, locked, full] {
+            failures.failed(error)
+            _ = backoff.failed(error, capture.logger())
+        }
+        let logged = capture.messages(atLeast: .error)
+        #expect(logged.count == 4, "locked once and full once, by each: \(logged)")
+        #expect(logged.filter { $0.contains("queued") }.isEmpty)
+    }
 }
 
 /// The parser's `keepNewest` keeps the top of the order retention keeps the top of: a document read

@@ -71,8 +71,8 @@ struct LeasedWork<Work: Sendable> {
     }
 }
 
-/// Logs what jobs throw once per cause: the first failure, and again only when the message changes
-/// or a job succeeded in between — a database outage failing every job says so once.
+/// Logs what jobs throw once per cause: the first failure, and again only when the cause changes
+/// (`FailureCause`) or a job succeeded in between — a database outage failing every job says so once.
 final class JobFailures: Sendable {
     private let name: String
     private let logger: Logger
@@ -86,9 +86,10 @@ final class JobFailures: Sendable {
     func failed(_ error: any Error) {
         guard !(error is CancellationError) else { return }
         let message = "\(error)"
+        let cause = FailureCause.of(error)
         let new = last.withLock { last in
-            defer { last = message }
-            return last != message
+            defer { last = cause }
+            return last != cause
         }
         guard new else { return }
         logger.error(
