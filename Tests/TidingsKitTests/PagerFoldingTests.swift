@@ -38,4 +38,42 @@ struct PagerFoldingTests {
             .pageLoaded(PagerPage(items: [aggregate, .catalogNews(Self.news("x"))], nextCursor: "n2"), for: refresh))
         #expect(state.items.map(\.id) == ["catalog_aggregate:agg:price_drops:0", "catalog_news:x"])
     }
+
+    /// Seen on /grocery/news: folding shortened the first page, so an item of the second page came
+    /// up into it; taken for new, it went on top — above the notification card — with the aggregate.
+    @Test("an older item folding moved up from the next page is not put on top; the card stays first")
+    func olderItemStaysBelow() {
+        typealias State = PagerState<FeedItem, PagerFixture.Failure>
+        var state = State()
+        guard case .fetch(let first)? = state.handle(.start) else {
+            Issue.record("no first fetch")
+            return
+        }
+        let card = FeedItem.notification(NotificationCard(id: "push", kind: "push", text: "Turn on notifications"))
+        let shown: [FeedItem] = [card] + ["b", "a", "x", "y"].map { .catalogNews(Self.news($0)) }
+        _ = state.handle(.pageLoaded(PagerPage(items: shown, nextCursor: "next"), for: first))
+        guard case .fetch(let refresh)? = state.handle(.refresh) else {
+            Issue.record("no refresh fetch")
+            return
+        }
+        let aggregate = FeedItem.catalogAggregate(
+            NewsAggregate(
+                id: "agg:price_drops:0", kind: .priceDrops, title: "c и ещё 2 товара подешевели", count: 3,
+                members: ["c", "b", "a"].map(Self.news), timeAgo: "1 ч", createdAt: Date(timeIntervalSince1970: 60),
+                updatedAt: Date(timeIntervalSince1970: 60)))
+        let page: [FeedItem] = [card, aggregate] + ["x", "y", "old"].map { .catalogNews(Self.news($0)) }
+        _ = state.handle(.pageLoaded(PagerPage(items: page, nextCursor: "n2"), for: refresh))
+        #expect(
+            state.items.map(\.id) == [
+                "notification:push", "catalog_aggregate:agg:price_drops:0", "catalog_news:x", "catalog_news:y",
+            ])
+        // The next page (the list's own cursor) brings the older item in its place, below.
+        guard case .fetch(let more)? = state.handle(.loadMore) else {
+            Issue.record("no next fetch")
+            return
+        }
+        #expect(more.cursor == "next")
+        _ = state.handle(.pageLoaded(PagerPage(items: [.catalogNews(Self.news("old"))], nextCursor: nil), for: more))
+        #expect(state.items.last?.id == "catalog_news:old")
+    }
 }

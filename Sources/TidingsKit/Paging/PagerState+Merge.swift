@@ -12,25 +12,37 @@ extension PagerState {
         return items
     }
 
-    /// The items of `page` whose ids are not in `items` on top, in the page's order, then `items`,
-    /// each taking the page's value where the page has its id. An item of the page that folds others
-    /// (an aggregate and its members) takes their place: they leave the list.
+    /// The top of `page` on top of `items`: the page down to its first content item the list
+    /// already shows, in the page's order (the slots among it — a notification card, an ad — move
+    /// with it and keep their places above and between the new items), then the rest of `items`,
+    /// each taking the page's value where the page has its id. Items the page lists below that
+    /// point and the list does not show are older ones, moved up because an aggregate folded items
+    /// above them: they come with the next page, in their place, not on top. An item of the page
+    /// that folds others (an aggregate and its members) takes their place: they leave the list.
     static func puttingOnTop(_ page: [Item], of items: [Item]) -> [Item] {
         let folded = Set(page.flatMap { ($0 as? any FoldingItem)?.foldedIDs ?? [] })
         var items = folded.isEmpty ? items : items.filter { !folded.contains(AnyHashable($0.id)) }
-        let index = Dictionary(items.indices.map { (items[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+        let shown = Set(items.map(\.id))
+        let reach =
+            page.firstIndex { shown.contains($0.id) && !(($0 as? any PlacedItem)?.isSlot ?? false) } ?? page.endIndex
         var seen = Set<Item.ID>()
-        var top: [Item] = []
-        for item in page where seen.insert(item.id).inserted {
-            if let at = index[item.id] {
-                items[at] = item
-            } else {
-                top.append(item)
-            }
+        let top = page[..<reach].filter { seen.insert($0.id).inserted }
+        let moved = Set(top.map(\.id))
+        items.removeAll { moved.contains($0.id) }
+        let index = Dictionary(items.indices.map { (items[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+        for item in page[reach...] where seen.insert(item.id).inserted {
+            if let at = index[item.id] { items[at] = item }
         }
         return top + items
     }
 }
+
+/// An item that may be a slot the server placed rather than content (`FeedItem.isSlot`).
+protocol PlacedItem {
+    var isSlot: Bool { get }
+}
+
+extension FeedItem: PlacedItem {}
 
 /// An item that stands for others a list may already show (`FeedItem.catalogAggregate` for
 /// its members), which putting it on top removes.

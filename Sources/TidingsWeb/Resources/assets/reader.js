@@ -68,35 +68,43 @@
   }
 
   // The first page at `href` and the pages after it, until one reaches content already shown
-  // (slots — ads, cards — repeat on every page), at most 10: the new cards, in order, with no gap
-  // under them; `reaches` is false when none did. `position` is the first page's live position.
+  // (slots — ads, cards — repeat on every page), at most 10. `top` is every card above the first
+  // content card shown, in the server's order, slots included so they keep their places; `fresh`
+  // counts the cards of it not shown yet. Cards a page lists below that point and the list does
+  // not show are older ones an aggregate's folding moved up from the next page: "Load more"
+  // brings them, in their place, not on top. `reaches` is false when no page did; `position` is
+  // the first page's live position.
   async function newCards(href, list) {
     const seen = idsOf(list);
-    const fresh = [];
+    const top = [];
     let position = null;
     let reaches = false;
     for (let pages = 0; href && pages < 10; pages += 1) {
       const page = await fetchPage(href);
       const cards = [...(page.querySelector("[data-feed]")?.children || [])];
       if (pages === 0) position = page.querySelector("[data-feed]")?.dataset.position || null;
-      for (const item of cards) if (!seen.has(item.dataset.id)) fresh.push(item);
+      const at = cards.findIndex((item) => item.dataset.slot === undefined && seen.has(item.dataset.id));
+      top.push(...(at === -1 ? cards : cards.slice(0, at)));
       const more = page.querySelector("[data-more]");
-      reaches = cards.some((item) => item.dataset.slot === undefined && seen.has(item.dataset.id)) || !more;
+      reaches = at !== -1 || !more;
       if (reaches) break;
       href = more.getAttribute("href");
     }
-    return { fresh, position, reaches };
+    const fresh = top.filter((item) => !seen.has(item.dataset.id));
+    return { top, fresh, position, reaches };
   }
 
-  // Puts `cards` on top of `list`, the card the reader is looking at staying where it is on the
-  // screen (whether or not the browser anchors the scroll itself). An aggregate takes the place of
-  // the cards of its members (`data-folds`) already shown.
+  // Puts `cards` on top of `list` in their order, taking out the list's copies of them (a slot
+  // moves with the new cards), the card the reader is looking at staying where it is on the
+  // screen (whether or not the browser anchors the scroll itself). An aggregate takes the place
+  // of the cards of its members (`data-folds`) already shown.
   function putOnTop(list, cards) {
-    const folded = new Set([...cards].flatMap((item) => (item.dataset.folds || "").split(" ").filter(Boolean)));
-    const anchor = [...list.children].find(
-      (item) => !folded.has(item.dataset.id) && item.getBoundingClientRect().bottom > 0);
+    const placed = new Set(cards.map((item) => item.dataset.id));
+    const folded = new Set(cards.flatMap((item) => (item.dataset.folds || "").split(" ").filter(Boolean)));
+    const leaves = (item) => placed.has(item.dataset.id) || folded.has(item.dataset.id);
+    const anchor = [...list.children].find((item) => !leaves(item) && item.getBoundingClientRect().bottom > 0);
     const before = anchor?.getBoundingClientRect().top;
-    for (const item of [...list.children]) if (folded.has(item.dataset.id)) item.remove();
+    for (const item of [...list.children]) if (leaves(item)) item.remove();
     for (const item of [...cards].reverse()) list.prepend(document.adoptNode(item));
     if (anchor) window.scrollBy(0, anchor.getBoundingClientRect().top - before);
   }
@@ -110,12 +118,12 @@
     }
     link.setAttribute("aria-busy", "true");
     try {
-      const { fresh, position, reaches } = await newCards(link.href, list);
+      const { top, fresh, position, reaches } = await newCards(link.href, list);
       if (!reaches) {
         location.assign(link.href);
         return;
       }
-      putOnTop(list, fresh);
+      putOnTop(list, top);
       if (position) live?.restart(position);
       status(fresh.length ? `+${fresh.length} ${link.dataset.refreshed || ""}` : link.dataset.nothing || "✓");
     } catch (error) {
