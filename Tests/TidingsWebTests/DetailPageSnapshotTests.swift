@@ -101,6 +101,48 @@ struct EscapingTests {
         #expect(!article.contains("<script>alert"))
     }
 
+    /// Issue 34: a feed's description (or an extracted page) that starts with the lead picture
+    /// showed it twice, and an extracted article opening with its byline showed the byline twice.
+    @Test("the lead picture and the byline are shown once when the article's own HTML has them")
+    func noDuplicates() throws {
+        let context = try F.context(F.courier, path: "/courier/news")
+        func teaser(_ image: String?) -> Teaser {
+            Teaser(
+                id: "t", title: "Storm", summary: "s", imageURL: image.flatMap(URL.init(string:)),
+                url: URL(string: "https://a.example/1"), publishedAt: nil, source: "Courier")
+        }
+        func count(_ needle: String, in html: String) -> Int { html.components(separatedBy: needle).count - 1 }
+        let body = #"<p><img src="https://cdn.a.example/2026/storm-800x600.jpg" alt="Storm"></p><p>Wind.</p>"#
+        // The same picture, another rendition: the content shows it, the page adds no hero.
+        let same = try F.html(
+            ArticlePage(
+                context: context, teaser: teaser("https://CDN.a.example/2026/storm.jpg?w=1200"), contentHTML: body,
+                section: F.news))
+        #expect(!same.contains(#"class="hero"#), "no hero and no placeholder")
+        #expect(count("<img", in: same) == 1)
+        // Another picture: both.
+        let other = try F.html(
+            ArticlePage(
+                context: context, teaser: teaser("https://cdn.a.example/2026/crowd.jpg"), contentHTML: body,
+                section: F.news))
+        #expect(other.contains(#"<img class="hero""#) && count("<img", in: other) == 2)
+        // No picture anywhere: the placeholder.
+        let none = try F.html(
+            ArticlePage(context: context, teaser: teaser(nil), contentHTML: "<p>Wind.</p>", section: F.news))
+        #expect(none.contains(#"class="hero placeholder""#))
+
+        var opening = ArticlePage(
+            context: context, teaser: teaser(nil),
+            contentHTML: "<p>By <a href=\"https://a.example/ih\">Ingrid Holm</a> · 27 November</p><p>Wind.</p>",
+            section: F.news)
+        opening.byline = "By Ingrid Holm"
+        #expect(!(try F.html(opening)).contains(#"class="byline""#), "the article's first line says it")
+        var later = ArticlePage(
+            context: context, teaser: teaser(nil), contentHTML: "<p>Wind over the coast.</p>", section: F.news)
+        later.byline = "Ingrid Holm"
+        #expect(try F.html(later).contains(#"<bdi class="byline">Ingrid Holm</bdi>"#))
+    }
+
     /// Issue 13: a right-to-left override in a feed title reversed the rest of the page title.
     @Test("feed text is isolated: dir=auto or <bdi> in the page, U+2068…U+2069 in the <title>")
     func textDirection() throws {
