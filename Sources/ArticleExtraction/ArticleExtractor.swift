@@ -43,11 +43,13 @@ public struct ArticleExtractor: Sendable {
         var article = ExtractedArticle()
         article.title = metadata.title.flatMap(Self.nonEmpty)
         article.byline = (metadata.byline.flatMap(Self.nonEmpty) ?? finder.byline).flatMap(Self.nonEmpty)
+        article.author = Byline.author(article.byline)
         article.excerpt = metadata.excerpt.flatMap(Self.nonEmpty)
         article.siteName = metadata.siteName.flatMap(Self.nonEmpty)
         article.publishedText =
             (metadata.published ?? Self.datePublished(in: tree)
-            ?? found.flatMap { Self.firstTime(in: $0.tree, under: $0.article) }).flatMap(Self.nonEmpty)
+            ?? found.flatMap { Self.firstTime(in: $0.tree, under: $0.article) } ?? finder.bylineTime)
+            .flatMap(Self.nonEmpty)
         article.published = article.publishedText.flatMap { FeedDate.parse($0) }
         article.language = metadata.language.flatMap(Self.nonEmpty)
         article.direction = finder.direction
@@ -68,6 +70,11 @@ public struct ArticleExtractor: Sendable {
                 "no paragraphs of prose (a home page, a list of links, a search page or a form)"
         }
         article.isArticle = article.notArticleReason == nil
+        // Without a description: the first paragraph, as Readability does — not a picture's
+        // caption, which is often the content's first line.
+        if article.excerpt == nil, let found {
+            article.excerpt = Self.firstParagraph(in: found.tree, under: found.article)
+        }
         if article.excerpt == nil {
             article.excerpt = Self.nonEmpty(String(article.text.prefix { $0 != "\n" }))
         }
@@ -90,6 +97,20 @@ public struct ArticleExtractor: Sendable {
         return nil
     }
 
+    /// The text of the article's first `<p>` with text outside a `<figure>` or its caption.
+    static func firstParagraph(in tree: HTMLTree, under article: HTMLTree.Node) -> String? {
+        for paragraph in tree.descendants(of: article, where: { $0 == .p }) {
+            var current = tree.parent[Int(paragraph)]
+            var inFigure = false
+            while current != HTMLTree.none, current != article {
+                if [.figure, .figcaption].contains(tree.kind[Int(current)]) { inFigure = true }
+                current = tree.parent[Int(current)]
+            }
+            if !inFigure, let text = nonEmpty(HTMLTree.collapsingSpaces(tree.textContent(paragraph))) { return text }
+        }
+        return nil
+    }
+
     /// The first `<time datetime>` of the article.
     static func firstTime(in tree: HTMLTree, under article: HTMLTree.Node) -> String? {
         tree.descendants(of: article, where: { $0 == .time }).lazy.compactMap { tree.attribute($0, "datetime") }.first
@@ -104,8 +125,11 @@ public struct ArticleExtractor: Sendable {
 /// An article found in a page.
 public struct ExtractedArticle: Sendable, Equatable, Codable {
     public var title: String?
-    /// The author line: from the page's metadata, else the author line found in the content.
+    /// The author line: from the page's metadata, else the author line found in the content, as
+    /// written ("By Jonas Berg · 27 November 2026", as Readability gives it).
     public var byline: String?
+    /// The author's name alone, from the byline: without "By", dates or other parts ("Jonas Berg").
+    public var author: String?
     public var excerpt: String?
     public var siteName: String?
     public var published: Date?
@@ -130,7 +154,7 @@ public struct ExtractedArticle: Sendable, Equatable, Codable {
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case title, byline, excerpt, published, image, language, direction, html, text
+        case title, byline, author, excerpt, published, image, language, direction, html, text
         case siteName = "site_name"
         case publishedText = "published_text"
         case isArticle = "is_article"

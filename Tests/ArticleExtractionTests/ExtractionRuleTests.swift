@@ -97,6 +97,38 @@ struct ExtractionRuleTests {
         #expect(!page.text.contains("Ann Writer"))
     }
 
+    /// Issue 34: a plain page without `<meta>` gave the byline "By Jonas Berg · 27 November 2026,
+    /// 14:18", no date though the byline held a `<time datetime>`, and the photo caption as excerpt.
+    @Test("a byline with its date: the author alone, the date from its <time>, the excerpt from prose")
+    func bylineWithDate() {
+        let page = Self.extract(
+            """
+            <article><figure><img src="/storm.jpg" alt=""><figcaption><p>Waves over the pier at dawn.</p>\
+            </figcaption></figure><p class="byline">By Jonas Berg · <time datetime="2026-11-27T14:18:00+01:00">\
+            27 November 2026, 14:18</time></p>\(Self.article)</article>
+            """)
+        #expect(page.byline == "By Jonas Berg · 27 November 2026, 14:18", "as written, as Readability gives it")
+        #expect(page.author == "Jonas Berg")
+        #expect(page.publishedText == "2026-11-27T14:18:00+01:00")
+        #expect(page.published == Date(timeIntervalSince1970: 1_795_785_480))
+        #expect(page.excerpt?.hasPrefix("Para1 opens a paragraph") == true)
+    }
+
+    @Test(
+        "the author in a byline: without By, dates, titles of the line",
+        arguments: [
+            ("By Jonas Berg · 27 November 2026, 14:18", "Jonas Berg"),
+            ("Par Sébastien Farcis", "Sébastien Farcis"),
+            ("By Brenda  Goodman, MA\n   WebMD Health News", "Brenda Goodman, MA"),
+            ("Av Kari Nordmann | NTB", "Kari Nordmann"),
+            ("Last Updated: January 7, 2025", nil),
+            ("April 28, 2019 at 6:01 am Updated April 29, 2019 at 3:33 pm", nil),
+            ("Ann, Bob", "Ann, Bob"),
+        ] as [(String, String?)])
+    func author(byline: String, expected: String?) {
+        #expect(Byline.author(byline) == expected)
+    }
+
     @Test("relative links and images resolve against the page, or its base; javascript: links lose their href")
     func urls() {
         let page = Self.extract(

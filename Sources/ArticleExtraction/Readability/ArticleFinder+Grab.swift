@@ -172,6 +172,12 @@ extension ArticleFinder {
             current = tree.nextElement(after: element, within: node)
         }
         byline = named.map { Self.trimmed(tree.textContent($0)) } ?? trimmed
+        // The line leaves the content: the date it may hold ("By Jonas Berg · <time>") is kept.
+        let page = tree
+        bylineTime =
+            page.descendants(of: node, where: { $0 == .time }).lazy.compactMap {
+                page.attribute($0, "datetime")
+            }.first
         return true
     }
 

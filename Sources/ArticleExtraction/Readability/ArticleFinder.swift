@@ -25,6 +25,8 @@ struct ArticleFinder {
     var passes = Passes.all
     /// The author line found in the page, taken out of the content.
     var byline: String?
+    /// The `datetime` of a `<time>` inside the byline element (which leaves the content).
+    var bylineTime: String?
     /// The text direction of the article's container or its ancestors.
     var direction: String?
 

@@ -44,7 +44,7 @@ extension ArticlePage {
             page.html = article.html
             page.text = article.text
             page.title = article.title
-            page.byline = article.byline
+            page.byline = article.author
             page.siteName = article.siteName
             page.imageURL = article.image
             page.language = article.language

@@ -58,7 +58,7 @@ struct Extract: AsyncParsableCommand {
         var lines: [String] = []
         if let title = article.title { lines.append(title) }
         var about: [String] = []
-        if let byline = article.byline { about.append(byline) }
+        if let author = article.author ?? article.byline { about.append(author) }
         if let site = article.siteName { about.append(site) }
         if let published = article.published {
             about.append(published.formatted(.iso8601.year().month().day()))

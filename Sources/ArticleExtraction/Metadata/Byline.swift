@@ -1,0 +1,38 @@
+import Foundation
+
+/// The author's name in a byline as pages write it — "By Jonas Berg · 27 November 2026, 14:18",
+/// "Par Sébastien Farcis", "By Brenda Goodman, MA\n WebMD Health News" — for a page that shows
+/// the author beside its own date. `ExtractedArticle.byline` keeps the line as written (it is
+/// Readability's answer); `author` is this.
+enum Byline {
+    /// The word for "by" before a name, in the languages the readers of the write-ups read and
+    /// their neighbours'.
+    private static let byWords: Set<String> = [
+        "by", "par", "von", "av", "af", "door", "por", "di", "da", "przez", "автор", "авторы", "від",
+    ]
+
+    /// The first part of `byline` that is a name: the line is cut at its separators (`·`, `|`,
+    /// `•`, a dash between spaces, a line break), parts with digits (dates, times) or ending in a
+    /// colon ("Updated:") are skipped, a leading "By" is dropped. Nil when no part is a name.
+    static func author(_ byline: String?) -> String? {
+        guard let byline else { return nil }
+        var parts = [byline]
+        for separator in ["\n", "·", "|", "•", " — ", " – ", " - "] {
+            parts = parts.flatMap { $0.components(separatedBy: separator) }
+        }
+        for part in parts {
+            var words = part.split(whereSeparator: \.isWhitespace).map(String.init)
+            while let first = words.first,
+                byWords.contains(first.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ":")))
+            {
+                words.removeFirst()
+            }
+            let name = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,;:"))
+            guard name.contains(where: \.isLetter), !name.contains(where: \.isNumber), !part.hasSuffix(":"),
+                !words.contains(where: { $0.hasSuffix(":") }), name.count <= 100
+            else { continue }
+            return name
+        }
+        return nil
+    }
+}
