@@ -78,7 +78,7 @@ struct CancellationTests {
         #expect(transport.sawCancellation.current)
     }
 
-    @Test("a request through URLSession is cancelled with its caller")
+    @Test("a request through the default transport is cancelled with its caller")
     func urlSession() async throws {
         // A loopback listener that accepts and never answers.
         let listener = try SilentListener()

@@ -24,7 +24,8 @@ struct PostgresRestartTests {
         try await PrivatePostgres.with { cluster in
             // The child restarts the cluster itself (the parent's waiting for it was seen to hold
             // back the parent's other tasks); an issue it records or an error it throws shows here.
-            await #expect(processExitsWith: .success) {
+            // What the child printed (a trap's message and backtrace) shows with a failure.
+            let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
                 [cluster = cluster as PrivatePostgres] in
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { try await Self.streamReads(url: cluster.url, for: .seconds(10)) }
@@ -36,6 +37,10 @@ struct PostgresRestartTests {
                     }
                     try await group.waitForAll()
                 }
+            }
+            if let result, result.exitStatus != .exitCode(EXIT_SUCCESS) {
+                let printed = String(decoding: result.standardErrorContent, as: UTF8.self)
+                Issue.record("the child printed:\n\(printed.suffix(6000))")
             }
         }
     }

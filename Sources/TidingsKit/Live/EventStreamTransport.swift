@@ -36,7 +36,7 @@ extension EventStreamTransport {
 }
 
 extension URLSessionTransport: EventStreamTransport {
-    /// On Linux, `http://` streams are read on a socket of their own (`SocketEventStream`) and
+    /// On Linux, `http://` streams are read on a socket of their own (`SocketHTTP`) and
     /// `https://` feeds are polled: FoundationNetworking's URLSession keeps a waiting connection's
     /// process busy (50–80 % of a core for as long as a stream is open). Elsewhere, URLSession.
     public func canStream(_ url: URL) -> Bool {
@@ -49,8 +49,9 @@ extension URLSessionTransport: EventStreamTransport {
 
     public func stream(_ request: TransportRequest) async throws(TidingsError) -> TransportStream {
         #if canImport(Glibc)
+            guard request.url.scheme?.lowercased() == "http" else { return try await streamThroughSession(request) }
             do {
-                return try await SocketEventStream.open(request, timeout: EventSession.idleTimeout)
+                return try await SocketHTTP.open(request, timeout: EventSession.idleTimeout)
             } catch let error as TidingsError {
                 throw error
             } catch {

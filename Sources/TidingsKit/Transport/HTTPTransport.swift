@@ -49,13 +49,20 @@ public protocol HTTPTransport: Sendable {
 /// The default transport over `URLSession`, with the HTTP cache left to ``ResponseCache``.
 public struct URLSessionTransport: HTTPTransport {
     let session: URLSession
+    /// The request timeout of a transport made with ``init(timeout:)``; nil for an app's own
+    /// session, whose configuration (proxies, protocol classes) every request goes through.
+    let socketTimeout: TimeInterval?
 
     /// A transport over an ephemeral session (no URLCache: TidingsKit caches itself) with a
     /// request timeout. Transports with the same timeout share one session, which lives as long
     /// as the process: on Linux, FoundationNetworking tears a session's sockets down racing their
     /// dispatch sources (swift-corelibs-foundation#4791; a crash in `_dispatch_event_loop_drain`
     /// seen in this suite), and a session per client made that teardown frequent.
+    ///
+    /// On Linux, its `http://` requests go over sockets of their own (`SocketHTTP`): a
+    /// FoundationNetworking request keeps a core busy while it waits for its answer.
     public init(timeout: TimeInterval = 30) {
+        socketTimeout = timeout
         session = Self.sessions.withLock { sessions in
             if let session = sessions[timeout] { return session }
             let configuration = URLSessionConfiguration.ephemeral
@@ -74,9 +81,27 @@ public struct URLSessionTransport: HTTPTransport {
     /// A transport over an app's own session.
     public init(session: URLSession) {
         self.session = session
+        socketTimeout = nil
     }
 
     public func send(_ request: TransportRequest) async throws(TidingsError) -> TransportResponse {
+        #if canImport(Glibc)
+            if let socketTimeout, request.url.scheme?.lowercased() == "http" {
+                do {
+                    return try await SocketHTTP.send(request, timeout: socketTimeout) { request in
+                        try await sendThroughSession(request)
+                    }
+                } catch let error as TidingsError {
+                    throw error
+                } catch {
+                    throw TidingsError(transportError: error)
+                }
+            }
+        #endif
+        return try await sendThroughSession(request)
+    }
+
+    private func sendThroughSession(_ request: TransportRequest) async throws(TidingsError) -> TransportResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body

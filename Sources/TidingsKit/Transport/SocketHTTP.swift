@@ -3,19 +3,57 @@
     import Glibc
     import TidingsModel
 
-    /// Linux's live streams over `http://`, on a socket and a thread of their own.
+    /// Linux's `http://` requests and live streams, each on a socket and a thread of its own.
     ///
     /// FoundationNetworking's URLSession keeps a write-readiness source on a transfer's socket once
     /// the request is sent (curl then asks for reading only and the old source is never removed),
     /// so a connection that waits for its answer wakes the process thousands of times a second: a
-    /// stream that is open for hours took 50–80 % of a core (`LiveStreamCPUTests`). A stream here
-    /// waits in `poll(2)` and costs nothing between bytes. HTTP/1.1 only, no TLS (there is none in
-    /// the SDK's dependencies on Linux): ``URLSessionTransport`` polls `https://` feeds on Linux
-    /// instead of streaming them, and streams through URLSession on Apple platforms.
-    enum SocketEventStream {
-        /// Opens `request` (a GET) and returns once the response's head has arrived. A connection
-        /// that takes longer than `timeout`, or a stream quiet for longer (servers send a heartbeat
-        /// every 15 s), fails with `.timeout`.
+    /// stream that is open for hours took 50–80 % of a core (`LiveStreamCPUTests`), and every
+    /// request a slow server keeps waiting does the same while it waits. Here a connection waits in
+    /// `poll(2)` and costs nothing. HTTP/1.1, one request per connection, no TLS (there is none in
+    /// the SDK's dependencies on Linux) and no proxy: ``URLSessionTransport`` sends `https://`
+    /// requests through URLSession and polls `https://` feeds instead of streaming them.
+    enum SocketHTTP {
+        /// The largest body ``send(_:timeout:)`` takes: far above any page or feed, far below what
+        /// would hurt an app.
+        static let maximumBody = 64 << 20
+
+        /// Sends `request`, following up to 10 redirects (a 303, or a 301/302 after a POST, as a
+        /// GET; an `https://` one through `fallback`), and returns the whole response.
+        static func send(
+            _ request: TransportRequest, timeout: TimeInterval,
+            fallback: (TransportRequest) async throws -> TransportResponse
+        ) async throws -> TransportResponse {
+            var request = request
+            for _ in 0...10 {
+                guard request.url.scheme?.lowercased() == "http" else { return try await fallback(request) }
+                let opened = try await open(request, timeout: timeout)
+                var body = Data()
+                for try await chunk in opened.body {
+                    body.append(chunk)
+                    guard body.count <= maximumBody else {
+                        throw TidingsError.badResponse("the response is over \(maximumBody >> 20) MiB")
+                    }
+                }
+                let response = TransportResponse(status: opened.status, headers: opened.headers, body: body)
+                guard [301, 302, 303, 307, 308].contains(opened.status), let location = opened.headers["location"],
+                    let next = URL(string: location, relativeTo: request.url)?.absoluteURL
+                else { return response }
+                let keepsMethod =
+                    opened.status == 307 || opened.status == 308 || request.method == "GET"
+                    || request.method == "HEAD"
+                request = TransportRequest(
+                    method: keepsMethod ? request.method : "GET", url: next,
+                    headers: keepsMethod
+                        ? request.headers : request.headers.filter { $0.key.lowercased() != "content-type" },
+                    body: keepsMethod ? request.body : nil)
+            }
+            throw TidingsError.badResponse("more than 10 redirects from \(request.url.absoluteString)")
+        }
+
+        /// Sends `request` and returns once the response's head has arrived, its body to follow.
+        /// A connection that takes longer than `timeout`, or a body quiet for longer (event
+        /// streams carry a heartbeat every 15 s), fails with `.timeout`.
         static func open(_ request: TransportRequest, timeout: TimeInterval) async throws -> TransportStream {
             let target = try Target(request.url)
             let connection = try Connection()
@@ -25,10 +63,9 @@
                     body.onTermination = { _ in connection.cancel() }
                     let thread = Thread {
                         connection.run(
-                            target: target, headers: request.headers, timeout: timeout, head: head, body: body,
-                            stream: stream)
+                            target: target, request: request, timeout: timeout, head: head, body: body, stream: stream)
                     }
-                    thread.name = "TidingsKit live stream"
+                    thread.name = "TidingsKit HTTP"
                     thread.start()
                 }
             } onCancel: {
@@ -88,7 +125,7 @@
 
             /// The thread's whole life: connect, send, read the head, hand the body over, close.
             func run(
-                target: Target, headers: [String: String], timeout: TimeInterval,
+                target: Target, request: TransportRequest, timeout: TimeInterval,
                 head: CheckedContinuation<TransportStream, any Error>,
                 body: AsyncThrowingStream<Data, any Error>.Continuation, stream: AsyncThrowingStream<Data, any Error>
             ) {
@@ -105,12 +142,15 @@
                 do {
                     let milliseconds = Int32(clamping: Int((timeout * 1000).rounded()))
                     socket = try connect(to: target, waitingAtMost: milliseconds)
-                    try send(Self.request(target: target, headers: headers), on: socket, waitingAtMost: milliseconds)
+                    try send(
+                        Self.request(
+                            target: target, method: request.method, headers: request.headers, body: request.body),
+                        on: socket, waitingAtMost: milliseconds)
                     var reader = Reader(socket: socket, connection: self, timeout: milliseconds)
                     let (status, fields, rest) = try reader.head()
                     headPending = false
                     head.resume(returning: TransportStream(status: status, headers: fields, body: stream))
-                    var decoder = BodyDecoder(headers: fields)
+                    var decoder = BodyDecoder(headers: fields, status: status, method: request.method)
                     for piece in try decoder.decode(rest) { body.yield(piece) }
                     while !decoder.isComplete, let bytes = try reader.next() {
                         for piece in try decoder.decode(bytes) { body.yield(piece) }
@@ -125,16 +165,25 @@
                 }
             }
 
-            /// The request's bytes; a header that would split the request is refused.
-            static func request(target: Target, headers: [String: String]) throws -> [UInt8] {
-                var text = "GET \(target.path) HTTP/1.1\r\nHost: \(target.hostHeader)\r\nConnection: close\r\n"
-                for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            /// The request's bytes; a method or header that would split the request is refused.
+            static func request(target: Target, method: String = "GET", headers: [String: String], body: Data? = nil)
+                throws -> [UInt8]
+            {
+                guard !method.isEmpty, method.utf8.allSatisfy({ (65...90).contains($0) || $0 == 45 }) else {
+                    throw TidingsError.badResponse("\(method) is not a method")
+                }
+                var text = "\(method) \(target.path) HTTP/1.1\r\nHost: \(target.hostHeader)\r\nConnection: close\r\n"
+                for (name, value) in headers.sorted(by: { $0.key < $1.key })
+                where !["host", "connection", "content-length"].contains(name.lowercased()) {
                     guard !"\(name)\(value)".utf8.contains(where: { $0 == 13 || $0 == 10 }) else {
                         throw TidingsError.badResponse("header \(name) holds a line break")
                     }
                     text += "\(name): \(value)\r\n"
                 }
-                return Array((text + "\r\n").utf8)
+                if body != nil || ["POST", "PUT", "PATCH"].contains(method) {
+                    text += "Content-Length: \(body?.count ?? 0)\r\n"
+                }
+                return Array((text + "\r\n").utf8) + (body.map(Array.init) ?? [])
             }
 
             /// A connected non-blocking socket to the first of the host's addresses that answers.
@@ -234,11 +283,21 @@
                 }
             }
 
-            /// The status, the header fields by lowercased name, and the body's first bytes.
+            /// The status, the header fields by lowercased name, and the body's first bytes; an
+            /// interim answer (`100 Continue`, `103 Early Hints`) is passed over.
             mutating func head() throws -> (Int, [String: String], [UInt8]) {
-                var bytes: [UInt8] = []
-                let end: Int
+                var carried: [UInt8] = []
                 while true {
+                    let (status, fields, rest) = try oneHead(startingWith: carried)
+                    guard (100..<200).contains(status), status != 101 else { return (status, fields, rest) }
+                    carried = rest
+                }
+            }
+
+            private mutating func oneHead(startingWith carried: [UInt8]) throws -> (Int, [String: String], [UInt8]) {
+                var bytes = carried
+                var end = Self.headEnd(bytes, from: 0) ?? -1
+                while end < 0 {
                     guard let more = try next() else {
                         throw TidingsError.badResponse("the stream ended before its head")
                     }
@@ -302,8 +361,13 @@ struct BodyDecoder {
     private var chunk = ChunkState.size("")
     private var remaining: Int
 
-    init(headers: [String: String]) {
-        if headers["transfer-encoding"]?.lowercased().contains("chunked") == true {
+    /// The framing `headers` give a response with `status` to a `method` request: none for a
+    /// `HEAD`, a 1xx, a 204 or a 304, whatever the headers say.
+    init(headers: [String: String], status: Int = 200, method: String = "GET") {
+        if method == "HEAD" || (100..<200).contains(status) || status == 204 || status == 304 {
+            framing = .length(0)
+            remaining = 0
+        } else if headers["transfer-encoding"]?.lowercased().contains("chunked") == true {
             framing = .chunked
             remaining = 0
         } else if let length = headers["content-length"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
