@@ -91,7 +91,9 @@ struct ClusterTests {
             try #require(written == 200)
             for base in bases.dropFirst() {
                 let seen = try await waitUntil(seconds: 5) { try await get("\(base)/api/v1/news_items").contains(id) }
-                #expect(seen < .seconds(1), "round \(round): \(base) showed the write after \(seen)")
+                // Under a second on an idle machine; 2.5 s leaves room for a loaded one (CI) and is
+                // still half of the 5 s the cache would take without the announcement.
+                #expect(seen < .seconds(2.5), "round \(round): \(base) showed the write after \(seen)")
             }
         }
 
@@ -106,7 +108,7 @@ struct ClusterTests {
             let seen = try await waitUntil(seconds: 5) {
                 try await get("\(base)/api/v1/brands/c/sections/s1").contains(FeedServer.newTitle)
             }
-            #expect(seen < .seconds(1), "\(base) showed the new entry after \(seen)")
+            #expect(seen < .seconds(2.5), "\(base) showed the new entry after \(seen)")
         }
 
         // Price changes of eight products written through the balancer, so through all three
@@ -192,7 +194,10 @@ struct ClusterTests {
         // sooner than the interval.
         for (path, times) in feeds.allHits() {
             let gaps = zip(times.dropFirst(), times).map { $0.timeIntervalSince($1) }
-            #expect(gaps.allSatisfy { $0 >= 1.9 }, "\(path) fetched again within the interval: \(gaps)")
+            // Measured where the requests arrive, so a loaded machine's delay in sending one shows
+            // as a shorter gap to the next (1.83 s seen in CI); two instances fetching in turn
+            // without the lease would be milliseconds apart.
+            #expect(gaps.allSatisfy { $0 >= 1.5 }, "\(path) fetched again within the interval: \(gaps)")
         }
         #expect(feeds.mostInFlight == 1, "never two fetches of one source at once")
         let fetchers = servers.filter { $0.text.contains("poller: fetched http://127.0.0.1:\(feedPort)/feed/") }

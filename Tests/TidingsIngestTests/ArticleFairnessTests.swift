@@ -56,9 +56,10 @@ struct ArticleFairnessTests {
                     _ = await running.result
                     #expect(seen.count("other") == 5)
                     // Its own pace (a second apart) makes 4 s of it, 6–7 s in all on an idle
-                    // machine; before, 110 s. The bound leaves room for a loaded one (CI).
+                    // machine; before, 110 s. The bound leaves room for a loaded one (32 s seen in
+                    // CI with the whole suite beside it) and is still half of what it was.
                     #expect(
-                        elapsed < .seconds(30),
+                        elapsed < .seconds(55),
                         "the other host's pages took \(elapsed): \(seen.values("other")), slow \(seen.values("slow"))")
                     // The crawl delay still holds: one request per 5 s to the slow host.
                     let seconds = Double(elapsed.components.seconds) + 1
