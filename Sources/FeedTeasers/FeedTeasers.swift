@@ -40,6 +40,7 @@ public struct FeedTeasers: Sendable {
     /// name).
     public func entries(of feed: ParsedFeed, sourceID: String, sourceName: String) -> [Entry] {
         let source = feed.title.flatMap { $0.isEmpty ? nil : $0 } ?? sourceName
+        let feedAuthor = Self.author(feed.authors)
         let ordered = feed.entries.enumerated().sorted { left, right in
             ParsedEntry.newer(left.element, at: left.offset, than: right.element, at: right.offset)
         }
@@ -56,13 +57,31 @@ public struct FeedTeasers: Sendable {
                 id: Self.itemID(sourceID: sourceID, key: key), title: title,
                 summary: summary(entry.summaryText ?? entry.contentText),
                 imageURL: entry.image.flatMap { WebLink.url($0) }, url: entry.link.flatMap { WebLink.url($0) },
-                publishedAt: entry.published ?? entry.updated, source: source)
+                publishedAt: entry.published ?? entry.updated, source: source,
+                author: Self.author(entry.authors) ?? feedAuthor,
+                enclosure: entry.enclosures.lazy.compactMap { enclosure in
+                    WebLink.url(enclosure.url).map {
+                        Teaser.Enclosure(url: $0, type: enclosure.type, length: enclosure.length)
+                    }
+                }.first)
             entries.append(
                 Entry(
                     key: key, teaser: teaser, contentHTML: entry.contentHTML ?? entry.summaryHTML,
                     formerKey: entry.link ?? ("id:" + entry.id)))
         }
         return entries
+    }
+
+    /// Authors by name (an email alone is no name), several joined with ", ". An entry without
+    /// its own takes the feed's, as Atom says.
+    static func author(_ authors: [ParsedAuthor]) -> String? {
+        let names = authors.compactMap { author -> String? in
+            guard let name = author.name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else {
+                return nil
+            }
+            return name
+        }
+        return names.isEmpty ? nil : names.joined(separator: ", ")
     }
 
     /// Whether `entry` has something a card can show: a title, a text, a link or media. One with

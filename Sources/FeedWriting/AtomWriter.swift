@@ -36,7 +36,15 @@ struct AtomWriter {
         if let url = item.url {
             xml.empty("link", [("rel", "alternate"), ("type", "text/html"), ("href", url.absoluteString)])
         }
-        if let image = item.imageURL {
+        if let enclosure = item.enclosure {
+            xml.empty(
+                "link",
+                [
+                    ("rel", "enclosure"), ("type", enclosure.type), ("href", enclosure.url.absoluteString),
+                    ("length", enclosure.length.map(String.init)),
+                ])
+        }
+        if let image = item.separateImageURL {
             xml.empty("link", [("rel", "enclosure"), ("type", item.imageType), ("href", image.absoluteString)])
         }
         if let name = item.authorName { author(name, to: &xml) }

@@ -49,9 +49,22 @@ struct JSONFeedWriter {
         var dateModified: String?
         var authors: [Author]?
         var tags: [String]?
+        var attachments: [Attachment]?
+
+        struct Attachment: Encodable {
+            var url: String
+            var mimeType: String
+            var sizeInBytes: Int?
+
+            enum CodingKeys: String, CodingKey {
+                case url
+                case mimeType = "mime_type"
+                case sizeInBytes = "size_in_bytes"
+            }
+        }
 
         enum CodingKeys: String, CodingKey {
-            case id, url, title, summary, image, authors, tags
+            case id, url, title, summary, image, authors, tags, attachments
             case contentHTML = "content_html"
             case contentText = "content_text"
             case datePublished = "date_published"
@@ -71,6 +84,9 @@ struct JSONFeedWriter {
             dateModified = item.updated.map(WireDate.rfc3339)
             authors = item.authorName.map { [Author(name: $0)] }
             tags = item.categories.isEmpty ? nil : item.categories
+            attachments = item.enclosure.map {
+                [Attachment(url: $0.url.absoluteString, mimeType: $0.typeOrGeneric, sizeInBytes: $0.length)]
+            }
         }
     }
 }

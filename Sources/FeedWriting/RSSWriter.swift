@@ -45,9 +45,18 @@ struct RSSWriter {
         xml.element("pubDate", (item.published ?? item.updated).map(WireDate.rfc822))
         xml.element("dc:creator", item.authorName)
         for category in item.categories { xml.element("category", category) }
-        if let image = item.imageURL?.absoluteString {
-            // `enclosure` requires a type; an image whose name does not give one is Media RSS.
-            if let type = item.imageType {
+        if let enclosure = item.enclosure {
+            xml.empty(
+                "enclosure",
+                [
+                    ("url", enclosure.url.absoluteString), ("length", String(enclosure.length ?? 0)),
+                    ("type", enclosure.typeOrGeneric),
+                ])
+        }
+        if let image = item.separateImageURL?.absoluteString {
+            // One `enclosure` per item (most readers take only the first): an image beside one,
+            // or whose name gives no type, is Media RSS.
+            if item.enclosure == nil, let type = item.imageType {
                 xml.empty("enclosure", [("url", image), ("length", "0"), ("type", type)])
             } else {
                 xml.empty("media:content", [("url", image), ("medium", "image")])

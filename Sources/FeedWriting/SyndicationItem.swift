@@ -23,12 +23,32 @@ public struct SyndicationItem: Sendable, Hashable {
     public var authorName: String?
     /// Category or tag names.
     public var categories: [String]
+    /// A media file (audio, video, a picture) with its type and size as its source gave them.
+    public var enclosure: Enclosure?
+
+    /// An item's media file.
+    public struct Enclosure: Sendable, Hashable {
+        public var url: URL
+        /// MIME type; written as `application/octet-stream` where a format requires one.
+        public var type: String?
+        /// Size in bytes; written as 0 (unknown) where a format requires one.
+        public var length: Int?
+
+        public init(url: URL, type: String? = nil, length: Int? = nil) {
+            self.url = url
+            self.type = type
+            self.length = length
+        }
+
+        /// The type, or the one for bytes of no known kind.
+        var typeOrGeneric: String { type.flatMap { $0.isEmpty ? nil : $0 } ?? "application/octet-stream" }
+    }
 
     /// Creates an item.
     public init(
         id: String, title: String? = nil, url: URL? = nil, summary: String? = nil, contentHTML: String? = nil,
         imageURL: URL? = nil, published: Date? = nil, updated: Date? = nil, authorName: String? = nil,
-        categories: [String] = []
+        categories: [String] = [], enclosure: Enclosure? = nil
     ) {
         self.id = id
         self.title = title
@@ -40,5 +60,12 @@ public struct SyndicationItem: Sendable, Hashable {
         self.updated = updated
         self.authorName = authorName
         self.categories = categories
+        self.enclosure = enclosure
+    }
+
+    /// The image, unless it is the enclosure (written once, as the enclosure).
+    var separateImageURL: URL? {
+        guard let imageURL, imageURL != enclosure?.url else { return nil }
+        return imageURL
     }
 }

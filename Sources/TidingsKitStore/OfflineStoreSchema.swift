@@ -47,6 +47,12 @@ enum OfflineStoreSchema {
         migrator.registerMigration("v2") { db in
             try db.execute(sql: "ALTER TABLE item ADD COLUMN image_proxy_url TEXT")
         }
+        // Teasers gained `author` and `enclosure`.
+        migrator.registerMigration("v3") { db in
+            for column in ["author TEXT", "enclosure_url TEXT", "enclosure_type TEXT", "enclosure_length INTEGER"] {
+                try db.execute(sql: "ALTER TABLE item ADD COLUMN \(column)")
+            }
+        }
         return migrator
     }
 

@@ -9,7 +9,9 @@ import TidingsModel
 /// `JSONValue` of every item first, four times slower. A field added to `Teaser` needs a column.
 enum StoredItemCodec {
     /// The columns after `feed_id, page, position`, in the order `arguments` and `row` use.
-    static let columns = "type, known, body, id, title, summary, image_url, url, published_at, source, image_proxy_url"
+    static let columns =
+        "type, known, body, id, title, summary, image_url, url, published_at, source, image_proxy_url, author, "
+        + "enclosure_url, enclosure_type, enclosure_length"
 
     /// One stored row: its page, the item's `type`, whether this client knew it, and either the
     /// teaser or the item's JSON.
@@ -23,7 +25,10 @@ enum StoredItemCodec {
         /// A rough weight in bytes, for eviction.
         var bytes: Int {
             guard let teaser else { return 32 + (body?.count ?? 0) }
-            let texts = [teaser.id, teaser.title, teaser.summary ?? "", teaser.source]
+            let texts = [
+                teaser.id, teaser.title, teaser.summary ?? "", teaser.source, teaser.author ?? "",
+                teaser.enclosure?.url.absoluteString ?? "", teaser.enclosure?.type ?? "",
+            ]
             return 48 + texts.reduce(0) { $0 + $1.utf8.count }
                 + (teaser.url?.absoluteString.utf8.count ?? 0) + (teaser.imageURL?.absoluteString.utf8.count ?? 0)
                 + (teaser.imageProxyURL?.utf8.count ?? 0)
@@ -45,7 +50,8 @@ enum StoredItemCodec {
         return [
             row.type, row.known, row.body, teaser?.id, teaser?.title, teaser?.summary,
             teaser?.imageURL?.absoluteString, teaser?.url?.absoluteString,
-            teaser?.publishedAt?.millisecondsSince1970, teaser?.source, teaser?.imageProxyURL,
+            teaser?.publishedAt?.millisecondsSince1970, teaser?.source, teaser?.imageProxyURL, teaser?.author,
+            teaser?.enclosure?.url.absoluteString, teaser?.enclosure?.type, teaser?.enclosure?.length,
         ]
     }
 
@@ -60,6 +66,10 @@ enum StoredItemCodec {
             url: (row[8] as String?).flatMap(URL.init(string:)),
             publishedAt: (row[9] as Int64?).map(Date.init(millisecondsSince1970:)), source: row[10])
         teaser.imageProxyURL = row[11]
+        teaser.author = row[12]
+        teaser.enclosure = (row[13] as String?).flatMap(URL.init(string:)).map {
+            Teaser.Enclosure(url: $0, type: row[14], length: row[15])
+        }
         return Row(page: row[0], type: type, known: true, teaser: teaser)
     }
 

@@ -45,6 +45,13 @@ struct ReadLineTests {
             styled(ReadFixtures.teaser)
                 == "\u{1B}[1mHarbour ferry returns after storm repairs\u{1B}[0m"
                 + "\u{1B}[2m · The Daily Courier — World · Nov 20 at 17:30\u{1B}[0m")
+        // The author, when the feed names one, between the source and the time (issue 34).
+        guard case .teaser(var credited) = ReadFixtures.teaser else { return }
+        credited.author = "Ingrid Holm"
+        #expect(
+            styled(.teaser(credited))
+                == "\u{1B}[1mHarbour ferry returns after storm repairs\u{1B}[0m"
+                + "\u{1B}[2m · The Daily Courier — World · Ingrid Holm · Nov 20 at 17:30\u{1B}[0m")
         #expect(styled(ReadFixtures.ad) == "\u{1B}[2mAd · banner\u{1B}[0m")
         #expect(styled(ReadFixtures.card) == "\u{1B}[33m★ Turn on notifications.\u{1B}[0m")
         #expect(styled(ReadFixtures.carousel) == "▸ From Economy (carousel, 2 stories)")

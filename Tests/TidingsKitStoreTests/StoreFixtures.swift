@@ -13,7 +13,10 @@ enum StoreFixtures {
             Teaser(
                 id: "t1", title: "Tram line reopens", summary: "After two years of works.",
                 imageURL: URL(string: "https://cdn.example/t1.jpg"), url: URL(string: "https://news.example/t1"),
-                publishedAt: Date(millisecondsSince1970: 1_794_999_000_456), source: "Courier")),
+                publishedAt: Date(millisecondsSince1970: 1_794_999_000_456), source: "Courier",
+                author: "Ingrid Holm",
+                enclosure: Teaser.Enclosure(
+                    url: URL(string: "https://cdn.example/t1.mp3")!, type: "audio/mpeg", length: 12_345_678))),
         .teaser(Teaser(id: "t2", title: "Bare teaser", source: "Courier")),
         .catalogNews(
             NewsItem(

@@ -9,7 +9,11 @@ struct StoredItemCodecTests {
     @Test("teasers have one column per field: a new Teaser field needs a column and a migration")
     func teaserColumns() {
         let fields = Mirror(reflecting: Teaser(id: "", title: "", source: "")).children.compactMap(\.label)
-        #expect(fields == ["id", "title", "summary", "imageURL", "imageProxyURL", "url", "publishedAt", "source"])
+        #expect(
+            fields == [
+                "id", "title", "summary", "imageURL", "imageProxyURL", "url", "publishedAt", "source", "author",
+                "enclosure",
+            ])
     }
 
     @Test("a stored item that no longer reads as its kind becomes unknown, as on the wire")

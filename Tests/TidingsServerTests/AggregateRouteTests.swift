@@ -99,6 +99,11 @@ struct AggregateRouteTests {
             #expect(rss.components(separatedBy: "<item>").count - 1 == 5, "\(rss)")
             #expect(rss.contains("<title>Pineapple and 3 more products got cheaper</title>"), "\(rss)")
             #expect(rss.contains("Pineapple 1\u{00A0}kg: ₽80.00 (was ₽100.00, −20%)"), "\(rss)")
+            // Every item links somewhere a reader can open: a product's page, the aggregate's section.
+            #expect(rss.components(separatedBy: "<link>").count - 1 == 6, "the channel's and five items'")
+            #expect(rss.contains("/daily/products/"), "\(rss)")
+            let atom = try await client.execute(uri: "/feeds/daily/shop.atom", method: .get) { $0.text }
+            #expect(atom.components(separatedBy: #"rel="alternate""#).count - 1 >= 5, "\(atom)")
             let json = try await client.execute(uri: "/feeds/daily/shop.json", method: .get) { $0.text }
             #expect(json.components(separatedBy: "agg:price_drops:").count - 1 == 1, "\(json)")
         }

@@ -19,11 +19,16 @@ public struct Teaser: Codable, Hashable, Sendable, Identifiable {
     public var publishedAt: Date?
     /// The name of the source it came from: the feed's title, else its host or file name.
     public var source: String
+    /// Who wrote it, as the source credits them (several names joined with ", "); nil when the
+    /// source does not say.
+    public var author: String?
+    /// The media file the source attached (a podcast's audio, a video, a picture), as it gave it.
+    public var enclosure: Enclosure?
 
     /// Creates a teaser.
     public init(
         id: String, title: String, summary: String? = nil, imageURL: URL? = nil, imageProxyURL: String? = nil,
-        url: URL? = nil, publishedAt: Date? = nil, source: String
+        url: URL? = nil, publishedAt: Date? = nil, source: String, author: String? = nil, enclosure: Enclosure? = nil
     ) {
         self.id = id
         self.title = title
@@ -33,13 +38,31 @@ public struct Teaser: Codable, Hashable, Sendable, Identifiable {
         self.url = url
         self.publishedAt = publishedAt
         self.source = source
+        self.author = author
+        self.enclosure = enclosure
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, title, summary, url, source
+        case id, title, summary, url, source, author, enclosure
         case imageURL = "image_url"
         case imageProxyURL = "image_proxy_url"
         case publishedAt = "published_at"
+    }
+
+    /// A media file attached to an article: where it is, its type and its size, when the source
+    /// says.
+    public struct Enclosure: Codable, Hashable, Sendable {
+        public var url: URL
+        /// MIME type (`audio/mpeg`).
+        public var type: String?
+        /// Size in bytes.
+        public var length: Int?
+
+        public init(url: URL, type: String? = nil, length: Int? = nil) {
+            self.url = url
+            self.type = type
+            self.length = length
+        }
     }
 }
 

@@ -112,7 +112,8 @@ extension SourceReader {
 
     /// A teaser from a partner item, with its key and the key earlier versions used: `title` is
     /// required; `id`, `summary` (or `description`, `lead`), `image_url` (or `image`, `imageUrl`),
-    /// `url` (or `link`) and `published_at` (or `publishedAt`, `date`) are optional. The key is
+    /// `url` (or `link`), `published_at` (or `publishedAt`, `date`) and `author` (or `byline`; a
+    /// name, or an object with a `name`) are optional. The key is
     /// the id, else the link, else a hash of title, summary, image and date.
     private func teaser(_ raw: JSONValue, _ scope: Scope) -> (teaser: Teaser, key: String, former: String)? {
         guard let title = raw["title"]?.text.map(HTMLText.plainText), !title.isEmpty else { return nil }
@@ -125,6 +126,8 @@ extension SourceReader {
         let summary = summary(first("summary", "description", "lead").map(HTMLText.plainText))
         let image = url("image_url", "image", "imageUrl")
         let published = first("published_at", "publishedAt", "date").flatMap(partnerDate)
+        let author = (first("author", "byline") ?? raw["author"]?["name"]?.text).map(HTMLText.plainText)
+            .flatMap { $0.isEmpty ? nil : $0 }
         let content = [
             title, summary ?? "", image?.absoluteString ?? "", published.map { "\($0.timeIntervalSince1970)" } ?? "",
         ]
@@ -133,7 +136,7 @@ extension SourceReader {
             ?? "hash:" + StableHash.hex(content.joined(separator: "\u{1F}"))
         let teaser = Teaser(
             id: scope.itemID(key), title: title, summary: summary, imageURL: image, url: link, publishedAt: published,
-            source: scope.sourceName)
+            source: scope.sourceName, author: author)
         // Before identity was scoped, a teaser was keyed by its link, else a hash of id or title.
         let former = link?.absoluteString ?? StableHash.hex(partnerID ?? title)
         return (teaser, key, former)

@@ -37,7 +37,7 @@ struct FeedsController: Sendable {
             format: format, language: language, origin: base)
         let body = try await sections.feedDocuments.value(for: key, now: sections.clock()) {
             let items = try await self.sections.syndicationItems(
-                brand: brand, section: section, language: language, count: Self.size)
+                brand: brand, section: section, language: language, count: Self.size, origin: base)
             let feed = SyndicationFeed(
                 title: "\(brand.name) — \(section.title.text(language))", description: nil,
                 homePageURL: URL(string: "\(base)/\(brand.id)/\(section.id)"),

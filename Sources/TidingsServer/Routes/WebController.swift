@@ -112,7 +112,8 @@ struct WebController: Sendable {
             var page = ArticlePage(
                 context: web, teaser: teaser, contentHTML: extracted?.html ?? entry.contentHTML, section: section)
             if let extracted {
-                page.byline = extracted.byline
+                // The page's own author line, else the feed's (the page already has that).
+                if let byline = extracted.byline { page.byline = byline }
                 page.direction = extracted.direction
             }
             return .page(renderer.render(page))

@@ -5,10 +5,15 @@ import TidingsSections
 
 extension SectionService {
     /// The section's newest content as syndication items: teasers and catalog news; ads, widgets
-    /// and items of unknown types are not articles and are left out.
-    func syndicationItems(brand: Brand, section: Section, language: Language, count: Int) async throws
-        -> [SyndicationItem]
+    /// and items of unknown types are not articles and are left out. `origin` (`https://host`) makes
+    /// the links of catalog news: a product's page on this server, an aggregate's section page.
+    func syndicationItems(brand: Brand, section: Section, language: Language, count: Int, origin: String)
+        async throws -> [SyndicationItem]
     {
+        func link(_ path: String...) -> URL? {
+            let encoded = path.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0 }
+            return URL(string: origin + "/" + encoded.joined(separator: "/"))
+        }
         let now = clock()
         let decoder = TidingsJSON.decoder()
         if case .catalog = section.source {
@@ -19,6 +24,7 @@ extension SectionService {
                 case .catalogNews(let news):
                     return SyndicationItem(
                         id: "urn:tidings:\(brand.id):news:\(news.id)", title: news.title + news.product.name,
+                        url: link(brand.id, "products", news.product.id),
                         summary: [news.price, news.product.size].joined(separator: " • "),
                         imageURL: news.product.imageURL.flatMap(URL.init(string:)), published: news.createdAt)
                 case .catalogAggregate(let aggregate):
@@ -27,7 +33,7 @@ extension SectionService {
                     let more = aggregate.count - aggregate.members.count
                     return SyndicationItem(
                         id: "urn:tidings:\(brand.id):news:\(aggregate.id)", title: aggregate.title,
-                        summary: lines.joined(separator: "; "),
+                        url: link(brand.id, section.id), summary: lines.joined(separator: "; "),
                         contentHTML: "<ul>" + lines.map { "<li>\(Self.escaped($0))</li>" }.joined()
                             + (more > 0 ? "<li>… +\(more)</li>" : "") + "</ul>",
                         imageURL: aggregate.members.first?.product.imageURL.flatMap(URL.init(string:)),
@@ -46,7 +52,8 @@ extension SectionService {
             return SyndicationItem(
                 id: teaser.url?.absoluteString ?? "urn:tidings:\(brand.id):teaser:\(teaser.id)", title: teaser.title,
                 url: teaser.url, summary: teaser.summary, contentHTML: entry.contentHTML, imageURL: teaser.imageURL,
-                published: teaser.publishedAt ?? entry.firstSeenAt, authorName: teaser.source)
+                published: teaser.publishedAt ?? entry.firstSeenAt, authorName: teaser.author,
+                enclosure: teaser.enclosure.map { .init(url: $0.url, type: $0.type, length: $0.length) })
         }
     }
 

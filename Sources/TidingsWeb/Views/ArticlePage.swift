@@ -19,7 +19,7 @@ public struct ArticlePage: WebPage {
     /// The author line of an article extracted from its page; left out of the meta line when the
     /// article's opening words already say it ("By Ingrid Holm · 27 November …").
     public var byline: String? {
-        didSet { if let byline, ArticleDuplicates.opening(content, says: byline) { self.byline = nil } }
+        didSet { byline = ArticleDuplicates.shown(byline, content: content) }
     }
     /// A grey box where a picture would be: shown when the article has no picture at all.
     var placeholder: Bool
@@ -51,6 +51,7 @@ public struct ArticlePage: WebPage {
         }
         content = contentHTML.flatMap { $0.isEmpty ? nil : ContentImages.rewrite($0, context.images) }
         original = WebContext.webURL(teaser.url)
+        byline = ArticleDuplicates.shown(teaser.author, content: content)
         back = context.backLink(section)
     }
 }
@@ -98,6 +99,12 @@ enum ArticleDuplicates {
             path.removeSubrange(suffix)
         }
         return host + path
+    }
+
+    /// `byline`, unless the article's opening words say it already.
+    static func shown(_ byline: String?, content: String?) -> String? {
+        guard let byline, !opening(content, says: byline) else { return nil }
+        return byline
     }
 
     /// Whether the first words of `html` (its first 300 characters of text) name `byline`, with or

@@ -81,7 +81,7 @@ struct CardView: Sendable {
     var isContent: Bool { !slot }
 }
 
-/// An article teaser: image or placeholder, title, summary, source and time ago.
+/// An article teaser: image or placeholder, title, summary, source, author and time ago.
 struct TeaserCard: Sendable {
     var title: String
     var summary: String?
@@ -90,6 +90,8 @@ struct TeaserCard: Sendable {
     var href: String?
     var image: String?
     var source: String?
+    /// Who wrote it, when the source says.
+    var author: String?
     var datetime: String?
     var timeAgo: String?
 
@@ -99,6 +101,7 @@ struct TeaserCard: Sendable {
         self.href = href
         image = context.images.path(teaser.imageURL)
         source = teaser.source.isEmpty ? nil : teaser.source
+        author = teaser.author
         datetime = teaser.publishedAt.map(WebContext.machineTime)
         timeAgo = teaser.publishedAt.map { context.language.timeAgo(from: $0, to: context.now) }
     }

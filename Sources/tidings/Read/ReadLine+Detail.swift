@@ -8,7 +8,9 @@ extension ReadLine {
         let strings = ReadStrings(language: format.language)
         switch item {
         case .teaser(let teaser):
-            let byline = [teaser.source] + (teaser.publishedAt.map { [format.time($0)] } ?? [])
+            let byline =
+                [teaser.source] + [teaser.author].compactMap { $0 }
+                + (teaser.publishedAt.map { [format.time($0)] } ?? [])
             return text(teaser.title, .bold) + text(byline.joined(separator: " · "), .dim) + [ReadLine()]
                 + (teaser.summary.map { text($0) + [ReadLine()] } ?? [])
                 + text(teaser.url?.absoluteString ?? strings.noLink, .dim)

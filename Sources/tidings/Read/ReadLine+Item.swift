@@ -11,7 +11,9 @@ extension ReadLine {
     static func item(_ item: FeedItem, format: ReadFormat) -> ReadLine {
         switch item {
         case .teaser(let teaser):
-            let byline = [teaser.source] + (teaser.publishedAt.map { [format.time($0)] } ?? [])
+            let byline =
+                [teaser.source] + [teaser.author].compactMap { $0 }
+                + (teaser.publishedAt.map { [format.time($0)] } ?? [])
             return ReadLine(teaser.title, .bold) + ReadLine(" · " + byline.joined(separator: " · "), .dim)
         case .catalogNews(let news):
             return catalog(news)
