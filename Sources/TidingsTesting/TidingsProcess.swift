@@ -2,10 +2,10 @@ import Foundation
 
 /// The built `tidings` executable, run as a child process the way a user runs it.
 public final class TidingsProcess: @unchecked Sendable {
-    public let process = Process()
-    private let output = Pipe()
-    private let errors = Pipe()
-    private var collected = ""
+    /// The running child (spawned directly: `ChildProcess` says why not Foundation's `Process`).
+    public let process: ChildProcess
+    /// Both streams' bytes as they came (decoded when read: a character may span two reads).
+    private var collected: [UInt8] = []
     private let lock = NSLock()
 
     /// The executable beside the test bundle (`.build/<triple>/debug/tidings`).
@@ -24,26 +24,52 @@ public final class TidingsProcess: @unchecked Sendable {
     public init(
         _ arguments: [String], in folder: URL, environment: [String: String] = [:], launcher: URL? = nil
     ) throws {
-        process.executableURL = launcher ?? Self.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
         // The child sees only the TIDINGS_* settings the test gives it, never the developer's own.
         let inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TIDINGS_") }
-        process.environment = inherited.merging(environment) { $1 }
-        process.standardOutput = output
-        process.standardError = errors
-        for pipe in [output, errors] {
-            pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-                let data = handle.availableData
-                guard let self, !data.isEmpty else { return }
-                self.lock.withLock { self.collected += String(decoding: data, as: UTF8.self) }
-            }
+        let output = try ChildProcess.makePipe()
+        let errors: (read: Int32, write: Int32)
+        do {
+            errors = try ChildProcess.makePipe()
+        } catch {
+            for fd in [output.read, output.write] { close(fd) }
+            throw error
         }
-        try process.run()
+        do {
+            process = try ChildProcess(
+                (launcher ?? Self.executable).path, arguments, directory: folder.path,
+                environment: inherited.merging(environment) { $1 }, stdout: output.write, stderr: errors.write)
+        } catch {
+            for fd in [output.read, output.write, errors.read, errors.write] { close(fd) }
+            throw error
+        }
+        close(output.write)
+        close(errors.write)
+        // Both streams are read on a thread of their own until the child (and anything it left
+        // running with them) closes them.
+        let reader = Thread { [weak self] in
+            var open = [output.read, errors.read]
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while !open.isEmpty {
+                var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else { break }
+                for entry in fds where entry.revents != 0 {
+                    let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
+                    if count > 0 {
+                        if let self { self.lock.withLock { self.collected += buffer[0..<count] } }
+                    } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                        close(entry.fd)
+                        open.removeAll { $0 == entry.fd }
+                    }
+                }
+            }
+            for fd in open { close(fd) }
+        }
+        reader.name = "tidings output"
+        reader.start()
     }
 
     /// Everything the process printed so far, both streams.
-    public var text: String { lock.withLock { collected } }
+    public var text: String { String(decoding: lock.withLock { collected }, as: UTF8.self) }
 
     /// Waits until the output contains `needle`, returning the line that does. The output is looked
     /// at once more after the deadline: on a loaded machine the waiting task may wake only after it,

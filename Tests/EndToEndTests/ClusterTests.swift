@@ -303,7 +303,7 @@ struct Nginx {
     static let skipMessage =
         "nginx is not installed: the load-balanced cluster test skipped (.ci/run installs nginx-light)"
 
-    let process = Process()
+    let process: ChildProcess
     let port: Int
     var base: String { "http://127.0.0.1:\(port)" }
 
@@ -341,14 +341,12 @@ struct Nginx {
             """
         let file = folder.appendingPathComponent("nginx.conf")
         try Data(configuration.utf8).write(to: file)
-        process.executableURL = URL(fileURLWithPath: Self.executable ?? "nginx")
-        process.arguments = [
-            "-p", folder.path, "-e", folder.appendingPathComponent("error.log").path,
-            "-c", file.path, "-g", "daemon off;",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(
+            Self.executable ?? "/usr/sbin/nginx",
+            [
+                "-p", folder.path, "-e", folder.appendingPathComponent("error.log").path,
+                "-c", file.path, "-g", "daemon off;",
+            ])
     }
 
     func waitUntilServing() async throws {

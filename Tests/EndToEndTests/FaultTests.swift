@@ -309,12 +309,7 @@ struct FaultTests {
 
     /// Runs `command` in the mount namespace of process `pid` (`nsenter`), returning its status.
     static func inNamespace(of pid: Int32, _ command: String) async throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/nsenter")
-        process.arguments = ["-t", "\(pid)", "-m", "/bin/sh", "-c", command]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess("/usr/bin/nsenter", ["-t", "\(pid)", "-m", "/bin/sh", "-c", command])
         while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
         return process.terminationStatus
     }

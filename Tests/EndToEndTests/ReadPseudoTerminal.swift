@@ -10,7 +10,7 @@ import TidingsTesting
 /// `tidings ARGUMENTS` on the slave side of a new pseudo-terminal, as a person at a terminal runs
 /// it: the test types into the master side and reads the screen back from it.
 final class ReadPseudoTerminal {
-    let process = Process()
+    let process: ChildProcess
     private let master: Int32
     private let slave: Int32
     /// Every byte the program wrote to its terminal so far.
@@ -18,20 +18,17 @@ final class ReadPseudoTerminal {
 
     /// Starts `tidings ARGUMENTS` in `folder` on a `columns`×`rows` terminal.
     init(_ arguments: [String], in folder: URL, columns: UInt16 = 100, rows: UInt16 = 30) throws {
-        (master, slave) = try Self.openPair()
+        let (master, slave) = try Self.openPair()
+        (self.master, self.slave) = (master, slave)
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = withUnsafeMutablePointer(to: &size) { ioctl(slave, UInt(TIOCSWINSZ), $0) }
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
-        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
-        process.executableURL = TidingsProcess.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TIDINGS_") }
         environment["TERM"] = "xterm-256color"
         environment["NO_COLOR"] = nil
-        process.environment = environment
-        (process.standardInput, process.standardOutput, process.standardError) = (terminal, terminal, terminal)
-        try process.run()
+        process = try ChildProcess(
+            TidingsProcess.executable.path, arguments, directory: folder.path, environment: environment, stdin: slave,
+            stdout: slave, stderr: slave)
     }
 
     deinit {

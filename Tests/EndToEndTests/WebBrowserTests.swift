@@ -47,12 +47,7 @@ enum BrowserTools {
     }
 
     static func succeeds(_ tool: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable(tool) ?? tool)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
+        guard let process = try? ChildProcess(executable(tool) ?? tool, arguments) else { return false }
         process.waitUntilExit()
         return process.terminationStatus == 0
     }
@@ -70,25 +65,22 @@ struct WebBrowserTests {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-browser-\(UUID()).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
-        let output = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: BrowserTools.executable("python3") ?? "/usr/bin/python3")
-        process.arguments = [
-            root.appendingPathComponent("Tests/Browser/reader_test.py").path,
-            "--tidings", TidingsProcess.executable.path,
-            "--screenshots", root.appendingPathComponent(".build/screenshots").path, "--validate-html",
-        ]
-        process.currentDirectoryURL = root
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
+        let output = open(log.path, O_WRONLY | O_CLOEXEC)
+        try #require(output >= 0, "cannot write \(log.path)")
+        defer { close(output) }
+        let process = try ChildProcess(
+            BrowserTools.executable("python3") ?? "/usr/bin/python3",
+            [
+                root.appendingPathComponent("Tests/Browser/reader_test.py").path,
+                "--tidings", TidingsProcess.executable.path,
+                "--screenshots", root.appendingPathComponent(".build/screenshots").path, "--validate-html",
+            ], directory: root.path, stdout: output, stderr: output)
         // SIGTERM after the deadline: the script then still stops its servers and browsers.
         let deadline = Date().addingTimeInterval(15 * 60)
         while process.isRunning {
             if Date() > deadline { process.terminate() }
             try await Task.sleep(for: .milliseconds(200))
         }
-        try output.close()
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         #expect(process.terminationStatus == 0, "reader_test.py exited with \(process.terminationStatus):\n\(text)")
     }

@@ -48,16 +48,23 @@ enum FetchTestServer {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-gzip-\(UUID().uuidString)")
         try Data(bytes).write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/gzip")
-        process.arguments = ["-c", "-n", "-9", input.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let output = try ChildProcess.makePipe()
+        let process = try ChildProcess("/usr/bin/gzip", ["-c", "-n", "-9", input.path], stdout: output.write)
+        close(output.write)
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(output.read, $0.baseAddress, $0.count) }
+            if count > 0 {
+                data += buffer[0..<count]
+            } else if count == 0 || errno != EINTR {
+                break
+            }
+        }
+        close(output.read)
         process.waitUntilExit()
         try #require(process.terminationStatus == 0)
-        return Array(data)
+        return data
     }
 }
 
