@@ -51,6 +51,8 @@ struct WebStrings: Sendable {
     var nearby: String
     /// "Forecast: " before the provider's name.
     var forecastBy: String
+    /// A weather widget whose forecast is all past.
+    var forecastOutdated: String
 
     static func of(_ language: Language) -> WebStrings {
         switch language {
@@ -78,7 +80,8 @@ struct WebStrings: Sendable {
             "Here you can find out about new products added to the catalog and price changes of existing ones.",
         errorTitle: "Something went wrong", notFoundTitle: "Page not found", toFrontPage: "To the front page of",
         sourceFailed: "The source of this section could not be fetched. Tidings keeps trying; try again in a minute.",
-        weather: "Weather", nearby: "Around you", forecastBy: "Forecast: ")
+        weather: "Weather", nearby: "Around you", forecastBy: "Forecast: ",
+        forecastOutdated: "No current forecast")
 
     // The catalog's empty state is seed 000's wording.
     static let russian = WebStrings(
@@ -101,5 +104,6 @@ struct WebStrings: Sendable {
             "Здесь вы можете узнать о добавлении новых товаров в каталог и об изменении цен на существующие товары",
         errorTitle: "Что-то пошло не так", notFoundTitle: "Страница не найдена", toFrontPage: "На главную:",
         sourceFailed: "Не удалось получить материалы этого раздела. Tidings пробует снова; повторите через минуту.",
-        weather: "Погода", nearby: "Рядом с вами", forecastBy: "Прогноз: ")
+        weather: "Погода", nearby: "Рядом с вами", forecastBy: "Прогноз: ",
+        forecastOutdated: "Актуального прогноза нет")
 }

@@ -77,6 +77,23 @@ struct SectionPageSnapshotTests {
         assertSnapshot(of: html, as: .lines)
     }
 
+    /// Issue 34: a week-old forecast was shown as the weather now, its days all past.
+    @Test("a forecast a week old shows no weather now and no past days, and says so, in the reader's language")
+    func outdatedForecast() throws {
+        let old = Forecast(
+            place: "Bergen", temperature: 6.4, condition: .rain,
+            days: [.init(date: "2026-11-10", condition: .snow, high: 1), .init(date: "2026-11-11", high: 2)],
+            updatedAt: F.now.addingTimeInterval(-7 * 86_400), provider: "Courier Weather")
+        let feed = F.feed([
+            .teaser(F.teaser), .widget(Widget(id: "w", kind: .weather, title: "Weather", forecast: old)),
+        ])
+        let english = try section(feed)
+        #expect(english.contains(#"<p class="weather-outdated">No current forecast</p>"#))
+        #expect(!english.contains("weather-temperature") && !english.contains("weather-days"))
+        #expect(english.contains("Courier Weather · 7d"))
+        #expect(try section(feed, locale: "ru").contains("Актуального прогноза нет"))
+    }
+
     @Test("empty state: the section's own description, else the default; the catalog's is seed 000's")
     func empty() throws {
         var described = F.news

@@ -60,6 +60,30 @@ public struct Forecast: Codable, Hashable, Sendable {
         case place, units, temperature, condition, days, provider, url
         case updatedAt = "updated_at"
     }
+
+    /// How long the conditions "now" stay now: providers update them hourly.
+    public static let currentFor: TimeInterval = 3 * 3600
+
+    /// What of the forecast still holds at `now`: the days not over yet (a day is over once it has
+    /// ended everywhere, at UTC−12), and the conditions now only while they are fresh
+    /// (``currentFor`` after `updatedAt`; kept when the forecast does not say when it was made).
+    /// A week-old forecast was shown as current, its days all past.
+    public func asOf(_ now: Date) -> Forecast {
+        var shown = self
+        if let updatedAt, now.timeIntervalSince(updatedAt) > Self.currentFor {
+            shown.temperature = nil
+            shown.condition = nil
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: -12 * 3600)!
+        let today = calendar.dateComponents([.year, .month, .day], from: now)
+        let todayText = String(format: "%04d-%02d-%02d", today.year ?? 0, today.month ?? 0, today.day ?? 0)
+        shown.days = days.filter { $0.date >= todayText }
+        return shown
+    }
+
+    /// Whether nothing of the forecast holds any more: no conditions now and no day ahead.
+    public var isOutdated: Bool { temperature == nil && condition == nil && days.isEmpty }
 }
 
 extension Forecast.Condition {

@@ -264,9 +264,14 @@ struct WeatherView: Sendable {
     var provider: String?
     var href: String?
     var updated: String?
+    /// Said instead of a forecast none of which holds any more.
+    var outdated: String?
 
-    init(_ forecast: Forecast, context: WebContext) {
+    init(_ source: Forecast, context: WebContext) {
         let language = context.language
+        // Past days and stale conditions are not shown as the weather (`Forecast.asOf`).
+        let forecast = source.asOf(context.now)
+        outdated = forecast.isOutdated ? context.strings.forecastOutdated : nil
         icon = forecast.condition.map { context.assets.href("weather-\($0.rawValue).svg") }
         temperature = forecast.temperatureText
         condition = forecast.condition?.words(language)
@@ -287,7 +292,7 @@ struct WeatherView: Sendable {
         hasDays = !days.isEmpty
         provider = forecast.provider.map { context.strings.forecastBy + $0 }
         href = WebContext.webURL(forecast.url)
-        updated = forecast.updatedAt.map { language.timeAgo(from: $0, to: context.now) }
+        updated = source.updatedAt.map { language.timeAgo(from: $0, to: context.now) }
     }
 }
 

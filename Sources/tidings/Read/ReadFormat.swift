@@ -5,11 +5,14 @@ import TidingsModel
 struct ReadFormat: Sendable {
     var language: Language
     var timeZone: TimeZone
+    /// The moment shown: what of a forecast still holds depends on it.
+    var now: Date
 
-    /// A format for `language` in the machine's time zone.
-    init(language: Language, timeZone: TimeZone = .current) {
+    /// A format for `language` in the machine's time zone, now.
+    init(language: Language, timeZone: TimeZone = .current, now: Date = Date()) {
         self.language = language
         self.timeZone = timeZone
+        self.now = now
     }
 
     /// "20 Nov 17:30": when a story was published.

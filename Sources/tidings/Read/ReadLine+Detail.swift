@@ -31,16 +31,18 @@ extension ReadLine {
         case .widget(let widget):
             let teasers = widget.items.flatMap { text("• " + $0.title) }
             let place = widget.location.sorted { $0.key < $1.key }.map { "\(strings.place($0.key)): \($0.value)" }
-            let days = (widget.forecast?.days ?? []).flatMap { day in
+            let forecast = widget.forecast?.asOf(format.now)
+            let days = (forecast?.days ?? []).flatMap { day in
                 let range = [day.high, day.low].compactMap { $0.map(Forecast.degrees) }.joined(separator: " / ")
                 let words = day.condition?.words(format.language) ?? ""
                 return text([day.date, words, range].filter { !$0.isEmpty }.joined(separator: "  "))
             }
             let credit = widget.forecast?.provider.map { text($0, .dim) } ?? []
-            return text("▸ " + widgetSummary(widget, format.language), .bold)
+            return text("▸ " + widgetSummary(widget, format), .bold)
                 + text(
-                    strings.widgetExplained(widget.kind, section: widget.section, hasForecast: widget.forecast != nil),
-                    .dim)
+                    strings.widgetExplained(
+                        widget.kind, section: widget.section, hasForecast: forecast != nil,
+                        forecastOutdated: forecast?.isOutdated ?? false), .dim)
                 + teasers + days + credit + (place.isEmpty ? [] : text(place.joined(separator: ", ")))
         case .notification(let card):
             return text("★ " + card.text, .yellow) + [ReadLine()]

@@ -23,7 +23,7 @@ extension ReadLine {
         case .ad(let ad):
             return ReadLine(ReadStrings(language: format.language).ad(ad.format), .dim)
         case .widget(let widget):
-            return ReadLine("▸ " + widgetSummary(widget, format.language))
+            return ReadLine("▸ " + widgetSummary(widget, format))
         case .notification(let card):
             return ReadLine("★ " + card.text, .yellow)
         case .unknown(let type, _):
@@ -50,7 +50,8 @@ extension ReadLine {
     }
 
     /// "From Economy (carousel, 4 stories)", "Weather (Bergen): 6°C, rain", in the reader's words.
-    static func widgetSummary(_ widget: Widget, _ language: Language) -> String {
+    static func widgetSummary(_ widget: Widget, _ format: ReadFormat) -> String {
+        let language = format.language
         let strings = ReadStrings(language: language)
         let title = widget.title ?? widget.section ?? strings.widgetKind(widget.kind)
         switch widget.kind {
@@ -60,7 +61,7 @@ extension ReadLine {
             let stories = widget.items.isEmpty ? [] : [strings.stories(widget.items.count)]
             let details = (widget.location["city"].map { [$0] } ?? []) + stories
             let place = title + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
-            guard let forecast = widget.forecast else { return place }
+            guard let forecast = widget.forecast?.asOf(format.now) else { return place }
             let now = [forecast.temperatureText, forecast.condition?.words(language).lowercased()].compactMap(\.self)
             return now.isEmpty ? place : place + ": " + now.joined(separator: ", ")
         }

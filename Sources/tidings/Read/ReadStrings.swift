@@ -81,8 +81,12 @@ struct ReadStrings {
         }
     }
     /// What a widget is, under its title in the detail.
-    func widgetExplained(_ kind: Widget.Kind, section: String?, hasForecast: Bool = false) -> String {
+    func widgetExplained(
+        _ kind: Widget.Kind, section: String?, hasForecast: Bool = false, forecastOutdated: Bool = false
+    ) -> String {
         switch (kind, section) {
+        case (.weather, _) where forecastOutdated:
+            ru ? "Актуального прогноза нет: он устарел." : "No current forecast: the one given is out of date."
         case (.weather, _) where hasForecast: ru ? "Прогноз погоды." : "The weather forecast."
         case (.local, let section?):
             ru ? "Местные новости раздела «\(section)»." : "Local stories from \(section)."
