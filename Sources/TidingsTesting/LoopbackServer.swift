@@ -10,6 +10,13 @@ public enum LoopbackServer {
     public static func with(
         _ router: Router<BasicRequestContext>, host: String = "127.0.0.1", _ body: (Int) async throws -> Void
     ) async throws {
+        // On threads of its own, so it answers while other tests keep the shared pool busy.
+        try await withOwnThreads("loopback server") { try await run(router, host: host, body) }
+    }
+
+    private static func run(
+        _ router: Router<BasicRequestContext>, host: String, _ body: (Int) async throws -> Void
+    ) async throws {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             router: router, configuration: .init(address: .hostname(host, port: 0)),

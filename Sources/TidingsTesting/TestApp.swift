@@ -41,8 +41,11 @@ public struct TestApp: Sendable {
             let runtime = Runtime(settings: settings, store: store, logger: Logger(label: "tidings"), clock: clock)
             let app = TestApp(runtime: runtime, database: database, key: key)
             do {
-                try await runtime.application().test(testing) { client in
-                    try await body(app, client)
+                // On threads of its own (`withOwnThreads` says why).
+                try await withOwnThreads("test app") {
+                    try await runtime.application().test(testing) { client in
+                        try await body(app, client)
+                    }
                 }
             } catch {
                 try? await store.close()
