@@ -121,6 +121,8 @@ let package = Package(
             dependencies: [
                 "TidingsStore", "TidingsModel",
                 .product(name: "SQLiteKit", package: "sqlite-kit", condition: .when(traits: ["Server"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Server"])),
             ]
         ),
         .target(

@@ -1,10 +1,15 @@
 import Foundation
+import NIOCore
+import NIOPosix
 import SQLiteKit
 import TidingsModel
 import TidingsStore
 
 /// SQLite backend: one file in WAL mode, one writer connection (SQLite allows one writer at a
-/// time anyway; taking turns here avoids busy retries) and a few reader connections.
+/// time anyway; taking turns here avoids busy retries) and a few reader connections, each with a
+/// thread of its own. SQLite's calls block (a write waiting out another process's lock blocks for
+/// up to `busyTimeout`): on the process-wide pool of one thread per core that wait held up every
+/// read, and every other store's calls, for its whole length.
 public final class SQLiteSource: SQLConnectionSource {
     public var kind: SQLBackendKind { .sqlite }
     public let path: String
@@ -16,9 +21,16 @@ public final class SQLiteSource: SQLConnectionSource {
     private let busyTimeout: Duration
     /// The writer's `busy_timeout` now, in milliseconds (changed only while holding `writeLock`).
     private let writerBusy: Locked<Int>
+    /// The connections' threads, one each.
+    private let threads: NIOThreadPool
+    private let closed = Locked(false)
 
-    private init(path: String, writer: SQLiteConnection, readers: [SQLiteConnection], busyTimeout: Duration) {
+    private init(
+        path: String, writer: SQLiteConnection, readers: [SQLiteConnection], busyTimeout: Duration,
+        threads: NIOThreadPool
+    ) {
         self.path = path
+        self.threads = threads
         self.writer = writer
         self.readers = readers
         self.busyTimeout = busyTimeout
@@ -40,7 +52,19 @@ public final class SQLiteSource: SQLConnectionSource {
         if try await SQLiteFileCheck.inspect(path) == .absent {
             try await SQLiteFileCheck.create(path)
         }
-        let writer = try await SQLiteConnection.open(storage: .file(path: path))
+        let threads = NIOThreadPool(numberOfThreads: max(1, readers) + 1)
+        threads.start()
+        let loop = MultiThreadedEventLoopGroup.singleton.any()
+        func connect() async throws -> SQLiteConnection {
+            try await SQLiteConnection.open(storage: .file(path: path), threadPool: threads, on: loop)
+        }
+        let writer: SQLiteConnection
+        do {
+            writer = try await connect()
+        } catch {
+            try? await threads.shutdownGracefully()
+            throw error
+        }
         do {
             // WAL with synchronous=NORMAL: commits do not fsync, checkpoints do. A 64 MB page cache
             // and checkpoints every 16 MB of WAL (not 4 MB) keep 1,000-event batches fast
@@ -55,15 +79,17 @@ public final class SQLiteSource: SQLConnectionSource {
             }
             var readerConnections: [SQLiteConnection] = []
             for _ in 0..<max(1, readers) {
-                let reader = try await SQLiteConnection.open(storage: .file(path: path))
+                let reader = try await connect()
                 for pragma in [busy, "PRAGMA cache_size = -32768"] {
                     try await reader.sql().raw(SQLQueryString(pragma)).run()
                 }
                 readerConnections.append(reader)
             }
-            return SQLiteSource(path: path, writer: writer, readers: readerConnections, busyTimeout: busyTimeout)
+            return SQLiteSource(
+                path: path, writer: writer, readers: readerConnections, busyTimeout: busyTimeout, threads: threads)
         } catch {
             try? await writer.close()
+            try? await threads.shutdownGracefully()
             throw StoreError("sqlite: cannot open \(path): \(error)")
         }
     }
@@ -152,8 +178,21 @@ public final class SQLiteSource: SQLConnectionSource {
         async throws -> Bool
     { false }
 
+    /// Closes the connections and stops their threads; closing again does nothing.
     public func close() async throws {
-        for reader in readers { try await reader.close() }
-        try await writer.close()
+        guard
+            closed.withLock({ closed in
+                defer { closed = true }
+                return !closed
+            })
+        else { return }
+        do {
+            for reader in readers { try await reader.close() }
+            try await writer.close()
+        } catch {
+            try? await threads.shutdownGracefully()
+            throw error
+        }
+        try await threads.shutdownGracefully()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TidingsCatalog
+import TidingsModel
 import TidingsRuntime
 import TidingsStore
 import TidingsStorePostgres
@@ -18,6 +19,10 @@ public struct TestDatabase: Sendable {
     /// The database URL `tidings` accepts.
     public let url: String
     private let cleanup: @Sendable () async -> Void
+    /// What `open` and `openSource` opened, closed by `with` when the test ends however it ends:
+    /// a test that stopped at a failed `#require` left its store open, and SQLite's connections
+    /// trap when they are freed open — the whole runner went down with one failed test.
+    private let opened = Locked<[@Sendable () async -> Void]>([])
 
     /// The PostgreSQL server for tests, when one is configured.
     public static var postgresURL: String? {
@@ -69,11 +74,18 @@ public struct TestDatabase: Sendable {
     public func open(policy: NewsPolicy = NewsPolicy(), timeout: Duration = Self.patientTimeout) async throws
         -> any TidingsStorage
     {
-        try await DatabaseURL(url).open(policy: policy, timeout: timeout)
+        let store = try await DatabaseURL(url).open(policy: policy, timeout: timeout)
+        opened.withLock { $0.append { try? await store.close() } }
+        return store
     }
 
     /// How long a test's store waits for a lock or an answer unless the test says otherwise.
     public static let patientTimeout: Duration = .seconds(60)
+
+    /// Closes what was opened through this database and not closed yet (closing twice is harmless).
+    func closeOpened() async {
+        for close in opened.withLock({ $0 }) { await close() }
+    }
 
     /// Removes the database.
     public func remove() async { await cleanup() }
@@ -99,10 +111,13 @@ public struct TestDatabase: Sendable {
 extension TestDatabase {
     /// The backend's raw connection source, for tests of transaction behaviour itself.
     public func openSource(timeout: Duration = Self.patientTimeout) async throws -> any SQLConnectionSource {
-        switch try DatabaseURL(url) {
-        case .sqlite(let path): try await SQLiteSource.open(path: path, busyTimeout: timeout)
-        case .postgres(let url): try PostgresSource(url: url, timeout: timeout)
-        }
+        let source: any SQLConnectionSource =
+            switch try DatabaseURL(url) {
+            case .sqlite(let path): try await SQLiteSource.open(path: path, busyTimeout: timeout)
+            case .postgres(let url): try PostgresSource(url: url, timeout: timeout)
+            }
+        opened.withLock { $0.append { try? await source.close() } }
+        return source
     }
 
     /// Runs `body` with a fresh database of `backend`, removing it afterwards.
@@ -111,9 +126,11 @@ extension TestDatabase {
         do {
             try await body(database)
         } catch {
+            await database.closeOpened()
             await database.remove()
             throw error
         }
+        await database.closeOpened()
         await database.remove()
     }
 }
