@@ -234,9 +234,11 @@ let package = Package(
         ),
         // The parser's tests reach only TidingsModel beside it (Foundation only), for SplitMix64.
         .testTarget(
-            name: "FeedParsingTests", dependencies: ["FeedParsing", "TidingsModel"], resources: [.copy("Resources")]),
+            name: "FeedParsingTests", dependencies: ["FeedParsing", "TidingsModel", "TidingsTesting"],
+            resources: [.copy("Resources")]),
         .testTarget(name: "TidingsModelTests", dependencies: ["TidingsModel"]),
-        .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction", "FeedParsing"]),
+        .testTarget(
+            name: "ArticleExtractionTests", dependencies: ["ArticleExtraction", "FeedParsing", "TidingsTesting"]),
         .testTarget(name: "TidingsCatalogTests", dependencies: ["TidingsCatalog"]),
         .testTarget(
             name: "FeedCompositionTests",

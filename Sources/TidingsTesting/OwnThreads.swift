@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs `body`, and every task it starts that inherits its executor (a server's connection
 /// handlers, the test's own awaits), on threads of their own instead of Swift's shared pool.
@@ -65,4 +66,71 @@ final class ThreadsExecutor: TaskExecutor, @unchecked Sendable {
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }
+}
+
+/// Runs each test of a suite under ``withOwnThreads(_:_:)``: for suites whose tests keep a core
+/// busy for seconds without awaiting anything (the parser's, the extractor's), so the shared
+/// pool stays free for the rest of the suite.
+public struct OwnThreadsTrait: TestTrait, SuiteTrait, TestScoping {
+    public var isRecursive: Bool { true }
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        guard testCase != nil else { return try await function() }
+        // As many at once as there are cores, as on the pool: more would only share the cores and
+        // stretch each (the parser's linear-time tests measure theirs).
+        await Self.turns.acquire()
+        do {
+            try await withOwnThreads(test.name) { try await function() }
+        } catch {
+            await Self.turns.release()
+            throw error
+        }
+        await Self.turns.release()
+    }
+
+    static let turns = Turns(ProcessInfo.processInfo.activeProcessorCount)
+
+    /// A counting semaphore whose waiters wait without holding a thread.
+    actor Turns {
+        private var free: Int
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        init(_ count: Int) { free = max(1, count) }
+
+        func acquire() async {
+            if free > 0 {
+                free -= 1
+                return
+            }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+
+        func release() {
+            if waiting.isEmpty {
+                free += 1
+            } else {
+                waiting.removeFirst().resume()
+            }
+        }
+    }
+}
+
+extension Trait where Self == OwnThreadsTrait {
+    /// Each test on threads of its own (``OwnThreadsTrait``).
+    public static var ownThreads: Self { OwnThreadsTrait() }
+}
+
+/// `body`'s result and the CPU time this thread spent on it: what a linear-time test measures, so
+/// that a machine busy with the rest of the suite does not make a linear pass look slow.
+public func measuringThreadCPU<T>(_ body: () throws -> T) rethrows -> (T, Duration) {
+    func now() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    }
+    let start = now()
+    let result = try body()
+    return (result, now() - start)
 }

@@ -1,6 +1,7 @@
 import FeedParsing
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import ArticleExtraction
 
@@ -73,7 +74,9 @@ enum TokenScore {
     }
 }
 
-@Suite("Article extraction on the development set", .enabled(if: DevelopmentSet.isPresent, DevelopmentSet.skipMessage))
+@Suite(
+    "Article extraction on the development set", .enabled(if: DevelopmentSet.isPresent, DevelopmentSet.skipMessage),
+    .ownThreads)
 struct DevelopmentSetTests {
     struct Expected: Decodable {
         var title: String?
@@ -147,10 +150,7 @@ struct DevelopmentSetTests {
 
     @Test("content scores a mean token F1 of at least the recorded floor, metadata right on most pages")
     func developmentSet() async throws {
-        // Seconds of extraction on one core: on a thread of its own (`onOwnThread` says why).
-        let (rows, metadataRight, verdicts, verdictsAgreeing, verdictMisses) = try await onOwnThread {
-            try Self.score()
-        }
+        let (rows, metadataRight, verdicts, verdictsAgreeing, verdictMisses) = try Self.score()
         let mean = rows.map(\.f1).reduce(0, +) / Double(rows.count)
         let metadataShare = Double(metadataRight) / Double(rows.count)
         let worst = rows.sorted { $0.f1 < $1.f1 }.prefix(10)

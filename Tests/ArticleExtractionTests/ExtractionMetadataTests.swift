@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import ArticleExtraction
 
 /// The metadata order: JSON-LD of an article type, then meta tags, then the page's own title.
-@Suite("Extraction metadata")
+@Suite("Extraction metadata", .ownThreads)
 struct ExtractionMetadataTests {
     static func extract(head: String, body: String = ExtractionRuleTests.article) -> ExtractedArticle {
         ArticleExtractor().extract(

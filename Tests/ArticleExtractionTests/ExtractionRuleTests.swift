@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import ArticleExtraction
 
 /// Each rule of the extractor on a tiny page made to show it (docs/extraction.md lists the rules).
-@Suite("Extraction rules")
+@Suite("Extraction rules", .ownThreads)
 struct ExtractionRuleTests {
     static let url = URL(string: "https://news.example/2026/story.html")!
 
@@ -204,7 +205,7 @@ struct ExtractionRuleTests {
 }
 
 /// Pages that are not articles say so (and why), keeping what was found for a caller that wants it.
-@Suite("Not an article")
+@Suite("Not an article", .ownThreads)
 struct NotAnArticleTests {
     @Test("an article is one")
     func article() {

@@ -1,9 +1,10 @@
 import Testing
+import TidingsTesting
 
 @testable import ArticleExtraction
 
 /// The tree the extractor works on: built as browsers build the cases articles depend on.
-@Suite("HTMLTree")
+@Suite("HTMLTree", .ownThreads)
 struct HTMLTreeTests {
     /// The tree under body as a compact string: `name(children)`, text in quotes.
     static func shape(_ html: String) -> String {

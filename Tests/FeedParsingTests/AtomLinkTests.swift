@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
-@Suite("Atom link choice")
+@Suite("Atom link choice", .ownThreads)
 struct AtomLinkTests {
     @Test(
         "the alternate link (rel alternate, or none) wins over the others; a link without href is skipped",

@@ -1,10 +1,11 @@
 import Testing
 import TidingsModel
+import TidingsTesting
 
 @testable import FeedParsing
 
 /// The word-at-a-time loops must stop exactly where the byte-at-a-time ones did.
-@Suite("Word-at-a-time scanning")
+@Suite("Word-at-a-time scanning", .ownThreads)
 struct ByteScanTests {
     /// Random bytes drawn mostly from the ones the tests look for and their neighbours (where a
     /// borrow or carry between lanes would show), at every alignment and length.

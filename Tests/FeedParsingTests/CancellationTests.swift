@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
 /// A parse in a cancelled task stops and throws `.cancelled` instead of reading on: stopping a
 /// server mid-parse of a huge feed took 26 s. The outcome is asserted, not the time taken.
-@Suite("Cancellation")
+@Suite("Cancellation", .ownThreads)
 struct CancellationTests {
     static let bigXML = Array(
         rss(

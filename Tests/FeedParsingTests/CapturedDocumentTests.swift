@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
 /// The fixtures under Resources/, each shaped after a real publisher's feed (see its comment).
-@Suite("Documents shaped after real feeds")
+@Suite("Documents shaped after real feeds", .ownThreads)
 struct CapturedDocumentTests {
     static func fixture(_ name: String) throws -> [UInt8] {
         let url = try #require(Bundle.module.url(forResource: "Resources/" + name, withExtension: nil))

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
-@Suite("Content in every place it is found")
+@Suite("Content in every place it is found", .ownThreads)
 struct ContentPlacementTests {
     @Test("description is the summary and content:encoded the content, in either order")
     func descriptionAndEncoded() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
@@ -23,7 +24,7 @@ enum SharedCorpus {
     }
 }
 
-@Suite("Dates of the shared corpus", .enabled(if: SharedCorpus.isPresent, SharedCorpus.skipMessage))
+@Suite("Dates of the shared corpus", .enabled(if: SharedCorpus.isPresent, SharedCorpus.skipMessage), .ownThreads)
 struct CorpusDateTests {
     @Test("every date element in every corpus feed parses")
     func everyDateParses() throws {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import TidingsModel
+import TidingsTesting
 
 @testable import FeedParsing
 
-@Suite("Feeds of the shared corpus", .enabled(if: SharedCorpus.isPresent, SharedCorpus.skipMessage))
+@Suite("Feeds of the shared corpus", .enabled(if: SharedCorpus.isPresent, SharedCorpus.skipMessage), .ownThreads)
 struct CorpusFeedTests {
     /// The two documents the corpus README says are deliberately not feeds.
     static let notFeeds = ["empty_feed.xml", "unknown_feed.xml"]
@@ -112,7 +113,7 @@ enum CrudeEntries {
     }
 }
 
-@Suite("Damaged corpus feeds", .enabled(if: SharedCorpus.isPresent, SharedCorpus.skipMessage))
+@Suite("Damaged corpus feeds", .enabled(if: SharedCorpus.isPresent, SharedCorpus.skipMessage), .ownThreads)
 struct DamagedCorpusTests {
     /// Real XML feeds with at least three entries.
     static func feeds() throws -> [(name: String, bytes: [UInt8], ids: [String])] {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
-@Suite("Dates from every module, in one precedence")
+@Suite("Dates from every module, in one precedence", .ownThreads)
 struct DatePrecedenceTests {
     static let early = "2026-01-01T00:00:00Z"
     static let late = "2026-06-01T00:00:00Z"

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
 /// Over `maxDocumentBytes` a document is read up to the cap and keeps the entries complete in
 /// that part, with one warning, as a truncated download does. Until issue 14 a feed one byte
 /// over the cap lost everything (`tooLarge`). A small cap stands in for the 64 MiB default.
-@Suite("Documents over the size cap")
+@Suite("Documents over the size cap", .ownThreads)
 struct DocumentCapTests {
     /// Parses `text` with the cap set to `cap` bytes.
     func parseCapped(_ text: String, cap: Int, httpCharset: String? = nil) throws(FeedParseError) -> ParsedFeed {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
-@Suite("Entry fields")
+@Suite("Entry fields", .ownThreads)
 struct EntryFieldTests {
     @Test("an RSS item gives every field")
     func rssItem() throws {
@@ -210,7 +211,7 @@ struct EntryFieldTests {
     }
 }
 
-@Suite("Whitespace in plain-text fields")
+@Suite("Whitespace in plain-text fields", .ownThreads)
 struct WhitespaceTests {
     @Test(
         "runs collapse to one space and the ends are trimmed",

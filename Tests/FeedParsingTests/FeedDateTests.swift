@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
-@Suite("Feed dates")
+@Suite("Feed dates", .ownThreads)
 struct FeedDateTests {
     /// Formats a parsed date for comparison, in UTC with milliseconds.
     static func iso(_ date: Date?) -> String? {
@@ -127,7 +128,7 @@ struct FeedDateTests {
     }
 }
 
-@Suite("RFC 822 fast path")
+@Suite("RFC 822 fast path", .ownThreads)
 struct RFC822FastPathTests {
     @Test(
         "the canonical form reads the same through the fast path as through the general reader",

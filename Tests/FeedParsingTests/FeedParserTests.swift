@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
@@ -22,7 +23,7 @@ func atom(_ entries: String, feed: String = "<title>T</title>") -> String {
     "<feed xmlns=\"http://www.w3.org/2005/Atom\">\(feed)\(entries)</feed>"
 }
 
-@Suite("Format detection, from the content only")
+@Suite("Format detection, from the content only", .ownThreads)
 struct FormatDetectionTests {
     @Test(
         "each root element means one format",

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
-@Suite("Choosing and decoding a feed's encoding")
+@Suite("Choosing and decoding a feed's encoding", .ownThreads)
 struct FeedTextDecoderTests {
     static func text(_ result: FeedTextDecoder.Result) -> String { String(decoding: result.utf8, as: UTF8.self) }
 
@@ -99,7 +100,7 @@ struct FeedTextDecoderTests {
     }
 }
 
-@Suite("Mixed encodings")
+@Suite("Mixed encodings", .ownThreads)
 struct MixedEncodingTests {
     @Test("a mostly-UTF-8 document with stray Latin-1 bytes keeps both readable")
     func mixed() {
@@ -123,7 +124,7 @@ struct MixedEncodingTests {
     }
 }
 
-@Suite("East Asian encodings")
+@Suite("East Asian encodings", .ownThreads)
 struct EastAsianEncodingTests {
     @Test(
         "GB2312 (read as GB18030), Shift_JIS, Big5 and EUC-KR declarations decode",

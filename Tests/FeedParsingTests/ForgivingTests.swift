@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
-@Suite("Forgiving: broken feeds still give their entries")
+@Suite("Forgiving: broken feeds still give their entries", .ownThreads)
 struct ForgivingTests {
     @Test("a truncated document keeps the complete entries before the cut, with a warning")
     func truncated() throws {
@@ -80,7 +81,7 @@ struct ForgivingTests {
     }
 }
 
-@Suite("Character references in XML text")
+@Suite("Character references in XML text", .ownThreads)
 struct XMLReferenceTests {
     @Test(
         "decimal, hex (either case), XML and HTML names decode; malformed ones stay",

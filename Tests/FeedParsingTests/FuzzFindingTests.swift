@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
 /// Inputs the libFuzzer targets found (`Fuzz/Crashes/`), each pinned here once fixed.
-@Suite("Fuzzer findings")
+@Suite("Fuzzer findings", .ownThreads)
 struct FuzzFindingTests {
     /// `Fuzz/Crashes/FeedParserFuzzer/xhtml-div-unclosed-start-tag`: unwrapping the description's
     /// `<div>` made a range whose start came after its end, a trap that took the server down.

@@ -1,10 +1,11 @@
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
 /// Article pages declare their encoding in a `<meta>`; the prescan must find it where browsers do
 /// and nowhere else (comments, other tags' attributes, past the first 1,024 bytes).
-@Suite("HTMLCharsetPrescan: the <meta> charset of a page")
+@Suite("HTMLCharsetPrescan: the <meta> charset of a page", .ownThreads)
 struct HTMLCharsetPrescanTests {
     static func charset(_ html: String) -> String? { HTMLCharsetPrescan.charset(in: Array(html.utf8)) }
 

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
-@Suite("HTML sanitizer: properties and hostile input")
+@Suite("HTML sanitizer: properties and hostile input", .ownThreads)
 struct HTMLSanitizerPropertyTests {
     let sanitizer = HTMLSanitizer()
 

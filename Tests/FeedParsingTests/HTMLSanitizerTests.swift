@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
 private let base = URL(string: "https://example.com/blog/post.html")
 private let sandbox = #"sandbox="allow-scripts allow-same-origin allow-popups" allowfullscreen loading="lazy""#
 
-@Suite("HTML sanitizer")
+@Suite("HTML sanitizer", .ownThreads)
 struct HTMLSanitizerTests {
     let sanitizer = HTMLSanitizer()
 

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
 private let base = URL(string: "https://example.com/blog/post.html")
 
-@Suite("HTML sanitizer: URLs and images")
+@Suite("HTML sanitizer: URLs and images", .ownThreads)
 struct HTMLSanitizerURLTests {
     let sanitizer = HTMLSanitizer()
 
@@ -132,7 +133,7 @@ struct HTMLSanitizerURLTests {
     }
 }
 
-@Suite("HTML sanitizer: root-relative URLs")
+@Suite("HTML sanitizer: root-relative URLs", .ownThreads)
 struct RootRelativeURLTests {
     @Test(
         "root-relative paths join the base's origin",

@@ -1,8 +1,9 @@
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
-@Suite("HTML to plain text, on bytes")
+@Suite("HTML to plain text, on bytes", .ownThreads)
 struct HTMLTextByteTests {
     @Test(
         "keeps the rules of the character-based reader",

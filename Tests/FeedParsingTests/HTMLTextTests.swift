@@ -1,8 +1,9 @@
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
-@Suite("HTML to plain text")
+@Suite("HTML to plain text", .ownThreads)
 struct HTMLTextTests {
     @Test(
         "one rule per row",
@@ -48,7 +49,7 @@ struct HTMLTextTests {
     }
 }
 
-@Suite("HTML character references")
+@Suite("HTML character references", .ownThreads)
 struct HTMLEntitiesTests {
     @Test(
         "named, decimal and hexadecimal references",

@@ -1,12 +1,13 @@
 import Testing
 import TidingsModel
+import TidingsTesting
 
 @testable import FeedParsing
 
 /// The shortcuts that skip the URL parser must give exactly what it gives: each is run beside the
 /// parser over many generated references and bases, and wherever a shortcut answers, the two
 /// answers must be the same bytes.
-@Suite("HTTPURL fast paths agree with the parser")
+@Suite("HTTPURL fast paths agree with the parser", .ownThreads)
 struct HTTPURLFastPathTests {
     static let bases = [
         "http://example.org/foo/bar", "https://example.com/", "https://example.com/a/b/", "https://example.com",

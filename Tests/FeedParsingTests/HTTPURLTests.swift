@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import TidingsModel
+import TidingsTesting
 
 @testable import FeedParsing
 
 /// The WHATWG URL Standard's parsing of http(s) URLs, case by case: the expectations are what the
 /// standard (and its test data, urltestdata.json, in the web-platform tests) says a browser gives.
-@Suite("HTTPURL: URLs as browsers read them")
+@Suite("HTTPURL: URLs as browsers read them", .ownThreads)
 struct HTTPURLTests {
     static let base = HTTPURL("http://example.org/foo/bar")
 

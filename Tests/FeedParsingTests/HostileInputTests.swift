@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
 /// Inputs built to make parsers quadratic or exponential. These tests assert what comes back, not
 /// how long it took (benchmarks measure time); a quadratic parser would make them take minutes.
-@Suite("Safe on hostile input")
+@Suite("Safe on hostile input", .ownThreads)
 struct HostileInputTests {
     @Test("an entity bomb in an internal subset is never expanded")
     func entityBomb() throws {

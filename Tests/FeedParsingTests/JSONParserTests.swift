@@ -1,10 +1,11 @@
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
 /// The JSON reader's rules, one small document each: what `JSONSerialization` accepted is still
 /// accepted, and strings come out as XML-safe text.
-@Suite("JSON parser")
+@Suite("JSON parser", .ownThreads)
 struct JSONParserTests {
     func value(_ text: String) throws -> (JSONValue, dropped: Bool) {
         var dropped = false

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
 /// `FeedParser.Options.keepNewest`: a document longer than what is kept keeps its newest entries,
 /// whatever order it lists them in, and never holds more than twice that many while it is read.
-@Suite("Keeping the newest entries")
+@Suite("Keeping the newest entries", .ownThreads)
 struct KeepNewestTests {
     static func rssItem(_ n: Int, date: Date?) -> String {
         let pubDate = date.map { "<pubDate>\(rfc822.string(from: $0))</pubDate>" } ?? ""

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
 /// The per-field limits of `FeedParser.Options`: over one, the first part is kept, cut so that it
 /// still reads (a whole character, well-formed HTML), and the feed gets one warning per limit.
-@Suite("Per-field limits")
+@Suite("Per-field limits", .ownThreads)
 struct LimitTests {
     /// Warnings whose message contains `text`.
     func warnings(_ feed: ParsedFeed, _ text: String) -> [FeedWarning] {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
 /// U+0000 never leaves the parser (PostgreSQL refuses it in text), nor does any other character
 /// XML 1.0 forbids that a reference or an escape could produce.
-@Suite("No NUL out of the parser")
+@Suite("No NUL out of the parser", .ownThreads)
 struct NULTests {
     /// Whether any string of the feed holds a character XML 1.0 forbids.
     func hasForbidden(_ feed: ParsedFeed) throws -> Bool {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
 /// The same feed written with the namespaces and prefixes real documents use: each must read as
 /// the plain form does.
-@Suite("Namespaced and prefixed variants")
+@Suite("Namespaced and prefixed variants", .ownThreads)
 struct NamespaceVariantTests {
     static let rssBody = """
         <channel><title>Userland</title><link>https://example.com/</link><description>About it</description>

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
 /// OPML is read with the feeds' own XML scanner (it moved off FoundationXML): the same leniency,
 /// the same safety.
-@Suite("OPML reading")
+@Suite("OPML reading", .ownThreads)
 struct OPMLParserTests {
     @Test("nested folders give each feed its folder path")
     func folders() throws {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import TidingsModel
+import TidingsTesting
 
 @testable import FeedParsing
 
 /// The JSON `tidings parse` prints reads back to the very feed it was written from.
-@Suite("ParsedFeed JSON round trip")
+@Suite("ParsedFeed JSON round trip", .ownThreads)
 struct ParsedFeedJSONTests {
     /// Encodes `feed` the way `tidings parse` does and decodes it again.
     static func roundTrip(_ feed: ParsedFeed) throws -> (back: ParsedFeed, json: Data, again: Data) {
@@ -147,7 +148,8 @@ struct ParsedFeedJSONTests {
 }
 
 @Suite(
-    "ParsedFeed JSON round trip over the shared corpus", .enabled(if: SharedCorpus.isPresent, SharedCorpus.skipMessage))
+    "ParsedFeed JSON round trip over the shared corpus", .enabled(if: SharedCorpus.isPresent, SharedCorpus.skipMessage),
+    .ownThreads)
 struct CorpusJSONTests {
     @Test("every corpus feed survives encode then decode, with and without a base URL")
     func everyFeed() throws {

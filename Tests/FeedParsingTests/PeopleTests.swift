@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
-@Suite("People from every module")
+@Suite("People from every module", .ownThreads)
 struct PeopleTests {
     @Test("the channel's people reach the feed's authors, in document order, without repeats")
     func channelPeople() throws {

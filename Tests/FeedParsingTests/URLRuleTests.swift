@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TidingsTesting
 
 @testable import FeedParsing
 
 /// Every URL field of a parsed feed holds an absolute http(s) URL resolved as browsers resolve it
 /// (or, for a person, a mailto: URL); anything else is dropped with a warning naming the field.
-@Suite("URL fields: http(s) only, resolved as browsers do")
+@Suite("URL fields: http(s) only, resolved as browsers do", .ownThreads)
 struct URLRuleTests {
     @Test("links that are not http(s) are dropped from every XML field, with a warning naming the field")
     func xmlFields() throws {

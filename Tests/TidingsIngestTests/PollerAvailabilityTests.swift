@@ -95,7 +95,8 @@ import TidingsTesting
                 sections.fetch.readTimeout = 60
                 let poller = SourcePoller(configuration: sections, store: store)
                 try await Self.running(poller) {
-                    let stored = try await Self.eventually(limit: .seconds(8)) {
+                    // Well inside the stuck fetch's 60 s: the healthy one did not wait for it.
+                    let stored = try await Self.eventually(limit: .seconds(30)) {
                         try await store.entries(stream: "b/s1", afterSeq: nil, limit: 10).count == 3
                     }
                     #expect(stored, "the healthy feed was stored while the stuck one was still being read")
