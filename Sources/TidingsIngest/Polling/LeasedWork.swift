@@ -52,10 +52,13 @@ struct LeasedWork<Work: Sendable> {
                                     }
                                 }
                                 if due.count == free { pause = .milliseconds(250) }
+                                // Only a round that asked the database says it answers again: with
+                                // every slot busy (their jobs waiting on that same database) nothing
+                                // was asked, and the outage was announced as over, then again.
+                                backoff.succeeded(logger)
                             } else {
                                 pause = .milliseconds(250)
                             }
-                            backoff.succeeded(logger)
                         } catch let error where !(error is CancellationError) {
                             pause = backoff.failed(error, logger)
                             failure = error
