@@ -208,7 +208,7 @@ struct SectionsConfigurationTests {
             "fetch: {min_interval: 2h, max_interval: 1h}",
             "brands.yaml:1: fetch.min_interval (7200s) must not exceed fetch.max_interval (3600s)"
         ),
-        ("brands: [", "brands.yaml: "),
+        ("brands: [", "brands.yaml:1: YAML syntax: "),
         (
             "brands:\n  - id: assets\n    name: A\n    sections: []",
             "brands.yaml:2: brands[0].id assets is a path of the server's own"
@@ -250,6 +250,26 @@ struct SectionsConfigurationTests {
     func mistakesNameFileLineAndKey(yaml: String, expected: String) {
         let error = #expect(throws: ConfigurationError.self) { try Self.load(yaml) }
         #expect(error?.message.hasPrefix("config: " + expected) == true, "\(String(describing: error))")
+    }
+
+    /// Issue 34: a mis-indented key was reported as `bad3.yaml: 30:11: error: parser: …` (another form
+    /// than every other mistake), and a key given twice printed the whole file.
+    @Test("YAML syntax mistakes name the file and line like every other mistake, with the lines they are about")
+    func syntaxMistakes() {
+        let misindented =
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - id: news\n        title: News\n"
+            + "       source: {type: feed, url: \"https://x.example/f.rss\"}\n"
+        let error = #expect(throws: ConfigurationError.self) { try Self.load(misindented) }
+        let message = error?.message ?? ""
+        #expect(message.hasPrefix("config: brands.yaml:7: YAML syntax: "), "\(message)")
+        #expect(message.contains("    7 |        source: {type: feed"), "\(message)")
+        #expect(message.contains("hint: a key indented unlike its neighbours"), "\(message)")
+
+        let twice = "brands:\n  - id: a\n    name: A\n    name: B\n    sections: []\n"
+        let duplicate = #expect(throws: ConfigurationError.self) { try Self.load(twice) }
+        let said = duplicate?.message ?? ""
+        #expect(said.hasPrefix(#"config: brands.yaml:4: "name" is given twice in one mapping"#), "\(said)")
+        #expect(!said.contains("sections: []"), "not the whole file: \(said)")
     }
 
     @Test("house ads: a picture, a headline per language, a line of text and a link, for one slot format or any")

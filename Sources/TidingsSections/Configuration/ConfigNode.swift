@@ -49,7 +49,57 @@ public struct ConfigNode {
         do {
             return try Yams.compose(yaml: text).map { ConfigNode(node: $0, path: "", origin: .file(file)) }
         } catch let error as YamlError {
-            throw ConfigurationError("\(file): \(error)")
+            throw ConfigurationError(Self.syntaxError(error, text: text, file: file))
+        }
+    }
+
+    /// A YAML syntax error in the form of every other configuration error (`file:line: what`),
+    /// with the lines it is about. Yams' own text came in another form and, for a key given twice,
+    /// held the whole document.
+    static func syntaxError(_ error: YamlError, text: String, file: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func excerpt(_ line: Int, column: Int?) -> String {
+            var shown: [String] = []
+            for number in max(1, line - 1)...min(lines.count, max(1, line)) where number <= lines.count {
+                shown.append(String(format: "%5d | ", number) + lines[number - 1])
+            }
+            if let column { shown.append("      | " + String(repeating: " ", count: max(0, column - 1)) + "^") }
+            return shown.joined(separator: "\n")
+        }
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let within = context.map { " (\($0.text), which starts at line \(min($0.mark.line, lines.count)))" } ?? ""
+            // libyaml puts a mistake found at the end of the text on the line after it.
+            let line = min(mark.line, max(1, lines.count))
+            var message =
+                "\(file):\(line): YAML syntax: \(problem)\(within)\n"
+                + excerpt(line, column: line == mark.line ? mark.column : nil)
+            // What libyaml says of a key indented unlike its neighbours, or a missing ": ".
+            if problem.hasPrefix("did not find expected") || problem.contains("mapping values are not allowed")
+                || problem.contains("expected <block end>")
+            {
+                message +=
+                    "\nhint: a key indented unlike its neighbours, or a missing \": \", on this line or the one above"
+            }
+            return message
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.sorted()
+            // The key's second line: where it is given again.
+            let pattern = keys.first.map { NSRegularExpression.escapedPattern(for: $0) } ?? ""
+            let matcher = try? NSRegularExpression(pattern: "^\\s*(- )?[\"']?\(pattern)[\"']?\\s*:")
+            let hits = lines.indices.filter { index in
+                index + 1 >= context.mark.line
+                    && matcher?.firstMatch(
+                        in: lines[index], range: NSRange(lines[index].startIndex..., in: lines[index])) != nil
+            }
+            let line = hits.count > 1 ? hits[1] + 1 : context.mark.line
+            let named = keys.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "\(file):\(line): \(named) is given twice in one mapping\n" + excerpt(line, column: nil)
+        case .reader(let problem, let offset, _, _):
+            return "\(file): not readable as UTF-8 text (\(problem)\(offset.map { " at byte \($0)" } ?? ""))"
+        default:
+            return "\(file): \(error)"
         }
     }
 
