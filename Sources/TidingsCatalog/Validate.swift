@@ -70,9 +70,21 @@ enum Validate {
 
     static func price(_ text: String, currency: Currency) throws(CatalogError) -> Money {
         guard let money = Money(decimal: text, currency: currency) else {
+            // Say which rule it broke: a number with more decimals than the currency has, or no
+            // number at all ("12.345" was told it was no positive decimal).
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            let digits = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
+            if parts.count == 2, digits(parts[0]), digits(parts[1]), parts[1].count > currency.minorUnitDigits {
+                let (given, allowed) = (parts[1].count, currency.minorUnitDigits)
+                throw .invalid(
+                    "store_price",
+                    "\(text) has \(given) decimal\(given == 1 ? "" : "s"); \(currency) has \(allowed == 0 ? "none" : String(allowed))"
+                )
+            }
             throw .invalid(
                 "store_price",
-                "must be a decimal with at most \(currency.minorUnitDigits) fractional digits for \(currency)")
+                "must be a decimal such as 129.90 (at most \(currency.minorUnitDigits) decimals for \(currency)), not \"\(text.prefix(40))\""
+            )
         }
         guard money.minorUnits > 0 else { throw .invalid("store_price", "must be greater than zero") }
         return money
@@ -87,5 +99,13 @@ enum Validate {
             throw .invalid("image_url", "must be an absolute http or https URL")
         }
         return value
+    }
+}
+
+/// The rule for a store price, for whatever takes prices in besides events (the backfill).
+public enum StorePrice {
+    /// `text` as a price in `currency`, or why it is not one (`CatalogError`, field `store_price`).
+    public static func parse(_ text: String, currency: Currency) throws(CatalogError) -> Money {
+        try Validate.price(text, currency: currency)
     }
 }

@@ -151,9 +151,13 @@ public struct Backfill {
                 continue
             }
             let currency = products[Int(product)].currency
-            guard let price = Money(decimal: row[priceColumn], currency: currency), price.minorUnits > 0 else {
-                errors.append(
-                    RowError(file: file, line: line, message: "store_price must be a positive decimal in \(currency)"))
+            let price: Money
+            do {
+                price = try StorePrice.parse(row[priceColumn], currency: currency)
+            } catch {
+                // The API's rule and words, without its "catalog: " prefix.
+                let message = error.message.hasPrefix("catalog: ") ? String(error.message.dropFirst(9)) : error.message
+                errors.append(RowError(file: file, line: line, message: message))
                 continue
             }
             guard let at = TidingsJSON.parseDate(row[timeColumn]) else {

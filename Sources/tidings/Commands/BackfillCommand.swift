@@ -40,14 +40,16 @@ struct BackfillCommand: AsyncParsableCommand {
         let counts = try await store.counts()
         try await store.close()
         let seconds = Date().timeIntervalSince(started)
+        // The skipped rows are said first, so "imported" never reads as the whole file.
+        let skipped = summary.errors.isEmpty ? "." : "; \(summary.errors.count) bad row(s) skipped, listed below."
         print(
             """
-            Read \(summary.products) products and \(summary.priceRows) price rows in \(String(format: "%.1f", seconds)) s.
-            Events: \(summary.accepted) imported, \(summary.duplicates) already present, \(summary.rejected) refused.
+            Read \(summary.products) products and \(summary.priceRows) price rows in \(String(format: "%.1f", seconds)) s\(skipped)
+            Events from the good rows: \(summary.accepted) imported, \(summary.duplicates) already present, \(summary.rejected) refused.
             The store now holds \(counts.products) products and \(counts.newsItems) news items.
             """)
         if !summary.errors.isEmpty {
-            printError("\(summary.errors.count) row(s) were not imported:")
+            printError("\(summary.errors.count) row(s) skipped:")
             for error in summary.errors.prefix(50) { printError("  \(error)") }
             if summary.errors.count > 50 { printError("  … and \(summary.errors.count - 50) more") }
             throw ExitCode(1)
