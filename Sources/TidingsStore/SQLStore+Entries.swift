@@ -99,6 +99,7 @@ extension SQLStore {
         var fresh: [MergedEntry] = []
         for merged in unique {
             let entry = merged.input
+            summaries[merged.record].streams.insert(stream)
             if removed.contains(entry.key) {
                 summaries[merged.record].beyondRetention += 1
                 continue
@@ -109,6 +110,7 @@ extension SQLStore {
             }
             guard hash != entry.contentHash else {
                 summaries[merged.record].unchanged += 1
+                summaries[merged.record].unchangedKeys.insert(entry.key)
                 continue
             }
             try await db.raw(
@@ -121,6 +123,7 @@ extension SQLStore {
                 """
             ).run()
             summaries[merged.record].updated += 1
+            summaries[merged.record].changedKeys.insert(entry.key)
         }
         let columns = [
             "stream", "key", "source_id", "item", "content_hash", "content_html", "item_id", "published_at",
@@ -138,6 +141,7 @@ extension SQLStore {
                 ])
                 inserted[entry.key] = merged.record
                 summaries[merged.record].inserted += 1
+                summaries[merged.record].newKeys.insert(entry.key)
             }
             try await db.raw("\(insert)").run()
         }

@@ -272,13 +272,27 @@ public struct UpsertSummary: Sendable, Hashable, CustomStringConvertible {
     /// Entries of the document retention does not keep: older than what it keeps, or removed
     /// before. They are not stored and never come back as new.
     public var beyondRetention = 0
+    /// The sections (streams) the fetch was stored in, and the distinct items it brought: one feed
+    /// shown in two sections makes two entries of each item, which the counts above count.
+    public var streams: Set<String> = []
+    public var newKeys: Set<String> = []
+    public var changedKeys: Set<String> = []
+    public var unchangedKeys: Set<String> = []
 
     /// Whether anything readers see changed.
     public var changed: Bool { inserted + updated + pruned > 0 }
 
-    /// "3 new, 1 changed, 46 unchanged", and what retention did when it did anything.
+    /// "3 new, 1 changed, 46 unchanged", and what retention did when it did anything; for a source
+    /// shown in several sections, its items once each, "in 2 sections" (it logged "20 new" for
+    /// ten items).
     public var description: String {
-        var parts = ["\(inserted) new", "\(updated) changed", "\(unchanged) unchanged"]
+        var parts =
+            streams.count > 1
+            ? [
+                "\(newKeys.count) new in \(streams.count) sections", "\(changedKeys.count) changed",
+                "\(unchangedKeys.count) unchanged",
+            ]
+            : ["\(inserted) new", "\(updated) changed", "\(unchanged) unchanged"]
         if pruned > 0 { parts.append("\(pruned) removed by retention") }
         if beyondRetention > 0 { parts.append("\(beyondRetention) beyond retention") }
         return parts.joined(separator: ", ")

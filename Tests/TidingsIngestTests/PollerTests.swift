@@ -109,6 +109,22 @@ import TidingsTesting
         }
     }
 
+    /// Issue 34: a feed shown in two sections logged "20 new" for its ten items.
+    @Test("a feed shown in two sections counts its items once, and says in how many sections")
+    func oneFeedTwoSections() async throws {
+        let server = FeedServer()
+        try await FetchTestServer.with(server.router) { port in
+            try await Self.with(Self.sections(port: port, paths: ["/feed.rss", "/feed.rss"])) { poller, store, _ in
+                let results = try await poller.pollDue()
+                #expect(results.count == 1, "one source, fetched once")
+                #expect(results.first.map { "\($0.changes)" } == "3 new in 2 sections, 0 changed, 0 unchanged")
+                for section in ["b/s0", "b/s1"] {
+                    #expect(try await store.entries(stream: section, afterSeq: nil, limit: 10).count == 3)
+                }
+            }
+        }
+    }
+
     @Test func failuresBackOffAndTheLastErrorIsKept() async throws {
         let server = FeedServer()
         try await FetchTestServer.with(server.router) { port in
