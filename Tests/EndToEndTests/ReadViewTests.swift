@@ -123,7 +123,12 @@ struct ReadViewTests {
             FeedScreenContent(title: "News", items: [ReadFixtures.card, ReadFixtures.teaser], canLoadMore: true))
         let moved = ui.press(.character("j"))
         let opened = ui.press(.enter)
-        #expect(moved == nil && opened == nil)
+        // Opening a story asks for its article (full text where the section fetches it).
+        guard case .loadArticle(_, _, let id)? = opened else {
+            Issue.record("opening a teaser loads its article, not \(String(describing: opened))")
+            return
+        }
+        #expect(moved == nil && id == "ferry")
         #expect(ui.page == .detail(ReadFixtures.teaser))
         let detail = screen(ui, width: 40, height: 14)
         #expect(detail[0] == "courier › News › Article", "a reader's word, not the API's type")
@@ -131,6 +136,15 @@ struct ReadViewTests {
         #expect(ReadView.kind(of: ReadFixtures.drop, .ru) == "Товар")
         #expect(detail.contains("The city's oldest ferry is back on its"))
         #expect(detail.contains("https://courier.example/world/ferry"))
+        // The full text, once it came, replaces the summary (issue 34: the web showed it, read did not).
+        guard case .teaser(let ferry) = ReadFixtures.teaser else { return }
+        ui.articles["ferry"] = ArticleDetail(
+            item: ferry,
+            fullText: .init(html: "", text: "The ferry left at dawn.\nIt carried forty cars.", byline: "Ingrid Holm"))
+        let full = screen(ui, width: 40, height: 14)
+        #expect(full.contains("The ferry left at dawn.") && full.contains("It carried forty cars."))
+        #expect(!full.contains("The city's oldest ferry is back on its"))
+        #expect(full.contains { $0.contains("Ingrid Holm") })
         let back = ui.press(.back)
         #expect(back == nil && ui.page == .feed)
         let pastTheEnd = ui.press(.down)
@@ -179,9 +193,10 @@ struct ReadViewTests {
         #expect(ui.language == .ru, "the brand's language without --locale")
         let news = SectionSummary(
             id: "news", title: "Новинки", render: "native", source: "catalog", href: "", feeds: [:])
-        ui.receive(sections: .success([news]), brand: "grocery")
-        effect = ui.press(.enter) ?? .quit
+        // One section: opened at once, nothing to pick (issue 34).
+        effect = ui.receive(sections: .success([news]), brand: "grocery") ?? .quit
         #expect(effect == .openFeed(brand: "grocery", section: "news"))
+        #expect(ui.page == .feed)
         _ = ui.press(.back)
         #expect(ui.page == .sections)
     }
@@ -192,5 +207,30 @@ struct ReadViewTests {
             ReadKey.decode(Array("\u{1B}[A\u{1B}[Bj\r\u{7F}".utf8)) == [.up, .down, .character("j"), .enter, .back])
         #expect(ReadKey.decode([0x1B]) == [.back])
         #expect(ReadKey.decode(Array("\u{1B}OA\u{1B}[1;5C".utf8)) == [.up])
+        // Page and end keys as xterm, VT220 and rxvt send them, and Space.
+        #expect(
+            ReadKey.decode(Array("\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}OH \u{1B}OF".utf8))
+                == [.pageUp, .pageDown, .home, .end, .home, .end, .home, .character(" "), .end])
+    }
+
+    @Test("page keys move a screen at a time, Home and End to the ends, in lists and in an open item")
+    func paging() {
+        var ui = ReadUI.start(brand: nil, section: nil, language: .en, brands: nil).0
+        let brands = (0..<40).map {
+            BrandSummary(id: "b\($0)", name: "Brand \($0)", locale: "en", theme: [:], front: "news")
+        }
+        ui.receive(brands: .success(brands))
+        _ = ui.press(.pageDown, screen: 10)
+        #expect(ui.brandRow == 9, "a screen less the line kept for context")
+        _ = ui.press(.character(" "), screen: 10)
+        #expect(ui.brandRow == 18)
+        _ = ui.press(.end, screen: 10)
+        #expect(ui.brandRow == 39)
+        _ = ui.press(.pageDown, screen: 10)
+        #expect(ui.brandRow == 39, "not past the end")
+        _ = ui.press(.pageUp, screen: 10)
+        #expect(ui.brandRow == 30)
+        _ = ui.press(.character("g"), screen: 10)
+        #expect(ui.brandRow == 0)
     }
 }

@@ -8,8 +8,9 @@ struct ReadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "read", abstract: "Read a Tidings server's sections in the terminal, through TidingsKit.",
         discussion: """
-            Without --brand, pick a brand; without --section, pick a section. Keys: ↑/↓ or j/k move, \
-            Enter opens an item, Esc/Backspace/b go back, m loads more, r refreshes, n shows the new \
+            Without --brand, pick a brand; without --section, pick a section (a brand of one section \
+            opens it). Keys: ↑/↓ or j/k move, PgUp/PgDn or Space a screen, Home/End or g/G to the \
+            ends, Enter opens an item, Esc/Backspace/b go back, m loads more, r refreshes, n shows the new \
             items the live pill counts, d dismisses a notification card, q quits. Feeds shown are kept in the store, for reading offline.
 
             --once prints the first page plainly and exits, for scripts: without --brand it reads the \

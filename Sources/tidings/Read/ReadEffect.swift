@@ -11,5 +11,8 @@ enum ReadEffect: Hashable, Sendable {
     case retry
     /// `client.dismiss(notification:)`.
     case dismiss(notification: String)
+    /// `client.article(…)` for an opened teaser, its full text when the section fetches it (else
+    /// what the store kept of it).
+    case loadArticle(brand: String, section: String, id: String)
     case quit
 }

@@ -2,6 +2,10 @@
 enum ReadKey: Hashable, Sendable {
     case up
     case down
+    case pageUp
+    case pageDown
+    case home
+    case end
     case enter
     /// Esc, Backspace or `b`.
     case back
@@ -26,8 +30,19 @@ enum ReadKey: Hashable, Sendable {
                 var end = index + 1
                 while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
                 if end < bytes.count {
-                    if bytes[end] == UInt8(ascii: "A") { keys.append(.up) }
-                    if bytes[end] == UInt8(ascii: "B") { keys.append(.down) }
+                    let parameters = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+                    switch (bytes[end], parameters) {
+                    case (UInt8(ascii: "A"), _): keys.append(.up)
+                    case (UInt8(ascii: "B"), _): keys.append(.down)
+                    case (UInt8(ascii: "H"), _): keys.append(.home)
+                    case (UInt8(ascii: "F"), _): keys.append(.end)
+                    // xterm and VT220 both: ESC[5~ ESC[6~, ESC[1~ (or 7) Home, ESC[4~ (or 8) End.
+                    case (UInt8(ascii: "~"), "5"): keys.append(.pageUp)
+                    case (UInt8(ascii: "~"), "6"): keys.append(.pageDown)
+                    case (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): keys.append(.home)
+                    case (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): keys.append(.end)
+                    default: break
+                    }
                 }
                 index = end + 1
             case 0x0D, 0x0A: keys.append(.enter)

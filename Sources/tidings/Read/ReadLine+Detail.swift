@@ -3,16 +3,22 @@ import TidingsModel
 
 extension ReadLine {
     /// What Enter opens for `item`, wrapped to `width`.
-    static func detail(_ item: FeedItem, format: ReadFormat, width: Int) -> [ReadLine] {
+    static func detail(_ item: FeedItem, format: ReadFormat, width: Int, article: ArticleDetail? = nil) -> [ReadLine] {
         func text(_ value: String, _ style: ReadStyle = []) -> [ReadLine] { wrapped(value, width: width, style: style) }
         let strings = ReadStrings(language: format.language)
         switch item {
         case .teaser(let teaser):
+            let author = article?.fullText?.byline ?? teaser.author
             let byline =
-                [teaser.source] + [teaser.author].compactMap { $0 }
-                + (teaser.publishedAt.map { [format.time($0)] } ?? [])
-            return text(teaser.title, .bold) + text(byline.joined(separator: " · "), .dim) + [ReadLine()]
-                + (teaser.summary.map { text($0) + [ReadLine()] } ?? [])
+                [teaser.source] + [author].compactMap { $0 } + (teaser.publishedAt.map { [format.time($0)] } ?? [])
+            // The full text where the server fetched it, paragraph by paragraph; else the summary.
+            let paragraphs = (article?.fullText?.text ?? "").components(separatedBy: "\n")
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let body =
+                paragraphs.isEmpty
+                ? (teaser.summary.map { text($0) + [ReadLine()] } ?? [])
+                : paragraphs.flatMap { text($0) + [ReadLine()] }
+            return text(teaser.title, .bold) + text(byline.joined(separator: " · "), .dim) + [ReadLine()] + body
                 + text(teaser.url?.absoluteString ?? strings.noLink, .dim)
         case .catalogNews(let news):
             return catalogDetail(news, strings: strings, width: width)

@@ -78,6 +78,18 @@ final class ReadRunner {
                     sink.yield(.dismissed(error, notification: notification))
                 }
             }
+        case .loadArticle(let brand, let section, let id):
+            Task {
+                do throws(TidingsError) {
+                    let detail = try await client.article(brand: brand, section: section, id: id)
+                    sink.yield(.article(detail, id: id))
+                } catch {
+                    // Offline: what an earlier opening kept; else the summary stays.
+                    if let kept = client.keptArticle(brand: brand, section: section, id: id) {
+                        sink.yield(.article(kept.value, id: id))
+                    }
+                }
+            }
         case .quit:
             stop()
         }

@@ -20,6 +20,7 @@ struct ReadSession {
         case sections(Result<[SectionSummary], TidingsError>, brand: String)
         case feed(FeedScreenState, key: String)
         case dismissed(TidingsError?, notification: String)
+        case article(ArticleDetail, id: String)
         /// The server could not be reached; what is shown was kept at `keptAt`, if anything was.
         case offline(keptAt: Date?)
         case signal(Int32)
@@ -52,13 +53,16 @@ struct ReadSession {
                 return 0
             case .input(let bytes):
                 for key in ReadKey.decode(bytes) {
-                    guard let effect = ui.press(key, detailLimit: view(ui).detailLimit) else { continue }
+                    guard let effect = ui.press(key, detailLimit: view(ui).detailLimit, screen: view(ui).bodyHeight)
+                    else { continue }
                     if effect == .quit { return 0 }
                     runner.run(effect, language: ui.language)
                 }
             case .brands(let result): ui.receive(brands: result)
-            case .sections(let result, let brand): ui.receive(sections: result, brand: brand)
+            case .sections(let result, let brand):
+                if let effect = ui.receive(sections: result, brand: brand) { runner.run(effect, language: ui.language) }
             case .feed(let state, let key): ui.receive(feed: state, key: key)
+            case .article(let detail, let id): ui.articles[id] = detail
             case .dismissed(let error, let notification):
                 ui.receive(dismissal: error, notification: notification)
             case .offline(let keptAt):

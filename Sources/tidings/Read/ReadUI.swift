@@ -36,6 +36,10 @@ struct ReadUI: Equatable, Sendable {
     /// The selected item's id, so the selection stays on it when a refresh adds items on top.
     var feedSelection: String?
     var detailTop = 0
+    /// The articles opened in this run, by teaser id: their full text, when the server has it.
+    var articles: [String: ArticleDetail] = [:]
+    /// How far a page key moves: a screen of lines, less one kept for context.
+    var step = 9
     /// Notification cards dismissed in this run: hidden at once, whatever the feed still holds.
     var dismissed: Set<String> = []
     /// A one-off message for the status line, cleared by the next key.
@@ -88,11 +92,14 @@ struct ReadUI: Equatable, Sendable {
         brandRow = min(brandRow, max(0, brands.list.count - 1))
     }
 
-    /// The sections of `brand` loaded (answers for a brand left since are dropped).
-    mutating func receive(sections result: Result<[SectionSummary], TidingsError>, brand: String) {
-        guard brand == self.brand else { return }
+    /// The sections of `brand` loaded (answers for a brand left since are dropped). A brand of one
+    /// section opens it: there is nothing to pick.
+    mutating func receive(sections result: Result<[SectionSummary], TidingsError>, brand: String) -> ReadEffect? {
+        guard brand == self.brand else { return nil }
         sections = choices(result)
         sectionRow = min(sectionRow, max(0, sections.list.count - 1))
+        guard page == .sections, sections.list.count == 1 else { return nil }
+        return press(.enter)
     }
 
     /// A new state of the feed `key` (states of a feed left since are dropped).

@@ -14,7 +14,7 @@ extension ReadView {
         case .feed:
             return feedBody()
         case .detail(let item):
-            let lines = ReadLine.detail(item, format: format, width: width)
+            let lines = ReadLine.detail(item, format: format, width: width, article: article(of: item))
             return Array(lines.dropFirst(min(ui.detailTop, detailLimit)).prefix(bodyHeight))
         }
     }
@@ -22,7 +22,14 @@ extension ReadView {
     /// The last top line the open detail can scroll to.
     var detailLimit: Int {
         guard case .detail(let item) = ui.page else { return 0 }
-        return max(0, ReadLine.detail(item, format: format, width: width).count - bodyHeight)
+        return max(
+            0, ReadLine.detail(item, format: format, width: width, article: article(of: item)).count - bodyHeight)
+    }
+
+    /// The article loaded for `item`, when it is a teaser whose article was.
+    private func article(of item: FeedItem) -> ArticleDetail? {
+        guard case .teaser(let teaser) = item else { return nil }
+        return ui.articles[teaser.id]
     }
 
     private func feedBody() -> [ReadLine] {
