@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOPosix
 import ServiceLifecycle
 
 /// A Hummingbird app answering with a test's own router on 127.0.0.1 (or another loopback address)
@@ -18,9 +19,15 @@ public enum LoopbackServer {
         _ router: Router<BasicRequestContext>, host: String, _ body: (Int) async throws -> Void
     ) async throws {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        // An event loop of its own too: NIO's shared group (two threads) carries every server,
+        // client and database connection of the test process, and a loop busy elsewhere made
+        // fetches from this server wait 15 s for bytes it had written.
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { group.shutdownGracefully { _ in } }
         let app = Application(
             router: router, configuration: .init(address: .hostname(host, port: 0)),
-            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) })
+            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) },
+            eventLoopGroupProvider: .shared(group))
         let services = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await services.run() }

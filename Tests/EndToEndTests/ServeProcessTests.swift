@@ -197,8 +197,9 @@ struct ServeProcessTests {
         let first = try await TidingsProcess.run(arguments, in: folder)
         #expect(first.status == 1)
         #expect(first.output.contains("\(products.path):3: created_at must be an ISO 8601 date-time"))
-        #expect(first.output.contains("Events: 2 imported, 0 already present, 0 refused."))
+        #expect(first.output.contains("1 bad row(s) skipped, listed below."))
+        #expect(first.output.contains("Events from the good rows: 2 imported, 0 already present, 0 refused."))
         let second = try await TidingsProcess.run(arguments, in: folder)
-        #expect(second.output.contains("Events: 0 imported, 2 already present, 0 refused."))
+        #expect(second.output.contains("Events from the good rows: 0 imported, 2 already present, 0 refused."))
     }
 }

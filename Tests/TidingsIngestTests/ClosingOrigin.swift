@@ -14,16 +14,21 @@ final class ClosingOrigin: Sendable {
     /// Connections accepted and requests answered so far.
     var connections: Int { counts.connections.current }
 
-    private init(channel: any Channel, counts: Counts) {
+    /// Its own event loop, as LoopbackServer's: the shared group is busy with the rest of the suite.
+    private let group: MultiThreadedEventLoopGroup
+
+    private init(channel: any Channel, counts: Counts, group: MultiThreadedEventLoopGroup) {
         self.channel = channel
         self.counts = counts
+        self.group = group
         self.port = channel.localAddress?.port ?? 0
     }
 
     /// Listens on a free loopback port, answering with `body`.
     static func start(body: String) async throws -> ClosingOrigin {
         let counts = Counts()
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let channel = try await ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 counts.connections.withLock { $0 += 1 }
@@ -32,11 +37,14 @@ final class ClosingOrigin: Sendable {
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
-        return ClosingOrigin(channel: channel, counts: counts)
+        return ClosingOrigin(channel: channel, counts: counts, group: group)
     }
 
     /// Stops listening.
-    func stop() async throws { try await channel.close() }
+    func stop() async throws {
+        try await channel.close()
+        try await group.shutdownGracefully()
+    }
 
     private final class Counts: Sendable {
         let connections = Locked(0)

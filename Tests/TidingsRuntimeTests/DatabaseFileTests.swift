@@ -136,7 +136,7 @@ struct DatabaseFileTests {
     func foreignPostgres() async throws {
         guard TestDatabase.postgresURL != nil else { return }
         try await TestDatabase.with(.postgres) { database in
-            let source = try PostgresSource(url: database.url)
+            let source = try PostgresSource(url: database.url, timeout: TestDatabase.patientTimeout)
             try await source.write { db in
                 try await db.raw("CREATE TABLE customers (id BIGINT PRIMARY KEY, name TEXT)").run()
             }
