@@ -29,6 +29,8 @@ struct Chrome: Sendable {
     var languages: [Link]
     var feeds: [Link]
     var hasFeeds: Bool
+    /// Whether the page lists cards, so the card keys (j / k, o) mean something on it.
+    var hasCards = false
 
     init(_ context: WebContext, title: String, section: String? = nil, description: String? = nil) {
         lang = context.language.rawValue

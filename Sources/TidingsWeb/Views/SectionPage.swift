@@ -75,5 +75,6 @@ public struct SectionPage: WebPage {
             }
         }
         hasCards = !cards.isEmpty
+        chrome.hasCards = hasCards
     }
 }
