@@ -66,7 +66,8 @@ struct ArticleFairnessTests {
                     #expect(seen.count("slow") <= Int(seconds / 5) + 1, "\(seen.count("slow")) in \(elapsed)")
                     let pages = try await store.articles(urls: slowURLs)
                     let waiting = pages.values.filter { $0.fetchedAt == nil }
-                    #expect(waiting.count >= 25)
+                    // All but the ones the crawl delay let through meanwhile (one per 5 s).
+                    #expect(waiting.count >= 30 - (Int(seconds / 5) + 1), "\(waiting.count) in \(elapsed)")
                     #expect(
                         waiting.allSatisfy { $0.failures == 0 && $0.error == nil }, "a turn given back is no failure")
                     // Their turns are booked five seconds apart, the last one about 30 × 5 s off.
