@@ -19,8 +19,13 @@ public enum TidingsError: Error, Sendable, Hashable {
     /// The request was cancelled.
     case cancelled
 
-    /// Maps a URLSession (or other transport) error.
+    /// Maps a URLSession (or other transport) error; a TidingsError stays what it is.
     public init(transportError error: any Error) {
+        // A transport's own TidingsError (a socket stream's `.timeout`) is already the answer.
+        if let error = error as? TidingsError {
+            self = error
+            return
+        }
         if error is CancellationError {
             self = .cancelled
             return

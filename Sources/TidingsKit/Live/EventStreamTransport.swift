@@ -52,8 +52,6 @@ extension URLSessionTransport: EventStreamTransport {
             guard request.url.scheme?.lowercased() == "http" else { return try await streamThroughSession(request) }
             do {
                 return try await SocketHTTP.open(request, timeout: EventSession.idleTimeout)
-            } catch let error as TidingsError {
-                throw error
             } catch {
                 throw TidingsError(transportError: error)
             }
@@ -68,8 +66,6 @@ extension URLSessionTransport: EventStreamTransport {
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         do {
             return try await EventSession.shared.open(urlRequest)
-        } catch let error as TidingsError {
-            throw error
         } catch {
             throw TidingsError(transportError: error)
         }

@@ -91,8 +91,6 @@ public struct URLSessionTransport: HTTPTransport {
                     return try await SocketHTTP.send(request, timeout: socketTimeout) { request in
                         try await sendThroughSession(request)
                     }
-                } catch let error as TidingsError {
-                    throw error
                 } catch {
                     throw TidingsError(transportError: error)
                 }
@@ -116,8 +114,6 @@ public struct URLSessionTransport: HTTPTransport {
                 if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
             }
             return TransportResponse(status: http.statusCode, headers: headers, body: data)
-        } catch let error as TidingsError {
-            throw error
         } catch {
             throw TidingsError(transportError: error)
         }
