@@ -30,6 +30,43 @@ public enum TidingsJSON {
         return decoder
     }
 
+    /// A decoding error as one line a person can act on: where (the key path) and what. For bytes
+    /// that are not JSON at all, JSONDecoder says only "The given data was not valid JSON." (and its
+    /// localized description "The data isn't in the correct format."), so `data` is parsed again
+    /// with JSONSerialization for the parser's reason ("Unexpected end of file during JSON parse.").
+    public static func describe(_ error: any Error, in data: Data? = nil) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+                .replacingOccurrences(of: ".[", with: "[")
+        }
+        func located(_ context: DecodingError.Context, _ text: String) -> String {
+            context.codingPath.isEmpty ? text : "\(path(context.codingPath)): \(text)"
+        }
+        func reason(_ error: (any Error)?) -> String? {
+            (error as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+        }
+        switch error as? DecodingError {
+        case .keyNotFound(let key, let context):
+            return "\"\(path(context.codingPath + [key]))\" is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return located(context, context.debugDescription)
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            var why = reason(context.underlyingError)
+            if why == nil, let data {
+                do {
+                    _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+                } catch {
+                    why = reason(error)
+                }
+            }
+            return "not JSON: " + (why ?? context.debugDescription)
+        case .dataCorrupted(let context):
+            return located(context, context.debugDescription)
+        default:
+            return reason(error) ?? "\(error)"
+        }
+    }
+
     // Foundation's ISO 8601 style loses precision in fractional seconds on Linux (".123" can come
     // back as ".121"), so whole seconds go through it and the milliseconds are handled as integers.
     private static let wholeSeconds = Date.ISO8601FormatStyle()

@@ -46,13 +46,32 @@ struct WebStrings: Sendable {
     var notFoundTitle: String
     /// The link home from a page that does not exist: "To the front page of NAME".
     var toFrontPage: String
+    /// A failing source's error state: "{when}" is `retryIn`'s words.
     var sourceFailed: String
+    /// The same for a document that came but could not be read.
+    var sourceUnreadable: String
     var weather: String
     var nearby: String
     /// "Forecast: " before the provider's name.
     var forecastBy: String
     /// A weather widget whose forecast is all past.
     var forecastOutdated: String
+
+    /// When a failing source is tried again, for `sourceFailed`: "in 17 minutes" / "через 17 минут",
+    /// "in 2 hours" / "через 2 часа", "in under a minute" / "меньше чем через минуту".
+    static func retryIn(_ seconds: Int, _ language: Language) -> String {
+        let minutes = (seconds + 59) / 60
+        switch minutes {
+        case ...1: return language == .ru ? "меньше чем через минуту" : "in under a minute"
+        case ..<90:
+            let words = language.counted(minutes, en: ("minute", "minutes"), ru: ("минуту", "минуты", "минут"))
+            return language == .ru ? "через " + words : "in " + words
+        default:
+            let hours = (minutes + 30) / 60
+            let words = language.counted(hours, en: ("hour", "hours"), ru: ("час", "часа", "часов"))
+            return language == .ru ? "через " + words : "in " + words
+        }
+    }
 
     static func of(_ language: Language) -> WebStrings {
         switch language {
@@ -79,7 +98,9 @@ struct WebStrings: Sendable {
         catalogEmptyMessage:
             "Here you can find out about new products added to the catalog and price changes of existing ones.",
         errorTitle: "Something went wrong", notFoundTitle: "Page not found", toFrontPage: "To the front page of",
-        sourceFailed: "The source of this section could not be fetched. Tidings keeps trying; try again in a minute.",
+        sourceFailed: "The source of this section could not be fetched. Tidings tries again {when}.",
+        sourceUnreadable:
+            "The source of this section sent something Tidings could not read. Tidings tries again {when}.",
         weather: "Weather", nearby: "Around you", forecastBy: "Forecast: ",
         forecastOutdated: "No current forecast")
 
@@ -103,7 +124,9 @@ struct WebStrings: Sendable {
         catalogEmptyMessage:
             "Здесь вы можете узнать о добавлении новых товаров в каталог и об изменении цен на существующие товары",
         errorTitle: "Что-то пошло не так", notFoundTitle: "Страница не найдена", toFrontPage: "На главную:",
-        sourceFailed: "Не удалось получить материалы этого раздела. Tidings пробует снова; повторите через минуту.",
+        sourceFailed: "Не удалось получить материалы этого раздела. Tidings попробует снова {when}.",
+        sourceUnreadable:
+            "Источник этого раздела прислал то, что Tidings не смог прочитать. Tidings попробует снова {when}.",
         weather: "Погода", nearby: "Рядом с вами", forecastBy: "Прогноз: ",
         forecastOutdated: "Актуального прогноза нет")
 }

@@ -634,6 +634,101 @@ def test_aggregate_card(run: Run) -> None:
         check(re.fullmatch(r"/grocery/products/[^/]+", path_of(driver)), f"[{name}] a member opened {driver.current_url}")
 
 
+# Each card of the section's grid: its box and classes, in the page's (DOM) order.
+GRID_ITEMS = """
+const feed = document.querySelector('[data-feed]');
+const box = feed.getBoundingClientRect();
+const gap = parseFloat(getComputedStyle(feed).columnGap) || 0;
+const columns = getComputedStyle(feed).gridTemplateColumns.split(' ').length;
+const items = [...feed.children].map((item) => {
+  const r = item.getBoundingClientRect();
+  return {id: item.dataset.id, cls: item.className, left: r.left - box.left, top: r.top - box.top,
+          width: r.width, height: r.height};
+});
+return {width: box.width, gap, columns, items};
+"""
+
+
+def test_front_page_grid(run: Run) -> None:
+    """Issue 34: at 1280 px a section used one 700 px column. From 1024 px it is a news front page:
+    three columns, the first page's lead story two columns wide (two rows, with the next two cards
+    beside it, or a whole row), every other card in the order composition gave it (slots in
+    place), and no row with a hole; at 768 px it is still one column. Kept as screenshots."""
+    driver = run.browser
+    run.screenshots.mkdir(parents=True, exist_ok=True)
+    try:
+        for path in ["/courier/news", "/courier/lifestyle", "/grocery/news"]:
+            name = path.strip("/").replace("/", "-")
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": 768, "height": SCREENSHOT_HEIGHT, "deviceScaleFactor": 1, "mobile": False})
+            driver.get(run.demo + path + "?locale=en")
+            narrow = driver.execute_script(GRID_ITEMS)
+            check(narrow["columns"] == 1, f"{path} at 768px has {narrow['columns']} columns")
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": 1280, "height": 3000, "deviceScaleFactor": 1, "mobile": False})
+            driver.get(run.demo + path + "?locale=en")
+            grid = driver.execute_script(GRID_ITEMS)
+            items, width, gap = grid["items"], grid["width"], grid["gap"]
+            check(grid["columns"] == 3, f"{path} at 1280px has {grid['columns']} columns")
+            check(width >= 1100, f"{path} at 1280px is {width:.0f}px wide")
+            column = (width - 2 * gap) / 3
+            # The order a reader sees (rows top to bottom, left to right within one) is the page's.
+            seen = sorted(items, key=lambda item: (round(item["top"]), item["left"]))
+            check([item["id"] for item in seen] == [item["id"] for item in items],
+                  f"{path}: cards shown out of their order: {[item['id'] for item in seen][:8]}")
+            # No hole: at the middle of every row, the cards across it fill the width.
+            for top in sorted({round(item["top"]) for item in items}):
+                row = [item for item in items if item["top"] <= top + 5 < item["top"] + item["height"]]
+                covered = sum(item["width"] for item in row) + gap * (len(row) - 1)
+                check(abs(covered - width) < 2, f"{path}: the row at {top}px covers {covered:.0f} of {width:.0f}px: "
+                      + ", ".join(f"{item['id']} ({item['cls']})" for item in row))
+            # Slots in place: an ad or widget is where composition put it among the cards.
+            html_order = re.findall(r'<li class="[^"]*" data-id="([^"]+)"', http_text(run.demo + path + "?locale=en"))
+            # (In a 3,000 px window the next page may have come in already, below the first.)
+            check([item["id"] for item in items][:len(html_order)] == html_order,
+                  f"{path}: the grid's cards differ from the page's")
+            leads = [item for item in items if "lead-story" in item["cls"].split()]
+            if path.startswith("/courier"):
+                check(len(leads) == 1, f"{path}: {len(leads)} lead stories")
+                check(leads[0]["width"] >= 2 * column + gap - 2, f"{path}: the lead is {leads[0]['width']:.0f}px wide")
+            else:  # catalog news leads with no story
+                check(not leads, f"{path}: a lead among catalog news")
+            narrow_cards = [item for item in items if abs(item["width"] - column) < 2]
+            check(len(narrow_cards) >= 3, f"{path}: {len(narrow_cards)} cards one column wide")
+            shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})
+            (run.screenshots / f"front-{name}-1280.png").write_bytes(base64.b64decode(shot["data"]))
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_section_strip(run: Run) -> None:
+    """Issue 34: at 375 px the section strip scrolls sideways and gave no sign that more sections
+    follow. The current section is scrolled into view, and the edge with more beyond it fades
+    (more-after on the first section's page, more-before on the last's)."""
+    driver = run.browser
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 375, "height": SCREENSHOT_HEIGHT, "deviceScaleFactor": 1, "mobile": True})
+        for path, edge in [("/courier/news", "more-after"), ("/courier/markets", "more-before")]:
+            driver.get(run.demo + path)
+            strip = one(driver, ".sections ul", path)
+            wait_until(lambda: edge in strip.get_attribute("class").split(), 5,
+                       f"{path}: the strip's classes are {strip.get_attribute('class')!r}, expected {edge}")
+            inside = driver.execute_script(
+                "const s = arguments[0].getBoundingClientRect(), c = arguments[0].querySelector('[aria-current]')"
+                ".getBoundingClientRect(); return c.left >= s.left - 1 && c.right <= s.right + 1", strip)
+            check(inside, f"{path}: the current section is scrolled out of the strip")
+            mask = driver.execute_script("return getComputedStyle(arguments[0]).maskImage", strip)
+            check("gradient" in mask, f"{path}: the strip's edge does not fade ({mask})")
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 1280, "height": SCREENSHOT_HEIGHT, "deviceScaleFactor": 1, "mobile": False})
+        driver.get(run.demo + "/courier/news")
+        strip = one(driver, ".sections ul", "/courier/news")
+        check(not strip.get_attribute("class"), f"at 1280px every section shows, yet {strip.get_attribute('class')!r}")
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def test_live_folding(run: Run) -> None:
     """A burst forming while the page is open (three new products in this hour, news.aggregate on
     in the demo): the pill counts the aggregate as one new item, and showing it puts the aggregate
@@ -924,7 +1019,7 @@ def test_validate_html(run: Run) -> None:
 
 TESTS: list[Callable[[Run], None]] = [
     test_demo_pages_are_clean, test_load_more, test_dismiss, test_empty_state, test_error_state,
-    test_detail_pages, test_aggregate_card, test_live_folding, test_refresh, test_live_pill, test_not_found, test_layout, test_accessibility,
+    test_detail_pages, test_aggregate_card, test_front_page_grid, test_section_strip, test_live_folding, test_refresh, test_live_pill, test_not_found, test_layout, test_accessibility,
 ]
 
 

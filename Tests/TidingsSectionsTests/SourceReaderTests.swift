@@ -95,6 +95,19 @@ struct SourceReaderTests {
         }
     }
 
+    /// Issue 34: a partner file cut off mid-transfer was logged as "not JSON (The operation could
+    /// not be completed. The data isn't in the correct format.)", which says neither where nor what.
+    @Test("a partner document cut off mid-transfer says what the JSON parser met, not Foundation's generic words")
+    func truncatedPartnerJSONSaysWhy() {
+        let cut = String(Self.economy.prefix(200))
+        let error = #expect(throws: SourceReadError.self) {
+            try reader.read(Array(cut.utf8), format: .unifiedJSON, sourceID: "s", sourceName: "x")
+        }
+        let message = error?.description ?? ""
+        #expect(message.contains("not JSON: "), "\(message)")
+        #expect(!message.contains("correct format"), "\(message)")
+    }
+
     @Test func feedEntriesComeNewestFirstAndOncePerLink() throws {
         let rss = """
             <rss version="2.0"><channel><title>T</title><ttl>30</ttl>

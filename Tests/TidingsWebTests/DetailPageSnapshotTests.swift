@@ -88,7 +88,7 @@ struct EscapingTests {
         let context = try F.context(F.courier, path: "/courier/news")
         let html = try F.html(
             SectionPage(
-                context: context, section: F.news, feed: F.feed([.teaser(hostile)]), cursor: nil, sourceError: nil))
+                context: context, section: F.news, feed: F.feed([.teaser(hostile)]), cursor: nil, sourceFailure: nil))
         #expect(!html.contains("<script>alert"))
         #expect(html.contains("&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;"))
         #expect(!html.contains("<img src=x"))
@@ -151,7 +151,8 @@ struct EscapingTests {
             url: URL(string: "https://a.example/1"), publishedAt: nil, source: "\u{202E}Source")
         let context = try F.context(F.courier, path: "/courier/news")
         let section = try F.html(
-            SectionPage(context: context, section: F.news, feed: F.feed([.teaser(rlo)]), cursor: nil, sourceError: nil))
+            SectionPage(
+                context: context, section: F.news, feed: F.feed([.teaser(rlo)]), cursor: nil, sourceFailure: nil))
         #expect(section.contains("data-open dir=\"auto\">abc\u{202E}def</a>"))
         #expect(section.contains("<p class=\"summary\" dir=\"auto\">\u{202E}summary</p>"))
         #expect(section.contains("<bdi class=\"source\">\u{202E}Source</bdi>"))

@@ -15,11 +15,11 @@ struct SectionPageSnapshotTests {
 
     private func section(
         _ feed: Feed, brand: Brand = F.courier, section: Section = F.news, cursor: String? = nil,
-        sourceError: String? = nil, locale: String? = nil
+        sourceFailure: SourceFailure? = nil, locale: String? = nil
     ) throws -> String {
         let context = try F.context(brand, locale: locale, path: "/\(brand.id)/\(section.id)")
         return try F.html(
-            SectionPage(context: context, section: section, feed: feed, cursor: cursor, sourceError: sourceError))
+            SectionPage(context: context, section: section, feed: feed, cursor: cursor, sourceFailure: sourceFailure))
     }
 
     @Test("teaser cards, with and without image, summary and date; Load more")
@@ -109,9 +109,45 @@ struct SectionPageSnapshotTests {
 
     @Test("error state when the source fails and nothing was fetched; a banner when items are kept")
     func error() throws {
-        assertSnapshot(of: try section(F.feed([]), sourceError: "fetch: HTTP 500"), as: .lines, named: "error")
+        let failing = SourceFailure(unreadable: false, retryAt: F.now.addingTimeInterval(90))
+        assertSnapshot(of: try section(F.feed([]), sourceFailure: failing), as: .lines, named: "error")
         assertSnapshot(
-            of: try section(F.feed([.teaser(F.teaser)]), sourceError: "fetch: HTTP 500"), as: .lines, named: "stale")
+            of: try section(F.feed([.teaser(F.teaser)]), sourceFailure: failing), as: .lines, named: "stale")
+    }
+
+    /// Issue 34: a broken partner file in backoff for 997 s said "could not be fetched … try again
+    /// in a minute". What happened and when Tidings tries again, in the reader's language.
+    struct Wording: Sendable, CustomTestStringConvertible {
+        var unreadable: Bool
+        var retryIn: TimeInterval
+        var locale: String?
+        var expected: String
+        var testDescription: String { expected }
+    }
+
+    @Test(
+        "the error state says whether the source could not be fetched or not read, and when it is tried again",
+        arguments: [
+            Wording(
+                unreadable: false, retryIn: 30, expected: "could not be fetched. Tidings tries again in under a minute."
+            ),
+            Wording(
+                unreadable: true, retryIn: 997,
+                expected: "sent something Tidings could not read. Tidings tries again in 17 minutes."),
+            Wording(unreadable: false, retryIn: 2 * 3600, expected: "Tidings tries again in 2 hours."),
+            Wording(unreadable: false, retryIn: 3601, expected: "Tidings tries again in 61 minutes."),
+            Wording(
+                unreadable: true, retryIn: 21 * 60, locale: "ru",
+                expected: "не смог прочитать. Tidings попробует снова через 21 минуту."),
+            Wording(
+                unreadable: false, retryIn: 3 * 60, locale: "ru",
+                expected: "Не удалось получить материалы этого раздела. Tidings попробует снова через 3 минуты."),
+        ])
+    func errorWording(_ wording: Wording) throws {
+        let failure = SourceFailure(unreadable: wording.unreadable, retryAt: F.now.addingTimeInterval(wording.retryIn))
+        let html = try section(F.feed([]), sourceFailure: failure, locale: wording.locale)
+        #expect(html.contains(wording.expected), "\(html)")
+        #expect(!html.contains("in a minute") && !html.contains("через минуту"))
     }
 
     @Test("a later page that happens to hold no content is not the empty state")

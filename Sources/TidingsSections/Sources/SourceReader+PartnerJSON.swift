@@ -94,10 +94,11 @@ extension SourceReader {
         String?, [JSONValue], JSONValue, [String]
     ) {
         let root: JSONValue
+        let data = Data(bytes)
         do {
-            root = try TidingsJSON.decoder().decode(JSONValue.self, from: Data(bytes))
+            root = try TidingsJSON.decoder().decode(JSONValue.self, from: data)
         } catch {
-            throw SourceReadError("not JSON (\(error.localizedDescription))")
+            throw SourceReadError(TidingsJSON.describe(error, in: data))
         }
         guard case .object = root else { throw SourceReadError("the document must be a JSON object") }
         guard var items = root["items"]?.array else { throw SourceReadError("the document has no \"items\" list") }

@@ -45,10 +45,11 @@ extension SourceReader {
 
     func readWeather(_ bytes: [UInt8]) throws(SourceReadError) -> SourceDocument {
         let document: Document
+        let data = Data(bytes)
         do {
-            document = try TidingsJSON.decoder().decode(Document.self, from: Data(bytes))
+            document = try TidingsJSON.decoder().decode(Document.self, from: data)
         } catch {
-            throw SourceReadError("not a weather document: \(Self.describe(error))")
+            throw SourceReadError("not a weather document: \(TidingsJSON.describe(error, in: data))")
         }
         let place = HTMLText.plainText(document.place)
         guard !place.isEmpty else { throw SourceReadError("the weather document's \"place\" is empty") }
@@ -103,16 +104,5 @@ extension SourceReader {
             let month = Int(parts[1]), let day = Int(parts[2]), Int(parts[0]) != nil
         else { return false }
         return (1...12).contains(month) && (1...31).contains(day)
-    }
-
-    /// A decoding error as one line: the key and what was wrong with it.
-    private static func describe(_ error: any Error) -> String {
-        switch error as? DecodingError {
-        case .keyNotFound(let key, _): "\"\(key.stringValue)\" is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
-        case .dataCorrupted(let context): context.debugDescription
-        default: "\(error)"
-        }
     }
 }

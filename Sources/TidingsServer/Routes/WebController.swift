@@ -80,17 +80,20 @@ struct WebController: Sendable {
             } catch SectionRequestError.badCursor {
                 throw WebFailure(.badRequest, web.text(.badCursor))
             }
-            let sourceError = try await sections.sourceError(section, now: now)
+            let sourceFailure = try await sections.failingSource(section, now: now).map {
+                SourceFailure(unreadable: $0.lastStatus == .unreadable, retryAt: $0.nextFetchAt)
+            }
             let key = RenderedPageKey(
                 section: SectionKey(brand: brand.id, section: section.id), path: web.path, language: web.language,
-                localeOverride: web.localeOverride, cursor: token, etag: page.encoded.etag, sourceError: sourceError,
+                localeOverride: web.localeOverride, cursor: token, etag: page.encoded.etag,
+                sourceFailure: sourceFailure,
                 minute: now.minute)
             return .page(
                 try await rendered.value(for: key, now: now) {
                     renderer.render(
                         SectionPage(
                             context: web, section: section, feed: page.page.feed(), cursor: token,
-                            sourceError: sourceError))
+                            sourceFailure: sourceFailure))
                 })
         }
     }
@@ -205,7 +208,7 @@ struct RenderedPageKey: PageCacheKey {
     var localeOverride: Language?
     var cursor: String?
     var etag: String
-    var sourceError: String?
+    var sourceFailure: SourceFailure?
     var minute: Int
     var scopes: [CacheScope] { [.section(section)] }
 }

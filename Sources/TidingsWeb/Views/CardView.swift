@@ -14,6 +14,11 @@ struct CardView: Sendable {
     /// For an aggregate, the ids of the members it carries, space-separated: the cards a refresh
     /// that puts it on top removes (`data-folds`).
     var folds: String?
+    /// Whether the card needs a whole row of a wide screen's grid: a carousel, a notification, a
+    /// banner ad. The rest take one column each.
+    var wide = false
+    /// Its place in a wide screen's grid, as classes (`FrontGrid`); nil for one column.
+    var layout: String?
     var teaser: TeaserCard?
     var news: NewsCard?
     var aggregate: AggregateCard?
@@ -25,7 +30,9 @@ struct CardView: Sendable {
 
     /// The card for `item` of `section`, or nil for a type this reader does not know (skipped, as
     /// the SDK's renderer registry skips what it has no renderer for).
-    init?(_ item: FeedItem, section: String, context: WebContext, returnPath: String) {
+    init?(
+        _ item: FeedItem, section: String, context: WebContext, returnPath: String, houseAds: inout HouseAdPicker
+    ) {
         id = item.id
         slot = item.isSlot
         guard let brand = context.brand else { return nil }
@@ -40,7 +47,12 @@ struct CardView: Sendable {
             self.aggregate = AggregateCard(aggregate, brand: brand, context: context)
             folds = aggregate.memberItemIDs.joined(separator: " ")
         case .ad(let ad):
-            self.ad = AdCard(ad, brand: brand, context: context)
+            switch houseAds.pick(for: ad) {
+            case .none: self.ad = AdCard(format: ad.format, creative: nil)
+            case .ad(let houseAd): self.ad = AdCard(ad, houseAd, context: context)
+            case .collapse: return nil
+            }
+            wide = ad.format == "banner"
         case .widget(let widget):
             let title = widget.title.flatMap { $0.isEmpty ? nil : $0 }
             switch widget.kind {
@@ -53,7 +65,12 @@ struct CardView: Sendable {
                             ?? WebContext.webURL(teaser.url)
                         return TeaserCard(teaser, href: href, context: context)
                     })
-                if widget.kind == .carousel { carousel = card } else { list = card }
+                if widget.kind == .carousel {
+                    carousel = card
+                    wide = true
+                } else {
+                    list = card
+                }
             case .weather, .local:
                 let location = ["city", "region", "country"].compactMap { widget.location[$0] }
                 let fallback = widget.kind == .weather ? context.strings.weather : context.strings.nearby
@@ -72,6 +89,7 @@ struct CardView: Sendable {
                 context.brandPath(brand) + "/notifications/" + WebContext.escape(card.id) + "/dismiss",
                 [("back", returnPath)])
             notification = NoticeCard(text: card.text, kind: card.kind, dismissible: card.dismissible, action: action)
+            wide = true
         case .unknown:
             return nil
         }
@@ -189,8 +207,8 @@ struct AggregateCard: Sendable {
     }
 }
 
-/// An ad slot, labelled as an ad, filled with one of the brand's house ads of its format (the
-/// same one for the same slot); a slot no house ad fits stays an empty box.
+/// An ad slot, labelled as an ad, filled with one of the brand's house ads of its format (picked by
+/// `HouseAdPicker`); a slot no house ad fits stays an empty box.
 struct AdCard: Sendable {
     var format: String
     var creative: Creative?
@@ -205,17 +223,49 @@ struct AdCard: Sendable {
         var text: String?
     }
 
-    init(_ slot: AdSlot, brand: Brand, context: WebContext) {
-        format = slot.format
-        let fitting = brand.houseAds.filter { $0.format == nil || $0.format == slot.format }
-        guard !fitting.isEmpty else { return }
-        let pick = Int(UInt32(StableHash.hex(slot.id).prefix(8), radix: 16) ?? 0) % fitting.count
-        let ad = fitting[pick]
+    init(format: String, creative: Creative?) {
+        self.format = format
+        self.creative = creative
+    }
+
+    init(_ slot: AdSlot, _ ad: HouseAd, context: WebContext) {
         let banner = slot.format == "banner"
-        creative = Creative(
-            href: ad.link.absoluteString, image: context.images.path(ad.image), width: banner ? 1200 : 640,
-            height: banner ? 300 : 360, headline: ad.headline.text(context.language),
-            text: ad.text?.text(context.language))
+        self.init(
+            format: slot.format,
+            creative: Creative(
+                href: ad.link.absoluteString, image: context.images.path(ad.image), width: banner ? 1200 : 640,
+                height: banner ? 300 : 360, headline: ad.headline.text(context.language),
+                text: ad.text?.text(context.language)))
+    }
+}
+
+/// Which house ad fills each ad slot of one page: a slot's own pick (by its id, so the same slot
+/// shows the same ad on every view) unless the page already shows that ad, then the next of its
+/// format the page has not shown. A house ad appears at most once on a page: a slot left with
+/// none it has not shown collapses, as an ad server collapses a slot it cannot fill (three
+/// slots and one house ad showed the one ad three times). A slot no house ad fits at all stays an
+/// empty box, the place an app's ad SDK fills.
+struct HouseAdPicker {
+    enum Pick {
+        case ad(HouseAd)
+        case none
+        case collapse
+    }
+
+    let ads: [HouseAd]
+    private var shown: Set<Int> = []
+
+    init(_ ads: [HouseAd]) { self.ads = ads }
+
+    mutating func pick(for slot: AdSlot) -> Pick {
+        let fitting = ads.indices.filter { ads[$0].format == nil || ads[$0].format == slot.format }
+        guard !fitting.isEmpty else { return .none }
+        let first = Int(UInt32(StableHash.hex(slot.id).prefix(8), radix: 16) ?? 0) % fitting.count
+        for step in 0..<fitting.count {
+            let index = fitting[(first + step) % fitting.count]
+            if shown.insert(index).inserted { return .ad(ads[index]) }
+        }
+        return .collapse
     }
 }
 

@@ -49,7 +49,8 @@ struct SourcesCommand: AsyncParsableCommand {
                 let next = state.nextFetchAt > now ? "in \(Self.ago(now, state.nextFetchAt))" : "due"
                 // The document's count and what the sections keep differ when retention caps them.
                 let entries = "\(state.entryCount) in the document, \(kept[source.id] ?? 0) kept"
-                say("  last \(last) · next \(next) · \(entries) · \(state.failures) failures in a row")
+                let failures = "\(state.failures) failure\(state.failures == 1 ? "" : "s") in a row"
+                say("  last \(last) · next \(next) · \(entries) · \(failures)")
                 if let error = state.lastError { say("  error: \(error)") }
                 if let owner = state.leaseOwner, let until = state.leaseUntil, until > now {
                     say("  being fetched by \(owner)")

@@ -247,13 +247,25 @@
     dismiss(form);
   });
 
-  // The section strip scrolls sideways on narrow screens: bring the current section into view.
-  const currentSection = document.querySelector(".sections [aria-current=page]");
-  const strip = currentSection?.closest("ul");
-  if (strip && strip.scrollWidth > strip.clientWidth) {
+  // The section strip scrolls sideways on narrow screens: bring the current section into view,
+  // and fade the edge that has more sections beyond it, so a reader sees there are more.
+  const strip = document.querySelector(".sections ul");
+  const currentSection = strip?.querySelector("[aria-current=page]");
+  if (strip && currentSection && strip.scrollWidth > strip.clientWidth) {
     const offset = currentSection.getBoundingClientRect().left - strip.getBoundingClientRect().left;
     strip.scrollLeft += offset - (strip.clientWidth - currentSection.offsetWidth) / 2;
   }
+  const markEdges = () => {
+    if (!strip) return;
+    const rtl = getComputedStyle(strip).direction === "rtl";
+    const start = Math.abs(strip.scrollLeft);
+    const end = strip.scrollWidth - strip.clientWidth - start;
+    strip.classList.toggle(rtl ? "more-after" : "more-before", start > 1);
+    strip.classList.toggle(rtl ? "more-before" : "more-after", end > 1);
+  };
+  strip?.addEventListener("scroll", markEdges, { passive: true });
+  window.addEventListener("resize", markEdges);
+  markEdges();
 
   document.documentElement.classList.add("js");
   live = followLive(feed(), document.querySelector("[data-refresh]"));
