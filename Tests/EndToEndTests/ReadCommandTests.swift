@@ -78,7 +78,7 @@ struct ReadCommandTests {
         #expect(try await server.stop() == 0)
         let cached = try await TidingsProcess.run(arguments, in: server.folder)
         #expect(cached.status == 0, "\(cached.output)")
-        #expect(cached.output.contains("offline — showing items fetched at "))
+        #expect(cached.output.contains("server not reached — showing items fetched at "))
         #expect(cached.output.contains("read: cannot reach \(server.base) — is `tidings serve` running?"))
         #expect(cached.output.contains("Harbour ferry returns after storm repairs"))
         #expect(!cached.output.contains("next: "), "a stored page is not continued")
@@ -99,7 +99,7 @@ struct ReadCommandTests {
             // The brand list is still fresh in the kept HTTP cache (an hour); the page is the store's.
             // In the brand's language: grocery is Russian, the first brand (courier) English.
             let offline =
-                arguments.isEmpty ? "offline — showing items fetched at " : "нет связи — показано сохранённое в "
+                arguments.isEmpty ? "server not reached — showing items fetched at " : "нет связи с сервером — показано сохранённое в "
             #expect(kept.output.contains(offline), "\(kept.output)")
             #expect(kept.output.contains("— is `tidings serve` running?") || kept.output.contains("запущен ли"))
         }

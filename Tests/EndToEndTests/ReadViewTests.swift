@@ -100,7 +100,7 @@ struct ReadViewTests {
     func offline() {
         let fetched = ReadFixtures.published
         let ui = feed(FeedScreenContent(title: "News", items: [ReadFixtures.teaser], staleSince: fetched))
-        #expect(screen(ui)[10] == "offline — showing items fetched at 17:30")
+        #expect(screen(ui)[10] == "server not reached — showing items fetched at 17:30")
     }
 
     @Test("web sections, empty sections and errors say what they are")

@@ -53,7 +53,7 @@ struct ArticleOfflineTests {
         let offline = TidingsClient(
             baseURL: URL(string: "http://127.0.0.1:\(served.current)")!,
             cache: ResponseCache(storage: try OfflineStore(path: path)))
-        await #expect(throws: TidingsError.offline) {
+        await #expect(throws: TidingsError.unreachable) {
             try await offline.article(brand: "daily", section: "news", id: articleID.current)
         }
         let kept = try #require(offline.keptArticle(brand: "daily", section: "news", id: articleID.current))

@@ -171,7 +171,7 @@ struct ClientTests {
         let offline = TidingsClient(
             baseURL: URL(string: "http://127.0.0.1:\(served.current)")!,
             cache: ResponseCache(storage: try OfflineStore(path: path)), clock: { clock.read() })
-        await #expect(throws: TidingsError.offline) { try await offline.brands() }
+        await #expect(throws: TidingsError.unreachable) { try await offline.brands() }
         let kept = try #require(offline.keptBrands())
         #expect(kept.value.map(\.id) == ["daily"])
         #expect(kept.fetchedAt == TestApp.now.addingTimeInterval(3601), "the third launch's fetch")
@@ -197,7 +197,7 @@ struct ClientTests {
         #expect(ResponseCache(storage: try OfflineStore(path: path)).entry(for: url) == nil, "gone after a relaunch")
     }
 
-    @Test("a stopped server is offline, an unknown section a 404 with the server's message, in ru and en")
+    @Test("a stopped server is unreachable, an unknown section a 404 with the server's message, in ru and en")
     func errors() async throws {
         let port = Locked(0)
         try await Self.withServer { _, live, _, _ in
@@ -214,8 +214,10 @@ struct ClientTests {
         }
         let stopped = port.current
         let offline = await #expect(throws: TidingsError.self) { try await Self.client(stopped).brands() }
-        #expect(offline == .offline)
-        #expect(offline?.message(in: .en) == "You are offline. Check your connection and try again.")
+        // Issue 34: a stopped server told the reader "You are offline" though the connection was fine.
+        #expect(offline == .unreachable)
+        #expect(offline?.message(in: .en) == "The server cannot be reached right now. Try again later.")
+        #expect(offline?.message(in: .ru) == "Сервер сейчас недоступен. Попробуйте позже.")
         #expect(offline?.isRetryable == true)
     }
 

@@ -88,8 +88,8 @@ struct FeedScreenModelTests {
         }
         #expect(content.items.count == 7, "the stored page: a card, an ad and five teasers")
         #expect(content.staleSince != nil)
-        #expect(content.footerError?.error == .offline)
-        #expect(content.footerError?.message == TidingsError.offline.message(in: .en))
+        #expect(content.footerError?.error == .unreachable, "the server is gone, the connection is fine")
+        #expect(content.footerError?.message == TidingsError.unreachable.message(in: .en))
     }
 
     @Test("the persistent offline store shows a section after a restart with the server gone")

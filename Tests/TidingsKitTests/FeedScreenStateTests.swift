@@ -3,6 +3,10 @@ import Testing
 import TidingsKit
 import TidingsModel
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// What the screen shows for each pager phase, with and without stored items and web answers.
 struct FeedScreenStateTests {
     typealias State = PagerState<FeedItem, TidingsError>
@@ -106,11 +110,23 @@ struct FeedScreenStateTests {
     }
 
     @Test func messagesAreLocalized() {
-        for error in [TidingsError.offline, .timeout, .server(status: 500, code: nil, message: nil), .badResponse("x")]
-        {
+        let errors: [TidingsError] = [
+            .offline, .unreachable, .timeout, .server(status: 500, code: nil, message: nil), .badResponse("x"),
+        ]
+        for error in errors {
             #expect(error.message(in: .ru) != error.message(in: .en))
             #expect(!error.message(in: .ru).isEmpty)
         }
         #expect(FeedScreenState.defaultEmptyMessage(.ru).hasPrefix("Здесь пока ничего нет"))
+    }
+
+    /// Issue 34: a server that was down told the reader "You are offline".
+    @Test func aServerThatIsDownIsNotTheDeviceBeingOffline() {
+        #expect(TidingsError(transportError: URLError(.cannotConnectToHost)) == .unreachable)
+        #expect(TidingsError(transportError: URLError(.cannotFindHost)) == .unreachable)
+        #expect(TidingsError(transportError: URLError(.notConnectedToInternet)) == .offline)
+        #expect(TidingsError(transportError: URLError(.networkConnectionLost)) == .offline)
+        #expect(TidingsError.unreachable.isRetryable)
+        #expect(!TidingsError.unreachable.message(in: .en).contains("offline"))
     }
 }

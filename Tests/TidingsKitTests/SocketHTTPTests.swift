@@ -158,10 +158,12 @@ struct SocketHTTPTests {
             }
         }
 
-        @Test("nobody listening is offline; a server that never answers times out; a caller can stop waiting")
+        @Test(
+            "nobody listening is unreachable, not offline; a server that never answers times out; a caller can stop waiting"
+        )
         func failures() async throws {
             let port = try LoopbackServer.freePort()
-            await #expect(throws: TidingsError.offline) {
+            await #expect(throws: TidingsError.unreachable) {
                 _ = try await SocketHTTP.open(Self.request(port, "/"), timeout: 5)
             }
             let listener = try SilentListener()

@@ -8,8 +8,12 @@ import TidingsModel
 /// Everything that can go wrong talking to a Tidings server, as an app shows it: one type for the
 /// whole SDK (seed 004's app-wide error type), with a message for the reader in ru or en.
 public enum TidingsError: Error, Sendable, Hashable {
-    /// No connection: the device is offline, or the server cannot be reached.
+    /// No connection: the device is offline (no network, or the connection dropped).
     case offline
+    /// The network works but the server does not: its address refuses connections, or its name
+    /// does not exist. Telling a reader "you are offline" then sends them to check a connection
+    /// that is fine.
+    case unreachable
     /// The server took too long.
     case timeout
     /// The server answered with an error status; `code` and `message` come from its error body.
@@ -30,23 +34,32 @@ public enum TidingsError: Error, Sendable, Hashable {
             self = .cancelled
             return
         }
-        guard let urlError = error as? URLError else {
-            self = .offline
-            return
-        }
-        switch urlError.code {
-        case .timedOut: self = .timeout
-        case .cancelled: self = .cancelled
-        case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData:
-            self = .badResponse(urlError.localizedDescription)
+        // On Linux, URLSession fails with an NSError of NSURLErrorDomain that `as? URLError` does
+        // not bridge: its code is read from the domain.
+        let nsError = error as NSError
+        let code =
+            (error as? URLError)?.code
+            ?? (nsError.domain == NSURLErrorDomain ? Self.mappedCodes.first { $0.rawValue == nsError.code } : nil)
+        switch code {
+        case .timedOut?: self = .timeout
+        case .cannotConnectToHost?, .cannotFindHost?: self = .unreachable
+        case .cancelled?: self = .cancelled
+        case .badServerResponse?, .cannotParseResponse?, .cannotDecodeRawData?, .cannotDecodeContentData?:
+            self = .badResponse(nsError.localizedDescription)
         default: self = .offline
         }
     }
 
+    /// The URL error codes that map to something other than `.offline`.
+    private static let mappedCodes: [URLError.Code] = [
+        .timedOut, .cannotConnectToHost, .cannotFindHost, .cancelled, .badServerResponse, .cannotParseResponse,
+        .cannotDecodeRawData, .cannotDecodeContentData,
+    ]
+
     /// Whether trying again may help (the retry button is shown for these).
     public var isRetryable: Bool {
         switch self {
-        case .offline, .timeout: true
+        case .offline, .unreachable, .timeout: true
         case .server(let status, _, _): status >= 500 || status == 429 || status == 408
         case .badResponse, .cancelled: false
         }
@@ -57,6 +70,8 @@ public enum TidingsError: Error, Sendable, Hashable {
         switch (self, language) {
         case (.offline, .en): "You are offline. Check your connection and try again."
         case (.offline, .ru): "Нет подключения к интернету. Проверьте соединение и попробуйте снова."
+        case (.unreachable, .en): "The server cannot be reached right now. Try again later."
+        case (.unreachable, .ru): "Сервер сейчас недоступен. Попробуйте позже."
         case (.timeout, .en): "The server is taking too long to answer. Try again in a moment."
         case (.timeout, .ru): "Сервер долго не отвечает. Попробуйте чуть позже."
         case (.server(let status, _, _), .en) where status >= 500: "Something went wrong on our side. Try again later."

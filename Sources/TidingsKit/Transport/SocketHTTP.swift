@@ -192,8 +192,11 @@
                 hints.ai_family = AF_UNSPEC
                 hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
                 var list: UnsafeMutablePointer<addrinfo>?
-                guard getaddrinfo(target.host, String(target.port), &hints, &list) == 0, let first = list else {
-                    throw TidingsError.offline
+                let resolved = getaddrinfo(target.host, String(target.port), &hints, &list)
+                guard resolved == 0, let first = list else {
+                    // A name the resolver says does not exist is the server's problem; a resolver
+                    // that cannot be asked (EAI_AGAIN, no network) is the device's.
+                    throw resolved == EAI_NONAME ? TidingsError.unreachable : TidingsError.offline
                 }
                 defer { freeaddrinfo(list) }
                 var lastError = TidingsError.offline
@@ -206,6 +209,7 @@
                             | Int32(SOCK_NONBLOCK.rawValue), 0)
                     guard fd >= 0 else { continue }
                     if Glibc.connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 { return fd }
+                    if errno == ECONNREFUSED { lastError = TidingsError(socketErrno: errno) }
                     if errno == EINPROGRESS {
                         do {
                             try wait(for: Int16(POLLOUT), on: fd, waitingAtMost: timeout)
@@ -213,6 +217,8 @@
                             var length = socklen_t(MemoryLayout<Int32>.size)
                             getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &length)
                             if failure == 0 { return fd }
+                            // Refused: a host answered, so the network works; nothing listens there.
+                            if failure != 0 { lastError = TidingsError(socketErrno: failure) }
                         } catch let error as TidingsError {
                             lastError = error
                             Glibc.close(fd)
@@ -236,7 +242,7 @@
                     } else if count < 0, errno == EAGAIN || errno == EINTR {
                         try wait(for: Int16(POLLOUT), on: socket, waitingAtMost: timeout)
                     } else {
-                        throw TidingsError.offline
+                        throw TidingsError(socketErrno: errno)
                     }
                 }
             }
@@ -278,7 +284,7 @@
                     let count = buffer.withUnsafeMutableBytes { Glibc.recv(socket, $0.baseAddress, $0.count, 0) }
                     if count > 0 { return Array(buffer[0..<count]) }
                     if count == 0 { return nil }
-                    guard errno == EAGAIN || errno == EINTR else { throw TidingsError.offline }
+                    guard errno == EAGAIN || errno == EINTR else { throw TidingsError(socketErrno: errno) }
                     try connection.wait(for: Int16(POLLIN), on: socket, waitingAtMost: timeout)
                 }
             }
@@ -463,3 +469,16 @@ struct BodyDecoder {
         return pieces
     }
 }
+
+#if canImport(Glibc)
+    extension TidingsError {
+        /// A socket's failure: the server's end refusing or dropping the connection (the network
+        /// works) is `.unreachable`; anything else, the device's network, is `.offline`.
+        init(socketErrno code: Int32) {
+            switch code {
+            case ECONNREFUSED, ECONNRESET, EPIPE: self = .unreachable
+            default: self = .offline
+            }
+        }
+    }
+#endif

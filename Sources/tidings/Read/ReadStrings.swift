@@ -32,10 +32,12 @@ struct ReadStrings {
     var webPageMark: String { ru ? " · веб-страница" : " · web page" }
     func itemOf(_ index: Int, _ total: Int) -> String { ru ? "\(index) из \(total)" : "item \(index) of \(total)" }
     func offlineItems(_ time: String) -> String {
-        ru ? "нет связи — показано сохранённое в \(time)" : "offline — showing items fetched at \(time)"
+        ru
+            ? "нет связи с сервером — показано сохранённое в \(time)"
+            : "server not reached — showing items fetched at \(time)"
     }
     func offlineBrands(_ time: String) -> String {
-        ru ? "нет связи — бренды, сохранённые в \(time)" : "offline — brands kept from \(time)"
+        ru ? "нет связи с сервером — бренды, сохранённые в \(time)" : "server not reached — brands kept from \(time)"
     }
     var refreshing: String { ru ? "обновление…" : "refreshing…" }
     /// The live pill.
