@@ -99,7 +99,8 @@ struct ReadCommandTests {
             // The brand list is still fresh in the kept HTTP cache (an hour); the page is the store's.
             // In the brand's language: grocery is Russian, the first brand (courier) English.
             let offline =
-                arguments.isEmpty ? "server not reached — showing items fetched at " : "нет связи с сервером — показано сохранённое в "
+                arguments.isEmpty
+                ? "server not reached — showing items fetched at " : "нет связи с сервером — показано сохранённое в "
             #expect(kept.output.contains(offline), "\(kept.output)")
             #expect(kept.output.contains("— is `tidings serve` running?") || kept.output.contains("запущен ли"))
         }
