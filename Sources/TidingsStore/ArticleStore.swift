@@ -26,6 +26,34 @@ public protocol ArticleStore: Sendable {
     func articles(urls: [String]) async throws -> [String: ArticlePage]
     /// Removes pages not requested since `before`; returns how many.
     func pruneArticles(requestedBefore before: Date) async throws -> Int
+    /// For each source whose kept entries link to stored pages: how many pages stand at each
+    /// status, and the latest failure (`tidings sources list`).
+    func articleSummaries() async throws -> [String: ArticleSummary]
+}
+
+/// Where the article pages of one source's entries stand.
+public struct ArticleSummary: Sendable, Hashable {
+    /// A page that failed, was disallowed or was not an article: which, why and when.
+    public struct Problem: Sendable, Hashable {
+        public var url: String
+        public var status: ArticlePageStatus
+        public var error: String?
+        public var at: Date?
+
+        public init(url: String, status: ArticlePageStatus, error: String?, at: Date?) {
+            self.url = url
+            self.status = status
+            self.error = error
+            self.at = at
+        }
+    }
+
+    /// Pages by status.
+    public var counts: [ArticlePageStatus: Int] = [:]
+    /// The latest problem.
+    public var lastProblem: Problem?
+
+    public init() {}
 }
 
 /// Where an article page stands. A status a newer build wrote reads as `pending`.

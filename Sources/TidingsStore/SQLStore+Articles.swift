@@ -115,6 +115,40 @@ extension SQLStore: ArticleStore {
         }
     }
 
+    public func articleSummaries() async throws -> [String: ArticleSummary] {
+        // Entries keep their item as JSON: the teaser's link is its "url".
+        let link =
+            source.kind == .postgres ? "(e.item::jsonb ->> 'url')" : "json_extract(e.item, '$.url')"
+        let joined = "FROM entries e JOIN article_pages a ON a.url = \(link)"
+        return try await source.read { db in
+            var summaries: [String: ArticleSummary] = [:]
+            let counts = try await db.raw(
+                "SELECT e.source_id, a.status, COUNT(DISTINCT a.url) AS pages \(unsafeRaw: joined) GROUP BY e.source_id, a.status"
+            ).all()
+            for row in counts {
+                let status = ArticlePageStatus(rawValue: try row.decode(column: "status", as: String.self)) ?? .pending
+                summaries[try row.decode(column: "source_id", as: String.self), default: ArticleSummary()]
+                    .counts[status, default: 0] += Int(try row.decode(column: "pages", as: Int64.self))
+            }
+            let problems = try await db.raw(
+                """
+                SELECT e.source_id, a.url, a.status, a.error, a.fetched_at \(unsafeRaw: joined)
+                WHERE a.status IN ('failed', 'disallowed', 'not_article') ORDER BY a.fetched_at DESC LIMIT 10000
+                """
+            ).all()
+            for row in problems {
+                let source = try row.decode(column: "source_id", as: String.self)
+                guard summaries[source]?.lastProblem == nil else { continue }
+                summaries[source, default: ArticleSummary()].lastProblem = ArticleSummary.Problem(
+                    url: try row.decode(column: "url", as: String.self),
+                    status: ArticlePageStatus(rawValue: try row.decode(column: "status", as: String.self)) ?? .failed,
+                    error: try row.decode(column: "error", as: String?.self),
+                    at: try row.decode(column: "fetched_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)))
+            }
+            return summaries
+        }
+    }
+
     /// The write lock requests and pruning share.
     static var articlesKey: String { "article_pages" }
 

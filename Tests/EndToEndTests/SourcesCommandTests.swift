@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Hummingbird
 import NIOCore
 import Testing
 import TidingsModel
@@ -48,6 +49,59 @@ struct SourcesCommandTests {
         #expect(listed.output.contains("13 in the document, 13 kept · 0 failures in a row"))
         server.process.terminate()
         #expect(try await server.waitForExit() == 0)
+    }
+
+    /// Issue 34: `sources list` said nothing about full text and its failures.
+    @Test("sources list shows a full_text source's article pages by status and the latest problem")
+    func fullText() async throws {
+        let paragraphs = (1...20).map { "<p>Paragraph \($0) of a long story about the harbour and its ferry.</p>" }
+        let served = Locked(0)
+        let router = Router()
+        router.get("feed.rss") { _, _ -> Response in
+            let base = "http://127.0.0.1:\(served.current)"
+            let feed = """
+                <rss version="2.0"><channel><title>Site</title><link>\(base)/</link>
+                <item><title>Good</title><link>\(base)/good.html</link><description>Short.</description></item>
+                <item><title>Gone</title><link>\(base)/gone.html</link><description>Short.</description></item>
+                </channel></rss>
+                """
+            return Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: feed)))
+        }
+        router.get("good.html") { _, _ -> Response in
+            let page =
+                "<html><head><title>Good</title></head><body><article><h1>Good</h1>"
+                + paragraphs.joined() + "</article></body></html>"
+            return Response(
+                status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
+        }
+        try await LoopbackServer.with(router) { port in
+            served.withLock { $0 = port }
+            let config = folder.appendingPathComponent("full.yaml")
+            try """
+            fetch: {allow_hosts: ["127.0.0.1"]}
+            brands:
+              - id: site
+                name: Site
+                sections:
+                  - id: news
+                    title: News
+                    source: {type: feed, url: "http://127.0.0.1:\(port)/feed.rss", full_text: always}
+            """.write(to: config, atomically: true, encoding: .utf8)
+            let arguments = ["--config", config.path, "--database", "sqlite:full.sqlite"]
+            let server = try TidingsProcess(["serve", "--port", "0", "--no-demo"] + arguments, in: folder)
+            defer { server.process.terminate() }
+            _ = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
+            var listed = ""
+            let deadline = ContinuousClock.now + .seconds(60)
+            while ContinuousClock.now < deadline {
+                listed = try await TidingsProcess.run(["sources", "list"] + arguments, in: folder).output
+                if listed.contains("1 extracted · 1 failed") { break }
+                try await Task.sleep(for: .milliseconds(250))
+            }
+            #expect(listed.contains("full text (always): 1 extracted · 1 failed"), "\(listed)")
+            #expect(listed.contains("/gone.html: fetch: http://127.0.0.1:\(port)/gone.html answered 404"), "\(listed)")
+        }
     }
 
     @Test("an OPML file becomes a brands file that loads, and exports back to the same feeds")

@@ -19,6 +19,7 @@ extension StoreCheck {
         .init(name: "article pages: refused when too long or not http(s), writing nothing", run: bounds),
         .init(name: "article pages: text holding U+0000 is stored without it", run: articleNUL),
         .init(name: "migration 12 adds article pages to a database at version 11", run: migration12),
+        .init(name: "article pages: summed up by the source whose entries link to them", run: summaries),
     ]
 }
 
@@ -277,4 +278,47 @@ private func migration12(_ database: TestDatabase) async throws {
     #expect(try await store.sourceStates().map(\.entryCount) == [3], "what was there stays")
     try await store.requestArticles(["https://a.example/story"], now: t0)
     #expect(try await store.articles(urls: ["https://a.example/story"]).count == 1)
+}
+
+/// Issue 34: `tidings sources list` said nothing about full text and its failures.
+private func summaries(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    func linked(_ key: String, _ url: String) -> EntryInput {
+        EntryInput(
+            key: key, itemID: "id-\(key)", itemJSON: #"{"type":"teaser","id":"\#(key)","url":"\#(url)"}"#,
+            contentHTML: nil, publishedAt: nil, contentHash: key)
+    }
+    func fetched(_ source: String, _ entries: [EntryInput], streams: [String]) -> FetchRecord {
+        FetchRecord(
+            sourceID: source, streams: streams, attemptedAt: t0,
+            outcome: .fetched(entries: entries, etag: nil, lastModified: nil, title: "T", webURL: nil),
+            status: .http(200), nextFetchAt: at(600), failures: 0, keepItems: 100, keepSince: .distantPast)
+    }
+    let (a1, a2, b1) = ("https://a.example/1", "https://a.example/2", "https://b.example/1")
+    _ = try await store.recordFetches(
+        [
+            fetched("a", [linked("1", a1), linked("2", a2)], streams: ["x/one", "x/two"]),
+            fetched("b", [linked("1", b1), linked("2", "https://b.example/never-asked")], streams: ["x/three"]),
+        ], owner: "me")
+    #expect(try await store.articleSummaries().isEmpty, "no page asked for yet")
+    try await store.requestArticles([a1, a2, b1], now: t0)
+    let claimed = try await store.claimDueArticles(owner: "me", now: t0, lease: 60, limit: 10)
+    for page in claimed where page.url != b1 {
+        var done = page.url == a1 ? extracted(page) : page
+        if page.url == a2 {
+            done.status = .failed
+            done.failures = 1
+            done.error = "The server answered 503."
+            done.fetchedAt = at(7)
+        }
+        #expect(try await store.recordArticle(done, owner: "me"))
+    }
+    let summaries = try await store.articleSummaries()
+    #expect(summaries["a"]?.counts == [.extracted: 1, .failed: 1], "each page once, though in two sections")
+    #expect(
+        summaries["a"]?.lastProblem
+            == ArticleSummary.Problem(url: a2, status: .failed, error: "The server answered 503.", at: at(7)))
+    #expect(summaries["b"]?.counts == [.pending: 1])
+    #expect(summaries["b"]?.lastProblem == nil)
 }

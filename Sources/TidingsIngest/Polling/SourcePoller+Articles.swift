@@ -35,7 +35,7 @@ extension SourcePoller {
     }
 
     /// Each fetched source's full-text mode: the strongest of its sections' (always, auto, never).
-    static func fullTextModes(_ configuration: SectionsConfiguration) -> [String: FullTextMode] {
+    public static func fullTextModes(_ configuration: SectionsConfiguration) -> [String: FullTextMode] {
         var modes: [String: FullTextMode] = [:]
         for (_, section) in configuration.sections {
             for source in section.source.fetched {

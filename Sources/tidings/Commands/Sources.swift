@@ -33,7 +33,9 @@ struct SourcesCommand: AsyncParsableCommand {
             let (sections, store) = (runtime.settings.sections, runtime.store)
             let states = Dictionary(try await store.sourceStates().map { ($0.id, $0) }) { first, _ in first }
             let kept = try await store.keptEntryCounts()
+            let articles = try await store.articleSummaries()
             try await store.close()
+            let fullText = SourcePoller.fullTextModes(sections)
             let now = Date()
             for (source, fed) in sections.fetchedSources {
                 let state = states[source.id]
@@ -52,10 +54,31 @@ struct SourcesCommand: AsyncParsableCommand {
                 let failures = "\(state.failures) failure\(state.failures == 1 ? "" : "s") in a row"
                 say("  last \(last) · next \(next) · \(entries) · \(failures)")
                 if let error = state.lastError { say("  error: \(error)") }
+                if let mode = fullText[source.id], mode != .never {
+                    for line in Self.fullTextLines(mode: mode, articles[source.id], now: now) { say("  " + line) }
+                }
                 if let owner = state.leaseOwner, let until = state.leaseUntil, until > now {
                     say("  being fetched by \(owner)")
                 }
             }
+        }
+
+        /// The article pages of a `full_text` source: how many stand where, and the latest problem.
+        static func fullTextLines(mode: FullTextMode, _ summary: ArticleSummary?, now: Date) -> [String] {
+            let counts = summary?.counts ?? [:]
+            guard !counts.isEmpty else { return ["full text (\(mode.rawValue)): no article pages asked for yet"] }
+            let order: [(ArticlePageStatus, String)] = [
+                (.extracted, "extracted"), (.pending, "pending"), (.failed, "failed"),
+                (.notArticle, "not an article"), (.disallowed, "disallowed by robots.txt"),
+            ]
+            let parts = order.compactMap { status, words in counts[status].map { "\($0) \(words)" } }
+            var lines = ["full text (\(mode.rawValue)): " + parts.joined(separator: " · ")]
+            if let problem = summary?.lastProblem {
+                let when = problem.at.map { " \(ago($0, now)) ago" } ?? ""
+                let status = order.first { $0.0 == problem.status }?.1 ?? problem.status.rawValue
+                lines.append("last problem\(when): \(problem.url): \(problem.error ?? status)")
+            }
+            return lines
         }
 
         /// "42s", "5m", "3h", "2d".
