@@ -16,7 +16,7 @@ pages=(/courier/news /courier/lifestyle /grocery/news)
 for page in "${pages[@]}"; do
   cards=0
   for _ in $(seq 1 100); do
-    cards=$(curl -s "$base$page" | grep -c 'class="item"' || true)
+    cards=$(curl -s "$base$page" | grep -c '<li class="item[ "]' || true)
     [ "$cards" -ge 5 ] && break
     sleep 0.2
   done

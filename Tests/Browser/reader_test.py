@@ -770,7 +770,7 @@ def test_live_folding(run: Run) -> None:
     # Folding shortened the first page, so an older item came up into it from the second: it is
     # not new and must not go on top (it did, above the notification card). The list now reads as
     # a reload does, down to where it ends.
-    reload = re.findall(r'<li class="item" data-id="([^"]+)"', http_text(run.demo + "/grocery/news"))
+    reload = re.findall(r'<li class="item[^"]*" data-id="([^"]+)"', http_text(run.demo + "/grocery/news"))
     check(ids[0] == reload[0], f"the list starts with {ids[0]}, a reload with {reload[0]}")
     shown = [i for i in ids if not i.startswith(("notification:", "ad:", "widget:"))]
     fresh = [i for i in reload if not i.startswith(("notification:", "ad:", "widget:"))]

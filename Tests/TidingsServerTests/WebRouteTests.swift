@@ -83,7 +83,9 @@ struct WebRouteTests {
             var titles: [String] = []
             while let next = uri {
                 let html = try await Self.get(client, next).text
-                titles += Self.attributes(html, "data-id", marker: #"class="item""#).filter { $0.hasPrefix("teaser:") }
+                titles += Self.attributes(html, "data-id", marker: #"<li class="item"#).filter {
+                    $0.hasPrefix("teaser:")
+                }
                 uri = Self.attributes(html, "href", marker: "data-more").first
             }
             #expect(titles.count == 25)
