@@ -15,8 +15,11 @@ struct CardView: Sendable {
     /// that puts it on top removes (`data-folds`).
     var folds: String?
     /// Whether the card needs a whole row of a wide screen's grid: a carousel, a notification, a
-    /// banner ad. The rest take one column each.
+    /// banner ad (`data-wide`). The rest take one column each.
     var wide = false
+    /// Whether the card can be a page's lead story: a story with a picture (`data-can-lead`).
+    /// Stored, not computed: templates see stored properties only.
+    var canLead = false
     /// Its place in a wide screen's grid, as classes (`FrontGrid`); nil for one column.
     var layout: String?
     var teaser: TeaserCard?
@@ -40,6 +43,7 @@ struct CardView: Sendable {
         case .teaser(let teaser):
             self.teaser = TeaserCard(
                 teaser, href: context.link(context.articlePath(brand, section, teaser.id)), context: context)
+            canLead = self.teaser?.image != nil
         case .catalogNews(let news):
             self.news = NewsCard(
                 news, href: context.link(context.productPath(brand, news.product.id)), context: context)

@@ -105,7 +105,9 @@ public struct SectionPage: WebPage {
 /// next two cards beside it, or the whole row when a card that needs a row follows too soon — and
 /// the rest fill the rows in the order composition gave them, slots where they were placed. A row
 /// cut short by a card that needs a whole row (or by the page's end) is closed by widening its last
-/// card, so no row has a hole and the next page starts a row of its own.
+/// card, so no row has a hole and the next page starts a row of its own. reader.js (`arrange`) redoes
+/// this placement for the whole list when cards are put on top or dismissed, from `data-wide`,
+/// `data-can-lead` and `data-slot`; the browser suite checks that both place a page alike.
 enum FrontGrid {
     static let columns = 3
 
@@ -119,7 +121,7 @@ enum FrontGrid {
         }
         // The lead: the first story, on the first page, when it has a picture to lead with.
         let lead =
-            firstPage ? cards.firstIndex(where: \.isContent).flatMap { cards[$0].teaser?.image != nil ? $0 : nil } : nil
+            firstPage ? cards.firstIndex(where: \.isContent).flatMap { cards[$0].canLead ? $0 : nil } : nil
         while index < cards.endIndex {
             if index == lead {
                 closeRow(before: index)

@@ -97,7 +97,8 @@
   // Puts `cards` on top of `list` in their order, taking out the list's copies of them (a slot
   // moves with the new cards), the card the reader is looking at staying where it is on the
   // screen (whether or not the browser anchors the scroll itself). An aggregate takes the place
-  // of the cards of its members (`data-folds`) already shown.
+  // of the cards of its members (`data-folds`) already shown. The list is placed again for a wide
+  // screen's grid before the scroll is corrected.
   function putOnTop(list, cards) {
     const placed = new Set(cards.map((item) => item.dataset.id));
     const folded = new Set(cards.flatMap((item) => (item.dataset.folds || "").split(" ").filter(Boolean)));
@@ -106,7 +107,48 @@
     const before = anchor?.getBoundingClientRect().top;
     for (const item of [...list.children]) if (leaves(item)) item.remove();
     for (const item of [...cards].reverse()) list.prepend(document.adoptNode(item));
+    arrange(list);
     if (anchor) window.scrollBy(0, anchor.getBoundingClientRect().top - before);
+  }
+
+  // A wide screen's grid (reader.css from 64rem): the server places the cards of a page (FrontGrid
+  // in SectionPage.swift: the lead story, rows closed before a card that needs a whole row and at
+  // the end); when cards are put on top or dismissed, the same placement is redone here for the
+  // whole list. The browser suite checks both place a page alike.
+  const LAYOUT = ["lead-story", "span-2", "span-3"];
+  function arrange(list) {
+    const items = [...list.children];
+    const columns = 3;
+    let column = 0;
+    for (const item of items) item.classList.remove(...LAYOUT);
+    const closeRow = (index) => {
+      if (column > 0 && index > 0) items[index - 1].classList.add(`span-${1 + columns - column}`);
+      column = 0;
+    };
+    const first = items.findIndex((item) => item.dataset.slot === undefined);
+    const lead = first !== -1 && items[first].dataset.canLead !== undefined ? first : -1;
+    for (let index = 0; index < items.length;) {
+      if (index === lead) {
+        closeRow(index);
+        const beside = items.slice(index + 1, index + 3);
+        if (beside.length === 2 && !beside.some((item) => item.dataset.wide !== undefined)) {
+          items[index].classList.add("lead-story");
+          index += 3;
+        } else {
+          items[index].classList.add("lead-story", "span-3");
+          index += 1;
+        }
+        continue;
+      }
+      if (items[index].dataset.wide !== undefined) {
+        closeRow(index);
+        items[index].classList.add("span-3");
+      } else {
+        column = (column + 1) % columns;
+      }
+      index += 1;
+    }
+    closeRow(items.length);
   }
 
   // Refresh: puts the first page's new cards on top.
@@ -167,8 +209,24 @@
       });
     };
     pill.addEventListener("click", () => refresh(refreshLink));
-    restart(list.dataset.position);
-    return { restart };
+    // Leaving the page closes the stream, and coming back (the back-forward cache) opens it again
+    // from where the page is: a stream kept open by a cached page holds one of the six connections
+    // a browser opens to a host over HTTP/1.1, and six sections read one after another left
+    // none for the seventh page, which never loaded.
+    let position = list.dataset.position;
+    const restartAt = (at) => {
+      position = at;
+      restart(at);
+    };
+    window.addEventListener("pagehide", () => {
+      source?.close();
+      source = null;
+    });
+    window.addEventListener("pageshow", (event) => {
+      if (event.persisted) restartAt(position);
+    });
+    restartAt(position);
+    return { restart: restartAt };
   }
 
   // Dismiss: posts the form in the background and removes the card.
@@ -179,7 +237,9 @@
       });
       if (!response.ok) throw new Error(String(response.status));
       const item = form.closest("li") || form.closest(".card");
+      const list = item?.parentElement;
       item?.remove();
+      if (list?.matches("[data-feed]")) arrange(list);
     } catch (error) {
       form.submit();
     }
