@@ -57,7 +57,10 @@ public enum DemoCatalog {
         var priceLines = ["product_id,store_price,recorded_at"]
         let hour: Int64 = 3_600_000
         let nowMs = now.millisecondsSince1970
-        // A dairy sale a day ago: six discounts within the hour, a burst `news.aggregate` folds.
+        // A dairy sale a day ago: six discounts within the hour, a burst `news.aggregate` folds —
+        // into 4 or 5 news items, not 6: a product new this month has no price to cut, and a
+        // discount a later rise follows within the merge window merges into it (which depends on
+        // the minute the demo is loaded: README).
         let saleAt = (nowMs - 26 * hour) / hour * hour
         let sale = [3, 4, 5, 6, 8, 36]
         for (offset, product) in products.enumerated() {

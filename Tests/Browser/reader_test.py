@@ -58,7 +58,8 @@ except ImportError:  # reported by main() with the command that fixes it
 REPO = Path(__file__).resolve().parents[2]
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 # The demo's sources are files the poller reads at start-up; it logs these when they are in.
-# (local.rss is empty and markets.json broken on purpose: neither logs a line naming it.)
+# (local.rss is empty, so it logs no such line; markets.json is broken on purpose and logs a
+# warning at every try instead.)
 DEMO_SOURCES = ["world.rss", "tech.atom", "economy.json", "lifestyle.json"]
 # A small phone, a common phone, a tablet and a laptop.
 LAYOUT_WIDTHS = [320, 375, 768, 1280]
