@@ -801,12 +801,26 @@ def test_refresh(run: Run) -> None:
     url = run.demo + "/courier/news"
     driver = run.browser
     driver.get(url)
+    served = driver.execute_script(LAYOUT_CLASSES)
     status = one(driver, "[data-status]", "/courier/news")
     one(driver, "[data-refresh]", "/courier/news").click()
     text = wait_until(lambda: (status.get_attribute("textContent") or "").strip(), 10,
                       "the [data-status] live region stayed empty after Refresh")
     check(driver.current_url == url, f"Refresh navigated to {driver.current_url}")
     run.notes.append(f"refresh said: {text!r}")
+    # Nothing new, yet the script placed the list again for a wide screen's grid (reader.js
+    # `arrange`): exactly as the server placed the page (FrontGrid), card by card — here and where
+    # the lead story has two cards beside it.
+    arranged = driver.execute_script(LAYOUT_CLASSES)
+    check(arranged == served, f"the script places the page's cards otherwise than the server:\n  {arranged}\n  {served}")
+    driver.get(run.demo + "/courier/lifestyle")
+    served = driver.execute_script(LAYOUT_CLASSES)
+    check(any(classes == "lead-story" for _, classes in served), f"no two-row lead on /courier/lifestyle: {served}")
+    status = one(driver, "[data-status]", "/courier/lifestyle")
+    one(driver, "[data-refresh]", "/courier/lifestyle").click()
+    wait_until(lambda: (status.get_attribute("textContent") or "").strip(), 10, "Refresh said nothing on lifestyle")
+    arranged = driver.execute_script(LAYOUT_CLASSES)
+    check(arranged == served, f"the script places lifestyle's cards otherwise:\n  {arranged}\n  {served}")
 
 
 def test_live_pill(run: Run) -> None:
