@@ -90,13 +90,14 @@ struct SocketHTTPTests {
                 Response(status: .notFound, body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"error":"gone"}"#)))
             }
             try await LoopbackServer.with(router) { port in
-                let opened = try await SocketHTTP.open(Self.request(port, "/events"), timeout: 5)
+                // Generous: the pieces come from a task on the shared pool, which the suite keeps busy.
+                let opened = try await SocketHTTP.open(Self.request(port, "/events"), timeout: 30)
                 #expect(opened.status == 200 && opened.headers["content-type"] == "text/event-stream")
                 var received = Data()
                 for try await chunk in opened.body { received.append(chunk) }
                 #expect(String(decoding: received, as: UTF8.self) == "data: a\n\ndata: b\n\n")
 
-                let refused = try await SocketHTTP.open(Self.request(port, "/gone"), timeout: 5)
+                let refused = try await SocketHTTP.open(Self.request(port, "/gone"), timeout: 30)
                 #expect(refused.status == 404)
                 var body = Data()
                 for try await chunk in refused.body { body.append(chunk) }
