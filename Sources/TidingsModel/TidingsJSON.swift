@@ -30,15 +30,17 @@ public enum TidingsJSON {
         return decoder
     }
 
+    /// A coding path as a person writes it: `days[0].date`.
+    public static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            .replacingOccurrences(of: ".[", with: "[")
+    }
+
     /// A decoding error as one line a person can act on: where (the key path) and what. For bytes
     /// that are not JSON at all, JSONDecoder says only "The given data was not valid JSON." (and its
     /// localized description "The data isn't in the correct format."), so `data` is parsed again
     /// with JSONSerialization for the parser's reason ("Unexpected end of file during JSON parse.").
     public static func describe(_ error: any Error, in data: Data? = nil) -> String {
-        func path(_ keys: [any CodingKey]) -> String {
-            keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-                .replacingOccurrences(of: ".[", with: "[")
-        }
         func located(_ context: DecodingError.Context, _ text: String) -> String {
             context.codingPath.isEmpty ? text : "\(path(context.codingPath)): \(text)"
         }

@@ -61,16 +61,13 @@ struct WebStrings: Sendable {
     /// "in 2 hours" / "через 2 часа", "in under a minute" / "меньше чем через минуту".
     static func retryIn(_ seconds: Int, _ language: Language) -> String {
         let minutes = (seconds + 59) / 60
+        let words: String
         switch minutes {
         case ...1: return language == .ru ? "меньше чем через минуту" : "in under a minute"
-        case ..<90:
-            let words = language.counted(minutes, en: ("minute", "minutes"), ru: ("минуту", "минуты", "минут"))
-            return language == .ru ? "через " + words : "in " + words
-        default:
-            let hours = (minutes + 30) / 60
-            let words = language.counted(hours, en: ("hour", "hours"), ru: ("час", "часа", "часов"))
-            return language == .ru ? "через " + words : "in " + words
+        case ..<90: words = language.counted(minutes, en: ("minute", "minutes"), ru: ("минуту", "минуты", "минут"))
+        default: words = language.counted((minutes + 30) / 60, en: ("hour", "hours"), ru: ("час", "часа", "часов"))
         }
+        return language == .ru ? "через " + words : "in " + words
     }
 
     static func of(_ language: Language) -> WebStrings {

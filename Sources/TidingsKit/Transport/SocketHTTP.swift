@@ -209,16 +209,18 @@
                             | Int32(SOCK_NONBLOCK.rawValue), 0)
                     guard fd >= 0 else { continue }
                     if Glibc.connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 { return fd }
-                    if errno == ECONNREFUSED { lastError = TidingsError(socketErrno: errno) }
-                    if errno == EINPROGRESS {
+                    // Refused (at once, or once the connection attempt ends) means a host answered:
+                    // `init(socketErrno:)` tells that from the device's network failing.
+                    if errno != EINPROGRESS {
+                        lastError = TidingsError(socketErrno: errno)
+                    } else {
                         do {
                             try wait(for: Int16(POLLOUT), on: fd, waitingAtMost: timeout)
                             var failure: Int32 = 0
                             var length = socklen_t(MemoryLayout<Int32>.size)
                             getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &length)
                             if failure == 0 { return fd }
-                            // Refused: a host answered, so the network works; nothing listens there.
-                            if failure != 0 { lastError = TidingsError(socketErrno: failure) }
+                            lastError = TidingsError(socketErrno: failure)
                         } catch let error as TidingsError {
                             lastError = error
                             Glibc.close(fd)

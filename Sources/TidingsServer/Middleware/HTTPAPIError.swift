@@ -29,9 +29,7 @@ public struct HTTPAPIError: HTTPResponseError {
     public init(decoding error: DecodingError) {
         func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String? {
             let keys = codingPath + (last.map { [$0] } ?? [])
-            guard !keys.isEmpty else { return nil }
-            return keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-                .replacingOccurrences(of: ".[", with: "[")
+            return keys.isEmpty ? nil : TidingsJSON.path(keys)
         }
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
