@@ -15,8 +15,9 @@ public protocol ArticleStore: Sendable {
     /// requestedAt moves to now (never back).
     func requestArticles(_ urls: [String], now: Date) async throws
     /// Leases up to `limit` due pages (nextCheckAt <= now, not leased by another owner) to `owner`
-    /// until now + lease, oldest due first; returns them with their stored state (validators
-    /// included).
+    /// until now + lease, oldest due first but taking turns between sites (each site's oldest, then
+    /// each one's second, …), so one site's backlog holds back no other; returns them with their
+    /// stored state (validators included).
     func claimDueArticles(owner: String, now: Date, lease: TimeInterval, limit: Int) async throws -> [ArticlePage]
     /// Stores an attempt's outcome — every field but `requestedAt`, which only requests move — and
     /// releases the lease (only if `owner` still holds it; otherwise, or when the page was pruned

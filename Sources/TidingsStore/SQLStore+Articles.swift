@@ -43,7 +43,7 @@ extension SQLStore: ArticleStore {
         let until = now.addingTimeInterval(lease).millisecondsSince1970
         let claim = claimStatement(
             table: "article_pages", key: "url", due: "next_check_at", columns: Self.articleColumns, owner: owner,
-            at: at, until: until, limit: limit)
+            at: at, until: until, limit: limit, fairBy: originOf("url"))
         return try await source.write(locking: .keys([])) { db in
             let rows = try await db.raw(claim).all()
             return try rows.map(Self.decodeArticle).sorted {

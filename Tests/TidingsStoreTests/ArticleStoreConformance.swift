@@ -14,6 +14,7 @@ extension StoreCheck {
         .init(name: "article pages: leased to one owner until recorded or lapsed", run: articleLeases),
         .init(name: "article pages: two processes claiming at once never share a page", run: concurrentClaims),
         .init(name: "article pages: claimed oldest due first, up to the limit", run: dueOrder),
+        .init(name: "article pages: sites take turns, one site's backlog holds back no other", run: siteTurns),
         .init(name: "article pages: looked up by URL, missing ones absent", run: lookup),
         .init(name: "article pages: pruned by the last request", run: pruning),
         .init(name: "article pages: refused when too long or not http(s), writing nothing", run: bounds),
@@ -167,6 +168,26 @@ private func dueOrder(_ database: TestDatabase) async throws {
     let rest = try await store.claimDueArticles(owner: "me", now: t0, lease: 60, limit: 10)
     #expect(rest.map(\.url) == ["https://a.example/c"], "not yet due: later")
     #expect(try await store.claimDueArticles(owner: "me", now: t0, lease: 60, limit: 0).isEmpty)
+}
+
+private func siteTurns(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    // Thirty pages of one site due first, then two of each of two others (one on another port).
+    let busy = (10..<40).map { "https://busy.example/a/\($0)" }
+    try await store.requestArticles(busy, now: at(-120))
+    try await store.requestArticles(["http://b.example/1", "http://b.example/2"], now: at(-60))
+    try await store.requestArticles(["https://busy.example:8443/x", "https://busy.example:8443/y"], now: t0)
+    let first = try await store.claimDueArticles(owner: "me", now: t0, lease: 60, limit: 5)
+    #expect(
+        Set(first.map(\.url)) == [
+            "https://busy.example/a/10", "http://b.example/1", "https://busy.example:8443/x",
+            "https://busy.example/a/11", "http://b.example/2",
+        ], "each site's oldest, then each one's second, oldest due first")
+    let second = try await store.claimDueArticles(owner: "me", now: t0, lease: 60, limit: 2)
+    #expect(Set(second.map(\.url)) == ["https://busy.example:8443/y", "https://busy.example/a/12"])
+    let rest = try await store.claimDueArticles(owner: "me", now: t0, lease: 60, limit: 100)
+    #expect(rest.count == 27 && Set(rest.map(\.url) + first.map(\.url) + second.map(\.url)).count == 34)
 }
 
 private func lookup(_ database: TestDatabase) async throws {
