@@ -145,14 +145,14 @@ struct ClusterTests {
         #expect(live.count(where: { $0.product.id.hasPrefix("hot") }) > 8, "price changes made news")
 
         // Writes through the load balancer while one server is killed: every acknowledged one kept.
-        let acknowledged = Locked<[String]>([])
+        let acknowledged = Locked<[(id: String, at: Date)]>([])
         let writing = Task {
             var n = 0
             while !Task.isCancelled {
                 n += 1
                 let id = "lb-\(n)"
                 if (try? await post(event(id, product: id), base: nginx.base, key: key)) == 200 {
-                    acknowledged.withLock { $0.append(id) }
+                    acknowledged.withLock { $0.append((id, Date())) }
                 }
             }
         }
@@ -172,11 +172,16 @@ struct ClusterTests {
         }
         kill(pids[victim], SIGKILL)
         let killedAt = Date()
-        try await Task.sleep(for: .seconds(2))
+        // Writes go on through the others: a few acknowledged after the kill (counted, not timed —
+        // how many fit in a second depends on the machine's load).
+        let after = try? await waitFor(seconds: 60) { () -> Int? in
+            let count = acknowledged.current.count(where: { $0.at > killedAt.addingTimeInterval(0.5) })
+            return count >= 5 ? count : nil
+        }
         writing.cancel()
         _ = await writing.value
-        let kept = acknowledged.current
-        #expect(kept.count > 10, "the writes went on through the others: \(kept.count)")
+        let kept = acknowledged.current.map(\.id)
+        #expect(after != nil, "the writes went on through the others after the kill: \(kept.count) in all")
         for id in kept {
             #expect(try await store.product(id: id) != nil, "acknowledged \(id) is stored")
         }

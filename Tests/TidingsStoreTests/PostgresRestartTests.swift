@@ -32,16 +32,25 @@ struct PostgresRestartTests {
             setenv("SWIFT_BACKTRACE", "enable=yes,interactive=no,symbolicate=fast,output-to=stderr", 0)
             let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 [cluster = cluster as PrivatePostgres] in
+                // Milestones on standard error: a trap that prints nothing (CI's did) still shows
+                // how far the child got — during the reads, at a restart, or at exit.
+                let started = ContinuousClock.now
+                let say: @Sendable (String) -> Void = { text in
+                    FileHandle.standardError.write(Data("child \(ContinuousClock.now - started): \(text)\n".utf8))
+                }
                 try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask { try await Self.streamReads(url: cluster.url, for: .seconds(10)) }
+                    group.addTask { try await Self.streamReads(url: cluster.url, for: .seconds(10), say: say) }
                     group.addTask {
-                        for _ in 0..<3 {
+                        for restart in 1...3 {
                             try await Task.sleep(for: .milliseconds(2500))
+                            say("restart \(restart)")
                             try await cluster.restart(mode: "immediate")
+                            say("restart \(restart) done")
                         }
                     }
                     try await group.waitForAll()
                 }
+                say("all done; exiting")
                 exit(42)
             }
             let printed = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
@@ -54,7 +63,7 @@ struct PostgresRestartTests {
     /// Streams big results through `PostgresSource.read` until `duration` has passed; throws on any
     /// error other than the database being unavailable, and unless some reads completed and some
     /// were cut by a restart.
-    static func streamReads(url: String, for duration: Duration) async throws {
+    static func streamReads(url: String, for duration: Duration, say: @Sendable (String) -> Void) async throws {
         let source = try PostgresSource(url: url, timeout: .seconds(10))
         let end = ContinuousClock.now + duration
         let completed = Locked(0)
@@ -83,7 +92,9 @@ struct PostgresRestartTests {
             }
             try await group.waitForAll()
         }
+        say("reads over: \(completed.current) completed, \(cut.current) cut")
         try await source.close()
+        say("source closed")
         // Both must have happened, or the restarts missed the streams.
         guard completed.current > 0, cut.current > 0 else {
             throw StoreError("\(completed.current) reads completed, \(cut.current) cut by a restart")
