@@ -7,8 +7,12 @@ import TidingsTesting
 
 /// A Hummingbird app on 127.0.0.1, port 0, for the fetcher to talk to.
 enum FetchTestServer {
-    /// The policy the server tests use: the defaults with 127.0.0.1 allowed.
-    static let policy = FetchPolicy(allowHosts: ["127.0.0.1"])
+    /// The policy the server tests use: 127.0.0.1 allowed, and timeouts a loaded machine meets —
+    /// the server answers from the same busy pool as the tests, and 15 s of quiet mid-body was seen
+    /// beside a parallel release build. Tests of the timeouts set their own.
+    static let policy = FetchPolicy(
+        connectTimeout: .seconds(60), readTimeout: .seconds(120), totalTimeout: .seconds(300),
+        allowHosts: ["127.0.0.1"])
 
     /// Runs `body` with the port of a server answering with `router`, then stops the server.
     static func with(_ router: Router<BasicRequestContext>, _ body: (Int) async throws -> Void) async throws {

@@ -28,9 +28,10 @@ import TidingsTesting
         await task.value
     }
 
-    /// Waits (up to `limit`) until `condition` holds.
+    /// Waits (up to `limit`) until `condition` holds; the default is what a loaded machine needs
+    /// (the first try's error took over 20 s beside a parallel release build).
     static func eventually(
-        limit: Duration = .seconds(20), _ condition: () async throws -> Bool
+        limit: Duration = .seconds(120), _ condition: () async throws -> Bool
     ) async rethrows -> Bool {
         let clock = ContinuousClock()
         let end = clock.now + limit
