@@ -40,7 +40,9 @@ struct ArticleFairnessTests {
                     let slowURLs = (1...30).map { "http://127.0.0.1:\(slowPort)/a/\($0)" }
                     let otherURLs = (1...5).map { "http://127.0.0.2:\(otherPort)/a/\($0)" }
                     try await store.requestArticles(slowURLs + otherURLs, now: Date())
-                    let fetcher = SourceFetcher(policy: FetchPolicy(allowHosts: ["127.0.0.0/8"]))
+                    var policy = FetchTestServer.policy
+                    policy.allowHosts = ["127.0.0.0/8"]
+                    let fetcher = SourceFetcher(policy: policy)
                     // The defaults of `full_text`: 4 pages at once, 2 per host, a second apart.
                     let refresher = ArticleRefresher(
                         store: store,

@@ -55,8 +55,9 @@ struct LeasedWorkFailureTests {
                 let urls = ["three", "fifty"].map { "http://127.0.0.1:\(port)/\($0).html" }
                 let now = TestClock()
                 try await store.requestArticles(urls, now: now.current)
-                let fetcher = SourceFetcher(
-                    policy: FetchPolicy(maxBodyBytes: ArticleRefresher.maxPageBytes, allowHosts: ["127.0.0.1"]))
+                var policy = FetchTestServer.policy
+                policy.maxBodyBytes = ArticleRefresher.maxPageBytes
+                let fetcher = SourceFetcher(policy: policy)
                 let refresher = ArticleRefresher(
                     store: store,
                     pages: ArticlePageFetcher(fetcher: fetcher, politeness: HostPoliteness(interval: .zero)),

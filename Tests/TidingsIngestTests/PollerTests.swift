@@ -49,6 +49,10 @@ import TidingsTesting
         var fetch = FetchSettings()
         fetch.allowHosts = allow
         fetch.minInterval = 60
+        // The test servers answer from the tests' busy pool: quiet mid-body past the default 15 s
+        // was seen beside a parallel release build.
+        fetch.readTimeout = 120
+        fetch.totalTimeout = 300
         return SectionsConfiguration(
             brands: [
                 Brand(
