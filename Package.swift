@@ -67,7 +67,13 @@ let package = Package(
     ],
     targets: [
         // Wire model shared by server and SDK: Foundation only.
-        .target(name: "TidingsModel"),
+        // Its words live in String Catalog files (Translations/, copied as they are: SwiftPM on Linux
+        // does not compile .xcstrings); plural rules come from the ICU inside Foundation on Linux.
+        .target(
+            name: "TidingsModel",
+            resources: [.copy("Translations")],
+            linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
+        ),
         // Feed parsing (RSS, Atom, JSON Feed): the bottom of the cake, depends on nothing of ours.
         .target(name: "FeedParsing"),
         // Article extraction from web pages (Readability's rules on a tree of our own), made safe by

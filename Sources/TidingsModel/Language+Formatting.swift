@@ -34,11 +34,6 @@ extension Language {
     }
 }
 
-/// A CLDR plural category for cardinal numbers: which form of a noun goes with a count.
-public enum PluralCategory: Sendable, Hashable {
-    case one, few, many, other
-}
-
 extension Language {
     /// The CLDR cardinal plural category of a whole `count` in this language: Russian `one` for
     /// 1, 21, 101 (not 11), `few` for 2–4, 22–24 (not 12–14), `many` for the rest (0, 5–20, 25…);

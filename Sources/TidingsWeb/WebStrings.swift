@@ -56,74 +56,91 @@ struct WebStrings: Sendable {
     var forecastBy: String
     /// A weather widget whose forecast is all past.
     var forecastOutdated: String
+}
 
+extension WebStrings {
     /// When a failing source is tried again, for `sourceFailed`: "in 17 minutes" / "через 17 минут",
     /// "in 2 hours" / "через 2 часа", "in under a minute" / "меньше чем через минуту".
     static func retryIn(_ seconds: Int, _ language: Language) -> String {
+        let tag = LanguageTag(language.rawValue) ?? LanguageTag("en")!
         let minutes = (seconds + 59) / 60
-        let words: String
         switch minutes {
-        case ...1: return language == .ru ? "меньше чем через минуту" : "in under a minute"
-        case ..<90: words = language.counted(minutes, en: ("minute", "minutes"), ru: ("минуту", "минуты", "минут"))
-        default: words = language.counted((minutes + 30) / 60, en: ("hour", "hours"), ru: ("час", "часа", "часов"))
+        case ...1: return Translations.shipped.string("web.retryIn.soon", tag)
+        case ..<90: return Translations.shipped.string("web.retryIn.minutes", tag, [.count(minutes)])
+        default: return Translations.shipped.string("web.retryIn.hours", tag, [.count((minutes + 30) / 60)])
         }
-        return language == .ru ? "через " + words : "in " + words
     }
 
+    /// The keys `retryIn` reads.
+    static let retryKeys = ["web.retryIn.soon", "web.retryIn.minutes", "web.retryIn.hours"]
+
+    /// The words for `language`, from the language catalogs (`web.*` keys), made once per language.
     static func of(_ language: Language) -> WebStrings {
-        switch language {
-        case .en: english
-        case .ru: russian
+        if let known = made.withLock({ $0[language] }) { return known }
+        let strings = WebStrings(translations: .shipped, tag: LanguageTag(language.rawValue) ?? LanguageTag("en")!)
+        made.withLock { $0[language] = strings }
+        return strings
+    }
+
+    private static let made = Locked<[Language: WebStrings]>([:])
+
+    /// The catalog keys these words are read from: `web.` and the property's name.
+    static var keys: [String] {
+        Mirror(reflecting: WebStrings(translations: Translations(), tag: LanguageTag("en")!)).children.compactMap {
+            child in
+            child.label.map { "web." + $0 }
         }
     }
 
-    static let english = WebStrings(
-        skip: "Skip to content", brandsTitle: "Tidings", brandsLead: "Choose a publication to read.",
-        sections: "Sections", language: "Language", loadMore: "Load more", loading: "Loading…", refresh: "Refresh",
-        refreshed: "new items on top", nothingNew: "Nothing new yet", newItems: "{n} new", showAll: "All {n}",
-        andMore: "and {n} more", reload: "Load again",
-        retry: "Try again",
-        advertisement: "Advertisement", adLabel: "Ad", dismiss: "Dismiss", notice: "Notice",
-        openOriginal: "Read on the original site", openSite: "Open the page", webSection: "This section is a web page.",
-        back: "Back to", priceHistory: "Price history", date: "Date", price: "Price", change: "Change",
-        created: "added to the catalog", keys: "Keys: j / k next and previous card, o open it.", feeds: "Feeds",
-        loadFailed: "Could not load more. Check your connection and try again.",
-        stale: "This section could not be updated; showing what was fetched before.",
-        emptyTitle: "Nothing here yet",
-        emptyMessage: "New stories will appear here as soon as they are published.",
-        catalogEmptyTitle: "No changes in the product catalog",
-        catalogEmptyMessage:
-            "Here you can find out about new products added to the catalog and price changes of existing ones.",
-        errorTitle: "Something went wrong", notFoundTitle: "Page not found", toFrontPage: "To the front page of",
-        sourceFailed: "The source of this section could not be fetched. Tidings tries again {when}.",
-        sourceUnreadable:
-            "The source of this section sent something Tidings could not read. Tidings tries again {when}.",
-        weather: "Weather", nearby: "Around you", forecastBy: "Forecast: ",
-        forecastOutdated: "No current forecast")
-
-    // The catalog's empty state is seed 000's wording.
-    static let russian = WebStrings(
-        skip: "К содержанию", brandsTitle: "Tidings", brandsLead: "Выберите издание.", sections: "Разделы",
-        language: "Язык", loadMore: "Загрузить ещё", loading: "Загрузка…", refresh: "Обновить",
-        refreshed: "новых сверху", nothingNew: "Новых материалов пока нет", newItems: "Новое: {n}", showAll: "Все {n}",
-        andMore: "и ещё {n}",
-        reload: "Загрузить снова",
-        retry: "Повторить", advertisement: "Реклама", adLabel: "Реклама", dismiss: "Скрыть", notice: "Уведомление",
-        openOriginal: "Читать на сайте источника", openSite: "Открыть страницу",
-        webSection: "Этот раздел — веб-страница.", back: "Назад:", priceHistory: "История цены", date: "Дата",
-        price: "Цена", change: "Изменение", created: "добавлен в каталог",
-        keys: "Клавиши: j / k — следующая и предыдущая карточка, o — открыть.", feeds: "Ленты",
-        loadFailed: "Не удалось загрузить. Проверьте соединение и попробуйте снова.",
-        stale: "Раздел не удалось обновить; показано то, что было получено раньше.",
-        emptyTitle: "Здесь пока пусто",
-        emptyMessage: "Новые материалы появятся здесь, как только выйдут.",
-        catalogEmptyTitle: "Нет изменений в каталоге товаров",
-        catalogEmptyMessage:
-            "Здесь вы можете узнать о добавлении новых товаров в каталог и об изменении цен на существующие товары",
-        errorTitle: "Что-то пошло не так", notFoundTitle: "Страница не найдена", toFrontPage: "На главную:",
-        sourceFailed: "Не удалось получить материалы этого раздела. Tidings попробует снова {when}.",
-        sourceUnreadable:
-            "Источник этого раздела прислал то, что Tidings не смог прочитать. Tidings попробует снова {when}.",
-        weather: "Погода", nearby: "Рядом с вами", forecastBy: "Прогноз: ",
-        forecastOutdated: "Актуального прогноза нет")
+    /// Every word read from `translations` for `tag` (English where a catalog lacks one).
+    init(translations: Translations, tag: LanguageTag) {
+        let word = { (name: String) in translations.string("web." + name, tag) }
+        self.init(
+            skip: word("skip"),
+            brandsTitle: word("brandsTitle"),
+            brandsLead: word("brandsLead"),
+            sections: word("sections"),
+            language: word("language"),
+            loadMore: word("loadMore"),
+            loading: word("loading"),
+            refresh: word("refresh"),
+            refreshed: word("refreshed"),
+            nothingNew: word("nothingNew"),
+            newItems: word("newItems"),
+            showAll: word("showAll"),
+            andMore: word("andMore"),
+            reload: word("reload"),
+            retry: word("retry"),
+            advertisement: word("advertisement"),
+            adLabel: word("adLabel"),
+            dismiss: word("dismiss"),
+            notice: word("notice"),
+            openOriginal: word("openOriginal"),
+            openSite: word("openSite"),
+            webSection: word("webSection"),
+            back: word("back"),
+            priceHistory: word("priceHistory"),
+            date: word("date"),
+            price: word("price"),
+            change: word("change"),
+            created: word("created"),
+            keys: word("keys"),
+            feeds: word("feeds"),
+            loadFailed: word("loadFailed"),
+            stale: word("stale"),
+            emptyTitle: word("emptyTitle"),
+            emptyMessage: word("emptyMessage"),
+            catalogEmptyTitle: word("catalogEmptyTitle"),
+            catalogEmptyMessage: word("catalogEmptyMessage"),
+            errorTitle: word("errorTitle"),
+            notFoundTitle: word("notFoundTitle"),
+            toFrontPage: word("toFrontPage"),
+            sourceFailed: word("sourceFailed"),
+            sourceUnreadable: word("sourceUnreadable"),
+            weather: word("weather"),
+            nearby: word("nearby"),
+            forecastBy: word("forecastBy"),
+            forecastOutdated: word("forecastOutdated")
+        )
+    }
 }

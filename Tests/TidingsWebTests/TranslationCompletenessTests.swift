@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import TidingsModel
+
+@testable import TidingsWeb
+
+/// The shipped language catalogs against the code that reads them: CI fails when a catalog lacks
+/// a key, keeps one no code reads, leaves words blank, or takes other placeholders than English.
+@Suite("Shipped catalogs")
+struct TranslationCompletenessTests {
+    /// Every key the code reads from the catalogs.
+    static var keysRead: Set<String> { Set(WebStrings.keys + WebStrings.retryKeys) }
+
+    @Test("every shipped catalog has exactly the keys the code reads, none blank, English's placeholders")
+    func complete() throws {
+        let catalogs = Translations.shipped
+        let english = try #require(LanguageTag("en"))
+        #expect(
+            catalogs.keys(of: english) == Self.keysRead,
+            "English: \(catalogs.keys(of: english).symmetricDifference(Self.keysRead))")
+        #expect(Set(catalogs.languages.map(\.identifier)).isSuperset(of: ["en", "ru"]))
+        for language in catalogs.languages {
+            let keys = catalogs.keys(of: language)
+            #expect(
+                keys.subtracting(Self.keysRead).isEmpty,
+                "\(language) has keys no code reads: \(keys.subtracting(Self.keysRead).sorted())")
+            #expect(
+                Self.keysRead.subtracting(keys).isEmpty, "\(language) lacks \(Self.keysRead.subtracting(keys).sorted())"
+            )
+            for key in keys.sorted() {
+                let entry = try #require(catalogs.entry(key, in: language))
+                let englishForms = catalogs.entry(key, in: english)?.forms ?? []
+                let expected = Set(englishForms.map { TranslationEntry.placeholders(in: $0).sorted() })
+                for form in entry.forms {
+                    #expect(!form.trimmingCharacters(in: .whitespaces).isEmpty, "\(language) \(key) is blank")
+                    #expect(
+                        expected.contains(TranslationEntry.placeholders(in: form).sorted()),
+                        "\(language) \(key): \"\(form)\" takes other placeholders than English")
+                    #expect(
+                        form.contains("{n}") == englishForms.contains { $0.contains("{n}") }, "\(language) \(key): {n}")
+                    #expect(
+                        form.contains("{when}") == englishForms.contains { $0.contains("{when}") },
+                        "\(language) \(key): {when}")
+                }
+            }
+        }
+    }
+
+    @Test("the web reader's words come from the catalogs, as they read before")
+    func webWords() {
+        #expect(WebStrings.of(.ru).loadMore == "Загрузить ещё")
+        #expect(WebStrings.of(.en).newItems == "{n} new")
+        #expect(WebStrings.retryIn(17 * 60, .ru) == "через 17 минут")
+        #expect(WebStrings.retryIn(2 * 3600, .ru) == "через 2 часа")
+        #expect(WebStrings.retryIn(21 * 60, .ru) == "через 21 минуту")
+        #expect(WebStrings.retryIn(30, .ru) == "меньше чем через минуту")
+        #expect(WebStrings.retryIn(61 * 60, .en) == "in 61 minutes")
+        #expect(WebStrings.retryIn(100 * 60, .en) == "in 2 hours")
+        #expect(WebStrings.retryIn(100 * 60, .ru) == "через 2 часа")
+    }
+}
