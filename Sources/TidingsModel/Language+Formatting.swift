@@ -35,21 +35,10 @@ extension Language {
 }
 
 extension Language {
-    /// The CLDR cardinal plural category of a whole `count` in this language: Russian `one` for
-    /// 1, 21, 101 (not 11), `few` for 2–4, 22–24 (not 12–14), `many` for the rest (0, 5–20, 25…);
-    /// English `one` for 1, `other` for the rest.
-    public func plural(_ count: Int) -> PluralCategory {
-        let count = count.magnitude
-        switch self {
-        case .ru:
-            let (units, tens) = (count % 10, count % 100)
-            if units == 1, tens != 11 { return .one }
-            if (2...4).contains(units), !(12...14).contains(tens) { return .few }
-            return .many
-        case .en:
-            return count == 1 ? .one : .other
-        }
-    }
+    /// The CLDR cardinal plural category of a whole `count` in this language (`PluralRules`):
+    /// Russian `one` for 1, 21, 101 (not 11), `few` for 2–4, 22–24 (not 12–14), `many` for the
+    /// rest (0, 5–20, 25…); English `one` for 1, `other` for the rest.
+    public func plural(_ count: Int) -> PluralCategory { PluralRules(tag).category(count) }
 
     /// `count` and the form of its noun that goes with it in this language:
     /// `language.counted(3, en: ("product", "products"), ru: ("товар", "товара", "товаров"))` is

@@ -39,6 +39,9 @@ public enum Language: String, Sendable, CaseIterable, Codable {
         return namedAny ? .en : fallback
     }
 
+    /// The language tag of this language (`ru`, `en`), for the language catalogs and plural rules.
+    public var tag: LanguageTag { self == .ru ? .russian : .english }
+
     /// The Foundation locale for formatting numbers and dates.
     public var locale: Locale { Locale(identifier: self == .ru ? "ru_RU" : "en_US") }
 }

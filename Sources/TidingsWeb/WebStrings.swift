@@ -62,7 +62,7 @@ extension WebStrings {
     /// When a failing source is tried again, for `sourceFailed`: "in 17 minutes" / "через 17 минут",
     /// "in 2 hours" / "через 2 часа", "in under a minute" / "меньше чем через минуту".
     static func retryIn(_ seconds: Int, _ language: Language) -> String {
-        let tag = LanguageTag(language.rawValue) ?? LanguageTag("en")!
+        let tag = language.tag
         let minutes = (seconds + 59) / 60
         switch minutes {
         case ...1: return Translations.shipped.string("web.retryIn.soon", tag)
@@ -77,7 +77,7 @@ extension WebStrings {
     /// The words for `language`, from the language catalogs (`web.*` keys), made once per language.
     static func of(_ language: Language) -> WebStrings {
         if let known = made.withLock({ $0[language] }) { return known }
-        let strings = WebStrings(translations: .shipped, tag: LanguageTag(language.rawValue) ?? LanguageTag("en")!)
+        let strings = WebStrings(translations: .shipped, tag: language.tag)
         made.withLock { $0[language] = strings }
         return strings
     }
@@ -86,7 +86,7 @@ extension WebStrings {
 
     /// The catalog keys these words are read from: `web.` and the property's name.
     static var keys: [String] {
-        Mirror(reflecting: WebStrings(translations: Translations(), tag: LanguageTag("en")!)).children.compactMap {
+        Mirror(reflecting: WebStrings(translations: Translations(), tag: .english)).children.compactMap {
             child in
             child.label.map { "web." + $0 }
         }

@@ -55,9 +55,7 @@ struct ArticleFairnessTests {
                     let slowURLs = (0..<slowPages).map { "http://127.0.0.1:\(slowPort)/a/\($0 + 1)" }
                     let otherURLs = (1...5).map { "http://127.0.0.2:\(otherPort)/a/\($0)" }
                     try await store.requestArticles(slowURLs + otherURLs, now: Date())
-                    var policy = FetchTestServer.policy
-                    policy.allowHosts = ["127.0.0.0/8"]
-                    let fetcher = SourceFetcher(policy: policy)
+                    let fetcher = SourceFetcher(policy: FetchTestServer.policy(allowing: ["127.0.0.0/8"]))
                     // The defaults of `full_text`: 4 pages at once, 2 per host, a second apart.
                     let refresher = ArticleRefresher(
                         store: store,

@@ -8,13 +8,6 @@ import Testing
 /// The SSRF guard, URL checks, DNS and connection failures, against a live server where one is needed.
 @Suite("SourceFetcher: address guard and failures")
 struct FetchGuardTests {
-    /// The tests' loopback policy allowing `hosts` instead.
-    static func allowing(_ hosts: [String]) -> FetchPolicy {
-        var policy = FetchTestServer.policy
-        policy.allowHosts = hosts
-        return policy
-    }
-
     @Test("the default policy refuses 127.0.0.1, [::1] and localhost before connecting")
     func defaultPolicy() async throws {
         let seen = Seen()
@@ -45,7 +38,7 @@ struct FetchGuardTests {
         let router = Router()
         router.get("feed") { _, _ in Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "ok"))) }
         try await FetchTestServer.with(router) { port in
-            try await FetchTestServer.withFetcher(Self.allowing(["LocalHost"])) { fetcher in
+            try await FetchTestServer.withFetcher(FetchTestServer.policy(allowing: ["LocalHost"])) { fetcher in
                 for host in ["localhost", "LOCALHOST"] {
                     let url = URL(string: "http://\(host):\(port)/feed")!
                     let response = try await fetcher.fetch(FetchRequest(url: url))

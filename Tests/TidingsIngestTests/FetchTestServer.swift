@@ -14,6 +14,13 @@ enum FetchTestServer {
         connectTimeout: .seconds(60), readTimeout: .seconds(120), totalTimeout: .seconds(300),
         allowHosts: ["127.0.0.1"])
 
+    /// `policy` allowing `hosts` instead of 127.0.0.1.
+    static func policy(allowing hosts: [String]) -> FetchPolicy {
+        var policy = Self.policy
+        policy.allowHosts = hosts
+        return policy
+    }
+
     /// Runs `body` with the port of a server answering with `router`, then stops the server.
     static func with(_ router: Router<BasicRequestContext>, _ body: (Int) async throws -> Void) async throws {
         try await LoopbackServer.with(router, body)

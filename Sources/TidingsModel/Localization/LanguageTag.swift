@@ -53,6 +53,11 @@ public struct LanguageTag: Hashable, Sendable, Codable, CustomStringConvertible,
         self.extensions = rest
     }
 
+    /// `en`: the words every lookup falls back to last.
+    public static let english = LanguageTag(language: "en", script: nil, region: nil, extensions: [])
+    /// `ru`.
+    public static let russian = LanguageTag(language: "ru", script: nil, region: nil, extensions: [])
+
     /// The tag as written canonically, extensions included: `zh-Hant-TW`, `ar-EG-u-nu-latn`.
     public var identifier: String {
         ([language, script, region].compactMap { $0 } + extensions).joined(separator: "-")

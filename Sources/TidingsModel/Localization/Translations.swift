@@ -80,8 +80,7 @@ public struct Translations: Sendable {
     )
         -> String
     {
-        let english = LanguageTag("en")!
-        for language in tag.fallbackChain + (brand?.fallbackChain ?? []) + [english] {
+        for language in tag.fallbackChain + (brand?.fallbackChain ?? []) + [.english] {
             guard let entry = words[language.identifier]?[key] else { continue }
             return entry.render(arguments, words: language, numbers: tag)
         }
