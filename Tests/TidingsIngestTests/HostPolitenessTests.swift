@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TidingsModel
+import TidingsTesting
 
 @testable import TidingsIngest
 
@@ -233,11 +234,7 @@ extension HostPoliteness {
 func waitUntil(
     _ what: Comment, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async -> Bool
 ) async {
-    let end = ContinuousClock.now + .seconds(60)
-    while ContinuousClock.now < end {
-        if await condition() { return }
-        try? await Task.sleep(for: .milliseconds(2))
-    }
+    if await eventually(within: .seconds(60), every: .milliseconds(2), condition) { return }
     Issue.record("never happened: \(what)", sourceLocation: sourceLocation)
 }
 

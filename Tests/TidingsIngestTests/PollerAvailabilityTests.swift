@@ -28,20 +28,6 @@ import TidingsTesting
         await task.value
     }
 
-    /// Waits (up to `limit`) until `condition` holds; the default is what a loaded machine needs
-    /// (the first try's error took over 20 s beside a parallel release build).
-    static func eventually(
-        limit: Duration = .seconds(120), _ condition: () async throws -> Bool
-    ) async rethrows -> Bool {
-        let clock = ContinuousClock()
-        let end = clock.now + limit
-        while clock.now < end, !Task.isCancelled {
-            if try await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return try await condition()
-    }
-
     @Test("a database locked longer than the busy timeout pauses polling, logged once; it resumes after")
     func lockedDatabase() async throws {
         let server = PollerTests.FeedServer()
@@ -55,7 +41,7 @@ import TidingsTesting
                     logger: log.logger())
                 try await Self.running(poller) {
                     // Tries fail for a while (backoff 1 s, 2 s, …); the service keeps running.
-                    #expect(await Self.eventually { log.messages(atLeast: .error).count >= 1 })
+                    #expect(await eventually { log.messages(atLeast: .error).count >= 1 })
                     try await Task.sleep(for: .seconds(2))
                     #expect(try await store.entries(stream: "b/s0", afterSeq: nil, limit: 10).isEmpty)
                     // Counted while the lock is held: once it is released, a write that waits past
@@ -65,7 +51,7 @@ import TidingsTesting
                     #expect(errors.count == 1, "logged once, not at every try: \(errors)")
                     #expect(errors.first?.contains("database is locked") == true)
                     try await lock.release()
-                    let stored = try await Self.eventually {
+                    let stored = try await eventually {
                         try await store.entries(stream: "b/s0", afterSeq: nil, limit: 10).count == 3
                     }
                     #expect(stored, "polling resumed once the lock was released")
@@ -101,7 +87,7 @@ import TidingsTesting
                 sections.fetch.readTimeout = 300
                 let poller = SourcePoller(configuration: sections, store: store)
                 try await Self.running(poller) {
-                    let stored = try await Self.eventually(limit: .seconds(150)) {
+                    let stored = try await eventually(within: .seconds(150)) {
                         try await store.entries(stream: "b/s1", afterSeq: nil, limit: 10).count == 3
                     }
                     #expect(stored, "the healthy feed was stored while the stuck one was still being read")

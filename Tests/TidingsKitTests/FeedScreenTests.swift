@@ -80,9 +80,8 @@ struct FeedScreenTests {
         try files.write("news.rss", FeedFiles.rss(items: Array(1...14)))
         _ = try await poller.pollAllNow()
         // A view reading `state` sees the pending count arrive without any action of its own.
-        for _ in 0..<500 {
-            if case .native(let content) = screen.state, content.pending == 2 { break }
-            try await Task.sleep(for: .milliseconds(20))
+        _ = await eventually {
+            if case .native(let content) = screen.state { content.pending == 2 } else { false }
         }
         guard case .native(let content) = screen.state else { return }
         #expect(content.pending == 2 && FeedScreenModelTests.titles(screen.state) == before)

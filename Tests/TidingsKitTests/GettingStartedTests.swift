@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TidingsKit
 import TidingsModel
+import TidingsTesting
 
 #if canImport(SwiftUI)
     import SwiftUI
@@ -203,7 +204,6 @@ struct GettingStartedTests {
     }
 
     static func waitUntil(_ condition: () -> Bool) async throws {
-        for _ in 0..<200 where !condition() { try await Task.sleep(for: .milliseconds(25)) }
-        #expect(condition(), "\(shown.current)")
+        #expect(await eventually(condition), "\(shown.current)")
     }
 }

@@ -56,9 +56,9 @@ struct LiveFollowingTests {
         return content.pending
     }
 
-    /// Waits up to ten seconds for the model's pending count to reach `count`.
+    /// Waits (as long as a loaded machine needs) for the model's pending count to reach `count`.
     static func waitForPending(_ model: FeedScreenModel, _ count: Int) async throws {
-        for _ in 0..<500 where await pending(model) < count { try await Task.sleep(for: .milliseconds(20)) }
+        _ = await eventually { await pending(model) >= count }
         #expect(await pending(model) == count)
     }
 
@@ -71,7 +71,7 @@ struct LiveFollowingTests {
             await model.load()
             #expect(await Self.titles(model) == (1...5).reversed().map { "Story \($0)" })
             let observing = Task { for await _ in await model.updates() {} }
-            for _ in 0..<250 where await model.isFollowing == false { try await Task.sleep(for: .milliseconds(20)) }
+            _ = await eventually { await model.isFollowing }
             #expect(await model.isFollowing)
             // Five rounds of ten, each as the poller writes them: told, not shown.
             for round in 1...5 {
@@ -90,7 +90,7 @@ struct LiveFollowingTests {
             try await Self.waitForPending(model, 1)
             // Nobody observes: the model stops following.
             observing.cancel()
-            for _ in 0..<250 where await model.isFollowing { try await Task.sleep(for: .milliseconds(20)) }
+            _ = await eventually { await model.isFollowing == false }
             #expect(await model.isFollowing == false)
         }
     }
@@ -173,7 +173,7 @@ struct LiveFollowingTests {
             await model.load()
             let observing = Task { for await _ in await model.updates() {} }
             defer { observing.cancel() }
-            for _ in 0..<250 where await model.isFollowing == false { try await Task.sleep(for: .milliseconds(20)) }
+            _ = await eventually { await model.isFollowing }
             for round in 1...3 {
                 try files.write("news.rss", FeedFiles.rss(items: Array(1...(5 + 4 * round))))
                 _ = try await poller.pollAllNow()

@@ -137,7 +137,7 @@ struct SocketHTTPTests {
                     body: ResponseBody(byteBuffer: ByteBuffer(string: "page \(request.uri.query ?? "")")))
             }
             try await LoopbackServer.with(router) { port in
-                let transport = URLSessionTransport(timeout: 5)
+                let transport = URLSessionTransport(timeout: 60)
                 let base = "http://127.0.0.1:\(port)"
                 let echoed = try await transport.send(
                     TransportRequest(
@@ -149,13 +149,14 @@ struct SocketHTTPTests {
                 let seeOther = try await transport.send(
                     TransportRequest(method: "POST", url: URL(string: base + "/seeother")!, body: Data("x".utf8)))
                 #expect(seeOther.status == 200 && String(decoding: seeOther.body, as: UTF8.self) == "page ")
-                // A 304 with a stray Content-Length: answered at once, not after the timeout.
+                // A 304 with a stray Content-Length: answered at once, not after the timeout. The bound
+                // is half the timeout, not what an idle machine takes: a loaded one resumes late.
                 let started = ContinuousClock.now
                 let notModified = try await transport.send(
                     TransportRequest(url: URL(string: base + "/page")!, headers: ["If-None-Match": "\"v1\""]))
                 #expect(
                     notModified.status == 304 && notModified.body.isEmpty && notModified[header: "ETag"] == "\"v1\"")
-                #expect(ContinuousClock.now - started < .seconds(4))
+                #expect(ContinuousClock.now - started < .seconds(30))
             }
         }
 
@@ -177,7 +178,10 @@ struct SocketHTTPTests {
             let cancelled = ContinuousClock.now
             waiting.cancel()
             await #expect(throws: TidingsError.cancelled) { _ = try await waiting.value }
-            #expect(ContinuousClock.now - cancelled < .seconds(5), "cancelled at once, not at the timeout")
+            // The connection's thread wakes at once; the awaiting task resumes when the cooperative
+            // pool has a thread for it, which beside the whole suite took 20 s once. The bound tells
+            // "cancelled" from "timed out" (600 s), not how fast an idle machine is.
+            #expect(ContinuousClock.now - cancelled < .seconds(120), "cancelled at once, not at the timeout")
         }
     #endif
 }

@@ -34,7 +34,7 @@ struct LiveStreamTests {
         }
 
         func waitForEvents(_ count: Int) async throws {
-            for _ in 0..<250 where events.count < count { try await Task.sleep(for: .milliseconds(20)) }
+            _ = await eventually { events.count >= count }
             #expect(events.count >= count, "stream so far: \(text.current)")
         }
     }
@@ -94,8 +94,8 @@ struct LiveStreamTests {
 
             // The first poll wrote three entries before or after the stream opened: either way the
             // stream starts with where the section stands.
-            for _ in 0..<250 where try await runtime.store.streamChanges(stream: "b/news", since: nil).added < 3 {
-                try await Task.sleep(for: .milliseconds(20))
+            _ = try await eventually {
+                try await runtime.store.streamChanges(stream: "b/news", since: nil).added >= 3
             }
             let (first, firstReading) = try await Self.open("\(base)/sections/news/updates")
             try await first.waitForEvents(1)
@@ -123,8 +123,8 @@ struct LiveStreamTests {
             let link = try #require(page.updates)
             #expect(link.href == "/api/v1/brands/b/sections/news/updates" && link.position == update.id)
             _ = try files.write("news.rss", FeedFiles.rss(items: 1...6))
-            for _ in 0..<250 where try await runtime.store.streamChanges(stream: "b/news", since: nil).added < 6 {
-                try await Task.sleep(for: .milliseconds(20))
+            _ = try await eventually {
+                try await runtime.store.streamChanges(stream: "b/news", since: nil).added >= 6
             }
             let (late, lateReading) = try await Self.open(
                 "http://127.0.0.1:\(port)\(link.href)", lastEventID: link.position)

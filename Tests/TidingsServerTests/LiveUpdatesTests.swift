@@ -43,17 +43,8 @@ struct LiveUpdatesTests {
             }
         }
 
-        /// Whether `condition` holds within two seconds.
-        func within(_ condition: @escaping () -> Bool) async -> Bool {
-            for _ in 0..<100 {
-                if condition() { return true }
-                try? await Task.sleep(for: .milliseconds(20))
-            }
-            return condition()
-        }
-
-        func reaches(_ count: Int) async -> Bool { await within { self.signals.current >= count } }
-        func ends() async -> Bool { await within { self.ended.current } }
+        func reaches(_ count: Int) async -> Bool { await eventually { self.signals.current >= count } }
+        func ends() async -> Bool { await eventually { self.ended.current } }
     }
 
     @Test("a reader is signalled at once, then at each change of its section, and learns what changed")
@@ -144,7 +135,7 @@ struct LiveUpdatesTests {
                     }
                 }
             }
-            for _ in 0..<100 where beats.current < 6 { try await Task.sleep(for: .milliseconds(20)) }
+            _ = await eventually { beats.current >= 6 }
             #expect(beats.current >= 6, "two beats for each of three readers")
             readers[0].end()
             await counting[0].value

@@ -479,7 +479,7 @@ private func announcements(_ database: TestDatabase) async throws {
     }
     /// Waits until `count` changes were heard, then returns them all.
     func changes(_ count: Int) async throws -> [StoreChange] {
-        for _ in 0..<200 where heard.current.count < count { try await Task.sleep(for: .milliseconds(25)) }
+        _ = await eventually { heard.current.count >= count }
         return heard.current
     }
     #expect(try await changes(1) == [.everything], "following starts by saying anything may have changed")
