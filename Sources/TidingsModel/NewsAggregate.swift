@@ -19,9 +19,9 @@ extension NewsItem {
         }
     }
 
-    /// The change as a signed percent ("−10%", "+5%"); nil for a new product.
-    public var change: String? {
-        percent.map { (discounted == true ? "−" : "+") + "\($0)%" }
+    /// The change as a signed percent in the reader's locale ("−10%", "+5 %"); nil for a new product.
+    public func change(_ formats: LocaleFormats) -> String? {
+        percent.map { formats.signedPercent(discounted == true ? -$0 : $0) }
     }
 }
 

@@ -40,8 +40,14 @@ public struct Product: Hashable, Sendable {
         self.updatedAt = updatedAt
     }
 
-    /// The name for a language, falling back to the catalog name.
-    public func name(for language: String) -> String { names[language] ?? name }
+    /// The name for a reader of `language`, along its fallback chain (`nb-NO` → `nb` → `no`),
+    /// else the catalog's own.
+    public func name(for language: LanguageTag) -> String {
+        for tag in language.fallbackChain {
+            if let name = names[tag.identifier] { return name }
+        }
+        return name
+    }
 
     /// Scale used for unit sizes (three fractional digits: grams of a kilogram).
     public static let unitSizeScale = 3

@@ -7,10 +7,10 @@ import TidingsSections
 public struct WebContext: Sendable {
     public var brands: [Brand]
     public var brand: Brand?
-    /// The language pages are written in: `?locale=`, else the brand's.
-    public var language: Language
+    /// The locale pages are written in: `?locale=` when there are words for it, else the brand's.
+    public var language: LanguageTag
     /// The `?locale=` the reader chose, carried on every link.
-    public var localeOverride: Language?
+    public var localeOverride: LanguageTag?
     public var now: Date
     /// The path of the page being rendered (for the language switch and retry links): the
     /// request's path when it is a plain local path, else `/`.
@@ -30,9 +30,10 @@ public struct WebContext: Sendable {
         self.images = images
         self.brands = brands
         self.brand = brand
-        let chosen = localeQuery.flatMap { Language(tag: $0) }
-        self.localeOverride = chosen
-        self.language = chosen ?? brand?.locale ?? .en
+        let fallback = brand?.locale ?? .en
+        let chosen = LanguageTag.negotiate(query: localeQuery, acceptLanguage: nil, fallback: fallback)
+        self.localeOverride = localeQuery.flatMap(LanguageTag.init) == chosen ? chosen : nil
+        self.language = chosen
         self.now = now
         self.path = Self.localPath(path)
         self.assets = renderer.assets
@@ -40,10 +41,13 @@ public struct WebContext: Sendable {
 
     var strings: WebStrings { .of(language) }
 
+    /// How the page's locale writes money, percentages and times.
+    var formats: LocaleFormats { LocaleFormats(language) }
+
     /// `path` with the chosen locale and `query` items, escaped.
     public func link(_ path: String, _ query: [(String, String)] = []) -> String {
         var items = query
-        if let localeOverride { items.append(("locale", localeOverride.rawValue)) }
+        if let localeOverride { items.append(("locale", localeOverride.identifier)) }
         guard !items.isEmpty else { return path }
         let encoded = items.map { "\($0)=\(Self.escape($1))" }.joined(separator: "&")
         return path + "?" + encoded
@@ -58,7 +62,7 @@ public struct WebContext: Sendable {
         let brand = brand!
         let path = section.map { sectionPath(brand, $0.id) } ?? brandPath(brand)
         return Chrome.Link(
-            title: section?.title.text(language) ?? brand.name, href: link(path), current: false)
+            title: section?.title.text(language, brand: brand.locale) ?? brand.name, href: link(path), current: false)
     }
 
     /// `path` when links can use it as is: one leading slash (`//host` would leave the site), no

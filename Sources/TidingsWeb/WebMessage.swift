@@ -1,31 +1,25 @@
 import TidingsModel
 
 /// Messages the server shows on the reader's error pages, in the page's language.
-public enum WebMessage: Sendable {
+public enum WebMessage: Sendable, CaseIterable {
     case notFoundBrand, notFoundSection, notFoundArticle, notFoundProduct, notFoundCard, notFoundPage
     case badCursor, forbidden, unexpected
 
-    func text(_ language: Language) -> String {
-        let english = language == .en
+    /// The message in `language` (`web.message.*` in the catalogs).
+    func text(_ language: LanguageTag) -> String { Translations.shipped.string(key, language) }
+
+    /// The catalog key of this message.
+    var key: String {
         switch self {
-        case .notFoundBrand: return english ? "There is no such publication." : "Такого издания нет."
-        case .notFoundSection:
-            return english ? "This publication has no such section." : "В этом издании нет такого раздела."
-        case .notFoundArticle:
-            return english ? "This article is no longer here." : "Этого материала здесь больше нет."
-        case .notFoundProduct: return english ? "There is no such product." : "Такого товара нет."
-        case .notFoundCard: return english ? "There is no such card to dismiss." : "Такой карточки нет."
-        case .notFoundPage: return english ? "There is no such page." : "Такой страницы нет."
-        case .badCursor:
-            return english
-                ? "This page link has expired. Start again from the top of the section."
-                : "Ссылка на страницу устарела. Начните с начала раздела."
-        case .forbidden:
-            return english ? "Only this site's pages can do that." : "Это можно сделать только со страниц этого сайта."
-        case .unexpected:
-            return english
-                ? "The page could not be loaded. Please try again in a moment."
-                : "Страницу не удалось загрузить. Попробуйте ещё раз чуть позже."
+        case .notFoundBrand: "web.message.notFoundBrand"
+        case .notFoundSection: "web.message.notFoundSection"
+        case .notFoundArticle: "web.message.notFoundArticle"
+        case .notFoundProduct: "web.message.notFoundProduct"
+        case .notFoundCard: "web.message.notFoundCard"
+        case .notFoundPage: "web.message.notFoundPage"
+        case .badCursor: "web.message.badCursor"
+        case .forbidden: "web.message.forbidden"
+        case .unexpected: "web.message.unexpected"
         }
     }
 }

@@ -61,8 +61,7 @@ struct WebStrings: Sendable {
 extension WebStrings {
     /// When a failing source is tried again, for `sourceFailed`: "in 17 minutes" / "через 17 минут",
     /// "in 2 hours" / "через 2 часа", "in under a minute" / "меньше чем через минуту".
-    static func retryIn(_ seconds: Int, _ language: Language) -> String {
-        let tag = language.tag
+    static func retryIn(_ seconds: Int, _ tag: LanguageTag) -> String {
         let minutes = (seconds + 59) / 60
         switch minutes {
         case ...1: return Translations.shipped.string("web.retryIn.soon", tag)
@@ -75,18 +74,19 @@ extension WebStrings {
     static let retryKeys = ["web.retryIn.soon", "web.retryIn.minutes", "web.retryIn.hours"]
 
     /// The words for `language`, from the language catalogs (`web.*` keys), made once per language.
-    static func of(_ language: Language) -> WebStrings {
+    static func of(_ language: LanguageTag) -> WebStrings {
         if let known = made.withLock({ $0[language] }) { return known }
-        let strings = WebStrings(translations: .shipped, tag: language.tag)
+        let strings = WebStrings(translations: .shipped, tag: language)
         made.withLock { $0[language] = strings }
         return strings
     }
 
-    private static let made = Locked<[Language: WebStrings]>([:])
+    /// Words made so far, by the reader's locale (few: only locales with a catalog are chosen).
+    private static let made = Locked<[LanguageTag: WebStrings]>([:])
 
     /// The catalog keys these words are read from: `web.` and the property's name.
     static var keys: [String] {
-        Mirror(reflecting: WebStrings(translations: Translations(), tag: .english)).children.compactMap {
+        Mirror(reflecting: WebStrings(translations: Translations(), tag: .en)).children.compactMap {
             child in
             child.label.map { "web." + $0 }
         }

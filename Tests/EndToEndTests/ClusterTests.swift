@@ -199,10 +199,11 @@ struct ClusterTests {
         // sooner than the interval.
         for (path, times) in feeds.allHits() {
             let gaps = zip(times.dropFirst(), times).map { $0.timeIntervalSince($1) }
-            // Measured where the requests arrive, so a loaded machine's delay in sending one shows
-            // as a shorter gap to the next (1.83 s seen in CI); two instances fetching in turn
-            // without the lease would be milliseconds apart.
-            #expect(gaps.allSatisfy { $0 >= 1.5 }, "\(path) fetched again within the interval: \(gaps)")
+            // Measured where the requests are handled — in this process, whose busy pool handles one
+            // late and so shortens the gap to the next (1.83 s seen in CI; 1.28 s once right after
+            // the takeover, beside a parallel build). Instances fetching without the lease would
+            // see the source due at the same moment: milliseconds apart, and two in flight.
+            #expect(gaps.allSatisfy { $0 >= 0.5 }, "\(path) fetched again within the interval: \(gaps)")
         }
         #expect(feeds.mostInFlight == 1, "never two fetches of one source at once")
         let fetchers = servers.filter { $0.text.contains("poller: fetched http://127.0.0.1:\(feedPort)/feed/") }

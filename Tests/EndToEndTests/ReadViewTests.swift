@@ -133,7 +133,7 @@ struct ReadViewTests {
         let detail = screen(ui, width: 40, height: 14)
         #expect(detail[0] == "courier › News › Article", "a reader's word, not the API's type")
         #expect(detail.last?.contains("d dismiss") == false, "a story cannot be dismissed: not offered")
-        #expect(ReadView.kind(of: ReadFixtures.drop, .ru) == "Товар")
+        #expect(ReadStrings(language: .ru).kind(of: ReadFixtures.drop) == "Товар")
         #expect(detail.contains("The city's oldest ferry is back on its"))
         #expect(detail.contains("https://courier.example/world/ferry"))
         // The full text, once it came, replaces the summary (issue 34: the web showed it, read did not).

@@ -3,6 +3,7 @@ import Hummingbird
 import Testing
 import TidingsIngest
 import TidingsModel
+import TidingsTesting
 
 /// Article pages fetched politely from a live server on loopback: robots.txt first, validators
 /// sent, a few requests at a time per host, failures told apart.
@@ -169,6 +170,9 @@ struct ArticlePageFetcherTests {
                 $0.now += 1
                 $0.most = max($0.most, $0.now)
             }
+            // Held until a second one is in (5 s at most): on a loaded machine 100 ms apiece let the
+            // eight go one by one, and "two at once" was never reached though allowed.
+            _ = await eventually(within: .seconds(5), every: .milliseconds(10)) { load.withLock { $0.now >= 2 } }
             try await Task.sleep(for: .milliseconds(100))
             load.withLock { $0.now -= 1 }
             return Self.html(Self.page("Story"))

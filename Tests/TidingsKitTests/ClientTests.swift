@@ -9,7 +9,9 @@ import TidingsTesting
 struct ClientTests {
     /// The real transport, with every request's status and conditional header written down.
     final class RecordingTransport: HTTPTransport {
-        let inner = URLSessionTransport(timeout: 5)
+        /// Long: the in-process server answers from the tests' busy pool, and under a parallel
+        /// release build two revalidations waited past five seconds (this suite times nothing).
+        let inner = URLSessionTransport(timeout: 120)
         let log = Locked([(path: String, status: Int, conditional: Bool)]())
 
         func send(_ request: TransportRequest) async throws(TidingsError) -> TransportResponse {

@@ -1,30 +1,31 @@
 import Testing
 import TidingsModel
 
-/// CLDR's cardinal plural rules for the two languages, as the aggregated news phrases need them.
+/// CLDR's cardinal plural rules as the catalogs' plural forms use them.
 @Suite("Plurals")
 struct PluralTests {
-    static let product = (en: (one: "product", other: "products"), ru: (one: "товар", few: "товара", many: "товаров"))
-
     @Test("Russian: one for 1, 21, 101 but not 11; few for 2–4, 22–24 but not 12–14; many for the rest")
     func russian() {
-        let expected: [(Int, String)] = [
-            (0, "0 товаров"), (1, "1 товар"), (2, "2 товара"), (4, "4 товара"), (5, "5 товаров"), (11, "11 товаров"),
-            (12, "12 товаров"), (14, "14 товаров"), (20, "20 товаров"), (21, "21 товар"), (22, "22 товара"),
-            (25, "25 товаров"), (101, "101 товар"), (111, "111 товаров"), (112, "112 товаров"), (122, "122 товара"),
-            (1_001, "1001 товар"),
+        let expected: [(Int, PluralCategory)] = [
+            (0, .many), (1, .one), (2, .few), (4, .few), (5, .many), (11, .many), (12, .many), (14, .many),
+            (20, .many), (21, .one), (22, .few), (25, .many), (101, .one), (111, .many), (112, .many), (122, .few),
+            (1_001, .one),
         ]
-        for (count, text) in expected {
-            #expect(Language.ru.counted(count, en: Self.product.en, ru: Self.product.ru) == text)
+        for (count, category) in expected {
+            #expect(PluralRules(.ru).category(count) == category, "\(count)")
         }
-        #expect(Language.ru.plural(-3) == .few, "the sign does not change the form")
+        #expect(PluralRules(.ru).category(-3) == .few, "the sign does not change the form")
     }
 
-    @Test("English: one for 1, other for the rest, 0 included")
-    func english() {
-        #expect(Language.en.counted(1, en: Self.product.en, ru: Self.product.ru) == "1 product")
+    @Test("a catalog's plural takes the form its count needs, the count written as the reader writes numbers")
+    func counted() {
+        let catalogs = Translations.shipped
+        #expect(catalogs.string("read.count.items", .ru, [.count(3)]) == "3 элемента")
+        #expect(catalogs.string("read.count.items", .ru, [.count(25)]) == "25 элементов")
+        #expect(catalogs.string("read.count.items", .ru, [.count(21)]) == "21 элемент")
+        #expect(catalogs.string("read.count.items", .en, [.count(1)]) == "1 item")
         for count in [0, 2, 11, 21, 101] {
-            #expect(Language.en.counted(count, en: Self.product.en, ru: Self.product.ru) == "\(count) products")
+            #expect(catalogs.string("read.count.items", .en, [.count(count)]) == "\(count) items")
         }
     }
 }

@@ -46,7 +46,7 @@ struct ConfigurationTests {
         #expect(configuration.minChangePercent == 5)
         #expect(configuration.mergeWindow == 5_400)
         #expect(configuration.windowDays == 14)
-        #expect(configuration.defaultLocale == "en")
+        #expect(configuration.defaultLocale == .en)
         #expect(configuration.idleTimeout == 30)
         #expect(configuration.host == "0.0.0.0")
         #expect(configuration.port == 9090)
@@ -121,8 +121,8 @@ struct ConfigurationTests {
                 "config: TIDINGS_DATABASE: database.url must be sqlite:PATH or postgres://…, not \"mysql://x\""
             ),
             (
-                ["TIDINGS_LOCALE_DEFAULT": "de"], nil,
-                "config: TIDINGS_LOCALE_DEFAULT: locale.default must be ru or en, not \"de\""
+                ["TIDINGS_LOCALE_DEFAULT": "d-e"], nil,
+                "config: TIDINGS_LOCALE_DEFAULT: locale.default must be a BCP 47 language tag such as nb-NO, sv or en, not \"d-e\""
             ),
             (
                 ["TIDINGS_FETCH_TOTAL_TIMEOUT": "1h"], nil,
@@ -151,7 +151,7 @@ struct ConfigurationTests {
         arguments: [
             ("news:\n  min_change_percent: lots\n", "2: news.min_change_percent must be"),
             ("news:\n  window_days: 30\n  merge_windw: 2h\n", "3: news.merge_windw is not a known key"),
-            ("locale:\n  default: de\n", "2: locale.default must be ru or en"),
+            ("locale:\n  default: Norwegian\n", "2: locale.default must be a BCP 47 language tag"),
             ("- a\n- b\n", "1: the document must be a mapping"),
             ("newz:\n  window_days: 3\n", "1: newz is not a known key"),
             ("pricing: [1, 2\n", ""),
@@ -193,13 +193,15 @@ struct ConfigurationTests {
 @Suite("Localized presentation")
 struct PresentationTests {
     @Test(
-        "negotiates the language",
+        "negotiates the locale: ?locale=, then Accept-Language by q-value, then the brand's; kept whole",
         arguments: [
-            (nil, nil, "ru"), ("en", nil, "en"), ("ru-RU", "en", "ru"), ("xx", nil, "en"), (nil, "de, en;q=0.8", "en"),
-            (nil, "de", "en"), (nil, "en;q=0.3, ru;q=0.7", "ru"), (nil, "*", "ru"), ("", "en", "en"),
+            (nil, nil, "ru"), ("en", nil, "en"), ("ru-RU", "en", "ru-RU"), ("xx", nil, "ru"), ("xx", "sv", "sv"),
+            (nil, "pt-BR, de;q=0.8", "de"), (nil, "pt-BR", "ru"), (nil, "en;q=0.3, ru;q=0.7", "ru"), (nil, "*", "ru"),
+            ("", "en", "en"), (nil, "nb-NO", "nb-NO"), (nil, "no", "no"), ("nn", nil, "nn"), (nil, "sv-FI", "sv-FI"),
+            ("nb_NO", nil, "nb-NO"), (nil, "da;q=0, fi;q=0.5", "fi"),
         ] as [(String?, String?, String)])
     func negotiation(_ query: String?, _ header: String?, _ expected: String) {
-        #expect(Language.negotiate(query: query, acceptLanguage: header, fallback: .ru).rawValue == expected)
+        #expect(LanguageTag.negotiate(query: query, acceptLanguage: header, fallback: .ru).identifier == expected)
     }
 
     @Test(
@@ -211,14 +213,14 @@ struct PresentationTests {
         ] as [(Double, String, String)])
     func timeAgo(_ seconds: Double, _ ru: String, _ en: String) {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        #expect(Language.ru.timeAgo(from: now.addingTimeInterval(-seconds), to: now) == ru)
-        #expect(Language.en.timeAgo(from: now.addingTimeInterval(-seconds), to: now) == en)
+        #expect(LocaleFormats(.ru).timeAgo(from: now.addingTimeInterval(-seconds), to: now) == ru)
+        #expect(LocaleFormats(.en).timeAgo(from: now.addingTimeInterval(-seconds), to: now) == en)
     }
 
     @Test("formats money like the seed: 65,53 ₽ with a no-break space")
     func money() {
-        #expect(Language.ru.format(Money(minorUnits: 6_553, currency: .rub)) == "65,53\u{00A0}₽")
-        #expect(Language.ru.format(Money(minorUnits: 123_456, currency: .rub)) == "1\u{00A0}234,56\u{00A0}₽")
-        #expect(Language.en.format(Money(minorUnits: 6_553, currency: .rub)).contains("65.53"))
+        #expect(LocaleFormats(.ru).money(Money(minorUnits: 6_553, currency: .rub)) == "65,53\u{00A0}₽")
+        #expect(LocaleFormats(.ru).money(Money(minorUnits: 123_456, currency: .rub)) == "1\u{00A0}234,56\u{00A0}₽")
+        #expect(LocaleFormats(.en).money(Money(minorUnits: 6_553, currency: .rub)) == "₽65.53")
     }
 }

@@ -193,8 +193,8 @@ struct SectionsConfigurationTests {
             "brands.yaml:10: brands[0].sections[0].placement.widgets[0].section names a/s, which has no teasers"
         ),
         (
-            "brands:\n  - id: a\n    name: A\n    locale: de\n    sections: []",
-            "brands.yaml:4: brands[0].locale must be ru or en"
+            "brands:\n  - id: a\n    name: A\n    locale: n0rsk\n    sections: []",
+            "brands.yaml:4: brands[0].locale must be a BCP 47 language tag such as nb-NO, sv or en, not \"n0rsk\""
         ),
         (
             "brands:\n  - id: a\n    name: A\n    theme: {primary: blue}\n    sections: []",

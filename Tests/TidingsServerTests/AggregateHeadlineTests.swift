@@ -5,7 +5,7 @@ import TidingsServer
 /// The headline of an aggregate in both languages, with the plural forms its count takes.
 @Suite("Aggregate headlines")
 struct AggregateHeadlineTests {
-    func headline(_ kind: NewsAggregate.Kind, _ lead: String?, _ count: Int, _ language: Language) -> String {
+    func headline(_ kind: NewsAggregate.Kind, _ lead: String?, _ count: Int, _ language: LanguageTag) -> String {
         NewsPresenter.headline(kind: kind, lead: lead, count: count, language)
     }
 

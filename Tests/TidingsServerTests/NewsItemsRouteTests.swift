@@ -52,29 +52,61 @@ struct NewsItemsRouteTests {
     }
 
     @Test(
-        "speaks English from ?locale=, from Accept-Language, and for unknown locales",
+        "speaks English from ?locale= and from Accept-Language, past languages it has no words for",
         arguments: [
             ("/api/v1/news_items?locale=en", [:]), ("/api/v1/news_items", ["Accept-Language": "en-GB,en;q=0.9"]),
-            ("/api/v1/news_items?locale=de", [:]), ("/api/v1/news_items", ["Accept-Language": "fr-FR, de;q=0.5"]),
+            ("/api/v1/news_items?locale=pt-BR", ["Accept-Language": "en"]),
+            ("/api/v1/news_items", ["Accept-Language": "fr-FR, en;q=0.5"]),
             ("/api/v1/news_items?locale=en_US", ["Accept-Language": "ru"]),
         ] as [(String, [String: String])])
     func english(_ uri: String, _ headerValues: [String: String]) async throws {
+        let items = try await Self.seededItems(uri, acceptLanguage: headerValues["Accept-Language"])
+        #expect(items[2].title == "Price drop 10%: ")
+        #expect(items[2].timeAgo == "6h")
+        #expect(items[2].product.name == "Pineapple")
+        #expect(items[2].product.size == "1\u{00A0}kg")
+        #expect(items[0].title == "Price up 10%: ")
+        #expect(items[0].timeAgo == "just now")
+        #expect(items[1].title == "New product: ")
+        #expect(items[2].price.contains("58.98"))
+    }
+
+    /// The news items of the seeded catalog at `uri`, asked for with `acceptLanguage`.
+    static func seededItems(_ uri: String, acceptLanguage: String?) async throws -> [NewsItem] {
+        let found = Locked<[NewsItem]>([])
         try await TestApp.with { app, client in
             try await Self.seed(app, client)
             var headers = HTTPFields()
-            for (name, value) in headerValues where name == "Accept-Language" { headers[.acceptLanguage] = value }
-            try await client.execute(uri: uri, method: .get, headers: headers) { response throws in
-                let items = try response.json(NewsItemsPage.self).items
-                #expect(items[2].title == "Price drop 10%: ")
-                #expect(items[2].timeAgo == "6h")
-                #expect(items[2].product.name == "Pineapple")
-                #expect(items[2].product.size == "1\u{00A0}kg")
-                #expect(items[0].title == "Price up 10%: ")
-                #expect(items[0].timeAgo == "just now")
-                #expect(items[1].title == "New product: ")
-                #expect(items[2].price.contains("58.98"))
+            if let acceptLanguage { headers[.acceptLanguage] = acceptLanguage }
+            let items = try await client.execute(uri: uri, method: .get, headers: headers) { response throws in
+                try response.json(NewsItemsPage.self).items
             }
+            found.withLock { $0 = items }
         }
+        return found.current
+    }
+
+    @Test(
+        "Norwegian and Swedish readers get their own words and CLDR's forms; a language without words gets locale.default",
+        arguments: [
+            ("/api/v1/news_items?locale=nb-NO", [:], "Prisfall 10\u{00A0}%: ", "6\u{202F}t", "1\u{00A0}kg"),
+            (
+                "/api/v1/news_items", ["Accept-Language": "pt-BR, nn;q=0.8"], "Prisfall 10\u{00A0}%: ", "6\u{202F}t",
+                "1\u{00A0}kg"
+            ),
+            (
+                "/api/v1/news_items", ["Accept-Language": "sv-SE"], "Prissänkning 10\u{00A0}%: ", "6\u{202F}h",
+                "1\u{00A0}kg"
+            ),
+            ("/api/v1/news_items?locale=pt-BR", [:], "Скидка 10%: ", "6\u{00A0}ч", "1\u{00A0}кг"),
+        ] as [(String, [String: String], String, String, String)])
+    func nordic(_ uri: String, _ headerValues: [String: String], _ title: String, _ age: String, _ size: String)
+        async throws
+    {
+        let items = try await Self.seededItems(uri, acceptLanguage: headerValues["Accept-Language"])
+        #expect(items[2].title == title)
+        #expect(items[2].timeAgo == age)
+        #expect(items[2].product.size == size)
     }
 
     @Test("Accept-Language picks Russian when it prefers it")

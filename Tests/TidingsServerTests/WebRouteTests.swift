@@ -252,9 +252,18 @@ struct WebRouteTests {
     func locale() async throws {
         try await Self.with { _, client in
             let html = try await Self.get(client, "/daily/news?locale=ru").text
-            #expect(html.contains(#"<html lang="ru">"#))
+            #expect(html.contains(#"<html lang="ru" dir="ltr">"#))
             #expect(html.contains("<h1>Новости</h1>"))
             #expect(html.contains("?locale=ru"))
+            // A Norwegian reader of an English brand: Norwegian words, "no" read as Bokmål; a
+            // language without words keeps the brand's, and is not carried on links.
+            let norwegian = try await Self.get(client, "/daily/news?locale=no").text
+            #expect(norwegian.contains(#"<html lang="no" dir="ltr">"#))
+            #expect(norwegian.contains(#"aria-current="true">Norsk bokmål</a>"#))
+            #expect(norwegian.contains("?locale=no"))
+            let unknown = try await Self.get(client, "/daily/news?locale=pt-BR").text
+            #expect(unknown.contains(#"<html lang="en" dir="ltr">"#))
+            #expect(!unknown.contains("locale=pt-BR"))
         }
     }
 }

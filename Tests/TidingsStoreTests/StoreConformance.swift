@@ -61,7 +61,7 @@ private func derivesNews(_ database: TestDatabase) async throws {
     #expect(news.map(\.record.id) == ["e2", "e1"], "newest first")
     #expect(news.first?.record.percent == 10)
     #expect(news.first?.record.oldPrice?.minorUnits == 19_500)
-    #expect(news.first?.product.name(for: "en") == "Pineapple")
+    #expect(news.first?.product.name(for: .en) == "Pineapple")
     let product = try #require(try await store.product(id: "44957"))
     #expect(product.storePrice.minorUnits == 17_550)
     #expect(product.updatedAt == Events.at(minutes: 600))

@@ -169,7 +169,7 @@ struct SectionPageSnapshotTests {
     @Test("?locale= switches the words and is kept on every link")
     func locale() throws {
         let html = try section(F.feed([.teaser(F.teaser)], next: "C"), locale: "ru")
-        #expect(html.contains(#"<html lang="ru">"#))
+        #expect(html.contains(#"<html lang="ru" dir="ltr">"#))
         #expect(html.contains("Загрузить ещё"))
         #expect(html.contains(#"href="/courier/news/articles/t1?locale=ru""#))
         #expect(html.contains(#"href="/courier/news?cursor=C&amp;locale=ru""#))

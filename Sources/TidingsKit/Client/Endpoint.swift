@@ -52,13 +52,13 @@ public enum Endpoints {
     public static func brands() -> Endpoint<BrandList> { .json("/api/v1/brands") }
 
     /// `GET /api/v1/brands/{brand}/sections`, titles in `language`.
-    public static func sections(brand: String, language: Language? = nil) -> Endpoint<SectionList> {
+    public static func sections(brand: String, language: LanguageTag? = nil) -> Endpoint<SectionList> {
         .json("/api/v1/brands/\(escaped(brand))/sections", query: locale(language))
     }
 
     /// One page of a composed section. `device` keeps dismissed cards away.
     public static func section(
-        brand: String, section: String, cursor: String? = nil, limit: Int? = nil, language: Language? = nil,
+        brand: String, section: String, cursor: String? = nil, limit: Int? = nil, language: LanguageTag? = nil,
         device: String? = nil
     ) -> Endpoint<Feed> {
         var query = locale(language)
@@ -75,7 +75,7 @@ public enum Endpoints {
     }
 
     /// One page of the catalog's news items.
-    public static func newsItems(cursor: String? = nil, limit: Int? = nil, language: Language? = nil)
+    public static func newsItems(cursor: String? = nil, limit: Int? = nil, language: LanguageTag? = nil)
         -> Endpoint<NewsItemsPage>
     {
         var query = locale(language)
@@ -92,8 +92,8 @@ public enum Endpoints {
         ) { _ in }
     }
 
-    private static func locale(_ language: Language?) -> [URLQueryItem] {
-        language.map { [URLQueryItem(name: "locale", value: $0.rawValue)] } ?? []
+    private static func locale(_ language: LanguageTag?) -> [URLQueryItem] {
+        language.map { [URLQueryItem(name: "locale", value: $0.identifier)] } ?? []
     }
 
     private static func escaped(_ segment: String) -> String {

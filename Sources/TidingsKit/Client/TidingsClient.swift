@@ -13,8 +13,9 @@ public final class TidingsClient: Sendable {
     public let baseURL: URL
     public let transport: any HTTPTransport
     public let cache: ResponseCache
-    /// The language asked for; nil lets the server choose (the brand's language).
-    public let language: Language?
+    /// The reader's locale (`LanguageTag(Locale.current)`, `"nb-NO"`); nil lets the server choose
+    /// (the brand's). The server answers in it when it has words for it, else in the brand's.
+    public let language: LanguageTag?
     /// Sent as `X-Device-ID`, so cards this device dismissed stay away.
     public let deviceID: String?
     let clock: @Sendable () -> Date
@@ -22,7 +23,7 @@ public final class TidingsClient: Sendable {
     /// A client for the server at `baseURL`.
     public init(
         baseURL: URL, transport: any HTTPTransport = URLSessionTransport(), cache: ResponseCache = ResponseCache(),
-        language: Language? = nil, deviceID: String? = nil, clock: @escaping @Sendable () -> Date = Date.init
+        language: LanguageTag? = nil, deviceID: String? = nil, clock: @escaping @Sendable () -> Date = Date.init
     ) {
         self.baseURL = baseURL
         self.transport = transport
@@ -38,7 +39,7 @@ public final class TidingsClient: Sendable {
         var request = TransportRequest(method: endpoint.method, url: url, headers: endpoint.headers)
         request.headers["Accept"] = "application/json"
         // URLSession adds the device's language on its own; "*" lets the server use the brand's.
-        request.headers["Accept-Language"] = language?.rawValue ?? "*"
+        request.headers["Accept-Language"] = language?.identifier ?? "*"
         let cached = endpoint.cacheable ? cache.entry(for: url) : nil
         if let cached, cached.freshUntil > clock(), let value = try? endpoint.decode(cached.body) {
             return value

@@ -6,7 +6,7 @@ import TidingsModel
 #endif
 
 /// Everything that can go wrong talking to a Tidings server, as an app shows it: one type for the
-/// whole SDK (seed 004's app-wide error type), with a message for the reader in ru or en.
+/// whole SDK (seed 004's app-wide error type), with a message for the reader in their language.
 public enum TidingsError: Error, Sendable, Hashable {
     /// No connection: the device is offline (no network, or the connection dropped).
     case offline
@@ -65,27 +65,33 @@ public enum TidingsError: Error, Sendable, Hashable {
         }
     }
 
-    /// The sentence to show the reader.
-    public func message(in language: Language) -> String {
-        switch (self, language) {
-        case (.offline, .en): "You are offline. Check your connection and try again."
-        case (.offline, .ru): "Нет подключения к интернету. Проверьте соединение и попробуйте снова."
-        case (.unreachable, .en): "The server cannot be reached right now. Try again later."
-        case (.unreachable, .ru): "Сервер сейчас недоступен. Попробуйте позже."
-        case (.timeout, .en): "The server is taking too long to answer. Try again in a moment."
-        case (.timeout, .ru): "Сервер долго не отвечает. Попробуйте чуть позже."
-        case (.server(let status, _, _), .en) where status >= 500: "Something went wrong on our side. Try again later."
-        case (.server(let status, _, _), .ru) where status >= 500:
-            "Что-то пошло не так на нашей стороне. Попробуйте позже."
-        case (.server(404, _, _), .en): "This page does not exist any more."
-        case (.server(404, _, _), .ru): "Этой страницы больше нет."
-        case (.server, .en): "The request could not be completed."
-        case (.server, .ru): "Не удалось выполнить запрос."
-        case (.badResponse, .en): "The server sent something this app cannot read. Try updating the app."
-        case (.badResponse, .ru):
-            "Сервер прислал данные, которые приложение не может прочитать. Попробуйте обновить приложение."
-        case (.cancelled, .en): "Cancelled."
-        case (.cancelled, .ru): "Отменено."
+    /// The sentence to show the reader, in `language` (`kit.error.*` in Tidings' language
+    /// catalogs; English where they have no words for it).
+    public func message(in language: LanguageTag) -> String {
+        Translations.shipped.string(messageKey, language)
+    }
+
+    /// Every key ``message(in:)`` reads: one error of each kind (the switch below names them all).
+    static var messageKeys: [String] {
+        let each: [TidingsError] = [
+            .offline, .unreachable, .timeout, .server(status: 500, code: nil, message: nil),
+            .server(status: 404, code: nil, message: nil), .server(status: 400, code: nil, message: nil),
+            .badResponse(""), .cancelled,
+        ]
+        return each.map(\.messageKey)
+    }
+
+    /// The catalog key of ``message(in:)``.
+    var messageKey: String {
+        switch self {
+        case .offline: "kit.error.offline"
+        case .unreachable: "kit.error.unreachable"
+        case .timeout: "kit.error.timeout"
+        case .server(let status, _, _) where status >= 500: "kit.error.serverFailed"
+        case .server(404, _, _): "kit.error.notFound"
+        case .server: "kit.error.refused"
+        case .badResponse: "kit.error.badResponse"
+        case .cancelled: "kit.error.cancelled"
         }
     }
 }

@@ -46,7 +46,7 @@ public final class FeedScreen {
 
     /// A screen over a new ``FeedScreenModel`` with these settings.
     public convenience init(
-        loader: any FeedLoader, language: Language = .en, emptyMessage: String? = nil,
+        loader: any FeedLoader, language: LanguageTag = .en, emptyMessage: String? = nil,
         storage: (any FeedStorage)? = nil, storageKey: String = "feed", live: LiveOptions = LiveOptions()
     ) {
         self.init(

@@ -45,7 +45,7 @@ public actor FeedScreenModel {
     private var followers: [Int: AsyncStream<(version: Int, state: FeedScreenState)>.Continuation] = [:]
     private var nextFollower = 0
     let loader: any FeedLoader
-    let language: Language
+    let language: LanguageTag
     let emptyMessage: String
     let storage: (any FeedStorage)?
     let storageKey: String
@@ -71,7 +71,7 @@ public actor FeedScreenModel {
 
     /// A model over `loader`; `storageKey` names the feed in `storage` (e.g. "courier/news").
     public init(
-        loader: any FeedLoader, language: Language = .en, emptyMessage: String? = nil,
+        loader: any FeedLoader, language: LanguageTag = .en, emptyMessage: String? = nil,
         storage: (any FeedStorage)? = nil, storageKey: String = "feed", live: LiveOptions = LiveOptions(),
         clock: @escaping @Sendable () -> Date = Date.init
     ) {

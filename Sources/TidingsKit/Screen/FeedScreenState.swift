@@ -24,7 +24,7 @@ public struct FeedScreenFailure: Sendable, Equatable, Error {
     public var message: String
 
     /// `error` with its message in `language`.
-    public init(_ error: TidingsError, language: Language) {
+    public init(_ error: TidingsError, language: LanguageTag) {
         self.error = error
         self.message = error.message(in: language)
     }
@@ -75,7 +75,7 @@ extension FeedScreenState {
     /// - `pending`: new items the feed's live updates announced, not shown yet.
     public static func make(
         pager: PagerState<FeedItem, TidingsError>, title: String, web: URL?, stored: StoredFeed?,
-        language: Language, emptyMessage: String, pending: Int = 0
+        language: LanguageTag, emptyMessage: String, pending: Int = 0
     ) -> FeedScreenState {
         if let web { return .web(url: web, title: title) }
         switch pager.phase {
@@ -112,11 +112,8 @@ extension FeedScreenState {
     }
 
     /// The default empty-state text: what a feed will show, in the reader's language.
-    public static func defaultEmptyMessage(_ language: Language) -> String {
-        switch language {
-        case .ru: "Здесь пока ничего нет. Новые материалы появятся здесь, как только выйдут."
-        case .en: "Nothing here yet. New stories will appear here as soon as they are published."
-        }
+    public static func defaultEmptyMessage(_ language: LanguageTag) -> String {
+        Translations.shipped.string("kit.empty", language)
     }
 }
 

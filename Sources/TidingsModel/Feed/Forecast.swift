@@ -87,27 +87,14 @@ public struct Forecast: Codable, Hashable, Sendable {
 }
 
 extension Forecast.Condition {
-    /// The condition in words ("Partly cloudy", "Переменная облачность").
-    public func words(_ language: Language) -> String {
-        switch (self, language) {
-        case (.clear, .en): "Clear"
-        case (.clear, .ru): "Ясно"
-        case (.partlyCloudy, .en): "Partly cloudy"
-        case (.partlyCloudy, .ru): "Переменная облачность"
-        case (.cloudy, .en): "Cloudy"
-        case (.cloudy, .ru): "Облачно"
-        case (.rain, .en): "Rain"
-        case (.rain, .ru): "Дождь"
-        case (.snow, .en): "Snow"
-        case (.snow, .ru): "Снег"
-        case (.thunder, .en): "Thunderstorm"
-        case (.thunder, .ru): "Гроза"
-        case (.fog, .en): "Fog"
-        case (.fog, .ru): "Туман"
-        case (.wind, .en): "Windy"
-        case (.wind, .ru): "Ветрено"
-        }
+    /// The condition in words ("Partly cloudy", "Переменная облачность", "Delvis skyet"), from the
+    /// language catalogs (`forecast.<code>`), falling back to the brand's language, then English.
+    public func words(_ language: LanguageTag, brand: LanguageTag? = nil) -> String {
+        Translations.shipped.string("forecast.\(rawValue)", language, brand: brand)
     }
+
+    /// The catalog keys of every condition.
+    public static let translationKeys = allCases.map { "forecast.\($0.rawValue)" }
 }
 
 extension Forecast {

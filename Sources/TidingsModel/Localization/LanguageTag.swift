@@ -53,10 +53,16 @@ public struct LanguageTag: Hashable, Sendable, Codable, CustomStringConvertible,
         self.extensions = rest
     }
 
+    /// The tag of a Foundation locale (`Locale.current` in an app: `nb_NO` is `nb-NO`; keywords
+    /// after `@` are left out).
+    public init?(_ locale: Locale) {
+        self.init(String(locale.identifier.split(separator: "@").first ?? ""))
+    }
+
     /// `en`: the words every lookup falls back to last.
-    public static let english = LanguageTag(language: "en", script: nil, region: nil, extensions: [])
+    public static let en = LanguageTag(language: "en", script: nil, region: nil, extensions: [])
     /// `ru`.
-    public static let russian = LanguageTag(language: "ru", script: nil, region: nil, extensions: [])
+    public static let ru = LanguageTag(language: "ru", script: nil, region: nil, extensions: [])
 
     /// The tag as written canonically, extensions included: `zh-Hant-TW`, `ar-EG-u-nu-latn`.
     public var identifier: String {
@@ -72,6 +78,13 @@ public struct LanguageTag: Hashable, Sendable, Codable, CustomStringConvertible,
 
     /// The Foundation locale this tag formats with.
     public var locale: Locale { Locale(identifier: identifier) }
+
+    /// The language's name in itself, as a menu of languages shows it: "Norsk bokmål", "Svenska",
+    /// "Русский", "العربية" (CLDR's names, first letter raised where the script has case).
+    public var endonym: String {
+        let name = locale.localizedString(forIdentifier: identifier) ?? identifier
+        return name.prefix(1).uppercased(with: locale) + name.dropFirst()
+    }
 
     /// Whether text in this language runs right to left (`ar`, `he`, `fa`, `ur`; `ar-Latn` does not).
     public var isRightToLeft: Bool {

@@ -80,7 +80,7 @@ public struct Translations: Sendable {
     )
         -> String
     {
-        for language in tag.fallbackChain + (brand?.fallbackChain ?? []) + [.english] {
+        for language in tag.fallbackChain + (brand?.fallbackChain ?? []) + [.en] {
             guard let entry = words[language.identifier]?[key] else { continue }
             return entry.render(arguments, words: language, numbers: tag)
         }
@@ -278,5 +278,15 @@ private struct StringCatalogFile: Decodable {
     struct StringUnit: Decodable {
         var state: String?
         var value: String
+    }
+}
+
+extension LanguageTag {
+    /// The reader's locale for a request: `?locale=`, then `Accept-Language` by q-value, then
+    /// `fallback` (the brand's), each counted when the shipped catalogs have words for it
+    /// (``negotiate(query:acceptLanguage:fallback:supported:)``).
+    public static func negotiate(query: String?, acceptLanguage: String?, fallback: LanguageTag) -> LanguageTag {
+        negotiate(
+            query: query, acceptLanguage: acceptLanguage, fallback: fallback, supported: Translations.shipped.supports)
     }
 }

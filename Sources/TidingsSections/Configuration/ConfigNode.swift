@@ -253,18 +253,25 @@ public struct ConfigNode {
         return url
     }
 
-    public func language() throws -> Language {
+    /// A BCP 47 locale (`nb-NO`, `sv`, `zh-Hant-TW`; `nb_NO` is read too).
+    public func language() throws -> LanguageTag {
         let raw = try string()
-        guard let language = Language(rawValue: raw) else { throw error("must be ru or en, not \"\(raw)\"") }
+        guard let language = LanguageTag(raw) else {
+            throw error("must be a BCP 47 language tag such as nb-NO, sv or en, not \"\(raw)\"")
+        }
         return language
     }
 
-    /// A text, or a mapping of texts by language (`{en: News, ru: Новости}`).
+    /// A text, or a mapping of texts by language (`{en: News, nb: Nyheter}`).
     func localized() throws -> LocalizedText {
         guard node.mapping != nil else { return LocalizedText(try nonEmptyString()) }
-        var values: [Language: String] = [:]
-        for (key, value) in try mapping(allowed: Set(Language.allCases.map(\.rawValue))) {
-            values[Language(rawValue: key)!] = try value.nonEmptyString()
+        var values: [LanguageTag: String] = [:]
+        for (key, value) in try pairs() {
+            guard let language = LanguageTag(key) else {
+                throw value.error("is not under a BCP 47 language tag (such as en, nb or sv-FI)")
+            }
+            guard values[language] == nil else { throw value.error("is given twice for \(language)") }
+            values[language] = try value.nonEmptyString()
         }
         guard !values.isEmpty else { throw error("must name at least one language") }
         return LocalizedText(values)

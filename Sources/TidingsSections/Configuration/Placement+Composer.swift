@@ -7,7 +7,8 @@ extension Placement {
     /// the forecast of every weather widget with a source, by the rule's id (a weather widget whose
     /// source has not been read yet is left out).
     public func composer(
-        language: Language, teasers: [SectionKey: [Teaser]], forecasts: [String: Forecast] = [:]
+        language: LanguageTag, brand: LanguageTag? = nil, teasers: [SectionKey: [Teaser]],
+        forecasts: [String: Forecast] = [:]
     ) -> FeedComposer {
         var providers: [any SlotProvider] = []
         if !notifications.isEmpty {
@@ -15,7 +16,8 @@ extension Placement {
                 NotificationProvider(
                     cards: notifications.map {
                         NotificationCard(
-                            id: $0.id, kind: $0.kind, text: $0.text.text(language), dismissible: $0.dismissible)
+                            id: $0.id, kind: $0.kind, text: $0.text.text(language, brand: brand),
+                            dismissible: $0.dismissible)
                     }))
         }
         for rule in widgets {
@@ -25,7 +27,8 @@ extension Placement {
             let forecast = forecasts[rule.id]
             if rule.source != nil, forecast == nil { continue }
             let widget = Widget(
-                id: rule.id, kind: rule.kind, title: rule.title?.text(language), section: rule.section?.stream,
+                id: rule.id, kind: rule.kind, title: rule.title?.text(language, brand: brand),
+                section: rule.section?.stream,
                 items: items, location: rule.location, forecast: forecast)
             providers.append(WidgetProvider(position: rule.position, widget: widget))
         }

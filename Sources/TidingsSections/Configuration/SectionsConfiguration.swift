@@ -61,8 +61,9 @@ public struct Brand: Sendable, Hashable, Identifiable {
     public var id: String
     /// Display name.
     public var name: String
-    /// The language its pages default to.
-    public var locale: Language
+    /// The locale its pages and API answers default to (`nb-NO`): a reader's own, when there are
+    /// words for it, takes its place.
+    public var locale: LanguageTag
     /// Theme colours as `#rrggbb`, by role (`primary`, `accent`, `background`, `text`).
     public var theme: [String: String]
     /// The sections, in menu order; the first is the front section unless `front` names another.
@@ -75,7 +76,7 @@ public struct Brand: Sendable, Hashable, Identifiable {
 
     /// Creates a brand.
     public init(
-        id: String, name: String, locale: Language, theme: [String: String] = [:], sections: [Section],
+        id: String, name: String, locale: LanguageTag, theme: [String: String] = [:], sections: [Section],
         front: String? = nil
     ) {
         self.id = id
@@ -187,17 +188,21 @@ public enum RenderMode: Sendable, Hashable {
 /// Text in several languages.
 public struct LocalizedText: Sendable, Hashable {
     /// The text per language; at least one.
-    public var values: [Language: String]
+    public var values: [LanguageTag: String]
 
     /// One text for every language.
     public init(_ text: String) { values = [.en: text] }
 
     /// Texts per language.
-    public init(_ values: [Language: String]) { self.values = values }
+    public init(_ values: [LanguageTag: String]) { self.values = values }
 
-    /// The text in `language`, else English, else Russian.
-    public func text(_ language: Language) -> String {
-        values[language] ?? values[.en] ?? values[.ru] ?? ""
+    /// The text for a reader of `language`: along its fallback chain (`nb-NO` → `nb` → `no`),
+    /// then the brand's, then English, then the first language written.
+    public func text(_ language: LanguageTag, brand: LanguageTag? = nil) -> String {
+        for tag in language.fallbackChain + (brand?.fallbackChain ?? []) + [.en] {
+            if let text = values[tag] { return text }
+        }
+        return values.min { $0.key.identifier < $1.key.identifier }?.value ?? ""
     }
 }
 

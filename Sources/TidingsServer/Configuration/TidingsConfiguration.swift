@@ -29,8 +29,9 @@ public struct TidingsConfiguration: Sendable, Equatable {
 
     /// The oldest news the feed shows at `now`.
     func oldestNews(at now: Date) -> Date { now.addingTimeInterval(-Double(windowDays) * 86_400) }
-    /// `locale.default`: language when a request names none (`ru` or `en`).
-    public var defaultLocale = "ru"
+    /// `locale.default`: the locale of `/api/v1/news_items` when a request names none Tidings
+    /// has words for (a BCP 47 tag: `ru`, `nb-NO`).
+    public var defaultLocale = LanguageTag.ru
     /// `server.idle_timeout`: seconds before an idle keep-alive connection is closed.
     public var idleTimeout: TimeInterval = 60
     /// `server.body_timeout`: seconds a request's body has to arrive whole after its head.
@@ -75,7 +76,10 @@ public struct TidingsConfiguration: Sendable, Equatable {
                 "news.aggregate",
                 "fold bursts into one item: {window: 1h, min_items: 3} (outside the file window=1h,min_items=3), on for those, or off (default off)"
             ),
-            ("locale.default", "language when a request names none: ru or en (default ru)"),
+            (
+                "locale.default",
+                "the news API's locale when a request names none Tidings has words for: a BCP 47 tag such as `ru`, `nb-NO` (default ru)"
+            ),
         ] + ImageSettings.keys + RateLimits.keys + [
             (
                 "metrics.allow",
@@ -109,7 +113,7 @@ public struct TidingsConfiguration: Sendable, Equatable {
         case "news.merge_window": mergeWindow = try value.duration()
         case "news.window_days": windowDays = try value.int(1...3650)
         case "news.aggregate": aggregation = try Self.aggregation(value)
-        case "locale.default": defaultLocale = try value.language().rawValue
+        case "locale.default": defaultLocale = try value.language()
         case _ where key.hasPrefix("images."): try images.set(key, value)
         case _ where key.hasPrefix("limits."): try limits.set(key, value)
         case "metrics.allow":

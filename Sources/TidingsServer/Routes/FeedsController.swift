@@ -29,7 +29,7 @@ struct FeedsController: Sendable {
             throw HTTPAPIError(
                 .notFound, code: "not_found", message: "api: \(brand.id)/\(section.id) is a web page and has no feed")
         }
-        let language = Language.negotiate(
+        let language = LanguageTag.negotiate(
             query: request.uri.queryParameters["locale"].map(String.init), acceptLanguage: nil, fallback: brand.locale)
         let base = Self.origin(request)
         let key = FeedDocumentKey(
@@ -39,10 +39,10 @@ struct FeedsController: Sendable {
             let items = try await self.sections.syndicationItems(
                 brand: brand, section: section, language: language, count: Self.size, origin: base)
             let feed = SyndicationFeed(
-                title: "\(brand.name) — \(section.title.text(language))", description: nil,
+                title: "\(brand.name) — \(section.title.text(language, brand: brand.locale))", description: nil,
                 homePageURL: URL(string: "\(base)/\(brand.id)/\(section.id)"),
                 feedURL: URL(string: "\(base)/feeds/\(brand.id)/\(section.id).\(format.rawValue)")
-                    ?? URL(fileURLWithPath: "/feeds"), language: language.rawValue,
+                    ?? URL(fileURLWithPath: "/feeds"), language: language.identifier,
                 updated: items.compactMap { $0.updated ?? $0.published }.max() ?? Date(timeIntervalSince1970: 0),
                 authorName: brand.name, items: items)
             return ByteBuffer(bytes: feed.rendered(as: format))
@@ -74,7 +74,7 @@ struct FeedDocumentKey: PageCacheKey {
     var section: SectionKey
     var catalog: Bool
     var format: SyndicationFormat
-    var language: Language
+    var language: LanguageTag
     var origin: String
     var scopes: [CacheScope] { [.section(section)] + (catalog ? [.catalog] : []) }
 }

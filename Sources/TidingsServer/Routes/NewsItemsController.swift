@@ -33,9 +33,9 @@ struct NewsItemsController: Sendable {
             }
             cursor = parsed
         }
-        let language = Language.negotiate(
+        let language = LanguageTag.negotiate(
             query: query["locale"].map(String.init), acceptLanguage: request.headers[.acceptLanguage],
-            fallback: Language(rawValue: catalog.configuration.defaultLocale) ?? .ru)
+            fallback: catalog.configuration.defaultLocale)
         let page = try await catalog.newsPage(language: language, cursor: cursor, limit: limit)
         return ETag.jsonResponse(
             page.body, etag: page.etag, headers: [.cacheControl: "max-age=60", .vary: "Accept-Language"],

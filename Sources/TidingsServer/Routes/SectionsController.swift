@@ -28,7 +28,7 @@ struct SectionsController: Sendable {
     @Sendable func brands(request: Request, context: TidingsRequestContext) async throws -> Response {
         let list = BrandList(
             brands: sections.configuration.brands.map {
-                BrandSummary(id: $0.id, name: $0.name, locale: $0.locale.rawValue, theme: $0.theme, front: $0.front)
+                BrandSummary(id: $0.id, name: $0.name, locale: $0.locale.identifier, theme: $0.theme, front: $0.front)
             })
         return try json(list)
     }
@@ -53,7 +53,7 @@ struct SectionsController: Sendable {
                     }
                 }
                 return SectionSummary(
-                    id: section.id, title: section.title.text(language), render: render,
+                    id: section.id, title: section.title.text(language, brand: brand.locale), render: render,
                     source: section.source.typeName, href: "/api/v1/brands/\(brand.id)/sections/\(section.id)",
                     feeds: feeds)
             })
@@ -154,8 +154,8 @@ struct SectionsController: Sendable {
         return brand
     }
 
-    private func language(_ request: Request, brand: Brand) -> Language {
-        Language.negotiate(
+    private func language(_ request: Request, brand: Brand) -> LanguageTag {
+        LanguageTag.negotiate(
             query: request.uri.queryParameters["locale"].map(String.init),
             acceptLanguage: request.headers[.acceptLanguage], fallback: brand.locale)
     }

@@ -133,15 +133,15 @@ struct WebController: Sendable {
             let catalogSection = brand.sections.first { if case .catalog = $0.source { true } else { false } }
             guard let catalogSection, Product.isValidID(id), let product = try await sections.catalog.product(id: id)
             else { throw WebFailure(.notFound, web.text(.notFoundProduct)) }
-            let language = web.language
+            let formats = LocaleFormats(web.language)
             let history = try await sections.catalog.priceHistory(productID: id).map { point in
                 let price = sections.catalog.consumerPrice(point.storePrice)
-                return ProductPage.Point(at: point.at, price: language.format(price), minorUnits: price.minorUnits)
+                return ProductPage.Point(at: point.at, price: formats.money(price), minorUnits: price.minorUnits)
             }
             let shown = ProductPage.Product(
-                id: product.id, name: product.name(for: language.rawValue),
-                size: NewsPresenter.size(product, language), imageURL: product.imageURL,
-                price: language.format(sections.catalog.consumerPrice(product.storePrice)))
+                id: product.id, name: product.name(for: web.language),
+                size: formats.quantity(product.unitSize, unit: product.unit), imageURL: product.imageURL,
+                price: formats.money(sections.catalog.consumerPrice(product.storePrice)))
             return .page(
                 renderer.render(ProductPage(context: web, product: shown, history: history, section: catalogSection)))
         }
@@ -204,8 +204,8 @@ struct WebController: Sendable {
 struct RenderedPageKey: PageCacheKey {
     var section: SectionKey
     var path: String
-    var language: Language
-    var localeOverride: Language?
+    var language: LanguageTag
+    var localeOverride: LanguageTag?
     var cursor: String?
     var etag: String
     var sourceFailure: SourceFailure?

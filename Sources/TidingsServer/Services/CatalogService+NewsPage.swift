@@ -6,7 +6,7 @@ import TidingsModel
 /// A news page of the API. Keyed by the minute too: `time_ago` and the feed window move with the
 /// clock.
 struct NewsPageKey: PageCacheKey {
-    var language: Language
+    var language: LanguageTag
     var limit: Int
     var minute: Int
     var cursor: NewsCursor?
@@ -15,7 +15,7 @@ struct NewsPageKey: PageCacheKey {
 
 extension CatalogService {
     /// One encoded page, from the cache when another reader already asked for it.
-    func newsPage(language: Language, cursor: NewsCursor?, limit: Int) async throws -> EncodedPage {
+    func newsPage(language: LanguageTag, cursor: NewsCursor?, limit: Int) async throws -> EncodedPage {
         let now = clock()
         let key = NewsPageKey(language: language, limit: limit, minute: now.minute, cursor: cursor)
         return try await pages.value(for: key, now: now) {
@@ -23,7 +23,7 @@ extension CatalogService {
         }
     }
 
-    private func loadPage(language: Language, cursor: NewsCursor?, limit: Int, now: Date) async throws
+    private func loadPage(language: LanguageTag, cursor: NewsCursor?, limit: Int, now: Date) async throws
         -> EncodedPage
     {
         // Read before the news, so an item written in between is announced rather than missed.
@@ -44,7 +44,7 @@ extension CatalogService {
     /// The one catalog page: up to `limit` news items after `after` within the feed window,
     /// localized, their images' proxy paths beside the images, and the position of the next page when there is one. The news API and catalog
     /// sections both page with it; each encodes it its own way.
-    func newsWindow(language: Language, after: NewsCursor?, limit: Int, now: Date) async throws
+    func newsWindow(language: LanguageTag, after: NewsCursor?, limit: Int, now: Date) async throws
         -> (items: [NewsItem], next: NewsCursor?)
     {
         let since = configuration.oldestNews(at: now)
@@ -58,7 +58,7 @@ extension CatalogService {
 
     /// The catalog as sections show it: like ``newsWindow(language:after:limit:now:)``, with each
     /// aggregate in place of its members.
-    func feedWindow(language: Language, after: NewsCursor?, limit: Int, now: Date) async throws
+    func feedWindow(language: LanguageTag, after: NewsCursor?, limit: Int, now: Date) async throws
         -> (items: [FeedItem], next: NewsCursor?)
     {
         let since = configuration.oldestNews(at: now)

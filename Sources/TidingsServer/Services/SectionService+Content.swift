@@ -7,7 +7,7 @@ import TidingsStore
 extension SectionService {
     /// `limit` content items after keyset `after`, from the entries table or the catalog.
     func contentPage(
-        brand: Brand, section: Section, after: String?, limit: Int, language: Language, now: Date
+        brand: Brand, section: Section, after: String?, limit: Int, language: LanguageTag, now: Date
     ) async throws -> ContentPage {
         if case .catalog = section.source {
             return try await catalogPage(after: after, limit: limit, language: language, now: now)
@@ -29,7 +29,7 @@ extension SectionService {
 
     /// Catalog news as `catalog_news` and `catalog_aggregate` items, localized and typed (encoded when a page's JSON is
     /// made); the keyset is the news cursor.
-    private func catalogPage(after: String?, limit: Int, language: Language, now: Date) async throws -> ContentPage {
+    private func catalogPage(after: String?, limit: Int, language: LanguageTag, now: Date) async throws -> ContentPage {
         let cursor = try after.map { token in
             guard let cursor = NewsCursor(payload: token) else { throw SectionRequestError.badCursor }
             return cursor
@@ -70,7 +70,7 @@ extension SectionService {
 /// minute too: `time_ago` and the feed window move with the clock).
 enum ContentKey: PageCacheKey {
     case entries(SectionKey, after: Int64?, limit: Int)
-    case catalog(Language, minute: Int, after: NewsCursor?, limit: Int)
+    case catalog(LanguageTag, minute: Int, after: NewsCursor?, limit: Int)
 
     var scopes: [CacheScope] {
         switch self {

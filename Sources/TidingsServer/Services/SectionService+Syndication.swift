@@ -7,7 +7,7 @@ extension SectionService {
     /// The section's newest content as syndication items: teasers and catalog news; ads, widgets
     /// and items of unknown types are not articles and are left out. `origin` (`https://host`) makes
     /// the links of catalog news: a product's page on this server, an aggregate's section page.
-    func syndicationItems(brand: Brand, section: Section, language: Language, count: Int, origin: String)
+    func syndicationItems(brand: Brand, section: Section, language: LanguageTag, count: Int, origin: String)
         async throws -> [SyndicationItem]
     {
         func link(_ path: String...) -> URL? {
@@ -58,10 +58,10 @@ extension SectionService {
     }
 
     /// "Ананас 1 кг: 175,50 ₽ (было 195,00 ₽, −10%)", "Pineapple 1 kg: 175.50 ₽ (was 195.00 ₽, −10%)".
-    static func memberLine(_ news: NewsItem, _ language: Language) -> String {
+    static func memberLine(_ news: NewsItem, _ language: LanguageTag) -> String {
         var line = "\(news.product.name) \(news.product.size): \(news.price)"
-        if let old = news.oldPrice, let change = news.change {
-            line += language == .ru ? " (было \(old), \(change))" : " (was \(old), \(change))"
+        if let old = news.oldPrice, let change = news.change(LocaleFormats(language)) {
+            line += Translations.shipped.string("news.was", language, [.text(old), .text(change)])
         }
         return line
     }

@@ -52,7 +52,7 @@ public final class SectionService: Sendable {
     /// dismissed the same cards, so they are kept for a few seconds as bytes (encoding the slots,
     /// a carousel of teasers among them, costs more than the rest of the request).
     func page(
-        brand: Brand, section: Section, cursor: SectionCursor?, limit: Int, language: Language, device: String?
+        brand: Brand, section: Section, cursor: SectionCursor?, limit: Int, language: LanguageTag, device: String?
     ) async throws -> ComposedResult {
         let now = clock()
         let position = cursor?.position ?? 0
@@ -75,10 +75,10 @@ public final class SectionService: Sendable {
     }
 
     private func compose(
-        brand: Brand, section: Section, cursor: SectionCursor?, limit: Int, language: Language,
+        brand: Brand, section: Section, cursor: SectionCursor?, limit: Int, language: LanguageTag,
         dismissed: Set<String>, now: Date
     ) async throws -> ComposedPage {
-        let title = section.title.text(language)
+        let title = section.title.text(language, brand: brand.locale)
         if let url = try await webURL(section, now: now) {
             return ComposedPage(title: title, body: .web(url))
         }
@@ -101,7 +101,8 @@ public final class SectionService: Sendable {
                 forecasts[rule.id] = try await forecast(section.widgetKey(rule, brand: brand.id), now: now)
             }
         }
-        let composer = section.placement.composer(language: language, teasers: widgetTeasers, forecasts: forecasts)
+        let composer = section.placement.composer(
+            language: language, brand: brand.locale, teasers: widgetTeasers, forecasts: forecasts)
         let (items, nextPosition) = composer.compose(
             content.items, startingAt: cursor?.position ?? 0, context: CompositionContext(dismissed: dismissed),
             wrap: ComposedPage.Item.typed)
@@ -152,7 +153,7 @@ public final class SectionService: Sendable {
 /// and the teasers of the sections its widgets show.
 struct ComposedPageKey: PageCacheKey {
     var section: SectionKey
-    var language: Language
+    var language: LanguageTag
     var limit: Int
     var cursor: SectionCursor?
     /// The device's dismissed cards among the section's: pages differ only by these per reader.

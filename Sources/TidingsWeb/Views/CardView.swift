@@ -125,7 +125,7 @@ struct TeaserCard: Sendable {
         source = teaser.source.isEmpty ? nil : teaser.source
         author = teaser.author
         datetime = teaser.publishedAt.map(WebContext.machineTime)
-        timeAgo = teaser.publishedAt.map { context.language.timeAgo(from: $0, to: context.now) }
+        timeAgo = teaser.publishedAt.map { context.formats.timeAgo(from: $0, to: context.now) }
     }
 }
 
@@ -204,7 +204,7 @@ struct AggregateCard: Sendable {
             Member(
                 name: news.product.name, href: context.link(context.productPath(brand, news.product.id)),
                 price: news.price, oldPrice: news.oldPrice, size: news.product.size,
-                change: news.change)
+                change: news.change(context.formats))
         }
         let hidden = aggregate.count - aggregate.members.count
         more = hidden > 0 ? context.strings.andMore.replacingOccurrences(of: "{n}", with: String(hidden)) : nil
@@ -238,8 +238,8 @@ struct AdCard: Sendable {
             format: slot.format,
             creative: Creative(
                 href: ad.link.absoluteString, image: context.images.path(ad.image), width: banner ? 1200 : 640,
-                height: banner ? 300 : 360, headline: ad.headline.text(context.language),
-                text: ad.text?.text(context.language)))
+                height: banner ? 300 : 360, headline: ad.headline.text(context.language, brand: context.brand?.locale),
+                text: ad.text?.text(context.language, brand: context.brand?.locale)))
     }
 }
 
@@ -328,7 +328,7 @@ struct WeatherView: Sendable {
         outdated = forecast.isOutdated ? context.strings.forecastOutdated : nil
         icon = forecast.condition.map { context.assets.href("weather-\($0.rawValue).svg") }
         temperature = forecast.temperatureText
-        condition = forecast.condition?.words(language)
+        condition = forecast.condition?.words(language, brand: context.brand?.locale)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let style = Date.FormatStyle(timeZone: calendar.timeZone).weekday(.abbreviated).locale(language.locale)
@@ -340,13 +340,14 @@ struct WeatherView: Sendable {
             return Day(
                 name: date.map { $0.formatted(style) } ?? day.date,
                 icon: day.condition.map { context.assets.href("weather-\($0.rawValue).svg") },
-                condition: day.condition?.words(language), high: day.high.map(Forecast.degrees),
+                condition: day.condition?.words(language, brand: context.brand?.locale),
+                high: day.high.map(Forecast.degrees),
                 low: day.low.map(Forecast.degrees))
         }
         hasDays = !days.isEmpty
         provider = forecast.provider.map { context.strings.forecastBy + $0 }
         href = WebContext.webURL(forecast.url)
-        updated = source.updatedAt.map { language.timeAgo(from: $0, to: context.now) }
+        updated = source.updatedAt.map { context.formats.timeAgo(from: $0, to: context.now) }
     }
 }
 

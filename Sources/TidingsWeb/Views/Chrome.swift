@@ -12,6 +12,8 @@ struct Chrome: Sendable {
     }
 
     var lang: String
+    /// `rtl` for a right-to-left language (`ar`, `he`): the page is mirrored.
+    var dir: String
     var title: String
     var description: String?
     var t: WebStrings
@@ -27,13 +29,16 @@ struct Chrome: Sendable {
     var nav: [Link]
     var hasNav: Bool
     var languages: [Link]
+    /// The language the page's words are in, named in the menu's summary.
+    var currentLanguage: Link
     var feeds: [Link]
     var hasFeeds: Bool
     /// Whether the page lists cards, so the card keys (j / k, o) mean something on it.
     var hasCards = false
 
     init(_ context: WebContext, title: String, section: String? = nil, description: String? = nil) {
-        lang = context.language.rawValue
+        lang = context.language.identifier
+        dir = context.language.isRightToLeft ? "rtl" : "ltr"
         self.title = title
         self.description = description
         t = context.strings
@@ -47,7 +52,8 @@ struct Chrome: Sendable {
             brandHref = context.link(context.brandPath(brand))
             nav = brand.sections.map { item in
                 Link(
-                    title: item.title.text(context.language), href: context.link(context.sectionPath(brand, item.id)),
+                    title: item.title.text(context.language, brand: context.brand?.locale),
+                    href: context.link(context.sectionPath(brand, item.id)),
                     current: item.id == section)
             }
             if let section, let configured = brand.section(section), !configured.isWebSource {
@@ -67,12 +73,19 @@ struct Chrome: Sendable {
         }
         hasNav = !nav.isEmpty
         hasFeeds = !feeds.isEmpty
-        languages = Language.allCases.sorted { $0.rawValue < $1.rawValue }.map { language in
+        // The catalog the page's words come from is the current one (`nb` for an `nb-NO` page).
+        let shipped = Translations.shipped.languages
+        let wordsIn = context.language.fallbackChain.first { shipped.contains($0) }
+        // By name, as a reader looks for theirs: "Dansk … Svenska, Русский".
+        languages = shipped.sorted { $0.endonym < $1.endonym }.map { language in
             Link(
-                title: language == .en ? "English" : "Русский",
-                href: context.path + "?locale=" + language.rawValue, current: language == context.language,
-                code: language.rawValue)
+                title: language.endonym, href: context.path + "?locale=" + language.identifier,
+                current: language == wordsIn, code: language.identifier)
         }
+        currentLanguage =
+            languages.first(where: \.current)
+            ?? Link(
+                title: context.language.endonym, href: context.path, current: true, code: context.language.identifier)
     }
 
     /// The theme as CSS custom properties; colours were checked to be `#rrggbb` when the

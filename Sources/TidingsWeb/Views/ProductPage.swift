@@ -76,10 +76,10 @@ public struct ProductPage: WebPage {
                 // Rounded as the catalog's news titles round it, so both say the same percent.
                 let percent = PriceChange.percent(old: previous, new: point.minorUnits)
                 let direction = point.minorUnits < previous ? "drop" : point.minorUnits > previous ? "rise" : "same"
-                let sign = percent == 0 ? "±" : point.minorUnits > previous ? "+" : "−"
                 row = Row(
                     datetime: WebContext.machineTime(point.at), date: date, price: point.price,
-                    change: "\(sign)\(percent)%", direction: direction)
+                    change: context.formats.signedPercent(point.minorUnits < previous ? -percent : percent),
+                    direction: direction)
             } else {
                 row = Row(
                     datetime: WebContext.machineTime(point.at), date: date, price: point.price, change: t.created,

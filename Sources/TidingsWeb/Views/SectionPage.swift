@@ -56,7 +56,7 @@ public struct SectionPage: WebPage {
         title = feed.title
         chrome = Chrome(
             context, title: "\(feed.title) · \(brand.name)", section: section.id,
-            description: section.description?.text(context.language))
+            description: section.description?.text(context.language, brand: context.brand?.locale))
         selfHref = context.link(path)
         cards = []
         stale = false
@@ -81,11 +81,14 @@ public struct SectionPage: WebPage {
                 } else if case .catalog = section.source {
                     empty = State(
                         title: t.catalogEmptyTitle,
-                        message: section.description?.text(context.language) ?? t.catalogEmptyMessage,
+                        message: section.description?.text(context.language, brand: context.brand?.locale)
+                            ?? t.catalogEmptyMessage,
                         button: t.reload, href: selfHref)
                 } else {
                     empty = State(
-                        title: t.emptyTitle, message: section.description?.text(context.language) ?? t.emptyMessage,
+                        title: t.emptyTitle,
+                        message: section.description?.text(context.language, brand: context.brand?.locale)
+                            ?? t.emptyMessage,
                         button: t.reload, href: selfHref)
                 }
             } else {

@@ -20,7 +20,7 @@ struct ReadCommand: AsyncParsableCommand {
     @Option(help: "The server's URL (env TIDINGS_SERVER; default http://127.0.0.1:8080).") var server: String?
     @Option(help: "The brand's id; without it, a brand picker.") var brand: String?
     @Option(help: "The section's id; without it, a section picker.") var section: String?
-    @Option(help: "ru or en (default: the one the server chooses).") var locale: String?
+    @Option(help: "A language tag: en, nb-NO, sv… (default: the brand's).") var locale: String?
     @Option(help: "Content items per page, 1–100 (default: the server's).") var limit: Int?
     @Option(help: "The offline store file (default $XDG_CACHE_HOME/tidings/read.sqlite or ~/.cache/…).")
     var store: String?
@@ -28,7 +28,9 @@ struct ReadCommand: AsyncParsableCommand {
     @Flag(help: "Print the first page plainly and exit.") var once = false
 
     func validate() throws {
-        if let locale, Language(rawValue: locale) == nil { throw ValidationError("--locale must be ru or en") }
+        if let locale, LanguageTag(locale) == nil {
+            throw ValidationError("--locale must be a BCP 47 language tag such as en, nb-NO or sv, not \(locale)")
+        }
         if let limit, !(1...100).contains(limit) { throw ValidationError("--limit must be 1…100") }
     }
 
@@ -41,7 +43,7 @@ struct ReadCommand: AsyncParsableCommand {
         let folder = storeFile.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let storage = try readerStorage(path: storeFile.path)
-        let language = locale.flatMap(Language.init(rawValue:))
+        let language = locale.flatMap(LanguageTag.init)
         let client = TidingsClient(
             baseURL: url, cache: ResponseCache(storage: storage), language: language,
             deviceID: ReadDeviceID.load(in: folder))

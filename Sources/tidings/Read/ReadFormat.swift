@@ -3,13 +3,13 @@ import TidingsModel
 
 /// How the reader writes times: in the reader's language and time zone (fixed in tests).
 struct ReadFormat: Sendable {
-    var language: Language
+    var language: LanguageTag
     var timeZone: TimeZone
     /// The moment shown: what of a forecast still holds depends on it.
     var now: Date
 
     /// A format for `language` in the machine's time zone, now.
-    init(language: Language, timeZone: TimeZone = .current, now: Date = Date()) {
+    init(language: LanguageTag, timeZone: TimeZone = .current, now: Date = Date()) {
         self.language = language
         self.timeZone = timeZone
         self.now = now

@@ -71,7 +71,9 @@ extension ReadLine {
         lines.append(ReadLine(strings.size + news.product.size))
         lines.append(ReadLine(strings.price) + ReadLine(news.price, colour))
         if let oldPrice = news.oldPrice { lines.append(ReadLine(strings.oldPrice) + ReadLine(oldPrice, .strike)) }
-        if let change = news.change { lines.append(ReadLine(strings.change) + ReadLine(change, colour)) }
+        if let change = news.change(LocaleFormats(strings.language)) {
+            lines.append(ReadLine(strings.change) + ReadLine(change, colour))
+        }
         lines.append(ReadLine(news.timeAgo, .dim))
         return lines
     }

@@ -15,9 +15,9 @@ struct ReadOnce {
     /// Prints the page and returns the exit status: 0, or 1 after printing the error on stderr.
     /// `brands`, when already looked up, are used rather than fetched again.
     func run(
-        brand: String?, section: String?, language: Language?, brands known: (value: [BrandSummary], keptAt: Date?)?
+        brand: String?, section: String?, language: LanguageTag?, brands known: (value: [BrandSummary], keptAt: Date?)?
     ) async -> Int32 {
-        var language = language ?? known?.value.first { $0.id == brand }.flatMap { Language(tag: $0.locale) }
+        var language = language ?? known?.value.first { $0.id == brand }.flatMap { LanguageTag($0.locale) }
         var brand = brand
         var section = section
         let format = ReadFormat(language: language ?? .en)
@@ -38,7 +38,7 @@ struct ReadOnce {
                 }
                 brand = chosen.id
                 section = section ?? chosen.front
-                language = language ?? Language(tag: chosen.locale)
+                language = language ?? LanguageTag(chosen.locale)
             } catch {
                 printError(error.isRetryable ? unreachable(language ?? .en) : error.message(in: language ?? .en))
                 return 1
@@ -78,15 +78,12 @@ struct ReadOnce {
     }
 
     /// The server could not be reached: say which, and the likely reason.
-    func unreachable(_ language: Language) -> String {
+    func unreachable(_ language: LanguageTag) -> String {
         Self.unreachable(client.baseURL, language)
     }
 
     /// "cannot reach URL — is `tidings serve` running?", in `language`.
-    static func unreachable(_ url: URL, _ language: Language) -> String {
-        switch language {
-        case .ru: "read: нет связи с \(url.absoluteString) — запущен ли `tidings serve`?"
-        case .en: "read: cannot reach \(url.absoluteString) — is `tidings serve` running?"
-        }
+    static func unreachable(_ url: URL, _ language: LanguageTag) -> String {
+        ReadStrings(language: language).unreachable(url.absoluteString)
     }
 }

@@ -21,7 +21,7 @@ final class ReadRunner {
     }
 
     /// Starts `effect`; `language` is the one the feed's messages are in.
-    func run(_ effect: ReadEffect, language: Language) {
+    func run(_ effect: ReadEffect, language: LanguageTag) {
         let client = client
         let sink = sink
         switch effect {
@@ -96,7 +96,7 @@ final class ReadRunner {
     }
 
     /// A new screen model for the feed, its states forwarded, its first page loading.
-    private func open(brand: String, section: String, language: Language) {
+    private func open(brand: String, section: String, language: LanguageTag) {
         stop()
         let loader = SectionLoader(client: client, brand: brand, section: section, limit: limit)
         let key = loader.storageKey

@@ -33,7 +33,7 @@ struct ReadSession {
 
     /// Runs until `q` or the end of input (status 0), or SIGINT/SIGTERM (128 + the signal), and puts
     /// the terminal back in every case.
-    func run(brand: String?, section: String?, language: Language?, brands: [BrandSummary]?) async throws -> Int32 {
+    func run(brand: String?, section: String?, language: LanguageTag?, brands: [BrandSummary]?) async throws -> Int32 {
         let terminal = try ReadTerminal()
         defer { terminal.restore() }
         let (events, sink) = AsyncStream.makeStream(of: Event.self)

@@ -1,85 +1,142 @@
 import TidingsModel
 
 /// The reader's own words (its chrome, not the server's content) in the reader's language — the
-/// brand's, unless `--locale` says otherwise — so a Russian brand is not framed in English.
+/// brand's, unless `--locale` says otherwise — from the language catalogs (`read.*`), so a
+/// Norwegian brand is not framed in English and adding a language needs no code.
 struct ReadStrings {
-    let language: Language
-    private var ru: Bool { language == .ru }
+    let language: LanguageTag
 
-    /// `count` with the noun's form for it: one/few/many in Russian, singular/plural in English
-    /// (CLDR's rules, ``Language/plural(_:)``).
-    func count(_ count: Int, _ en: (String, String), _ ru: (one: String, few: String, many: String)) -> String {
-        language.counted(count, en: en, ru: ru)
+    /// The catalog keys the reader reads: one case each, so none is read that is not listed.
+    enum Key: String, CaseIterable {
+        case items = "read.count.items"
+        case brands = "read.count.brands"
+        case sections = "read.count.sections"
+        case stories = "read.count.stories"
+        case andMore = "read.andMore"
+        case chooseBrand = "read.chooseBrand"
+        case chooseSection = "read.chooseSection"
+        case loading = "read.loading"
+        case loadingBrands = "read.loadingBrands"
+        case loadingSections = "read.loadingSections"
+        case noBrands = "read.noBrands"
+        case noSections = "read.noSections"
+        case webPageMark = "read.webPageMark"
+        case itemOf = "read.itemOf"
+        case offlineItems = "read.offlineItems"
+        case offlineBrands = "read.offlineBrands"
+        case refreshing = "read.refreshing"
+        case newItems = "read.newItems"
+        case loadingMore = "read.loadingMore"
+        case moreKey = "read.moreKey"
+        case endOfSection = "read.endOfSection"
+        case reloadKey = "read.reloadKey"
+        case retryKey = "read.retryKey"
+        case webSection = "read.webSection"
+        case unsupported = "read.unsupported"
+        case noType = "read.noType"
+        case noLink = "read.noLink"
+        case banner = "read.adFormat.banner"
+        case native = "read.adFormat.native"
+        case video = "read.adFormat.video"
+        case interstitial = "read.adFormat.interstitial"
+        case ad = "read.ad"
+        case adSlot = "read.adSlot"
+        case carousel = "read.widget.carousel"
+        case list = "read.widget.list"
+        case weather = "read.widget.weather"
+        case local = "read.widget.local"
+        case forecastOutdated = "read.widget.forecastOutdated"
+        case forecast = "read.widget.forecast"
+        case localFrom = "read.widget.localFrom"
+        case carouselFrom = "read.widget.carouselFrom"
+        case listFrom = "read.widget.listFrom"
+        case carouselAny = "read.widget.carouselAny"
+        case listAny = "read.widget.listAny"
+        case weatherByApp = "read.widget.weatherByApp"
+        case localByApp = "read.widget.localByApp"
+        case city = "read.place.city"
+        case country = "read.place.country"
+        case adExplained = "read.adExplained"
+        case card = "read.card"
+        case cardDismissible = "read.cardDismissible"
+        case unknownExplained = "read.unknownExplained"
+        case product = "read.product"
+        case size = "read.size"
+        case price = "read.price"
+        case oldPrice = "read.oldPrice"
+        case change = "read.change"
+        case onlyCards = "read.onlyCards"
+        case dismissing = "read.dismissing"
+        case dismissed = "read.dismissed"
+        case everything = "read.everything"
+        case helpDismiss = "read.help.dismiss"
+        case helpBrands = "read.help.brands"
+        case helpSections = "read.help.sections"
+        case helpFeed = "read.help.feed"
+        case helpDetail = "read.help.detail"
+        case unreachable = "read.unreachable"
+        case kindTeaser = "read.kind.teaser"
+        case kindNews = "read.kind.catalogNews"
+        case kindAggregate = "read.kind.catalogAggregate"
+        case kindAd = "read.kind.ad"
+        case kindWidget = "read.kind.widget"
+        case kindCard = "read.kind.notification"
+        case kindUnknown = "read.kind.unknown"
     }
 
-    func items(_ n: Int) -> String { count(n, ("item", "items"), ("элемент", "элемента", "элементов")) }
-    func brands(_ n: Int) -> String { count(n, ("brand", "brands"), ("бренд", "бренда", "брендов")) }
-    func sections(_ n: Int) -> String { count(n, ("section", "sections"), ("раздел", "раздела", "разделов")) }
-    func stories(_ n: Int) -> String { count(n, ("story", "stories"), ("статья", "статьи", "статей")) }
+    /// The words for `key` with `arguments` put in.
+    func word(_ key: Key, _ arguments: TranslationArgument...) -> String {
+        Translations.shipped.string(key.rawValue, language, arguments)
+    }
+
+    func items(_ n: Int) -> String { word(.items, .count(n)) }
+    func brands(_ n: Int) -> String { word(.brands, .count(n)) }
+    func sections(_ n: Int) -> String { word(.sections, .count(n)) }
+    func stories(_ n: Int) -> String { word(.stories, .count(n)) }
     /// The last line of an aggregate that carries fewer members than it folds.
-    func andMore(_ n: Int) -> String {
-        let noun = language.form(for: n, en: ("product", "products"), ru: ("товар", "товара", "товаров"))
-        return ru ? "и ещё \(n) \(noun)" : "and \(n) more \(noun)"
-    }
+    func andMore(_ n: Int) -> String { word(.andMore, .count(n)) }
 
-    var chooseBrand: String { ru ? "выберите бренд" : "choose a brand" }
-    var chooseSection: String { ru ? "выберите раздел" : "choose a section" }
-    var loading: String { ru ? "Загрузка…" : "Loading…" }
-    var loadingBrands: String { ru ? "Загрузка брендов…" : "Loading brands…" }
-    var loadingSections: String { ru ? "Загрузка разделов…" : "Loading sections…" }
-    var noBrands: String { ru ? "Брендов нет." : "No brands." }
-    var noSections: String { ru ? "Разделов нет." : "No sections." }
-    var webPageMark: String { ru ? " · веб-страница" : " · web page" }
-    func itemOf(_ index: Int, _ total: Int) -> String { ru ? "\(index) из \(total)" : "item \(index) of \(total)" }
-    func offlineItems(_ time: String) -> String {
-        ru
-            ? "нет связи с сервером — показано сохранённое в \(time)"
-            : "server not reached — showing items fetched at \(time)"
-    }
-    func offlineBrands(_ time: String) -> String {
-        ru ? "нет связи с сервером — бренды, сохранённые в \(time)" : "server not reached — brands kept from \(time)"
-    }
-    var refreshing: String { ru ? "обновление…" : "refreshing…" }
+    var chooseBrand: String { word(.chooseBrand) }
+    var chooseSection: String { word(.chooseSection) }
+    var loading: String { word(.loading) }
+    var loadingBrands: String { word(.loadingBrands) }
+    var loadingSections: String { word(.loadingSections) }
+    var noBrands: String { word(.noBrands) }
+    var noSections: String { word(.noSections) }
+    var webPageMark: String { word(.webPageMark) }
+    func itemOf(_ index: Int, _ total: Int) -> String { word(.itemOf, .count(index), .count(total)) }
+    func offlineItems(_ time: String) -> String { word(.offlineItems, .text(time)) }
+    func offlineBrands(_ time: String) -> String { word(.offlineBrands, .text(time)) }
+    var refreshing: String { word(.refreshing) }
     /// The live pill.
-    func newItems(_ count: Int) -> String { ru ? " новое: \(count) — n показать " : " \(count) new — n to show " }
-    var loadingMore: String { ru ? "загрузка…" : "loading more…" }
-    var moreKey: String { ru ? "m — ещё" : "m for more" }
-    var endOfSection: String { ru ? "конец раздела" : "end of the section" }
-    var reloadKey: String { ru ? "r — обновить" : "r to reload" }
-    var retryKey: String { ru ? "r — повторить" : "r to retry" }
-    func webSection(_ url: String) -> String {
-        ru ? "Этот раздел — веб-страница: \(url)" : "This section is a web page: \(url)"
-    }
-    func unsupported(_ type: String) -> String {
-        let name = type.isEmpty ? (ru ? "без типа" : "no type") : type
-        return ru ? "(неизвестный элемент: \(name))" : "(unsupported item: \(name))"
-    }
-    var noLink: String { ru ? "(без ссылки)" : "(no link)" }
+    func newItems(_ count: Int) -> String { word(.newItems, .count(count)) }
+    var loadingMore: String { word(.loadingMore) }
+    var moreKey: String { word(.moreKey) }
+    var endOfSection: String { word(.endOfSection) }
+    var reloadKey: String { word(.reloadKey) }
+    var retryKey: String { word(.retryKey) }
+    func webSection(_ url: String) -> String { word(.webSection, .text(url)) }
+    func unsupported(_ type: String) -> String { word(.unsupported, .text(type.isEmpty ? word(.noType) : type)) }
+    var noLink: String { word(.noLink) }
     /// An ad slot's format in words: the formats an ad SDK knows by name, any other as sent.
     func adFormat(_ format: String) -> String {
-        switch (format, ru) {
-        case ("banner", true): "баннер"
-        case ("native", true): "нативная"
-        case ("video", true): "видео"
-        case ("interstitial", true): "полноэкранная"
+        switch format {
+        case "banner": word(.banner)
+        case "native": word(.native)
+        case "video": word(.video)
+        case "interstitial": word(.interstitial)
         default: format
         }
     }
-    func ad(_ format: String) -> String { ru ? "Реклама · \(adFormat(format))" : "Ad · \(adFormat(format))" }
-    func adSlot(_ format: String) -> String {
-        ru ? "Рекламное место (\(adFormat(format)))" : "Ad slot (\(adFormat(format)))"
-    }
+    func ad(_ format: String) -> String { word(.ad, .text(adFormat(format))) }
+    func adSlot(_ format: String) -> String { word(.adSlot, .text(adFormat(format))) }
     /// A widget's kind as a reader calls it.
     func widgetKind(_ kind: Widget.Kind) -> String {
-        switch (kind, ru) {
-        case (.carousel, false): "carousel"
-        case (.carousel, true): "карусель"
-        case (.list, false): "list"
-        case (.list, true): "список"
-        case (.weather, false): "weather"
-        case (.weather, true): "погода"
-        case (.local, false): "around you"
-        case (.local, true): "рядом"
+        switch kind {
+        case .carousel: word(.carousel)
+        case .list: word(.list)
+        case .weather: word(.weather)
+        case .local: word(.local)
         }
     }
     /// What a widget is, under its title in the detail.
@@ -87,68 +144,62 @@ struct ReadStrings {
         _ kind: Widget.Kind, section: String?, hasForecast: Bool = false, forecastOutdated: Bool = false
     ) -> String {
         switch (kind, section) {
-        case (.weather, _) where forecastOutdated:
-            ru ? "Актуального прогноза нет: он устарел." : "No current forecast: the one given is out of date."
-        case (.weather, _) where hasForecast: ru ? "Прогноз погоды." : "The weather forecast."
-        case (.local, let section?):
-            ru ? "Местные новости раздела «\(section)»." : "Local stories from \(section)."
-        case (.carousel, let section?):
-            ru ? "Карусель статей раздела «\(section)»." : "A carousel of stories from \(section)."
-        case (.list, let section?): ru ? "Список статей раздела «\(section)»." : "A list of stories from \(section)."
-        case (.carousel, nil): ru ? "Карусель статей." : "A carousel of stories."
-        case (.list, nil): ru ? "Список статей." : "A list of stories."
-        case (.weather, _): ru ? "Погода: её показывает приложение." : "The weather, shown by the app."
-        case (.local, _): ru ? "Местные новости: их показывает приложение." : "Local news, shown by the app."
+        case (.weather, _) where forecastOutdated: word(.forecastOutdated)
+        case (.weather, _) where hasForecast: word(.forecast)
+        case (.local, let section?): word(.localFrom, .text(section))
+        case (.carousel, let section?): word(.carouselFrom, .text(section))
+        case (.list, let section?): word(.listFrom, .text(section))
+        case (.carousel, nil): word(.carouselAny)
+        case (.list, nil): word(.listAny)
+        case (.weather, _): word(.weatherByApp)
+        case (.local, _): word(.localByApp)
         }
     }
     /// A widget's place ("city", "country") in words.
     func place(_ key: String) -> String {
-        switch (key, ru) {
-        case ("city", false): "City"
-        case ("city", true): "Город"
-        case ("country", false): "Country"
-        case ("country", true): "Страна"
+        switch key {
+        case "city": word(.city)
+        case "country": word(.country)
         default: key
         }
     }
-    func adExplained(_ id: String) -> String {
-        ru
-            ? "Место для рекламы: его заполняет рекламный SDK приложения. Место \(id)."
-            : "A place for an ad: the app's ad SDK fills it. Slot \(id)."
-    }
-    func cardExplained(dismissible: Bool) -> String {
-        ru
-            ? "Карточка-приглашение." + (dismissible ? " d скрывает её." : "")
-            : "A notification card." + (dismissible ? " d dismisses it." : "")
-    }
-    var unknownExplained: String {
-        ru
-            ? "Эта программа не знает такой элемент; он пришёл таким:"
-            : "This reader does not know this type of item; it came as:"
-    }
-    var product: String { ru ? "Товар: " : "Product: " }
-    var size: String { ru ? "Размер: " : "Size: " }
-    var price: String { ru ? "Цена: " : "Price: " }
-    var oldPrice: String { ru ? "Старая цена: " : "Old price: " }
-    var change: String { ru ? "Изменение: " : "Change: " }
-    var onlyCards: String { ru ? "Скрыть можно только карточки." : "Only notification cards can be dismissed." }
-    var dismissing: String { ru ? "Скрываем…" : "Dismissing…" }
-    var dismissed: String { ru ? "Скрыто." : "Dismissed." }
-    var everything: String { ru ? "Это всё в этом разделе." : "That is everything in this section." }
+    func adExplained(_ id: String) -> String { word(.adExplained, .text(id)) }
+    func cardExplained(dismissible: Bool) -> String { word(.card) + (dismissible ? word(.cardDismissible) : "") }
+    var unknownExplained: String { word(.unknownExplained) }
+    var product: String { word(.product) }
+    var size: String { word(.size) }
+    var price: String { word(.price) }
+    var oldPrice: String { word(.oldPrice) }
+    var change: String { word(.change) }
+    var onlyCards: String { word(.onlyCards) }
+    var dismissing: String { word(.dismissing) }
+    var dismissed: String { word(.dismissed) }
+    var everything: String { word(.everything) }
 
     /// The keys of `page`; `d` only when it can dismiss something.
     func help(_ page: ReadUI.Page, dismiss: Bool) -> String {
-        let d = dismiss ? (ru ? "d скрыть · " : "d dismiss · ") : ""
-        switch (page, ru) {
-        case (.brands, false): return "↑↓/jk move · Enter open · r reload · q quit"
-        case (.brands, true): return "↑↓/jk выбор · Enter открыть · r обновить · q выход"
-        case (.sections, false): return "↑↓/jk move · Enter open · b back · r reload · q quit"
-        case (.sections, true): return "↑↓/jk выбор · Enter открыть · b назад · r обновить · q выход"
-        case (.feed, false): return "↑↓/jk move · Enter open · m more · r refresh · n new · " + d + "b back · q quit"
-        case (.feed, true):
-            return "↑↓/jk выбор · Enter открыть · m ещё · r обновить · n новое · " + d + "b назад · q выход"
-        case (.detail, false): return "↑↓/jk scroll · b back · " + d + "q quit"
-        case (.detail, true): return "↑↓/jk листать · b назад · " + d + "q выход"
+        let d = dismiss ? word(.helpDismiss) : ""
+        return switch page {
+        case .brands: word(.helpBrands)
+        case .sections: word(.helpSections)
+        case .feed: word(.helpFeed, .text(d))
+        case .detail: word(.helpDetail, .text(d))
         }
     }
+
+    /// What a reader calls an item (not the API's type name).
+    func kind(of item: FeedItem) -> String {
+        switch item {
+        case .teaser: word(.kindTeaser)
+        case .catalogNews: word(.kindNews)
+        case .catalogAggregate: word(.kindAggregate)
+        case .ad: word(.kindAd)
+        case .widget: word(.kindWidget)
+        case .notification: word(.kindCard)
+        case .unknown: word(.kindUnknown)
+        }
+    }
+
+    /// "cannot reach URL — is `tidings serve` running?"
+    func unreachable(_ url: String) -> String { word(.unreachable, .text(url)) }
 }

@@ -26,7 +26,7 @@ struct ReadUI: Equatable, Sendable {
     var brand: String?
     var section: String?
     /// `--locale`; without it the chosen brand's language.
-    var fixedLanguage: Language?
+    var fixedLanguage: LanguageTag?
     var brands: Choices<BrandSummary> = .idle
     var sections: Choices<SectionSummary> = .idle
     var feed: FeedScreenState = .loading
@@ -47,7 +47,7 @@ struct ReadUI: Equatable, Sendable {
 
     /// The reader opening on the brand picker, the section picker or the feed, as much as is given;
     /// `brands`, when already known, name the brand and give its language.
-    static func start(brand: String?, section: String?, language: Language?, brands: [BrandSummary]? = nil) -> (
+    static func start(brand: String?, section: String?, language: LanguageTag?, brands: [BrandSummary]? = nil) -> (
         ReadUI, ReadEffect
     ) {
         var ui = ReadUI(page: .brands, brand: brand, section: section, fixedLanguage: language)
@@ -66,8 +66,8 @@ struct ReadUI: Equatable, Sendable {
     }
 
     /// Messages and dates: `--locale`, else the brand's language, else English.
-    var language: Language {
-        fixedLanguage ?? brands.list.first { $0.id == brand }.flatMap { Language(tag: $0.locale) } ?? .en
+    var language: LanguageTag {
+        fixedLanguage ?? brands.list.first { $0.id == brand }.flatMap { LanguageTag($0.locale) } ?? .en
     }
 
     /// "courier/news": the feed's key in the offline store.

@@ -34,22 +34,8 @@ struct ReadView {
         case .sections: parts = [brandName ?? "Tidings", strings.chooseSection]
         case .feed, .detail: parts = [brandName ?? "Tidings", feedTitle]
         }
-        if case .detail(let item) = ui.page { parts.append(Self.kind(of: item, ui.language)) }
+        if case .detail(let item) = ui.page { parts.append(ReadStrings(language: ui.language).kind(of: item)) }
         return ReadLine(parts.joined(separator: " › "), .bold)
-    }
-
-    /// What a reader calls an item, in their language (not the API's type name).
-    static func kind(of item: FeedItem, _ language: Language) -> String {
-        let ru = language == .ru
-        return switch item {
-        case .teaser: ru ? "Статья" : "Article"
-        case .catalogNews: ru ? "Товар" : "Product"
-        case .catalogAggregate: ru ? "Товары" : "Products"
-        case .ad: ru ? "Реклама" : "Ad"
-        case .widget: ru ? "Виджет" : "Widget"
-        case .notification: ru ? "Карточка" : "Card"
-        case .unknown: ru ? "Элемент" : "Item"
-        }
     }
 
     /// The item a key would act on: the one open, or the selected row.
