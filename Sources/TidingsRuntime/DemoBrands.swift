@@ -24,9 +24,10 @@ public enum DemoBrands {
     /// and no page ever loads one from another host.
     public static func localImages() throws -> [ImageSettings.LocalImages] {
         let media = try directory.appendingPathComponent("media").path
-        return ["https://courier.example/media/", "https://grocery.example/media/"].map {
-            ImageSettings.LocalImages(prefix: $0, directory: media)
-        }
+        return ["https://courier.example/media/", "https://grocery.example/media/", "https://vestland.example/media/"]
+            .map {
+                ImageSettings.LocalImages(prefix: $0, directory: media)
+            }
     }
 
     /// The demo configuration, read like any other brands file.

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 import TidingsIngest
+import TidingsModel
 import TidingsSections
 import TidingsServer
 import TidingsStore
@@ -24,6 +25,13 @@ public struct Runtime: Sendable {
         databaseTimeout: Duration = .seconds(10), schema: DatabaseURL.Schema = .migrate
     ) async throws -> Runtime {
         let logger = logger ?? Self.logger(settings)
+        // The deployment's own words, on top of the shipped ones, before anything is rendered.
+        if let catalogs = settings.server.catalogs {
+            Translations.activate(Translations.shipped.adding(catalogs))
+            logger.info(
+                "locale: catalogs on top of the shipped ones: \(catalogs.languages.map(\.identifier).joined(separator: ", "))"
+            )
+        }
         // Metric handles bind to the factory that exists when they are made: bootstrap it before
         // the store (and everything after it) makes theirs.
         _ = TidingsMetrics.registry

@@ -92,7 +92,7 @@ public final class TidingsProcess: @unchecked Sendable {
     /// concurrently, in no fixed order.
     public static let demoSourceLines = [
         "world.rss: 8 new", "tech.atom: 6 new", "whats-on.rss: 3 new", "economy.json: 13 new",
-        "lifestyle.json: 11 new", "bergen.json: 1 new",
+        "lifestyle.json: 11 new", "bergen.json: 1 new", "nyheter.rss: 8 new", "kultur.rss: 5 new",
     ]
 
     /// Waits until `tidings serve` with the demo brands has taken in every demo source once.

@@ -6,7 +6,7 @@ public enum WebMessage: Sendable, CaseIterable {
     case badCursor, forbidden, unexpected
 
     /// The message in `language` (`web.message.*` in the catalogs).
-    func text(_ language: LanguageTag) -> String { Translations.shipped.string(key, language) }
+    func text(_ language: LanguageTag) -> String { Translations.current.string(key, language) }
 
     /// The catalog key of this message.
     var key: String {

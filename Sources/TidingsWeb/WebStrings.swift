@@ -64,9 +64,9 @@ extension WebStrings {
     static func retryIn(_ seconds: Int, _ tag: LanguageTag) -> String {
         let minutes = (seconds + 59) / 60
         switch minutes {
-        case ...1: return Translations.shipped.string("web.retryIn.soon", tag)
-        case ..<90: return Translations.shipped.string("web.retryIn.minutes", tag, [.count(minutes)])
-        default: return Translations.shipped.string("web.retryIn.hours", tag, [.count((minutes + 30) / 60)])
+        case ...1: return Translations.current.string("web.retryIn.soon", tag)
+        case ..<90: return Translations.current.string("web.retryIn.minutes", tag, [.count(minutes)])
+        default: return Translations.current.string("web.retryIn.hours", tag, [.count((minutes + 30) / 60)])
         }
     }
 
@@ -75,14 +75,15 @@ extension WebStrings {
 
     /// The words for `language`, from the language catalogs (`web.*` keys), made once per language.
     static func of(_ language: LanguageTag) -> WebStrings {
-        if let known = made.withLock({ $0[language] }) { return known }
-        let strings = WebStrings(translations: .shipped, tag: language)
-        made.withLock { $0[language] = strings }
+        let generation = Translations.generation
+        if let known = made.withLock({ $0[language] }), known.generation == generation { return known.strings }
+        let strings = WebStrings(translations: .current, tag: language)
+        made.withLock { $0[language] = (strings, generation) }
         return strings
     }
 
     /// Words made so far, by the reader's locale (few: only locales with a catalog are chosen).
-    private static let made = Locked<[LanguageTag: WebStrings]>([:])
+    private static let made = Locked<[LanguageTag: (strings: WebStrings, generation: Int)]>([:])
 
     /// The catalog keys these words are read from: `web.` and the property's name.
     static var keys: [String] {

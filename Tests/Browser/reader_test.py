@@ -109,6 +109,33 @@ def rss(title: str, slug: str, count: int, base: str, now: datetime | None = Non
     ).encode()
 
 
+# Six stories in Arabic for the right-to-left brand (invented; titles of a Cairo city desk).
+ARABIC_STORIES = [
+    ("افتتاح خط جديد لمترو القاهرة يربط المطار بوسط المدينة", "تبدأ القطارات العمل يوم الجمعة، وتستغرق الرحلة خمساً وعشرين دقيقة."),
+    ("أسعار الخضروات تنخفض في الأسواق مع بداية موسم الشتاء", "تراجع سعر الطماطم والبطاطس بنحو الخمس خلال أسبوعين."),
+    ("المتحف المصري الكبير يمدد ساعات الزيارة في عطلة نهاية الأسبوع", "تفتح القاعات حتى العاشرة مساءً أيام الخميس والجمعة والسبت."),
+    ("جامعة القاهرة تطلق برنامجاً جديداً لعلوم البيانات", "يقبل البرنامج مئتي طالب في عامه الأول، نصفهم بمنح دراسية."),
+    ("أمطار غزيرة متوقعة على السواحل الشمالية غداً", "تنصح هيئة الأرصاد الصيادين بعدم الخروج إلى البحر حتى مساء الأحد."),
+    ("مهرجان القاهرة السينمائي يعلن أفلام المسابقة الرسمية", "تتنافس أربعة عشر فيلماً من عشر دول على الهرم الذهبي."),
+]
+
+
+def arabic_rss(base: str) -> bytes:
+    """The right-to-left brand's feed: the stories above, item n dated n hours ago."""
+    now = datetime.now(timezone.utc)
+    items = "".join(
+        f"<item><guid isPermaLink=\"false\">arabic-{n}</guid><title>{escape(title)}</title>"
+        f"<link>{base}/stories/arabic-{n}</link><description>{escape(summary)}</description>"
+        f"<pubDate>{email.utils.format_datetime(now - timedelta(hours=n), usegmt=True)}</pubDate></item>"
+        for n, (title, summary) in enumerate(ARABIC_STORIES, start=1)
+    )
+    return (
+        '<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0"><channel><title>أخبار المدينة</title>'
+        f"<link>{base}/</link><description>Browser test feed</description><language>ar</language>"
+        f"{items}</channel></rss>"
+    ).encode()
+
+
 class FeedServer:
     """Serves `/switchable.rss` (empty, then N items) and `/broken.rss` (HTTP 500, then 2 items)
     on a free loopback port. Responses carry no validators or cache headers, so the poller
@@ -152,6 +179,8 @@ class FeedServer:
             switchable, fixed, live = self.switchable_items, self.broken_fixed, self.live_items
         if path == "/live.rss":
             return 200, rss("Live", "live", live, self.base, now=self.started)
+        if path == "/arabic.rss":
+            return 200, arabic_rss(self.base)
         if path == "/switchable.rss":
             return 200, rss("Switchable", "switchable", switchable, self.base)
         if path == "/broken.rss":
@@ -259,6 +288,17 @@ brands:
       - id: live
         title: Live
         source: {{type: feed, url: "{feeds.base}/live.rss"}}
+  - id: sahifa
+    name: الصحيفة
+    locale: ar-EG
+    sections:
+      - id: akhbar
+        title: {{ar: أخبار, en: News}}
+        source: {{type: feed, url: "{feeds.base}/arabic.rss"}}
+        placement:
+          notifications:
+            - {{id: sahifa-push, kind: enable_push, text: {{ar: فعّل الإشعارات لتصلك أهم الأخبار أولاً., en: Turn on notifications.}}}}
+          ads: {{positions: [3], format: native}}
 """
 
 
@@ -1030,6 +1070,22 @@ def axe_source() -> str:
     return (Path(spec.origin).parent / "axe-core" / "axe.min.js").read_text()
 
 
+def axe_violations(driver: "webdriver.Chrome", source: str, name: str, keep: Callable[[str], None] | None = None) -> list[str]:
+    """axe-core's WCAG 2.1 AA violations on the page open, in light and then dark, each as
+    "NAME, SCHEME: RULE: NODE"; `keep(scheme)` runs after each scheme's check (a screenshot)."""
+    problems = []
+    for scheme in ["light", "dark"]:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+            "features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        if not driver.execute_script("return typeof axe === 'object'"):
+            driver.execute_script(source)
+        for rule, _, nodes in driver.execute_async_script(AXE_RUN):
+            problems += [f"{name}, {scheme}: {rule}: {node}" for node in nodes]
+        if keep:
+            keep(scheme)
+    return problems
+
+
 def test_accessibility(run: Run) -> None:
     """i. WCAG 2.1 AA on every demo page, light and dark, by axe-core: contrast of every text
     against what is behind it (computed in the browser), names of links, buttons and images,
@@ -1053,13 +1109,7 @@ def test_accessibility(run: Run) -> None:
             "width": 375, "height": SCREENSHOT_HEIGHT, "deviceScaleFactor": 1, "mobile": True})
         for name, url in pages:
             driver.get(url)
-            for scheme in ["light", "dark"]:
-                driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-                    "features": [{"name": "prefers-color-scheme", "value": scheme}]})
-                if not driver.execute_script("return typeof axe === 'object'"):
-                    driver.execute_script(source)
-                for rule, help, nodes in driver.execute_async_script(AXE_RUN):
-                    problems += [f"{name}, {scheme}: {rule}: {node}" for node in nodes]
+            problems += axe_violations(driver, source, name)
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
@@ -1083,9 +1133,50 @@ def test_validate_html(run: Run) -> None:
     check(result.returncode == 0, f"scripts/validate-html.sh exited with {result.returncode}")
 
 
+def test_right_to_left(run: Run) -> None:
+    """j. An Arabic brand (`ar-EG`): the page is mirrored (`dir="rtl"`, the brand name at the
+    right of the bar, the language menu at its left), times in Arabic-Indic digits as CLDR
+    writes them, nothing outside the viewport and no WCAG 2.1 AA violation at 375 and 1280 px."""
+    driver = run.browser
+    url = run.lab + "/sahifa/akhbar"
+    wait_until(lambda: driver.get(url) or len(feed_ids(driver)) >= 6, 20, "/sahifa/akhbar never listed its 6 stories")
+    source = axe_source()
+    problems: list[str] = []
+    try:
+        for width in [375, 1280]:
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": SCREENSHOT_HEIGHT, "deviceScaleFactor": 1, "mobile": width < 768})
+            driver.get(url)
+            html = driver.find_element(By.TAG_NAME, "html")
+            check(html.get_attribute("dir") == "rtl" and html.get_attribute("lang") == "ar-EG",
+                  f"<html dir={html.get_attribute('dir')!r} lang={html.get_attribute('lang')!r}>")
+            brand = one(driver, ".bar .brand", url).rect
+            languages = one(driver, ".bar .languages", url).rect
+            check(brand["x"] > languages["x"], f"at {width}px the brand is not right of the language menu: "
+                  f"{brand['x']:.0f} vs {languages['x']:.0f}")
+            times = [element.text for element in driver.find_elements(By.CSS_SELECTOR, "main time")]
+            check(any(re.search("[٠-٩]", text) for text in times), f"no Arabic-Indic digits in the times: {times[:3]}")
+            scroll, outside = driver.execute_script(OUTSIDE_THE_VIEWPORT)
+            if scroll > width:
+                problems.append(f"at {width}px the page is {scroll}px wide")
+            if outside:
+                problems.append(f"at {width}px outside the viewport: {'; '.join(outside)}")
+            def keep(scheme: str, width: int = width) -> None:
+                shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})
+                run.screenshots.mkdir(parents=True, exist_ok=True)
+                (run.screenshots / f"rtl-{width}-{scheme}.png").write_bytes(base64.b64decode(shot["data"]))
+
+            problems += axe_violations(driver, source, f"at {width}px", keep)
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    check(not problems, "right to left:\n  " + "\n  ".join(problems[:20]))
+
+
 TESTS: list[Callable[[Run], None]] = [
     test_demo_pages_are_clean, test_load_more, test_dismiss, test_empty_state, test_error_state,
     test_detail_pages, test_aggregate_card, test_front_page_grid, test_section_strip, test_live_folding, test_refresh, test_live_pill, test_many_sections_in_a_row, test_not_found, test_layout, test_accessibility,
+    test_right_to_left,
 ]
 
 

@@ -7,11 +7,15 @@ struct ReadDemoServer {
     let process: TidingsProcess
     let base: String
 
-    /// Starts the server and waits until the demo sources are in.
-    static func start() async throws -> ReadDemoServer {
+    /// Starts the server and waits until the demo sources are in; `prepare` may put files in its
+    /// folder first, which `environment` may name.
+    static func start(
+        environment: [String: String] = [:], prepare: (URL) throws -> Void = { _ in }
+    ) async throws -> ReadDemoServer {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-read-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let process = try TidingsProcess(["serve", "--port", "0"], in: folder)
+        try prepare(folder)
+        let process = try TidingsProcess(["serve", "--port", "0"], in: folder, environment: environment)
         let line = try await process.waitForLine(containing: "listening on http://127.0.0.1:")
         guard let port = line.split(separator: ":").last.flatMap({ Int($0) }) else {
             throw ReadTestError("no port in \(line)")

@@ -30,7 +30,7 @@ struct SourcesCommandTests {
         try await server.waitForDemoSources()
         let brands = try TidingsJSON.decoder().decode(
             BrandList.self, from: Data(try await get("\(base)/api/v1/brands").body.utf8))
-        #expect(brands.brands.map(\.id) == ["courier", "grocery"])
+        #expect(brands.brands.map(\.id) == ["courier", "grocery", "vestland"])
         let economy = try TidingsJSON.decoder().decode(
             Feed.self, from: Data(try await get("\(base)/api/v1/brands/courier/sections/economy?limit=6").body.utf8))
         guard case .native(let items) = economy.content else {

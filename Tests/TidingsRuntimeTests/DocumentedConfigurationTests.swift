@@ -39,12 +39,14 @@ struct DocumentedConfigurationTests {
 
     @Test func theDemoBrandsLoadWithEverySourceType() throws {
         let demo = try DemoBrands.configuration()
-        #expect(demo.brands.map(\.id) == ["courier", "grocery"])
+        #expect(demo.brands.map(\.id) == ["courier", "grocery", "vestland"])
+        #expect(demo.brand("vestland")?.locale.identifier == "nb-NO", "seed 003's Norwegian newspaper")
         let kinds = Set(demo.sections.map(\.section.source.typeName))
         #expect(kinds == ["file", "web", "catalog"])
         // world.rss, tech.atom, economy, lifestyle, whats-on.rss, the weather widget's forecast, plus
-        // local.rss (empty) and markets.json (cut off) that show the web reader's empty and error states.
-        #expect(demo.fetchedSources.count == 8)
+        // local.rss (empty) and markets.json (cut off) that show the web reader's empty and error states,
+        // and the Norwegian brand's nyheter.rss and kultur.rss (its forecast is the same file's).
+        #expect(demo.fetchedSources.count == 10)
         #expect(demo.brand("courier")?.section("local")?.description != nil)
     }
 

@@ -68,7 +68,7 @@ public enum TidingsError: Error, Sendable, Hashable {
     /// The sentence to show the reader, in `language` (`kit.error.*` in Tidings' language
     /// catalogs; English where they have no words for it).
     public func message(in language: LanguageTag) -> String {
-        Translations.shipped.string(messageKey, language)
+        Translations.current.string(messageKey, language)
     }
 
     /// Every key ``message(in:)`` reads: one error of each kind (the switch below names them all).

@@ -113,7 +113,7 @@ extension FeedScreenState {
 
     /// The default empty-state text: what a feed will show, in the reader's language.
     public static func defaultEmptyMessage(_ language: LanguageTag) -> String {
-        Translations.shipped.string("kit.empty", language)
+        Translations.current.string("kit.empty", language)
     }
 }
 

@@ -90,7 +90,7 @@ extension Forecast.Condition {
     /// The condition in words ("Partly cloudy", "Переменная облачность", "Delvis skyet"), from the
     /// language catalogs (`forecast.<code>`), falling back to the brand's language, then English.
     public func words(_ language: LanguageTag, brand: LanguageTag? = nil) -> String {
-        Translations.shipped.string("forecast.\(rawValue)", language, brand: brand)
+        Translations.current.string("forecast.\(rawValue)", language, brand: brand)
     }
 
     /// The catalog keys of every condition.

@@ -18,7 +18,7 @@ public struct LocaleFormats: Sendable {
     public let tag: LanguageTag
     private let translations: Translations
 
-    public init(_ tag: LanguageTag, translations: Translations = .shipped) {
+    public init(_ tag: LanguageTag, translations: Translations = .current) {
         self.tag = tag
         self.translations = translations
     }

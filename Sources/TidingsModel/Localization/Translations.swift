@@ -8,7 +8,7 @@ import Foundation
 /// Read by this loader, not by Foundation's `Bundle` lookup: on Linux, Foundation neither
 /// compiles `.xcstrings` nor survives a `.stringsdict` plural (it crashes), and its locale
 /// matching ignores the preferences it is given. The files ship as a copied resource.
-public struct Translations: Sendable {
+public struct Translations: Sendable, Equatable {
     /// Words by language tag (its `base` identifier), then by key.
     private var words: [String: [String: TranslationEntry]]
 
@@ -40,6 +40,23 @@ public struct Translations: Sendable {
             preconditionFailure("a shipped catalog does not read: \(error)")
         }
     }()
+
+    /// The words in use: the shipped catalogs, with a deployment's or an app's own on top once
+    /// ``activate(_:)`` put them there. Every reader of words reads these.
+    public static var current: Translations { active.current.words }
+
+    /// How many times ``activate(_:)`` was called: a cache of words made from ``current`` keeps
+    /// the number it was made at and makes them again when it moved.
+    public static var generation: Int { active.current.generation }
+
+    /// Makes `translations` the words in use (``current``): the server does at start, before the
+    /// first request, with `locale.catalogs`' files on top of the shipped ones; an app may, to
+    /// add a language or reword a message. Words already made into a page stay as they were.
+    public static func activate(_ translations: Translations) {
+        active.withLock { $0 = (translations, $0.generation + 1) }
+    }
+
+    private static let active = Locked((words: shipped, generation: 0))
 
     /// These words with `other`'s on top (a key `other` has in a language replaces this one's).
     public func adding(_ other: Translations) -> Translations {
@@ -287,6 +304,6 @@ extension LanguageTag {
     /// (``negotiate(query:acceptLanguage:fallback:supported:)``).
     public static func negotiate(query: String?, acceptLanguage: String?, fallback: LanguageTag) -> LanguageTag {
         negotiate(
-            query: query, acceptLanguage: acceptLanguage, fallback: fallback, supported: Translations.shipped.supports)
+            query: query, acceptLanguage: acceptLanguage, fallback: fallback, supported: Translations.current.supports)
     }
 }

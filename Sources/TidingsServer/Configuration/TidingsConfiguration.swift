@@ -32,6 +32,9 @@ public struct TidingsConfiguration: Sendable, Equatable {
     /// `locale.default`: the locale of `/api/v1/news_items` when a request names none Tidings
     /// has words for (a BCP 47 tag: `ru`, `nb-NO`).
     public var defaultLocale = LanguageTag.ru
+    /// `locale.catalogs`: a directory of `.xcstrings` files read at start, their words on top of
+    /// the shipped ones (a language Tidings does not ship, or other words for one it does).
+    public var catalogs: Translations?
     /// `server.idle_timeout`: seconds before an idle keep-alive connection is closed.
     public var idleTimeout: TimeInterval = 60
     /// `server.body_timeout`: seconds a request's body has to arrive whole after its head.
@@ -80,6 +83,10 @@ public struct TidingsConfiguration: Sendable, Equatable {
                 "locale.default",
                 "the news API's locale when a request names none Tidings has words for: a BCP 47 tag such as `ru`, `nb-NO` (default ru)"
             ),
+            (
+                "locale.catalogs",
+                "a directory of language catalogs (`.xcstrings`) whose words go on top of the shipped ones: a new language, or other words (default none)"
+            ),
         ] + ImageSettings.keys + RateLimits.keys + [
             (
                 "metrics.allow",
@@ -114,6 +121,7 @@ public struct TidingsConfiguration: Sendable, Equatable {
         case "news.window_days": windowDays = try value.int(1...3650)
         case "news.aggregate": aggregation = try Self.aggregation(value)
         case "locale.default": defaultLocale = try value.language()
+        case "locale.catalogs": catalogs = try Self.catalogs(value)
         case _ where key.hasPrefix("images."): try images.set(key, value)
         case _ where key.hasPrefix("limits."): try limits.set(key, value)
         case "metrics.allow":
@@ -131,6 +139,23 @@ public struct TidingsConfiguration: Sendable, Equatable {
 }
 
 extension TidingsConfiguration {
+    /// The catalogs in the directory `value` names; an unreadable one is an error at its key.
+    static func catalogs(_ value: ConfigNode) throws -> Translations {
+        let directory = try value.filePath()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw value.error("must be a directory of .xcstrings files; \(directory) is not a directory")
+        }
+        let translations: Translations
+        do {
+            translations = try Translations.load(directory: URL(fileURLWithPath: directory))
+        } catch {
+            throw value.error("\(error)")
+        }
+        guard !translations.languages.isEmpty else { throw value.error("\(directory) holds no .xcstrings words") }
+        return translations
+    }
+
     /// `news.aggregate`: `off`, `on` (a 1h window, 3 items), or a mapping of `window` and
     /// `min_items` (outside the file, `window=1h,min_items=3`), each defaulting as `on` does.
     static func aggregation(_ value: ConfigNode) throws -> NewsAggregation? {

@@ -49,8 +49,8 @@ public struct NewsPresenter: Sendable {
         kind: NewsAggregate.Kind, lead: String?, count: Int, _ language: LanguageTag
     ) -> String {
         let key = headlineKey(kind)
-        guard let lead else { return Translations.shipped.string(key, language, [.count(count)]) }
-        return Translations.shipped.string(key + ".lead", language, [.text(lead), .count(count - 1)])
+        guard let lead else { return Translations.current.string(key, language, [.count(count)]) }
+        return Translations.current.string(key + ".lead", language, [.text(lead), .count(count - 1)])
     }
 
     /// "Новый продукт: ", "Скидка 5%: ", "Prisfall 5 %: ": the words before a product's name, the
@@ -59,11 +59,11 @@ public struct NewsPresenter: Sendable {
         kind: NewsRecord.Kind, percent: Int?, discounted: Bool?, _ language: LanguageTag
     ) -> String {
         switch kind {
-        case .newProduct: return Translations.shipped.string("news.title.newProduct", language)
+        case .newProduct: return Translations.current.string("news.title.newProduct", language)
         case .priceUpdated:
             let percent = LocaleFormats(language).percent(percent ?? 0)
             let key = discounted == true ? "news.title.priceDrop" : "news.title.priceUp"
-            return Translations.shipped.string(key, language, [.text(percent)])
+            return Translations.current.string(key, language, [.text(percent)])
         }
     }
 

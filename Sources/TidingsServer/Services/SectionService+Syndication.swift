@@ -61,7 +61,7 @@ extension SectionService {
     static func memberLine(_ news: NewsItem, _ language: LanguageTag) -> String {
         var line = "\(news.product.name) \(news.product.size): \(news.price)"
         if let old = news.oldPrice, let change = news.change(LocaleFormats(language)) {
-            line += Translations.shipped.string("news.was", language, [.text(old), .text(change)])
+            line += Translations.current.string("news.was", language, [.text(old), .text(change)])
         }
         return line
     }

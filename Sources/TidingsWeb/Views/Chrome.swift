@@ -74,7 +74,7 @@ struct Chrome: Sendable {
         hasNav = !nav.isEmpty
         hasFeeds = !feeds.isEmpty
         // The catalog the page's words come from is the current one (`nb` for an `nb-NO` page).
-        let shipped = Translations.shipped.languages
+        let shipped = Translations.current.languages
         let wordsIn = context.language.fallbackChain.first { shipped.contains($0) }
         // By name, as a reader looks for theirs: "Dansk … Svenska, Русский".
         languages = shipped.sorted { $0.endonym < $1.endonym }.map { language in

@@ -86,7 +86,7 @@ struct ReadStrings {
 
     /// The words for `key` with `arguments` put in.
     func word(_ key: Key, _ arguments: TranslationArgument...) -> String {
-        Translations.shipped.string(key.rawValue, language, arguments)
+        Translations.current.string(key.rawValue, language, arguments)
     }
 
     func items(_ n: Int) -> String { word(.items, .count(n)) }
