@@ -108,6 +108,12 @@ public struct LanguageTag: Hashable, Sendable, Codable, CustomStringConvertible,
         return chain
     }
 
+    /// Where words for a reader of this tag are looked for, in order: its fallback chain, then
+    /// the brand's, then English — for the catalogs and for a brand's own texts alike.
+    public func lookupOrder(brand: LanguageTag?) -> [LanguageTag] {
+        fallbackChain + (brand?.fallbackChain ?? []) + [.en]
+    }
+
     /// Chains worked out, by tag: likely subtags cost a Foundation lookup each.
     private static let chains = Locked<[LanguageTag: [LanguageTag]]>([:])
 

@@ -97,7 +97,7 @@ public struct Translations: Sendable, Equatable {
     )
         -> String
     {
-        for language in tag.fallbackChain + (brand?.fallbackChain ?? []) + [.en] {
+        for language in tag.lookupOrder(brand: brand) {
             guard let entry = words[language.identifier]?[key] else { continue }
             return entry.render(arguments, words: language, numbers: tag)
         }

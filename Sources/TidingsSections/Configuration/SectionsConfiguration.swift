@@ -199,7 +199,7 @@ public struct LocalizedText: Sendable, Hashable {
     /// The text for a reader of `language`: along its fallback chain (`nb-NO` → `nb` → `no`),
     /// then the brand's, then English, then the first language written.
     public func text(_ language: LanguageTag, brand: LanguageTag? = nil) -> String {
-        for tag in language.fallbackChain + (brand?.fallbackChain ?? []) + [.en] {
+        for tag in language.lookupOrder(brand: brand) {
             if let text = values[tag] { return text }
         }
         return values.min { $0.key.identifier < $1.key.identifier }?.value ?? ""
