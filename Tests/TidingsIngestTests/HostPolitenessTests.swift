@@ -190,7 +190,7 @@ struct HostPolitenessTests {
         func admit(_ delay: Duration? = .seconds(5)) async throws -> Duration? {
             switch try await politeness.withPermit(for: url, crawlDelay: delay, waitingAtMost: .seconds(1), {}) {
             case .ran: nil
-            case .later(let wait): wait
+            case .later(let turn): clock.now.duration(to: turn)
             }
         }
         #expect(try await admit() == nil, "free now: runs")
@@ -214,11 +214,11 @@ struct HostPolitenessTests {
         await waitUntil("busy.example is held") { await busy.load(forHost: "busy.example").running == 1 }
         let turn = try await busy.withPermit(
             for: URL(string: "https://busy.example/b")!, waitingAtMost: .seconds(1), {})
-        guard case .later(let wait) = turn else {
+        guard case .later(let instant) = turn else {
             Issue.record("a full host is not waited for")
             return
         }
-        #expect(wait == HostPoliteness<ManualClock>.busyTurn)
+        #expect(clock.now.duration(to: instant) == HostPoliteness<ManualClock>.busyTurn)
         latch.open()
         try await holder.value
     }

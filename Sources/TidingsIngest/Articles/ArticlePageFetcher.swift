@@ -19,7 +19,8 @@ public struct ArticlePageFetcher: Sendable {
         case disallowed
         /// The fetch failed; one sentence, and whether trying again later may help.
         case failed(String, temporary: Bool)
-        /// Nothing was fetched: the host's turn is this far off (`fetch(…waitingAtMost:)`).
+        /// Nothing was fetched: the host's turn is this far off (`fetch(…waitingAtMost:)`), counted
+        /// from when `fetch` returned.
         case later(Duration)
     }
 
@@ -76,7 +77,9 @@ public struct ArticlePageFetcher: Sendable {
                     for: url, crawlDelay: rules.crawlDelay, waitingAtMost: limit, { try await fetcher.fetch(request) })
                 {
                 case .ran(let answer): response = answer
-                case .later(let wait): return Result(outcome: .later(wait))
+                case .later(let turn):
+                    // Counted now, not at the booking: this task may have waited for a thread since.
+                    return Result(outcome: .later(max(.zero, ContinuousClock.now.duration(to: turn))))
                 }
             } else {
                 response = try await politeness.withPermit(for: url, crawlDelay: rules.crawlDelay) {

@@ -36,11 +36,13 @@ public actor HostPoliteness<C: Clock> where C.Duration == Duration {
         var booked: C.Instant?
     }
 
-    /// What `withPermit(for:crawlDelay:waitingAtMost:_:)` did: ran the body, or booked a turn
-    /// this far off instead of waiting for it.
+    /// What `withPermit(for:crawlDelay:waitingAtMost:_:)` did: ran the body, or booked the turn
+    /// at this instant of the clock instead of waiting for it. An instant, not a wait: the caller
+    /// may resume long after the booking on a loaded machine, and a wait counted from then would
+    /// put its turn late by as much (and turns booked a spacing apart closer together).
     public enum Admission<T> {
         case ran(T)
-        case later(Duration)
+        case later(C.Instant)
     }
 
     private var hosts: [String: Host] = [:]
@@ -97,12 +99,12 @@ public actor HostPoliteness<C: Clock> where C.Duration == Duration {
         isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
     ) async throws -> Admission<T> {
         let key = (url.host ?? "").lowercased()
-        if let wait = await book(key, crawlDelay: crawlDelay, unlessWithin: limit) { return .later(wait) }
+        if let turn = await book(key, crawlDelay: crawlDelay, unlessWithin: limit) { return .later(turn) }
         return .ran(try await withPermit(forHost: key, crawlDelay: crawlDelay, body))
     }
 
-    /// The wait for `key`'s next free turn when it is over `limit`, booked; nil when it is not.
-    private func book(_ key: String, crawlDelay: Duration?, unlessWithin limit: Duration) -> Duration? {
+    /// `key`'s next free turn when it is over `limit` away, booked; nil when it is not.
+    private func book(_ key: String, crawlDelay: Duration?, unlessWithin limit: Duration) -> C.Instant? {
         let spacing = spacing(crawlDelay: crawlDelay)
         let now = clock.now
         var host = hosts[key] ?? Host()
@@ -119,7 +121,7 @@ public actor HostPoliteness<C: Clock> where C.Duration == Duration {
         guard wait > limit else { return nil }
         host.booked = start
         hosts[key] = host
-        return wait
+        return start
     }
 
     /// How far off a turn is booked on a host that is full: its requests may end at any time.
