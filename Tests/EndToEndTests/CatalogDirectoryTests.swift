@@ -54,6 +54,31 @@ struct CatalogDirectoryTests {
         #expect(try await server.stop() == 0)
     }
 
+    @Test("tidings read --catalogs speaks a language added as a file; a wrong directory is a usage error")
+    func reader() async throws {
+        let server = try await ReadDemoServer.start()
+        let catalogs = server.folder.appendingPathComponent("reader-catalogs")
+        try FileManager.default.createDirectory(at: catalogs, withIntermediateDirectories: true)
+        try #"""
+        {"sourceLanguage": "en", "strings": {
+          "read.ad": {"localizations": {"pt": {"stringUnit": {"state": "translated", "value": "Anúncio · %@"}}}}
+        }, "version": "1.0"}
+        """#.write(to: catalogs.appendingPathComponent("pt.xcstrings"), atomically: true, encoding: .utf8)
+        let read = [
+            "read", "--once", "--server", server.base, "--brand", "courier", "--section", "news", "--locale", "pt-BR",
+            "--store", server.store,
+        ]
+        let plain = try await TidingsProcess.run(read, in: server.folder)
+        #expect(plain.status == 0 && plain.output.contains("Ad · banner"), "without the file, English: \(plain.output)")
+        let added = try await TidingsProcess.run(read + ["--catalogs", catalogs.path], in: server.folder)
+        #expect(added.status == 0, "\(added.output)")
+        #expect(added.output.contains("Anúncio · banner"), "the file's word: \(added.output)")
+        #expect(!added.output.contains("Ad · banner"))
+        let wrong = try await TidingsProcess.run(read + ["--catalogs", "nowhere"], in: server.folder)
+        #expect(wrong.status == 64 && wrong.output.contains("--catalogs") && wrong.output.contains("nowhere"))
+        #expect(try await server.stop() == 0)
+    }
+
     @Test("a catalog that does not read stops the server at start, naming the key and the file")
     func unreadable() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -8,10 +8,7 @@ struct ReadTerminalTests {
     @Test("keys move, open, go back, load more, refresh, dismiss and quit; the terminal is put back")
     func interactive() async throws {
         let server = try await ReadDemoServer.start()
-        let arguments = [
-            "read", "--server", server.base, "--brand", "courier", "--section", "news", "--limit", "3",
-            "--store", server.store,
-        ]
+        let arguments = Self.arguments(server, brand: "courier", section: "news", limit: 3)
         let terminal = try ReadPseudoTerminal(arguments, in: server.folder)
         var mark = try await terminal.waitFor("5 items · m for more")
         let first = terminal.screen()
@@ -62,6 +59,40 @@ struct ReadTerminalTests {
         #expect(try await server.stop() == 0)
     }
 
+    @Test("a Norwegian brand is read in Norwegian: its sections, the reader's words, plurals and dates")
+    func norwegian() async throws {
+        let server = try await ReadDemoServer.start()
+        let arguments = Self.arguments(server, brand: "vestland", section: "nyheter", limit: 3)
+        let terminal = try ReadPseudoTerminal(arguments, in: server.folder)
+        // "elementer", the plural of nb's `other` form: 3 stories, the card, the ad slot and the weather.
+        var mark = try await terminal.waitFor("elementer · m for flere")
+        let first = terminal.screen()
+        #expect(first.contains("Vestlandsposten › Nyheter"), "the section's title in the brand's language")
+        #expect(first.contains("> ★ Slå på varsler, så får du de viktigste nyhetene først."))
+        #expect(first.contains("Annonse · native"))
+        #expect(first.contains("Enter åpne · m mer · r oppdater"), "the key help in Norwegian")
+        // Dates as CLDR writes Bokmål: "20. nov., 18:10".
+        #expect(first.contains(/· \d{1,2}\. [a-zæøå]+\.?, \d{2}:\d{2}/), "a Norwegian date: \(first)")
+        #expect(!first.contains(" items"), "no English word left: \(first)")
+        terminal.send("j")
+        terminal.send("\r")
+        // The kind of item in Norwegian ("Sak", a story) and where it is in the list.
+        mark = try await terminal.waitFor("Vestlandsposten › Nyheter › Sak", after: mark)
+        #expect(terminal.lastFrame.contains("2 av "), "\(terminal.lastFrame)")
+        #expect(terminal.lastFrame.contains("b tilbake · q avslutt"))
+        terminal.send("q")
+        #expect(try await terminal.waitForExit() == 0)
+        #expect(try await server.stop() == 0)
+    }
+
+    /// `tidings read` on `server`'s section, `limit` items a page, with the server's store.
+    static func arguments(_ server: ReadDemoServer, brand: String, section: String, limit: Int) -> [String] {
+        [
+            "read", "--server", server.base, "--brand", brand, "--section", section, "--limit", String(limit),
+            "--store", server.store,
+        ]
+    }
+
     /// Waits until the status line counts more than `count` items; returns where output stands.
     static func waitForMoreItems(than count: Int, in terminal: ReadPseudoTerminal) async throws -> Int {
         let deadline = Date().addingTimeInterval(30)
@@ -79,10 +110,7 @@ struct ReadTerminalTests {
         let server = try await ReadDemoServer.start()
         let created = try await TidingsProcess.run(["keys", "create", "--name", "pill"], in: server.folder)
         let key = try #require(created.output.split(separator: "\n").first { $0.hasPrefix("tid_") }.map(String.init))
-        let arguments = [
-            "read", "--server", server.base, "--brand", "grocery", "--section", "news", "--limit", "5",
-            "--store", server.store,
-        ]
+        let arguments = Self.arguments(server, brand: "grocery", section: "news", limit: 5)
         let terminal = try ReadPseudoTerminal(arguments, in: server.folder)
         // The page first ("6 элементов" under it), not the key help: that is drawn while it loads, and
         // an event posted before the page is read is in the page, not in the pill.

@@ -29,6 +29,18 @@ public struct Translations: Sendable, Equatable {
         return try Translations(files: files)
     }
 
+    /// A deployment's or a reader's own catalogs (`locale.catalogs`, `tidings read --catalogs`):
+    /// `path` must be a directory holding words in at least one `.xcstrings` file.
+    public static func own(directory path: String) throws -> Translations {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw TranslationError("must be a directory of .xcstrings files; \(path) is not a directory")
+        }
+        let translations = try load(directory: URL(fileURLWithPath: path))
+        guard !translations.languages.isEmpty else { throw TranslationError("\(path) holds no .xcstrings words") }
+        return translations
+    }
+
     /// The catalogs Tidings ships (`Sources/TidingsModel/Translations`, one file per language).
     public static let shipped: Translations = {
         guard let directory = Bundle.module.url(forResource: "Translations", withExtension: nil) else {

@@ -142,18 +142,11 @@ extension TidingsConfiguration {
     /// The catalogs in the directory `value` names; an unreadable one is an error at its key.
     static func catalogs(_ value: ConfigNode) throws -> Translations {
         let directory = try value.filePath()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw value.error("must be a directory of .xcstrings files; \(directory) is not a directory")
-        }
-        let translations: Translations
         do {
-            translations = try Translations.load(directory: URL(fileURLWithPath: directory))
+            return try Translations.own(directory: directory)
         } catch {
             throw value.error("\(error)")
         }
-        guard !translations.languages.isEmpty else { throw value.error("\(directory) holds no .xcstrings words") }
-        return translations
     }
 
     /// `news.aggregate`: `off`, `on` (a 1h window, 3 items), or a mapping of `window` and

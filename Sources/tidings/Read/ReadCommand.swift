@@ -21,6 +21,12 @@ struct ReadCommand: AsyncParsableCommand {
     @Option(help: "The brand's id; without it, a brand picker.") var brand: String?
     @Option(help: "The section's id; without it, a section picker.") var section: String?
     @Option(help: "A language tag: en, nb-NO, sv… (default: the brand's).") var locale: String?
+    @Option(
+        help: ArgumentHelp(
+            "A directory of .xcstrings catalogs with the reader's words in more languages, or other words.",
+            discussion: "As the server's locale.catalogs: a file per language, on top of the shipped words.",
+            valueName: "directory"))
+    var catalogs: String?
     @Option(help: "Content items per page, 1–100 (default: the server's).") var limit: Int?
     @Option(help: "The offline store file (default $XDG_CACHE_HOME/tidings/read.sqlite or ~/.cache/…).")
     var store: String?
@@ -39,6 +45,13 @@ struct ReadCommand: AsyncParsableCommand {
         let address = server ?? environment["TIDINGS_SERVER"] ?? "http://127.0.0.1:8080"
         guard let url = URL(string: address), ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil
         else { throw ValidationError("--server must be an http or https URL, not \(address)") }
+        if let catalogs {
+            do {
+                Translations.activate(Translations.shipped.adding(try Translations.own(directory: catalogs)))
+            } catch {
+                throw ValidationError("--catalogs: \(error)")
+            }
+        }
         let storeFile = URL(fileURLWithPath: store ?? Self.defaultStore(environment))
         let folder = storeFile.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -62,7 +62,7 @@ extension ReadLine {
             let details = (widget.location["city"].map { [$0] } ?? []) + stories
             let place = title + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
             guard let forecast = widget.forecast?.asOf(format.now) else { return place }
-            let now = [forecast.temperatureText, forecast.condition?.words(language).lowercased()].compactMap(\.self)
+            let now = [forecast.temperatureText, forecast.condition?.words(language)].compactMap(\.self)
             return now.isEmpty ? place : place + ": " + now.joined(separator: ", ")
         }
     }
