@@ -14,13 +14,23 @@ import Foundation
 /// `format.ago.minutes`, `.hours`, `.days`), looked for on the reader's fallback chain only —
 /// never taken from English. The Russian catalog does, to keep the seed's forms ("Скидка 5%",
 /// "3 д") where CLDR writes "5 %" and "3 д."; docs/architecture.md says why.
+///
+/// What is made is kept (`FormatMemo`): a page of fifty items asks for the same few "6 h", "1 kg"
+/// and prices again and again, and a string from the memo costs a fraction of one from ICU. The
+/// key holds everything the text depends on: the locale, the catalogs' ``Translations/generation``
+/// and the value.
 public struct LocaleFormats: Sendable {
     public let tag: LanguageTag
     private let translations: Translations
+    /// The start of every memo key: the catalogs' generation and the locale.
+    private let scope: String
 
-    public init(_ tag: LanguageTag, translations: Translations = .current) {
+    /// The formats of `tag`, with the words in use (``Translations/current``).
+    public init(_ tag: LanguageTag) {
         self.tag = tag
-        self.translations = translations
+        let (words, generation) = Translations.currentWithGeneration
+        translations = words
+        scope = "\(generation)|\(tag.identifier)|"
     }
 
     /// The keys a catalog may hold to replace a CLDR pattern for its language.
@@ -34,6 +44,10 @@ public struct LocaleFormats: Sendable {
     /// Money with the currency's own symbol where it has one: "65,53 ₽" (no-break space),
     /// "₽65.53" rather than "RUB 65.53", "1 234,50 kr" in Norway.
     public func money(_ money: Money) -> String {
+        Self.memo.value(scope + "m|\(money.currency.code)|\(money.minorUnits)") { format(money) }
+    }
+
+    private func format(_ money: Money) -> String {
         let key = "\(tag.identifier)/\(money.currency.code)"
         let style = Self.currencyStyles.withLock { styles in
             if let style = styles[key] { return style }
@@ -56,6 +70,10 @@ public struct LocaleFormats: Sendable {
     /// A whole percentage: "12%", "12 %" (no-break space: `nb`, `sv`, `de`), "١٢٪" — or the
     /// language's own `format.percent` pattern.
     public func percent(_ value: Int) -> String {
+        Self.memo.value(scope + "p|\(value)") { formatPercent(value) }
+    }
+
+    private func formatPercent(_ value: Int) -> String {
         if let pattern = ownPattern("format.percent") {
             return pattern.render([.count(value)], words: tag, numbers: tag)
         }
@@ -80,9 +98,14 @@ public struct LocaleFormats: Sendable {
         case ..<86_400: (value, key, unit) = (seconds / 3600, "format.ago.hours", .hours)
         default: (value, key, unit) = (seconds / 86_400, "format.ago.days", .days)
         }
+        return Self.memo.value(scope + key + "|\(value)") { ago(value, key, unit) }
+    }
+
+    private func ago(_ value: Int, _ key: String, _ unit: Duration.UnitsFormatStyle.Unit) -> String {
         if let pattern = ownPattern(key) {
             return Self.unbreakable(pattern.render([.count(value)], words: tag, numbers: tag))
         }
+        let seconds = value * (unit == .minutes ? 60 : unit == .hours ? 3600 : 86_400)
         let text = Duration.seconds(seconds).formatted(
             .units(allowed: [unit], width: .narrow, fractionalPart: .hide(rounded: .towardZero)).locale(tag.locale))
         return Self.unbreakable(text)
@@ -92,6 +115,10 @@ public struct LocaleFormats: Sendable {
     /// grams, litres, millilitres and their kin; the catalog's `format.pieces` for pieces; any
     /// other unit written as given after the number in the reader's way.
     public func quantity(_ amount: ScaledDecimal, unit: String) -> String {
+        Self.memo.value(scope + "q|\(amount.shortString())|\(unit)") { format(amount, unit: unit) }
+    }
+
+    private func format(_ amount: ScaledDecimal, unit: String) -> String {
         let name = unit.lowercased()
         if ["pcs", "pc", "piece", "pieces"].contains(name), let count = Int(amount.shortString()) {
             return Self.unbreakable(translations.string("format.pieces", tag, [.count(count)]))
@@ -135,6 +162,31 @@ public struct LocaleFormats: Sendable {
     static func unbreakable(_ text: String) -> String {
         text.replacingOccurrences(of: " ", with: "\u{00A0}")
     }
+}
+
+/// Strings made by ``LocaleFormats``, by a key naming all they depend on. Bounded: past
+/// `capacity` keys it starts afresh (keys come from requests' locales and prices).
+final class FormatMemo: Sendable {
+    private let strings = Locked<[String: String]>([:])
+    let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// The string kept for `key`, or the one `make` makes, kept.
+    func value(_ key: String, _ make: () -> String) -> String {
+        if let kept = strings.withLock({ $0[key] }) { return kept }
+        let made = make()
+        strings.withLock { strings in
+            if strings.count >= capacity { strings.removeAll(keepingCapacity: true) }
+            strings[key] = made
+        }
+        return made
+    }
+}
+
+extension LocaleFormats {
+    /// The strings made so far, in every locale.
+    static let memo = FormatMemo(capacity: 16_384)
 }
 
 #if canImport(_FoundationICU)

@@ -61,6 +61,9 @@ public struct Translations: Sendable, Equatable {
     /// the number it was made at and makes them again when it moved.
     public static var generation: Int { active.current.generation }
 
+    /// ``current`` and ``generation`` read together, so the words and their number agree.
+    static var currentWithGeneration: (words: Translations, generation: Int) { active.current }
+
     /// Makes `translations` the words in use (``current``): the server does at start, before the
     /// first request, with `locale.catalogs`' files on top of the shipped ones; an app may, to
     /// add a language or reword a message. Words already made into a page stay as they were.

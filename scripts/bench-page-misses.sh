@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Pages built on a cache miss: wrk -t2 -c16 against thousands of distinct page URLs (news API pages
+# of 10, 25 and 50 items and the grocery section's web page, in Russian and English, at every
+# cursor position of a seeded catalog), so nearly every request composes, formats and renders its
+# page. Prints req/s, p99, the server's CPU time per page and the share of page-cache lookups that
+# missed.
+# Usage: scripts/bench-page-misses.sh [DURATION] [ROUNDS]
+#   BENCH_BINARY=PATH                   one binary instead of building one
+#   BENCH_A=PATH BENCH_B=PATH           two builds, alternated A B A B … for ROUNDS rounds (default 3);
+#                                       prints each run and the medians (CPU time a page decides)
+# (installs wrk from Debian packages if missing; python3 seeds the catalog and lists the cursors.)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+duration=${1:-10s}
+rounds=${2:-3}
+port=8394
+source scripts/bench/wrk.sh
+
+misses() { # prints "misses lookups" of the page caches so far
+  curl -s "http://127.0.0.1:$port/metrics" | awk '
+    /^tidings_cache_lookups_total\{cache="(news_pages|web_pages|section_pages)"/ {
+      total += $NF; if ($0 ~ /result="miss"/) { missed += $NF } }
+    END { printf "%d %d\n", missed, total }'
+}
+
+# One run of `$1`: a fresh database with the demo and 3,000 more products, the paths learnt, then
+# wrk. Prints "req/s p99_ms miss%".
+measure() {
+  local binary=$1 scratch server key
+  scratch=$(mktemp -d)
+  "$binary" serve --port "$port" --database "sqlite:$scratch/bench.sqlite" >"$scratch/server.log" 2>&1 &
+  server=$!
+  for _ in $(seq 1 200); do grep -q "listening on" "$scratch/server.log" && break; sleep 0.1; done
+  key=$("$binary" keys create --name bench --database "sqlite:$scratch/bench.sqlite" | grep '^tid_')
+  python3 scripts/bench/page_misses.py seed "http://127.0.0.1:$port" "$key" 3000
+  python3 scripts/bench/page_misses.py paths "http://127.0.0.1:$port" "$scratch/paths.txt"
+  cat >"$scratch/paths.lua" <<EOF
+local paths = {}
+for line in io.lines("$scratch/paths.txt") do paths[#paths + 1] = line end
+-- Each thread walks the list from its own half, so no path is asked twice within a run.
+local threads = 0
+function setup(thread) thread:set("half", threads); threads = threads + 1 end
+local next
+request = function()
+  next = ((next or half * math.floor(#paths / 2)) % #paths) + 1
+  return wrk.format("GET", paths[next])
+end
+EOF
+  read -r missed_before total_before < <(misses)
+  local result cpu_before cpu_after
+  cpu_before=$(cpu "$server")
+  result=$(wrk -t2 -c16 -d"$duration" --latency -s "$scratch/paths.lua" "http://127.0.0.1:$port" | awk '
+    / requests in / { requests = $1 }
+    /Requests\/sec/ { rps = $2 }
+    /^ +99%/ { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; p99 = v }
+    /Non-2xx/ { print "non-2xx responses: " $NF > "/dev/stderr" }
+    END { printf "%s %.2f %d\n", rps, p99, requests }')
+  cpu_after=$(cpu "$server")
+  read -r missed_after total_after < <(misses)
+  kill "$server"
+  wait "$server" 2>/dev/null || true
+  rm -rf "$scratch"
+  # req/s p99 cpu-ms-per-page miss%
+  awk -v r="$result" -v c=$((cpu_after - cpu_before)) -v m=$((missed_after - missed_before)) \
+    -v t=$((total_after - total_before)) -v hz="$(getconf CLK_TCK)" \
+    'BEGIN { split(r, f, " "); printf "%s %s %.3f %.0f\n", f[1], f[2], 1000 * c / hz / f[3], t ? 100 * m / t : 0 }'
+}
+
+# The server's CPU time so far (user + system), in clock ticks: the cost of the pages it built,
+# steadier on a noisy machine than req/s, which also counts time the server waited for a core.
+cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+if [ -n "${BENCH_A:-}" ] && [ -n "${BENCH_B:-}" ]; then
+  a_rps=() b_rps=() a_cpu=() b_cpu=()
+  for round in $(seq 1 "$rounds"); do
+    for side in A B; do
+      binary=$BENCH_A
+      [ "$side" = B ] && binary=$BENCH_B
+      read -r rps p99 ms miss < <(measure "$binary")
+      printf 'round %d  %s %6.0f req/s  p99 %7.2f ms  %6.3f ms CPU a page  %3s%% misses\n' \
+        "$round" "$side" "$rps" "$p99" "$ms" "$miss"
+      if [ "$side" = A ]; then a_rps+=("$rps") a_cpu+=("$ms"); else b_rps+=("$rps") b_cpu+=("$ms"); fi
+    done
+  done
+  read -r a b < <(echo "$(printf '%s\n' "${a_cpu[@]}" | median) $(printf '%s\n' "${b_cpu[@]}" | median)")
+  read -r ra rb < <(echo "$(printf '%s\n' "${a_rps[@]}" | median) $(printf '%s\n' "${b_rps[@]}" | median)")
+  awk -v a="$a" -v b="$b" -v ra="$ra" -v rb="$rb" 'BEGIN {
+    printf "median CPU a page: A %.3f ms, B %.3f ms: B costs %+.1f%%; median req/s A %.0f, B %.0f\n", a, b, 100 * (b / a - 1), ra, rb }'
+else
+  source scripts/bench/binary.sh
+  read -r rps p99 ms miss < <(measure "$binary")
+  printf 'pages on a cache miss: %6.0f req/s  p99 %7.2f ms  %.3f ms CPU a page  %3s%% of page-cache lookups missed\n' \
+    "$rps" "$p99" "$ms" "$miss"
+fi
