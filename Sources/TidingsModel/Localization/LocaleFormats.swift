@@ -48,14 +48,8 @@ public struct LocaleFormats: Sendable {
     }
 
     private func format(_ money: Money) -> String {
-        let key = "\(tag.identifier)/\(money.currency.code)"
-        let style = Self.currencyStyles.withLock { styles in
-            if let style = styles[key] { return style }
-            let style = Decimal.FormatStyle.Currency(code: money.currency.code, locale: tag.locale)
-                .presentation(.narrow)
-            if styles.count >= 4096 { styles.removeAll(keepingCapacity: true) }
-            styles[key] = style
-            return style
+        let style = Self.currencyStyles.value("\(tag.identifier)/\(money.currency.code)") {
+            Decimal.FormatStyle.Currency(code: money.currency.code, locale: tag.locale).presentation(.narrow)
         }
         let decimal = Decimal(
             sign: money.minorUnits < 0 ? .minus : .plus, exponent: -money.currency.minorUnitDigits,
@@ -65,7 +59,7 @@ public struct LocaleFormats: Sendable {
 
     /// Formats made so far, by locale and currency; locales come from requests, so the cache
     /// starts afresh when it has seen too many.
-    private static let currencyStyles = Locked<[String: Decimal.FormatStyle.Currency]>([:])
+    private static let currencyStyles = FormatMemo<Decimal.FormatStyle.Currency>(capacity: 4096)
 
     /// A whole percentage: "12%", "12 %" (no-break space: `nb`, `sv`, `de`), "١٢٪" — or the
     /// language's own `format.percent` pattern.
@@ -98,14 +92,14 @@ public struct LocaleFormats: Sendable {
         case ..<86_400: (value, key, unit) = (seconds / 3600, "format.ago.hours", .hours)
         default: (value, key, unit) = (seconds / 86_400, "format.ago.days", .days)
         }
-        return Self.memo.value(scope + key + "|\(value)") { ago(value, key, unit) }
+        // Keyed by the value shown: every `seconds` that shows it reads the same.
+        return Self.memo.value(scope + key + "|\(value)") { ago(seconds, value, key, unit) }
     }
 
-    private func ago(_ value: Int, _ key: String, _ unit: Duration.UnitsFormatStyle.Unit) -> String {
+    private func ago(_ seconds: Int, _ value: Int, _ key: String, _ unit: Duration.UnitsFormatStyle.Unit) -> String {
         if let pattern = ownPattern(key) {
             return Self.unbreakable(pattern.render([.count(value)], words: tag, numbers: tag))
         }
-        let seconds = value * (unit == .minutes ? 60 : unit == .hours ? 3600 : 86_400)
         let text = Duration.seconds(seconds).formatted(
             .units(allowed: [unit], width: .narrow, fractionalPart: .hide(rounded: .towardZero)).locale(tag.locale))
         return Self.unbreakable(text)
@@ -164,21 +158,21 @@ public struct LocaleFormats: Sendable {
     }
 }
 
-/// Strings made by ``LocaleFormats``, by a key naming all they depend on. Bounded: past
-/// `capacity` keys it starts afresh (keys come from requests' locales and prices).
-final class FormatMemo: Sendable {
-    private let strings = Locked<[String: String]>([:])
+/// What ``LocaleFormats`` made (strings, format styles), by a key naming all it depends on.
+/// Bounded: past `capacity` keys it starts afresh (keys come from requests' locales and prices).
+final class FormatMemo<Value: Sendable>: Sendable {
+    private let values = Locked<[String: Value]>([:])
     let capacity: Int
 
     init(capacity: Int) { self.capacity = capacity }
 
-    /// The string kept for `key`, or the one `make` makes, kept.
-    func value(_ key: String, _ make: () -> String) -> String {
-        if let kept = strings.withLock({ $0[key] }) { return kept }
+    /// The value kept for `key`, or the one `make` makes, kept.
+    func value(_ key: String, _ make: () -> Value) -> Value {
+        if let kept = values.withLock({ $0[key] }) { return kept }
         let made = make()
-        strings.withLock { strings in
-            if strings.count >= capacity { strings.removeAll(keepingCapacity: true) }
-            strings[key] = made
+        values.withLock { values in
+            if values.count >= capacity { values.removeAll(keepingCapacity: true) }
+            values[key] = made
         }
         return made
     }
@@ -186,7 +180,7 @@ final class FormatMemo: Sendable {
 
 extension LocaleFormats {
     /// The strings made so far, in every locale.
-    static let memo = FormatMemo(capacity: 16_384)
+    static let memo = FormatMemo<String>(capacity: 16_384)
 }
 
 #if canImport(_FoundationICU)
