@@ -49,12 +49,7 @@ EOF
   read -r missed_before total_before < <(misses)
   local result cpu_before cpu_after
   cpu_before=$(cpu "$server")
-  result=$(wrk -t2 -c16 -d"$duration" --latency -s "$scratch/paths.lua" "http://127.0.0.1:$port" | awk '
-    / requests in / { requests = $1 }
-    /Requests\/sec/ { rps = $2 }
-    /^ +99%/ { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }; p99 = v }
-    /Non-2xx/ { print "non-2xx responses: " $NF > "/dev/stderr" }
-    END { printf "%s %.2f %d\n", rps, p99, requests }')
+  result=$(wrk -t2 -c16 -d"$duration" --latency -s "$scratch/paths.lua" "http://127.0.0.1:$port" | summarize)
   cpu_after=$(cpu "$server")
   read -r missed_after total_after < <(misses)
   kill "$server"
