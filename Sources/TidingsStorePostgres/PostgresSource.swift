@@ -71,8 +71,11 @@ public final class PostgresSource: SQLConnectionSource {
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await bounded { [client] in
-            try await client.withConnection { connection in try await body(connection.rowsOnEventLoop) }
+        try await bounded { [client] lease in
+            try await client.withConnection { connection in
+                lease.hold(connection)
+                return try await body(connection.rowsOnEventLoop)
+            }
         }
     }
 
@@ -84,12 +87,15 @@ public final class PostgresSource: SQLConnectionSource {
     public func write<T: Sendable>(
         locking locks: WriteLocks, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
     ) async throws -> T {
-        try await bounded { [client, logger] in
+        try await bounded { [client, logger] lease in
             do {
-                return try await client.withTransaction(logger: logger) { connection in
-                    let db = connection.rowsOnEventLoop
-                    try await db.raw(Self.lockStatement(locks)).run()
-                    return try await body(db)
+                return try await client.withConnection { connection in
+                    lease.hold(connection)
+                    return try await connection.withTransaction(logger: logger) { connection in
+                        let db = connection.rowsOnEventLoop
+                        try await db.raw(Self.lockStatement(locks)).run()
+                        return try await body(db)
+                    }
                 }
             } catch let error as PostgresTransactionError {
                 // Callers see their own error, as with SQLite; the wrapper only matters when rollback failed.
@@ -183,14 +189,41 @@ public final class PostgresSource: SQLConnectionSource {
         return true
     }
 
-    /// `operation` within `timeout`, its failures classified.
-    private func bounded<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// `operation` within `timeout`, its failures classified. The operation tells its lease which
+    /// connection it runs on; once that connection has been closed for a second with the
+    /// operation still waiting, the caller is answered: PostgresNIO 1.33 writes a statement to the
+    /// channel without a promise, and one written after the server closed the connection (a
+    /// connection leased in the moment of a restart) is never answered.
+    private func bounded<T: Sendable>(_ operation: @escaping @Sendable (Lease) async throws -> T) async throws -> T {
         let timeout = self.timeout
+        let lease = Lease()
         do {
             return try await withDeadline(
-                timeout, timedOut: StoreUnavailable("postgres: no answer within \(timeout)"), operation)
+                timeout, timedOut: StoreUnavailable("postgres: no answer within \(timeout)"),
+                watch: DeadlineWatch(every: .seconds(1), verdict: lease.verdict)
+            ) { try await operation(lease) }
         } catch {
             throw Self.classified(error)
+        }
+    }
+
+    /// The connection a call runs on, for its watch: the first look that finds it closed notes it,
+    /// the next one gives up on it (PostgresNIO fails the statements it did send as it closes, so
+    /// those have answered by then).
+    final class Lease: Sendable {
+        private let state = Locked<(connection: PostgresConnection?, seenClosed: Bool)>((nil, false))
+
+        func hold(_ connection: PostgresConnection) {
+            state.withLock { $0 = (connection, false) }
+        }
+
+        @Sendable func verdict() -> (any Error)? {
+            state.withLock { state in
+                guard let connection = state.connection, connection.isClosed else { return nil }
+                if state.seenClosed { return StoreUnavailable("postgres: the connection closed under the call") }
+                state.seenClosed = true
+                return nil
+            }
         }
     }
 
