@@ -1,8 +1,9 @@
 import ArticleExtraction
 import Foundation
 import Testing
-import TidingsIngest
 import TidingsStore
+
+@testable import TidingsIngest
 
 /// What an attempt does to a stored article page: pure, so every case is a line.
 @Suite("ArticlePage.recording")
@@ -75,6 +76,27 @@ struct ArticlePageRecordingTests {
         let walled = good.recording(Self.result(.notArticle(ExtractedArticle(), reason: "login")), at: Self.start)
         #expect(walled.html == "<p>kept</p>")
         #expect(walled.status == .extracted)
+    }
+
+    @Test("a turn given back is due at its instant: ahead, or already passed while the task waited")
+    func laterKeepsTheTurn() {
+        let fetched = Self.page.recording(Self.result(.extracted(Self.article("kept"))), at: Self.start)
+        let now = Self.start.addingTimeInterval(60)
+        let ahead = fetched.recording(Self.result(.later(.milliseconds(4500))), at: now)
+        #expect(ahead.nextCheckAt == now.addingTimeInterval(4.5))
+        // Clamped to now, a passed turn moved closer to the next one booked after it (issue 34:
+        // turns booked 5 s apart were stored 2.5 s apart on a loaded machine).
+        let clock = ContinuousClock.now
+        let late = ArticlePageFetcher.Result.later(clock.advanced(by: .milliseconds(-2500)), now: clock)
+        guard case .later(let wait) = late.outcome else {
+            Issue.record("\(late.outcome)")
+            return
+        }
+        #expect(wait == .milliseconds(-2500))
+        let passed = fetched.recording(late, at: now)
+        #expect(passed.nextCheckAt == now.addingTimeInterval(-2.5))
+        // Not an attempt: nothing else changes.
+        #expect(passed.fetchedAt == fetched.fetchedAt && passed.failures == fetched.failures)
     }
 }
 

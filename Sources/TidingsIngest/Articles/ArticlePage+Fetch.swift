@@ -28,9 +28,8 @@ extension ArticlePage {
     {
         var page = self
         if case .later(let wait) = result.outcome {
-            // Not an attempt: only when to come back changes.
-            let (seconds, attoseconds) = wait.components
-            page.nextCheckAt = now.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+            // Not an attempt: only when to come back changes (to the past, when the turn passed).
+            page.nextCheckAt = now.addingTimeInterval(wait / .seconds(1))
             return page
         }
         page.fetchedAt = now

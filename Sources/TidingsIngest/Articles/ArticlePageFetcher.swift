@@ -20,7 +20,8 @@ public struct ArticlePageFetcher: Sendable {
         /// The fetch failed; one sentence, and whether trying again later may help.
         case failed(String, temporary: Bool)
         /// Nothing was fetched: the host's turn is this far off (`fetch(…waitingAtMost:)`), counted
-        /// from when `fetch` returned.
+        /// from when `fetch` returned — negative when the turn passed while this task waited for a
+        /// thread, so that the page is due at its turn all the same, not at the moment it resumed.
         case later(Duration)
     }
 
@@ -36,6 +37,15 @@ public struct ArticlePageFetcher: Sendable {
             self.etag = etag
             self.lastModified = lastModified
             self.finalURL = finalURL
+        }
+
+        /// The host's turn booked at `turn`, counted at `now` — when the fetch returns, not at the
+        /// booking: the task may have waited for a thread since (seconds, on a loaded machine).
+        /// Not clamped at zero: a turn that passed meanwhile stays where it was booked, a spacing
+        /// from its neighbours; clamped, it moved to when the task resumed, closer to the next
+        /// turn than the crawl delay (issue 34).
+        static func later(_ turn: ContinuousClock.Instant, now: ContinuousClock.Instant) -> Result {
+            Result(outcome: .later(now.duration(to: turn)))
         }
     }
 
@@ -78,8 +88,7 @@ public struct ArticlePageFetcher: Sendable {
                 {
                 case .ran(let answer): response = answer
                 case .later(let turn):
-                    // Counted now, not at the booking: this task may have waited for a thread since.
-                    return Result(outcome: .later(max(.zero, ContinuousClock.now.duration(to: turn))))
+                    return Result.later(turn, now: ContinuousClock.now)
                 }
             } else {
                 response = try await politeness.withPermit(for: url, crawlDelay: rules.crawlDelay) {
