@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+// SPDX-License-Identifier: Apache-2.0 (LICENSE; NOTICE names what Tidings derives from)
 import PackageDescription
 
 // The server, its CLI and their tests run on Linux. On a Mac they use APIs newer than the SDK's
@@ -190,8 +191,13 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio", condition: .when(traits: ["Server"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
             ],
-            resources: [.copy("Resources/openapi.yaml")]
+            resources: [.copy("Resources/openapi.yaml")],
+            plugins: [.plugin(name: "BuildInfo")]
         ),
+        // The commit a server build is made from (`BuildCommit.current` in TidingsServer), read from
+        // `.git` by a build tool plugin and written by its small tool.
+        .plugin(name: "BuildInfo", capability: .buildTool(), dependencies: ["BuildInfoWriter"]),
+        .executableTarget(name: "BuildInfoWriter", path: "Plugins/BuildInfoWriter"),
         // The composition root: settings from every layer, storage-backend selection, the wiring of
         // store, services, poller and application; demo data and the CSV backfill. The CLI, the
         // benchmarks and the test helpers build their process through it.

@@ -172,7 +172,8 @@ def check():
     for target in targets:
         if target["name"] not in checked:
             continue
-        folder = ROOT / (target.get("path") or ("Tests/" if target["type"] == "test" else "Sources/") + target["name"])
+        default = {"test": "Tests/", "plugin": "Plugins/"}.get(target["type"], "Sources/")
+        folder = ROOT / (target.get("path") or default + target["name"])
         if not folder.is_dir():
             problems.append("Package.swift: no folder %s for target %s" % (folder.relative_to(ROOT), target["name"]))
         for source in sorted(folder.rglob("*.swift")):

@@ -40,7 +40,8 @@ def import_problems(package):
         modules |= declared(target)
     problems = []
     for target in package["targets"]:
-        if target["type"] == "test":
+        # A plugin runs its dependencies as tools (`context.tool(named:)`); it imports none of them.
+        if target["type"] in ("test", "plugin"):
             continue
         folder = ROOT / (target.get("path") or "Sources/" + target["name"])
         imported, exported = set(), set()

@@ -5,6 +5,7 @@ import Metrics
 import Prometheus
 import ServiceLifecycle
 import TidingsIngest
+import TidingsModel
 import TidingsStore
 import TidingsWeb
 import Tracing
@@ -102,6 +103,13 @@ public enum TidingsMetrics {
     public static let registry: PrometheusCollectorRegistry = {
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        // Which build is scraped, by convention a gauge of 1 whose labels say it.
+        registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                namespace: "tidings", metricName: "build", unitName: "info",
+                helpText: "The build that answers: its version and the commit it was built from (always 1)"),
+            labels: [("version", TidingsVersion.current), ("commit", BuildCommit.current)]
+        ).set(1.0)
         return registry
     }()
 }

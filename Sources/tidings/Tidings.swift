@@ -3,12 +3,14 @@ import Foundation
 import Logging
 import TidingsModel
 import TidingsRuntime
+import TidingsServer
 
 @main
 struct Tidings: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tidings",
         abstract: "A news-feed engine: catalog events in, localized paginated feeds out.",
+        version: "tidings \(TidingsVersion.current) (commit \(BuildCommit.current))",
         subcommands: [
             Serve.self, Migrate.self, Parse.self, Extract.self, SourcesCommand.self, Keys.self, BackfillCommand.self,
             News.self,

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import TidingsIngest
+import TidingsModel
 import TidingsStore
 
 /// What `/health/ready` asks: the database answers (within `timeout`), its schema is this
@@ -41,6 +42,9 @@ public struct HealthChecks: Sendable {
 
     struct Report: Encodable {
         var status: String
+        /// Which build answers: Tidings' version and the commit it was built from.
+        var version = TidingsVersion.current
+        var commit = BuildCommit.current
         var checks: [String: Check]
     }
 
