@@ -28,9 +28,19 @@ public struct Settings: Sendable {
     public var logFormat: LogFormat = .text
     /// `TIDINGS_*` variables that name no setting (a misspelt key is otherwise silently ignored).
     public var unknownVariables: [String] = []
-    /// Where each key given was set last (`file:line`, a variable, an option), for errors that
-    /// concern two keys.
-    var places: [String: String] = [:]
+    /// Each key a layer gave, as given and where (`file:line`, a variable, an option), the last
+    /// layer's: for errors that concern two keys, and for `tidings config show`.
+    public private(set) var given: [String: Given] = [:]
+    /// Keys the demo brands set because no layer did.
+    public private(set) var setByDemo: Set<String> = []
+
+    /// A value as a layer gave it.
+    public struct Given: Sendable, Equatable {
+        /// On one line, as `ConfigNode.shown` writes it.
+        public var value: String
+        /// `file:line`, the variable or the option.
+        public var place: String
+    }
 
     /// The defaults.
     public init() {}
@@ -88,6 +98,11 @@ public struct Settings: Sendable {
             }
     }()
 
+    /// Keys whose values are secrets: `tidings config show` masks them, and each can be read from
+    /// a file named by its variable with `_FILE` (`TIDINGS_METRICS_TOKEN_FILE=/run/secrets/…`, the
+    /// container convention), so the secret itself is in no variable, option or file of settings.
+    public static let secretKeys: Set<String> = ["database.url", "metrics.token", "images.key"]
+
     /// The variable naming the YAML file.
     public static let fileVariable = "TIDINGS_CONFIG"
     /// `TIDINGS_*` variables that are not server settings: the terminal reader's server and the
@@ -103,6 +118,10 @@ public struct Settings: Sendable {
         settings.file = commandLine.config ?? environment[fileVariable].flatMap { $0.isEmpty ? nil : $0 }
         if let file = settings.file { try settings.read(file: file) }
         for key in keys {
+            if let (variable, text) = try secretFromFile(key, environment: environment) {
+                try settings.set(key.path, ConfigNode(text: text, path: key.path, origin: .environment(variable)))
+                continue
+            }
             guard let text = environment[key.variable] else { continue }
             try settings.set(key.path, ConfigNode(text: text, path: key.path, origin: .environment(key.variable)))
         }
@@ -114,16 +133,19 @@ public struct Settings: Sendable {
             guard let value else { continue }
             try settings.set(path, ConfigNode(text: value, path: "", origin: .commandLine(option)))
         }
-        try settings.sections.check { settings.places[$0] }
+        try settings.sections.check { settings.given[$0]?.place }
         if demoBrands, settings.sections.brands.isEmpty {
             settings.sections.brands = try DemoBrands.configuration().brands
             settings.server.images.local += try DemoBrands.localImages()
+            settings.setByDemo.insert("images.local")
             // The demo folds bursts (its catalog has a sale), unless a layer says otherwise.
-            if settings.places["news.aggregate"] == nil {
+            if settings.given["news.aggregate"] == nil {
                 settings.server.aggregation = NewsAggregation(window: 3600, minItems: 3)
+                settings.setByDemo.insert("news.aggregate")
             }
         }
-        let known = Set(keys.map(\.variable)).union(otherVariables).union([fileVariable])
+        let secretFiles = keys.filter { secretKeys.contains($0.path) }.map { $0.variable + "_FILE" }
+        let known = Set(keys.map(\.variable)).union(otherVariables).union([fileVariable]).union(secretFiles)
         settings.unknownVariables = environment.keys.filter { $0.hasPrefix("TIDINGS_") && !known.contains($0) }.sorted()
         return settings
     }
@@ -142,9 +164,31 @@ public struct Settings: Sendable {
         }
     }
 
+    /// A secret key's value from the file its `_FILE` variable names, without the line break an
+    /// editor or `echo` leaves at the end; nil when the variable is not set. Both the variable
+    /// and its `_FILE` set is a mistake: which one was meant is not clear.
+    static func secretFromFile(_ key: Key, environment: [String: String]) throws -> (String, String)? {
+        let variable = key.variable + "_FILE"
+        guard secretKeys.contains(key.path), let path = environment[variable] else { return nil }
+        let node = ConfigNode(text: path, path: key.path, origin: .environment(variable))
+        if environment[key.variable] != nil {
+            throw node.error("and \(key.variable) are both set; set one of them")
+        }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw node.error("cannot read the file \"\(path)\": \(error.localizedDescription)")
+        }
+        var value = Substring(text)
+        while value.last?.isNewline == true { value.removeLast() }
+        guard !value.isEmpty else { throw node.error("the file \"\(path)\" is empty") }
+        return (variable, String(value))
+    }
+
     /// Sets one key from a value of any layer.
     public mutating func set(_ path: String, _ value: ConfigNode) throws {
-        places[path] = value.place
+        given[path] = Given(value: value.shown, place: value.place)
         switch path {
         case "database.url":
             let text = try value.nonEmptyString()

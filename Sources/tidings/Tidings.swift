@@ -13,7 +13,7 @@ struct Tidings: AsyncParsableCommand {
         version: "tidings \(TidingsVersion.current) (commit \(BuildCommit.current))",
         subcommands: [
             Serve.self, Migrate.self, Parse.self, Extract.self, SourcesCommand.self, Keys.self, BackfillCommand.self,
-            News.self,
+            News.self, ConfigCommand.self, Health.self,
             Bench.self,
             ReadCommand.self,
         ])

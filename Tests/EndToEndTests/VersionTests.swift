@@ -59,9 +59,9 @@ struct VersionTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        let version = try TidingsProcess(["--version"], in: folder)
-        #expect(try await version.waitForExit() == 0)
-        let said = version.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let version = try await TidingsProcess.run(["--version"], in: folder)
+        #expect(version.status == 0)
+        let said = version.output.trimmingCharacters(in: .whitespacesAndNewlines)
         let pattern = /tidings (\d+\.\d+\.\d+) \(commit ([0-9a-f]{12}|unknown)\)/
         let match = try #require(said.wholeMatch(of: pattern), "tidings --version said: \(said)")
         #expect(String(match.1) == TidingsVersion.current)

@@ -112,6 +112,20 @@ public struct ConfigNode {
         return nil
     }
 
+    /// The value as given, on one line: a scalar as it is, a list as `[a, b]`, a mapping as
+    /// `{key: value, …}` (what `tidings config show` prints).
+    public var shown: String { Self.shown(node) }
+
+    private static func shown(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar): scalar.string
+        case .sequence(let sequence): "[" + sequence.map(shown).joined(separator: ", ") + "]"
+        case .mapping(let mapping):
+            "{" + mapping.map { shown($0.key) + ": " + shown($0.value) }.joined(separator: ", ") + "}"
+        case .alias: "*alias"
+        }
+    }
+
     /// Where the value was given: `file:line`, the variable or the option.
     public var place: String {
         switch origin {
