@@ -57,7 +57,7 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
     /// schema a newer tidings wrote, is refused unchanged, with a `StoreError` naming it.
     public func open(
         policy: NewsPolicy, logger: Logger = Logger(label: "tidings.store"), timeout: Duration = .seconds(10),
-        schema: Schema = .migrate
+        schema: Schema = .migrate, poolSize: Int = 10
     ) async throws -> any TidingsStorage {
         switch self {
         case .sqlite(let path):
@@ -67,7 +67,8 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
             return try await Self.prepared(store, name: description, schema: schema, logger: logger)
         case .postgres(let url):
             let store = SQLStore(
-                source: InstrumentedSource(try PostgresSource(url: url, logger: logger, timeout: timeout)),
+                source: InstrumentedSource(
+                    try PostgresSource(url: url, logger: logger, timeout: timeout, maximumConnections: poolSize)),
                 policy: policy)
             return try await Self.prepared(store, name: description, schema: schema, logger: logger)
         }

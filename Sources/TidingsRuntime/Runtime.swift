@@ -36,7 +36,8 @@ public struct Runtime: Sendable {
         // the store (and everything after it) makes theirs.
         _ = TidingsMetrics.registry
         let store = try await DatabaseURL(settings.server.database).open(
-            policy: settings.server.newsPolicy, logger: logger, timeout: databaseTimeout, schema: schema)
+            policy: settings.server.newsPolicy, logger: logger, timeout: databaseTimeout, schema: schema,
+            poolSize: settings.server.databasePoolSize)
         return Runtime(settings: settings, store: store, logger: logger, clock: clock)
     }
 

@@ -73,7 +73,11 @@ public struct Settings: Sendable {
         let named = ["server.host": "TIDINGS_HOST", "server.port": "TIDINGS_PORT", "database.url": "TIDINGS_DATABASE"]
         let all =
             TidingsConfiguration.keys + [
-                ("database.url", "sqlite:PATH or postgres://… (default sqlite:./tidings.sqlite)")
+                ("database.url", "sqlite:PATH or postgres://… (default sqlite:./tidings.sqlite)"),
+                (
+                    "database.pool_size",
+                    "PostgreSQL connections one process holds at most, 1 to 1000; mind the server's max_connections across instances (default 10)"
+                ),
             ]
             + SectionsConfiguration.keys
             + [
@@ -196,6 +200,8 @@ public struct Settings: Sendable {
                 throw value.error("must be sqlite:PATH or postgres://…, not \"\(text)\"")
             }
             server.database = text
+        case "database.pool_size":
+            server.databasePoolSize = try value.int(1...1000)
         case "log.level":
             let text = try value.string()
             guard let level = Logger.Level(rawValue: text) else {

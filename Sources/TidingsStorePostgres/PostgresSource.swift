@@ -29,17 +29,23 @@ public final class PostgresSource: SQLConnectionSource {
     /// `?host=/path/to/socket/dir` selects a Unix socket.
     /// A call that has no answer within `timeout` (a connection half closed by a server restart was
     /// seen to hang for 20–50 minutes) fails with `StoreUnavailable`; the call is cancelled.
+    /// At most `maximumConnections` connections are open at once (`database.pool_size`).
     public init(
-        url: String, logger: Logger = Logger(label: "tidings.postgres"), timeout: Duration = .seconds(10)
+        url: String, logger: Logger = Logger(label: "tidings.postgres"), timeout: Duration = .seconds(10),
+        maximumConnections: Int = 10
     ) throws {
-        client = PostgresClient(configuration: try Self.configuration(from: url), backgroundLogger: logger)
+        client = PostgresClient(
+            configuration: try Self.configuration(from: url, maximumConnections: maximumConnections),
+            backgroundLogger: logger)
         self.logger = logger
         self.timeout = timeout
         let client = self.client
         runner = Task { await client.run() }
     }
 
-    static func configuration(from text: String) throws -> PostgresClient.Configuration {
+    static func configuration(from text: String, maximumConnections: Int = 10) throws
+        -> PostgresClient.Configuration
+    {
         guard let components = URLComponents(string: text),
             components.scheme == "postgres" || components.scheme == "postgresql"
         else { throw StoreError("postgres: not a postgres:// URL: \(text)") }
@@ -66,7 +72,7 @@ public final class PostgresSource: SQLConnectionSource {
                 host: components.host ?? "127.0.0.1", port: components.port ?? 5432, username: user,
                 password: password, database: database, tls: tls)
         }
-        configuration.options.maximumConnections = 10
+        configuration.options.maximumConnections = max(1, maximumConnections)
         return configuration
     }
 

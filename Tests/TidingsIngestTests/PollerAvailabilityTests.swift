@@ -51,7 +51,10 @@ import TidingsTesting
                     #expect(errors.count == 1, "logged once, not at every try: \(errors)")
                     #expect(errors.first?.contains("database is locked") == true)
                     try await lock.release()
-                    let stored = try await eventually {
+                    // The poller may be in its longest wait (60 s) as the lock goes, and a loaded
+                    // machine's first minutes slow every test several times over (a run beside a
+                    // release build missed 120 s here): four such waits.
+                    let stored = try await eventually(within: .seconds(240)) {
                         try await store.entries(stream: "b/s0", afterSeq: nil, limit: 10).count == 3
                     }
                     #expect(stored, "polling resumed once the lock was released")

@@ -96,4 +96,13 @@ struct SettingsShownTests {
         let other = try Settings.resolve(environment: ["TIDINGS_SERVER_PORT_FILE": token])
         #expect(other.unknownVariables == ["TIDINGS_SERVER_PORT_FILE"])
     }
+
+    @Test("database.pool_size: 1 to 1000 from any layer, 10 by default")
+    func poolSize() throws {
+        #expect(try Settings.resolve(environment: [:]).server.databasePoolSize == 10)
+        #expect(try Settings.resolve(environment: ["TIDINGS_DATABASE_POOL_SIZE": "25"]).server.databasePoolSize == 25)
+        #expect {
+            try Settings.resolve(environment: ["TIDINGS_DATABASE_POOL_SIZE": "0"])
+        } throws: { "\($0)".contains("TIDINGS_DATABASE_POOL_SIZE: database.pool_size") }
+    }
 }

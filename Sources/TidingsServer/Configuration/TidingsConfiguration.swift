@@ -15,6 +15,8 @@ public struct TidingsConfiguration: Sendable, Equatable {
     /// `database.url`: `sqlite:PATH` or `postgres://…` (`TIDINGS_DATABASE`), checked and set by
     /// `Settings`, which knows the backends.
     public var database = "sqlite:./tidings.sqlite"
+    /// `database.pool_size`: the most PostgreSQL connections one process holds (`TIDINGS_DATABASE_POOL_SIZE`).
+    public var databasePoolSize = 10
     /// `pricing.markup_percent`: consumer price = store price + this percent.
     public var markupPercent = MarkupPercent.zero
     /// `news.min_change_percent`: changes of at most this many percent make no news.

@@ -26,7 +26,9 @@ struct Migrate: AsyncParsableCommand {
             Self.print(Migrations.all, kind: .sqlite)
             return
         }
-        let store = try await url.open(policy: settings.server.newsPolicy, logger: quietLogger(.warning), schema: .asIs)
+        let store = try await url.open(
+            policy: settings.server.newsPolicy, logger: quietLogger(.warning), schema: .asIs,
+            poolSize: settings.server.databasePoolSize)
         do {
             try await migrate(store, url)
         } catch {
