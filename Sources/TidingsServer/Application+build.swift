@@ -102,12 +102,11 @@ public func buildRouter(
 public enum TidingsMetrics {
     public static let registry: PrometheusCollectorRegistry = {
         let registry = PrometheusCollectorRegistry()
-        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        MetricsSystem.bootstrap(CatalogMetricsFactory(registry: registry))
         // Which build is scraped, by convention a gauge of 1 whose labels say it.
         registry.makeGauge(
             descriptor: MetricNameDescriptor(
-                namespace: "tidings", metricName: "build", unitName: "info",
-                helpText: "The build that answers: its version and the commit it was built from (always 1)"),
+                metricName: MetricCatalog.buildInfo.name, unitName: "", helpText: MetricCatalog.buildInfo.help),
             labels: [("version", TidingsVersion.current), ("commit", BuildCommit.current)]
         ).set(1.0)
         return registry

@@ -34,9 +34,9 @@ public struct InstrumentedSource<Base: SQLConnectionSource>: SQLConnectionSource
         for use in Use.allCases {
             let dimensions = [("backend", base.kind.rawValue), ("use", use.rawValue)]
             uses[use] = Measures(
-                wait: Timer(label: "tidings_db_wait_seconds", dimensions: dimensions, preferredDisplayUnit: .seconds),
-                call: Timer(label: "tidings_db_call_seconds", dimensions: dimensions, preferredDisplayUnit: .seconds),
-                inFlight: Meter(label: "tidings_db_calls_in_flight", dimensions: dimensions))
+                wait: Timer(label: MetricCatalog.dbWait.name, dimensions: dimensions, preferredDisplayUnit: .seconds),
+                call: Timer(label: MetricCatalog.dbCall.name, dimensions: dimensions, preferredDisplayUnit: .seconds),
+                inFlight: Meter(label: MetricCatalog.dbCallsInFlight.name, dimensions: dimensions))
         }
         self.uses = uses
     }

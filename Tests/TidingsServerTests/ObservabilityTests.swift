@@ -7,8 +7,9 @@ import Logging
 import Testing
 import TidingsModel
 import TidingsRuntime
-import TidingsServer
 import TidingsTesting
+
+@testable import TidingsServer
 
 /// What an operator watches: request ids in the log, metrics per route, cache and database, and
 /// spans from the request down to the database.
@@ -73,6 +74,56 @@ struct ObservabilityTests {
         #expect(time.hasSuffix("Z") && time.contains("."))
     }
 
+    @Test("the JSON log keeps numbers and booleans typed and gives a request's lines one id")
+    func jsonTypedAndOneID() async throws {
+        let lines = Locked<[String]>([])
+        var logger = Logger(label: "tidings") { label in
+            JSONLogHandler(label: label) { line in lines.withLock { $0.append(line) } }
+        }
+        logger.logLevel = .debug
+        logger.info(
+            "typed",
+            metadata: [
+                "failures": .stringConvertible(3), "ratio": .stringConvertible(0.5), "cut": .stringConvertible(true),
+                "endless": .stringConvertible(Double.infinity), "word": .stringConvertible("3"), "text": "4",
+            ])
+        let typed = try #require(lines.current.first)
+        for field in [
+            #""failures":3"#, #""ratio":0.5"#, #""cut":true"#, #""endless":"inf""#, #""word":"3""#, #""text":"4""#,
+        ] {
+            #expect(typed.contains(field), "\(field) in \(typed)")
+        }
+        lines.withLock { $0.removeAll() }
+        try await TestDatabase.with(.sqlite) { database in
+            let store = try await database.open()
+            var settings = Settings()
+            settings.server.port = 0
+            let runtime = Runtime(settings: settings, store: store, logger: logger, clock: { TestApp.now })
+            try await runtime.application().test(.router) { client in
+                try await client.execute(
+                    uri: "/api/v1/news_items", method: .get, headers: [.init("X-Request-Id")!: "edge-7"]
+                ) { _ in }
+                try await client.execute(uri: "/api/v1/products/missing", method: .get) { _ in }
+            }
+            try await store.close()
+        }
+        let objects = try lines.current.map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        let access = objects.filter { ($0["message"] as? String)?.hasPrefix("GET ") == true }
+        #expect(access.count == 2)
+        for object in objects where object["request_id"] != nil || object["route"] != nil {
+            #expect(object["hb.request.id"] == nil, "one id per line: \(object)")
+            #expect(object["request_id"] is String)
+        }
+        let news = try #require(access.first { $0["route"] as? String == "/api/v1/news_items" })
+        #expect(news["request_id"] as? String == "edge-7")
+        #expect((news["status"] as? NSNumber)?.intValue == 200)
+        #expect(news["duration_ms"] is NSNumber)
+        let missing = try #require(access.first { $0["route"] as? String == "/api/v1/products/{id}" })
+        #expect((missing["status"] as? NSNumber)?.intValue == 404)
+    }
+
     @Test("/metrics: latency per route and status (refusals too), cache lookups, database waits and calls")
     func metrics() async throws {
         _ = TidingsMetrics.registry  // before the store makes its handles
@@ -89,11 +140,11 @@ struct ObservabilityTests {
                 }
                 #expect(
                     value(
-                        #"http_server_request_duration_count{http_route="/api/v1/news_items",http_request_method="GET",http_response_status_code="200"}"#
+                        #"http_server_request_duration_seconds_count{http_route="/api/v1/news_items",http_request_method="GET",http_response_status_code="200"}"#
                     ) >= 2)
                 #expect(
                     value(
-                        #"http_server_request_duration_count{http_route="/api/v1/products/{id}",http_request_method="GET",http_response_status_code="404"}"#
+                        #"http_server_request_duration_seconds_count{http_route="/api/v1/products/{id}",http_request_method="GET",http_response_status_code="404"}"#
                     ) >= 1, "a refusal's latency is measured like an answer's")
                 #expect(value(#"tidings_cache_lookups_total{cache="news_pages",result="hit"}"#) >= 1)
                 #expect(value(#"tidings_cache_lookups_total{cache="news_pages",result="miss"}"#) >= 1)
@@ -102,6 +153,62 @@ struct ObservabilityTests {
                 #expect(text.contains("tidings_db_calls_in_flight{"))
             }
         }
+    }
+
+    @Test(
+        "/metrics passes `promtool check metrics`: conventional names, help on every family, the process's own",
+        .enabled(if: Promtool.path != nil, Promtool.skipMessage))
+    func metricsLint() async throws {
+        _ = TidingsMetrics.registry
+        try await TestApp.with(testing: .live) { app, client in
+            try await client.execute(
+                uri: "/api/v1/events", method: .post, headers: app.writeHeaders,
+                body: .json(
+                    #"{"events":[{"id":"lint1","type":"product_created","product_id":"p","name":"x","store_price":"1"}]}"#
+                )
+            ) { _ in }
+            try await client.execute(uri: "/api/v1/news_items", method: .get) { _ in }
+            try await client.execute(uri: "/api/v1/products/missing", method: .get) { _ in }
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                let text = response.text
+                let lint = try Promtool.check(text)
+                #expect(lint.status == 0, "promtool check metrics: \(lint.output)")
+                let families = Set(
+                    text.split(separator: "\n").filter { $0.hasPrefix("# TYPE ") }.map { $0.split(separator: " ")[2] })
+                let helped = Set(
+                    text.split(separator: "\n").filter { $0.hasPrefix("# HELP ") }.map { $0.split(separator: " ")[2] })
+                #expect(families == helped, "every family has a help line")
+                for name in [
+                    "http_server_requests_total", "http_server_request_duration_seconds", "http_server_active_requests",
+                    "tidings_events_total", "tidings_build_info",
+                ] {
+                    #expect(families.contains(Substring(name)), "\(name) is exported")
+                }
+                #expect(!text.contains("hb_requests"), "Hummingbird's names are renamed")
+                for name in [
+                    "process_cpu_seconds_total", "process_resident_memory_bytes", "process_virtual_memory_bytes",
+                    "process_start_time_seconds", "process_open_fds", "process_max_fds",
+                ] {
+                    let line = text.split(separator: "\n").first { $0.hasPrefix("\(name) ") }
+                    let value = line.flatMap { Double($0.split(separator: " ")[1]) }
+                    #expect((value ?? 0) > 0, "\(name) has a positive value: \(line ?? "missing")")
+                }
+            }
+        }
+    }
+
+    @Test("process metrics read /proc/self/stat's fields after the command, whatever the command holds")
+    func processStat() throws {
+        let stat =
+            "4242 (tid (ings) x) S 1 4242 4242 0 -1 4194560 5000 0 0 0 250 150 0 0 20 0 9 0 1000 1025228800 18620 "
+            + "18446744073709551615 1 1 0 0 0 0 0 4096 17922 0 0 0 17 1 0 0 0 0 0"
+        let sample = try #require(
+            ProcessMetrics.parse(stat: stat, ticksPerSecond: 100, pageSize: 4096, bootTime: 1_700_000_000))
+        #expect(sample.cpuSeconds == 4)
+        #expect(sample.startTimeSeconds == 1_700_000_010)
+        #expect(sample.virtualBytes == 1_025_228_800)
+        #expect(sample.residentBytes == 18620 * 4096)
+        #expect(ProcessMetrics.parse(stat: "4242 (cut", ticksPerSecond: 100, pageSize: 4096, bootTime: 0) == nil)
     }
 
     /// Every test of the process shares the one tracer; each looks only at its own trace.

@@ -29,7 +29,7 @@ struct SystemRouteTests {
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType]?.hasPrefix("text/plain") == true)
                 #expect(response.text.contains("tidings_events_total"))
-                #expect(response.text.contains("hb_requests"))
+                #expect(response.text.contains("http_server_requests_total"))
             }
         }
     }

@@ -7,11 +7,12 @@ import TidingsStore
 /// blocked …), `tidings_poller_lag_seconds` (how late a fetch started after its source came due)
 /// and `tidings_poller_fetch_seconds` (a fetch from start to recorded).
 struct PollerMetrics: Sendable {
-    let lag = Timer(label: "tidings_poller_lag_seconds", preferredDisplayUnit: .seconds)
-    let duration = Timer(label: "tidings_poller_fetch_seconds", preferredDisplayUnit: .seconds)
+    let lag = Timer(label: MetricCatalog.pollerLag.name, preferredDisplayUnit: .seconds)
+    let duration = Timer(label: MetricCatalog.pollerFetch.name, preferredDisplayUnit: .seconds)
 
     func polled(_ status: PollStatus, lag seconds: TimeInterval, since started: Date, now: Date) {
-        Counter(label: "tidings_poller_fetches_total", dimensions: [("outcome", Self.outcome(status))]).increment()
+        Counter(label: MetricCatalog.pollerFetchesTotal.name, dimensions: [("outcome", Self.outcome(status))])
+            .increment()
         lag.recordNanoseconds(Int64(max(0, seconds) * 1e9))
         duration.recordNanoseconds(Int64(max(0, now.timeIntervalSince(started)) * 1e9))
     }

@@ -64,13 +64,15 @@ extension SourcePoller {
             logger.warning(
                 "poller: \(named); next try in \(Int(delay))s",
                 metadata: [
-                    "source_id": .string(source.id), "status": .stringConvertible(code), "error": .string(message),
+                    "source_id": .string(source.id), "poll_status": .stringConvertible(code), "error": .string(message),
                     "failures": .stringConvertible(failures), "retry_in_s": .stringConvertible(Int(delay)),
                 ])
         }
         logger.debug(
             "poller: fetched \(source.id): \(status) by \(owner)",
-            metadata: ["source_id": .string(source.id), "status": .stringConvertible(status), "owner": .string(owner)])
+            metadata: [
+                "source_id": .string(source.id), "poll_status": .stringConvertible(status), "owner": .string(owner),
+            ])
         let record = FetchRecord(
             sourceID: source.id, streams: sections.map(\.stream), attemptedAt: started, outcome: outcome,
             status: status,

@@ -47,6 +47,7 @@ public struct JSONLogHandler: LogHandler {
         var fields = metadata
         if let provided = metadataProvider?.get() { fields.merge(provided) { $1 } }
         if let given = event.metadata { fields.merge(given) { $1 } }
+        if fields["request_id"] == nil, let id = fields[Self.hummingbirdRequestID] { fields["request_id"] = id }
         var line = "{\"time\":"
         Self.append(string: Self.timestamp(Date()), to: &line)
         line += ",\"level\":"
@@ -68,7 +69,11 @@ public struct JSONLogHandler: LogHandler {
     }
 
     /// Fields every line has; metadata of the same name is left out rather than written twice.
-    static let reserved: Set<String> = ["time", "level", "label", "source", "message"]
+    /// Hummingbird's own request id (`hb.request.id`) is the request's `request_id`: the request-id
+    /// middleware gives both the same value, and a line logged before it ran carries only
+    /// Hummingbird's, which is written as `request_id` — one id per line either way.
+    static let reserved: Set<String> = ["time", "level", "label", "source", "message", hummingbirdRequestID]
+    static let hummingbirdRequestID = "hb.request.id"
 
     /// One `write(2)` per line, so lines of concurrent loggers never interleave.
     public static let standardError: @Sendable (String) -> Void = { line in
@@ -86,7 +91,7 @@ public struct JSONLogHandler: LogHandler {
     static func append(_ value: Logger.Metadata.Value, to line: inout String) {
         switch value {
         case .string(let text): append(string: text, to: &line)
-        case .stringConvertible(let convertible): append(string: convertible.description, to: &line)
+        case .stringConvertible(let convertible): append(value: convertible, to: &line)
         case .array(let values):
             line += "["
             for (index, element) in values.enumerated() {
@@ -107,6 +112,19 @@ public struct JSONLogHandler: LogHandler {
     }
 
     static func append(string text: String, to line: inout String) { JSONStringLiteral.append(text, to: &line) }
+
+    /// Numbers and booleans stay what they are (`"failures":3`, `"duration_ms":34.13`, `"cut":true`),
+    /// so a collector sums and compares them; anything else is written as its description. A number
+    /// JSON cannot hold (infinity, NaN) is written as a string.
+    static func append(value: any CustomStringConvertible & Sendable, to line: inout String) {
+        switch value {
+        case let flag as Bool: line += flag ? "true" : "false"
+        case let number as any BinaryInteger: line += number.description
+        case let number as Double where number.isFinite: line += number.description
+        case let number as Float where number.isFinite: line += number.description
+        default: append(string: value.description, to: &line)
+        }
+    }
 
     /// "2026-11-24T23:53:08.123Z".
     static func timestamp(_ date: Date) -> String {

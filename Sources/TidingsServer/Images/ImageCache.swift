@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import Metrics
 import TidingsModel
+import TidingsStore
 
 /// Fetched images on disk, bounded: one file per image URL (`ab/abcdef….png`, named by the SHA-256
 /// of the URL), at most `capacity` bytes in all; past that the least recently used go. The most
@@ -51,7 +52,7 @@ final class ImageCache: Sendable {
         self.logger = logger
         _ = TidingsMetrics.registry
         let counter = { (result: String) in
-            Counter(label: "tidings_cache_lookups_total", dimensions: [("cache", "images"), ("result", result)])
+            Counter(label: MetricCatalog.cacheLookupsTotal.name, dimensions: [("cache", "images"), ("result", result)])
         }
         lookups = (counter("hit"), counter("hit_disk"), counter("miss"))
     }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Metrics
 import TidingsModel
+import TidingsStore
 
 /// Compresses text responses — JSON, HTML, feeds (RSS, Atom, JSON Feed, OPML), CSS, JavaScript,
 /// SVG, plain text — with gzip, or deflate, when the request's `Accept-Encoding` takes one and the
@@ -142,9 +143,11 @@ final class CompressedBodies: Sendable {
         self.maxBodyBytes = maxBodyBytes
         _ = TidingsMetrics.registry
         hits = Counter(
-            label: "tidings_cache_lookups_total", dimensions: [("cache", "compressed_bodies"), ("result", "hit")])
+            label: MetricCatalog.cacheLookupsTotal.name,
+            dimensions: [("cache", "compressed_bodies"), ("result", "hit")])
         misses = Counter(
-            label: "tidings_cache_lookups_total", dimensions: [("cache", "compressed_bodies"), ("result", "miss")])
+            label: MetricCatalog.cacheLookupsTotal.name,
+            dimensions: [("cache", "compressed_bodies"), ("result", "miss")])
     }
 
     subscript(plain: ByteBuffer, encoding: String) -> ByteBuffer? {

@@ -16,6 +16,8 @@ struct RequestIDMiddleware<Context: RequestContext>: RouterMiddleware {
         let id = request.headers[Self.header].flatMap(Self.accepted) ?? context.id
         var context = context
         context.logger[metadataKey: "request_id"] = .string(id)
+        // Hummingbird's own id (`context.id`) becomes the same, so no line carries two.
+        context.logger[metadataKey: "hb.request.id"] = .string(id)
         var response = try await next(request, context)
         response.headers[Self.header] = id
         return response
@@ -51,7 +53,7 @@ struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
             metadata: [
                 "method": .string(request.method.rawValue), "path": .string(request.uri.path),
                 "route": .string(context.endpointPath ?? "none"), "status": .stringConvertible(response.status.code),
-                "duration_ms": .string(String(format: "%.2f", milliseconds)),
+                "duration_ms": .stringConvertible((milliseconds * 100).rounded() / 100),
             ])
         return response
     }

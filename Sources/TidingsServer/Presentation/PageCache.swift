@@ -92,8 +92,9 @@ final class PageCache<Key: PageCacheKey, Value: Sendable>: Sendable {
         self.lifetime = lifetime
         self.capacity = capacity
         _ = TidingsMetrics.registry
-        hits = Counter(label: "tidings_cache_lookups_total", dimensions: [("cache", name), ("result", "hit")])
-        misses = Counter(label: "tidings_cache_lookups_total", dimensions: [("cache", name), ("result", "miss")])
+        hits = Counter(label: MetricCatalog.cacheLookupsTotal.name, dimensions: [("cache", name), ("result", "hit")])
+        misses = Counter(
+            label: MetricCatalog.cacheLookupsTotal.name, dimensions: [("cache", name), ("result", "miss")])
         invalidation.register { [weak self] scopes in
             if let scopes { self?.drop(scopes) } else { self?.dropAll() }
         }

@@ -33,9 +33,11 @@ struct SystemRoutes: Sendable {
         let metricsAccess = metricsAccess
         router.get("/metrics") { request, context in
             try metricsAccess.check(request, peer: context.peerAddress)
+            var text = registry.emitToBuffer()
+            ProcessMetrics.emit(into: &text)
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
+                body: .init(byteBuffer: ByteBuffer(bytes: text)))
         }
         let spec = Self.openAPISpec()
         router.get("/openapi.yaml") { _, _ in

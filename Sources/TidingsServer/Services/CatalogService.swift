@@ -39,9 +39,9 @@ public struct CatalogService: Sendable {
         self.live = LiveUpdates(
             store: store, invalidation: invalidation,
             newsWindow: configuration.oldestNews(at:), clock: clock)
-        ingested = Counter(label: "tidings_events_total", dimensions: [("outcome", "accepted")])
-        duplicated = Counter(label: "tidings_events_total", dimensions: [("outcome", "duplicate")])
-        rejected = Counter(label: "tidings_events_total", dimensions: [("outcome", "rejected")])
+        ingested = Counter(label: MetricCatalog.eventsTotal.name, dimensions: [("outcome", "accepted")])
+        duplicated = Counter(label: MetricCatalog.eventsTotal.name, dimensions: [("outcome", "duplicate")])
+        rejected = Counter(label: MetricCatalog.eventsTotal.name, dimensions: [("outcome", "rejected")])
     }
 
     /// The result of ingesting wire events: one outcome per input, in order.

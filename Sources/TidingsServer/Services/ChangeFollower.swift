@@ -22,8 +22,8 @@ struct ChangeFollower: Service {
         self.store = store
         self.invalidation = invalidation
         self.logger = logger
-        heard = Counter(label: "tidings_store_changes_heard_total")
-        lost = Counter(label: "tidings_store_change_connections_lost_total")
+        heard = Counter(label: MetricCatalog.changesHeardTotal.name)
+        lost = Counter(label: MetricCatalog.changeConnectionsLostTotal.name)
     }
 
     func run() async throws {

@@ -91,7 +91,7 @@ final class LiveUpdates: Sendable {
     /// Answers by (feed, position), dropped when the feed changes.
     private let answers: PageCache<ChangesKey, LiveChanges>
     /// `tidings_live_streams`: readers subscribed now. Made with the hub: bootstrap metrics first.
-    private let open = Meter(label: "tidings_live_streams")
+    private let open = Meter(label: MetricCatalog.liveStreams.name)
 
     struct ChangesKey: PageCacheKey {
         var feed: LiveFeed
