@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # What an app that uses only TidingsKit pulls in: makes a consumer package in a temporary folder
-# that depends on this repository the way an app does (by URL and version, with `traits: []`, no
-# Server trait, at the SDK's floor iOS 16 / macOS 13), resolves it, counts the pins in its
+# that depends on this repository the way an app does — with Getting Started's `.package(…)` line
+# as the article writes it (by version, with `traits: []`, no Server trait), only its URL pointed at
+# a copy of this tree, at the SDK's floor iOS 16 / macOS 13 — resolves it, counts the pins in its
 # Package.resolved (target: at most 3 packages), and builds it, which compiles only TidingsKit and
 # what it imports. A versioned dependency is what SwiftPM holds to its rules for dependencies (no
 # unsafe flags in the product), which a path dependency is exempt from: the repository's working
-# tree (tracked and new files) is committed to a scratch git repository and tagged 1.0.0 for it.
+# tree (tracked and new files) is committed to a scratch git repository and tagged with the version
+# the line asks for.
 # Exits 1 with the list when the count is over.
 #   scripts/check-sdk-dependencies.sh [MAX]      (MAX defaults to 3)
 set -euo pipefail
@@ -22,7 +24,13 @@ done
 git -C "$repo" init -q
 git -C "$repo" add -A
 git -C "$repo" -c user.name=check -c user.email=check@localhost commit -qm "working tree"
-git -C "$repo" tag 1.0.0
+article=Sources/TidingsKit/TidingsKit.docc/GettingStarted.md
+line=$(grep -m1 -o '\.package(url: "https://github.com/tidings/tidings.git".*),' "$article" || true)
+version=$(printf '%s' "$line" | sed -n 's/.*from: "\([^"]*\)".*/\1/p')
+[ -n "$version" ] || { echo "sdk: no .package(url: …, from: VERSION …) line in $article" >&2; exit 1; }
+git -C "$repo" tag "$version"
+dependency=${line/https:\/\/github.com\/tidings\/tidings.git/file://$repo}
+dependency=${dependency%,}
 mkdir -p "$app/Sources/App"
 cat >"$app/Package.swift" <<SWIFT
 // swift-tools-version: 6.1
@@ -31,7 +39,7 @@ import PackageDescription
 let package = Package(
     name: "App",
     platforms: [.macOS(.v13), .iOS(.v16)],
-    dependencies: [.package(url: "file://$repo", from: "1.0.0", traits: [])],
+    dependencies: [$dependency],
     targets: [.executableTarget(name: "App", dependencies: [.product(name: "TidingsKit", package: "tidings")])]
 )
 SWIFT

@@ -166,6 +166,15 @@ struct GettingStartedTests {
         }
     }
 
+    @Test("the package line asks for this release, without the Server trait (check-sdk-dependencies.sh builds it)")
+    func packageLine() throws {
+        let text = try String(contentsOf: Self.article, encoding: .utf8)
+        let line = try #require(
+            text.components(separatedBy: "\n").first { $0.hasPrefix(".package(url: \"https://github.com/tidings/") })
+        #expect(line.contains("from: \"\(TidingsKitVersion.current)\""), "\(line)")
+        #expect(line.contains("traits: []"), "\(line)")
+    }
+
     @Test("the UIKit controller renders the section while on screen and stops following when it goes")
     func uikit() async throws {
         try await ClientTests.withServer(brand: "courier") { _, port, _, _ in

@@ -20,8 +20,9 @@ import TidingsModel
 /// }
 /// ```
 ///
-/// UIKit and other consumers use ``FeedScreenModel`` and its `updates()` streams directly (see
-/// Getting Started).
+/// On iOS 16 and macOS 13, `FeedScreenObject` is the same screen as an `ObservableObject`. UIKit
+/// and other consumers use ``FeedScreenModel`` and its `updates()` streams directly (see Getting
+/// Started).
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @Observable
 @MainActor
@@ -29,19 +30,12 @@ public final class FeedScreen {
     /// What the screen shows now.
     public private(set) var state: FeedScreenState = .loading
     /// The model doing the work, for what this object does not forward.
-    @ObservationIgnored public let model: FeedScreenModel
-    /// Set once, on the main actor; read again only by `deinit` to stop following.
-    @ObservationIgnored nonisolated(unsafe) private var following: Task<Void, Never>?
-    /// The model's version of `state`.
-    @ObservationIgnored private var seen = -1
+    @ObservationIgnored public var model: FeedScreenModel { driver.model }
+    @ObservationIgnored private var driver: FeedScreenDriver!
 
     /// A screen over `model`.
     public init(model: FeedScreenModel) {
-        self.model = model
-    }
-
-    deinit {
-        following?.cancel()
+        driver = FeedScreenDriver(model: model) { [weak self] state in self?.state = state }
     }
 
     /// A screen over a new ``FeedScreenModel`` with these settings.
@@ -57,52 +51,23 @@ public final class FeedScreen {
 
     /// The view appeared: show what is stored, then load the first page. Cancelling the calling
     /// task (SwiftUI's `.task` ending) cancels the request.
-    public func load() async { await perform { await $0.load() } }
+    public func load() async { await driver.perform { await $0.load() } }
 
     /// Near the bottom: load the next page.
-    public func loadMore() async { await perform { await $0.loadMore() } }
+    public func loadMore() async { await driver.perform { await $0.loadMore() } }
 
     /// Pull to refresh: new items on top, without duplicates.
-    public func refresh() async { await perform { await $0.refresh() } }
+    public func refresh() async { await driver.perform { await $0.refresh() } }
 
     /// From an error or a failed footer.
-    public func retry() async { await perform { await $0.retry() } }
+    public func retry() async { await driver.perform { await $0.retry() } }
 
     /// The "3 new" pill: the new items the feed's live updates announced (`state`'s `pending`)
     /// go on top. The screen follows its feed live from its first action on, while it exists.
-    public func showPending() async { await perform { await $0.showPending() } }
-
-    /// Runs one of the model's actions with `state` following it, caught up when it returns.
-    private func perform(_ action: (FeedScreenModel) async -> Void) async {
-        follow()
-        await action(model)
-        await settle()
-    }
+    public func showPending() async { await driver.perform { await $0.showPending() } }
 
     /// Dismisses a notification card (see ``FeedScreenModel/dismiss(notification:using:)``).
     public func dismiss(notification id: String, using client: TidingsClient) async throws(TidingsError) {
-        follow()
-        try await model.dismiss(notification: id, using: client)
-        await settle()
-    }
-
-    /// Starts following the model's states: every state it publishes becomes `state`, in order.
-    private func follow() {
-        guard following == nil else { return }
-        let model = model
-        following = Task { [weak self] in
-            for await update in await model.versionedUpdates() {
-                guard let self else { return }
-                self.seen = update.version
-                if self.state != update.state { self.state = update.state }
-            }
-        }
-    }
-
-    /// Once an action returns, `state` has caught up with the model's (the follower runs on this
-    /// actor too, so yielding lets it).
-    private func settle() async {
-        let target = await model.version
-        while seen < target, !Task.isCancelled { await Task.yield() }
+        try await driver.dismiss(notification: id, using: client)
     }
 }
