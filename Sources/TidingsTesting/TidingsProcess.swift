@@ -88,6 +88,19 @@ public final class TidingsProcess: @unchecked Sendable {
         throw ProcessError(message: "no line containing \"\(needle)\" within \(timeout) s; output:\n\(text)")
     }
 
+    /// The port `tidings serve` bound, once it says "listening on http://127.0.0.1:PORT".
+    public func waitForPort(timeout: TimeInterval = 60) async throws -> Int {
+        let line = try await waitForLine(containing: "listening on http://127.0.0.1:", timeout: timeout)
+        guard let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+        else { throw ProcessError(message: "no port in \"\(line)\"") }
+        return port
+    }
+
+    /// "http://127.0.0.1:PORT", once `tidings serve` listens there.
+    public func waitForBase(timeout: TimeInterval = 60) async throws -> String {
+        "http://127.0.0.1:\(try await waitForPort(timeout: timeout))"
+    }
+
     /// The demo's feed files as the poller logs their first fetch; the poller fetches them
     /// concurrently, in no fixed order.
     public static let demoSourceLines = [

@@ -90,9 +90,7 @@ struct BodyDeadlineTests {
             ["serve", "--port", "0", "--no-demo", "--database", "sqlite:slow.sqlite"], in: folder,
             environment: ["TIDINGS_SERVER_BODY_TIMEOUT": "2s"])
         defer { server.process.terminate() }
-        let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
-        let port = try #require(
-            line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+        let port = try await server.waitForPort()
         let head = { (key: String?) in
             "POST /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 + (key.map { "Authorization: Bearer \($0)\r\n" } ?? "") + "Content-Length: 1000\r\n\r\n"

@@ -53,8 +53,7 @@ struct ClusterTests {
         let servers = try (0..<3).map { _ in try TidingsProcess(arguments, in: folder, environment: environment) }
         var ports: [Int] = []
         for server in servers {
-            let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
-            ports.append(try #require(line.split(separator: ":").last.flatMap { Int($0) }))
+            ports.append(try await server.waitForPort())
         }
         // They take turns for each migration: whichever applied it said so, and each was applied once.
         var applied: [Int] = []

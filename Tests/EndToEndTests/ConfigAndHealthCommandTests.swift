@@ -57,9 +57,7 @@ struct ConfigAndHealthCommandTests {
     @Test("health: 0 with the build when the server is ready, 1 when nothing answers; the settings' port by default")
     func health() async throws {
         let server = try TidingsProcess(["serve", "--port", "0"], in: folder)
-        let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
-        let port = try #require(
-            line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+        let port = try await server.waitForPort()
         let ready = try await run(["health", "--url", "http://127.0.0.1:\(port)"])
         #expect(ready.code == 0, "\(ready.text)")
         #expect(ready.text.contains("ready (tidings \(TidingsVersion.current), commit "), "\(ready.text)")

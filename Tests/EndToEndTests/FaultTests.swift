@@ -107,10 +107,6 @@ struct FaultTests {
     /// No write rate limit for the server of a burst.
     static let unlimited = ["TIDINGS_LIMITS_KEY_RATE": "0"]
 
-    static func port(from line: String) throws -> Int {
-        try #require(line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
-    }
-
     /// Starts `tidings serve` on `database`, returning the process, its base URL and an API key.
     func serve(_ database: String) async throws -> (TidingsProcess, String, String) {
         let created = try await TidingsProcess.run(
@@ -122,8 +118,7 @@ struct FaultTests {
         let server = try TidingsProcess(
             ["serve", "--port", "0", "--no-demo", "--database", database], in: folder,
             environment: Self.unlimited)
-        let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
-        return (server, "http://127.0.0.1:\(try Self.port(from: line))", key)
+        return (server, try await server.waitForBase(), key)
     }
 
     /// The availability rules after a burst: answers, acknowledgements, events stored (beyond the
@@ -245,8 +240,7 @@ struct FaultTests {
             // The demo brands: sections to page, live streams to follow, a poller recording.
             let server = try TidingsProcess(
                 ["serve", "--port", "0", "--database", cluster.url], in: folder, environment: Self.unlimited)
-            let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
-            let base = "http://127.0.0.1:\(try Self.port(from: line))"
+            let base = try await server.waitForBase()
             try await server.waitForDemoSources()
             let store = try await DatabaseURL(cluster.url).open(policy: NewsPolicy())
             let baseline = try await store.counts().events
@@ -339,8 +333,7 @@ struct FaultTests {
         let server = try TidingsProcess(
             ["-m", "--propagation", "private", "/bin/sh", "-c", script], in: folder, environment: Self.unlimited,
             launcher: URL(fileURLWithPath: "/usr/bin/unshare"))
-        let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
-        let base = "http://127.0.0.1:\(try Self.port(from: line))"
+        let base = try await server.waitForBase()
         let key =
             try String(contentsOf: folder.appendingPathComponent("key.txt"), encoding: .utf8)
             .split(separator: "\n").first { $0.hasPrefix("tid_") }.map(String.init) ?? ""

@@ -76,7 +76,7 @@ struct MigrateCommandTests {
         #expect(!migrated.output.contains("applied 5:"))
         let server = try TidingsProcess(
             ["serve", "--port", "0", "--no-migrate", "--no-demo"] + database, in: files.folder)
-        _ = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
+        _ = try await server.waitForPort()
         server.process.terminate()
         #expect(try await server.waitForExit() == 0, "\(server.text)")
     }

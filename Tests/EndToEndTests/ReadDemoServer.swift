@@ -16,10 +16,7 @@ struct ReadDemoServer {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try prepare(folder)
         let process = try TidingsProcess(["serve", "--port", "0"], in: folder, environment: environment)
-        let line = try await process.waitForLine(containing: "listening on http://127.0.0.1:")
-        guard let port = line.split(separator: ":").last.flatMap({ Int($0) }) else {
-            throw ReadTestError("no port in \(line)")
-        }
+        let port = try await process.waitForPort()
         try await process.waitForDemoSources()
         return ReadDemoServer(folder: folder, process: process, base: "http://127.0.0.1:\(port)")
     }

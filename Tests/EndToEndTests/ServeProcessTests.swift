@@ -15,13 +15,6 @@ struct ServeProcessTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    func get(_ url: String, headers: [(String, String)] = []) async throws -> (status: Int, body: String) {
-        var request = HTTPClientRequest(url: url)
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
-        return (Int(response.status.code), String(buffer: try await response.body.collect(upTo: 1 << 22)))
-    }
-
     func post(_ url: String, key: String, body: String) async throws -> (status: Int, body: String) {
         var request = HTTPClientRequest(url: url)
         request.method = .POST
@@ -32,15 +25,10 @@ struct ServeProcessTests {
         return (Int(response.status.code), String(buffer: try await response.body.collect(upTo: 1 << 22)))
     }
 
-    static func port(from line: String) throws -> Int {
-        try #require(line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
-    }
-
     @Test("a fresh database gets the demo catalog, the feed is full, and SIGTERM stops the server cleanly")
     func demoFirstRun() async throws {
         let server = try TidingsProcess(["serve", "--port", "0"], in: folder)
-        let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
-        let base = "http://127.0.0.1:\(try Self.port(from: line))"
+        let base = try await server.waitForBase()
         #expect(server.text.contains("Loaded the demo catalog"))
         #expect(
             FileManager.default.fileExists(atPath: folder.appendingPathComponent("tidings.sqlite").path),
@@ -67,8 +55,7 @@ struct ServeProcessTests {
         let server = try TidingsProcess(
             ["serve", "--port", "0"], in: folder,
             environment: ["TIDINGS_LOG_FORMAT": "json", "TIDINGS_LOG_LEVEL": "debug"])
-        let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
-        let base = "http://127.0.0.1:\(try Self.port(from: line))"
+        let base = try await server.waitForBase()
         #expect(try await get("\(base)/api/v1/news_items", headers: [("X-Request-Id", "e2e-7")]).status == 200)
         try await server.waitForDemoSources()
         _ = try await server.waitForLine(containing: #""request_id":"e2e-7""#)
@@ -84,15 +71,18 @@ struct ServeProcessTests {
         #expect(objects.count > 20)
         let access = try #require(objects.first { $0["request_id"] as? String == "e2e-7" })
         #expect(access["message"] as? String == "GET /api/v1/news_items 200")
-        #expect(access["status"] as? String == "200" && access["duration_ms"] != nil)
+        #expect((access["status"] as? NSNumber)?.intValue == 200 && access["duration_ms"] is NSNumber)
+        #expect(access["hb.request.id"] == nil, "one request id per line")
         let fetched = try #require(objects.first { ($0["message"] as? String)?.contains("world.rss: 8 new") == true })
-        #expect((fetched["source_id"] as? String)?.hasSuffix("world.rss") == true && fetched["new"] as? String == "8")
+        #expect(
+            (fetched["source_id"] as? String)?.hasSuffix("world.rss") == true
+                && (fetched["new"] as? NSNumber)?.intValue == 8)
     }
 
     @Test("a port already in use is named, with the option that changes it, and serve exits 1")
     func portInUse() async throws {
         let first = try TidingsProcess(["serve", "--port", "0", "--no-demo"], in: folder)
-        let port = try Self.port(from: try await first.waitForLine(containing: "listening on http://127.0.0.1:"))
+        let port = try await first.waitForPort()
         let second = try await TidingsProcess.run(
             ["serve", "--port", "\(port)", "--no-demo", "--database", "sqlite:\(folder.path)/second.sqlite"], in: folder
         )
@@ -115,7 +105,7 @@ struct ServeProcessTests {
         let key = try #require(created.output.split(separator: "\n").first { $0.hasPrefix("tid_") }.map(String.init))
         let server = try TidingsProcess(
             ["serve", "--port", "0", "--no-demo"], in: folder, environment: ["TIDINGS_DATABASE": database])
-        let base = "http://127.0.0.1:\(try Self.port(from: try await server.waitForLine(containing: "listening on")))"
+        let base = try await server.waitForBase()
         let empty = try await get("\(base)/api/v1/news_items")
         #expect(
             empty.body.hasPrefix(#"{"items":[],"next_cursor":null,"updates":"#), "--no-demo leaves the database empty")
@@ -164,7 +154,7 @@ struct ServeProcessTests {
                 ["serve", "--port", "0", "--no-demo"], in: folder,
                 environment: ["TIDINGS_DATABASE": database, "TIDINGS_NEWS_MIN_CHANGE_PERCENT": percent])
             let base =
-                "http://127.0.0.1:\(try Self.port(from: try await server.waitForLine(containing: "listening on")))"
+                try await server.waitForBase()
             #expect(try await post("\(base)/api/v1/events", key: key, body: body).status == 200)
             let news = try await get("\(base)/api/v1/news_items")
             kinds[percent] = try TidingsJSON.decoder().decode(NewsItemsPage.self, from: Data(news.body.utf8)).items

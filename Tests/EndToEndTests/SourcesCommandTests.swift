@@ -16,17 +16,10 @@ struct SourcesCommandTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    func get(_ url: String) async throws -> (status: Int, body: String) {
-        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
-        return (Int(response.status.code), String(buffer: try await response.body.collect(upTo: 1 << 22)))
-    }
-
     @Test("the demo brands are served, listed by sources list, and every section has its feeds")
     func demo() async throws {
         let server = try TidingsProcess(["serve", "--port", "0"], in: folder)
-        let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
-        let port = try #require(line.split(separator: ":").last.flatMap { Int($0) })
-        let base = "http://127.0.0.1:\(port)"
+        let base = try await server.waitForBase()
         try await server.waitForDemoSources()
         let brands = try TidingsJSON.decoder().decode(
             BrandList.self, from: Data(try await get("\(base)/api/v1/brands").body.utf8))
@@ -91,7 +84,7 @@ struct SourcesCommandTests {
             let arguments = ["--config", config.path, "--database", "sqlite:full.sqlite"]
             let server = try TidingsProcess(["serve", "--port", "0", "--no-demo"] + arguments, in: folder)
             defer { server.process.terminate() }
-            _ = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
+            _ = try await server.waitForPort()
             var listed = ""
             let deadline = ContinuousClock.now + .seconds(60)
             while ContinuousClock.now < deadline {

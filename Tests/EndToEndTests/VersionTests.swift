@@ -13,11 +13,6 @@ struct VersionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../..").standardized
 
-    func get(_ url: String) async throws -> (status: Int, body: String) {
-        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
-        return (Int(response.status.code), String(buffer: try await response.body.collect(upTo: 1 << 22)))
-    }
-
     /// The commit `git` says the checkout is at, when this is a checkout and git is installed.
     static func checkoutCommit() -> String? {
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path),
@@ -71,10 +66,7 @@ struct VersionTests {
         }
 
         let server = try TidingsProcess(["serve", "--port", "0"], in: folder)
-        let line = try await server.waitForLine(containing: "listening on http://127.0.0.1:")
-        let port = try #require(
-            line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
-        let base = "http://127.0.0.1:\(port)"
+        let base = try await server.waitForBase()
         struct Ready: Decodable {
             var version: String
             var commit: String
