@@ -18,7 +18,8 @@ struct TranslationCompletenessTests {
         Set(
             WebStrings.keys + WebStrings.retryKeys + WebMessage.allCases.map(\.key) + NewsPresenter.translationKeys
                 + ["news.was"] + Forecast.Condition.translationKeys + LocaleFormats.wordKeys
-                + TidingsError.messageKeys + ["kit.empty"] + ReadStrings.Key.allCases.map(\.rawValue))
+                + TidingsError.messageKeys + ["kit.empty"] + FeedItem.accessibilityKeys
+                + ReadStrings.Key.allCases.map(\.rawValue))
     }
 
     /// Keys a catalog may hold for its own language only: patterns that replace CLDR's.
