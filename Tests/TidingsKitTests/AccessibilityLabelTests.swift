@@ -78,3 +78,27 @@ struct AccessibilityLabelTests {
         #expect(Self.everyKind[12].accessibilityLabel(in: en) == "Turn on notifications.")
     }
 }
+
+@Suite("Preview items")
+struct PreviewItemTests {
+    @Test("one of every kind, unique ids, each survives the wire and has a screen reader's sentence")
+    func everyKind() throws {
+        let items = FeedItem.previews
+        let kinds = Set(items.map(\.type))
+        #expect(
+            kinds.isSuperset(of: ["teaser", "catalog_news", "catalog_aggregate", "ad", "widget", "notification"]),
+            "\(kinds)")
+        #expect(items.contains { if case .unknown = $0 { true } else { false } })
+        #expect(Set(items.map(\.id)).count == items.count)
+        let decoded = try TidingsJSON.decoder().decode(
+            [FeedItem].self, from: try TidingsJSON.encoder().encode(items))
+        #expect(decoded == items)
+        let en = try #require(LanguageTag("en"))
+        for item in items { #expect(!item.accessibilityLabel(in: en).contains("kit.a11y.")) }
+        guard case .native(let content) = FeedScreenState.preview else {
+            Issue.record("the preview screen shows a feed")
+            return
+        }
+        #expect(content.items == items)
+    }
+}
