@@ -13,8 +13,7 @@ public struct DatabaseFiles: Sendable {
 
     /// Makes the folder.
     public init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-files-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder.make("files")
     }
 
     /// The path of `name` in the folder.

@@ -7,8 +7,7 @@ public struct FeedFiles: Sendable {
 
     /// A fresh directory.
     public init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-feeds-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try TemporaryFolder.make("feeds")
     }
 
     /// Writes `text` to `name` and returns its path. Rewriting a file changes its size or

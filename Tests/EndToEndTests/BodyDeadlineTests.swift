@@ -14,8 +14,7 @@ struct BodyDeadlineTests {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-body-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder.make("body")
     }
 
     /// A TCP connection to 127.0.0.1:`port`, with a receive timeout.

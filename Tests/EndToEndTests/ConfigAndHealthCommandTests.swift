@@ -9,8 +9,7 @@ struct ConfigAndHealthCommandTests {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-config-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder.make("config")
     }
 
     /// Runs `tidings ARGUMENTS` in the test's folder to its end: its exit code and what it printed.

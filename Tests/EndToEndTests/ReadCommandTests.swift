@@ -50,8 +50,7 @@ struct ReadCommandTests {
 
     @Test("errors say what went wrong in the reader's language and exit 1; a pipe gets no interactive reader")
     func errors() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-read-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("read")
         let store = ["--store", folder.appendingPathComponent("read.sqlite").path]
         let unreachable = ["--server", "http://127.0.0.1:9", "--brand", "courier", "--section", "news"] + store
         let offline = try await TidingsProcess.run(["read", "--once", "--locale", "ru"] + unreachable, in: folder)

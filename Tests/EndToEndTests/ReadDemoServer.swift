@@ -12,8 +12,7 @@ struct ReadDemoServer {
     static func start(
         environment: [String: String] = [:], prepare: (URL) throws -> Void = { _ in }
     ) async throws -> ReadDemoServer {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-read-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("read")
         try prepare(folder)
         let process = try TidingsProcess(["serve", "--port", "0"], in: folder, environment: environment)
         let port = try await process.waitForPort()

@@ -11,8 +11,7 @@ struct ServeProcessTests {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder.make("e2e")
     }
 
     func post(_ url: String, key: String, body: String) async throws -> (status: Int, body: String) {

@@ -12,8 +12,7 @@ struct SourcesCommandTests {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-sources-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder.make("sources")
     }
 
     @Test("the demo brands are served, listed by sources list, and every section has its feeds")

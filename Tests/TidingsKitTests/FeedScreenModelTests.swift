@@ -94,8 +94,7 @@ struct FeedScreenModelTests {
 
     @Test("the persistent offline store shows a section after a restart with the server gone")
     func offlineAcrossLaunches() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tidings-kit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("kit")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("offline.sqlite").path
         let port = Locked(0)

@@ -50,13 +50,13 @@ struct Health: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let build = ready.version.map { " (tidings \($0), commit \(ready.commit ?? "unknown"))" } ?? ""
-        let failing = (ready.checks ?? [:]).filter { $0.value.status != "ok" && $0.value.status != "off" }
-            .sorted { $0.key < $1.key }
-            .map { name, check in "\(name) \(check.status)" + (check.error.map { ": \($0)" } ?? "") }
         if response.status.code == 200 {
             say("\(ready.status)\(build)")
             return
         }
+        let failing = (ready.checks ?? [:]).filter { $0.value.status != "ok" && $0.value.status != "off" }
+            .sorted { $0.key < $1.key }
+            .map { name, check in "\(name) \(check.status)" + (check.error.map { ": \($0)" } ?? "") }
         printError(
             "\(ready.status)\(build): "
                 + (failing.isEmpty ? "HTTP \(response.status.code)" : failing.joined(separator: "; ")))
