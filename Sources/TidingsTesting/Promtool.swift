@@ -22,8 +22,7 @@ public enum Promtool {
     /// Lints `text`; the status is 0 when promtool finds nothing, and the output says what it found.
     public static func check(_ text: String) throws -> (status: Int32, output: String) {
         guard let path else { throw TidingsProcess.ProcessError(message: "promtool is not installed") }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("promtool-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolder.make("promtool")
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("metrics.txt")
         let output = folder.appendingPathComponent("output.txt")
