@@ -198,6 +198,21 @@ let package = Package(
         // `.git` by a build tool plugin and written by its small tool.
         .plugin(name: "BuildInfo", capability: .buildTool(), dependencies: ["BuildInfoWriter"]),
         .executableTarget(name: "BuildInfoWriter", path: "Plugins/BuildInfoWriter"),
+        // Spans sent to an OpenTelemetry collector (OTLP/HTTP, JSON) when `tracing.otlp_endpoint` is
+        // set: a tracer continuing W3C `traceparent`, and a batching exporter run as a service.
+        .target(
+            name: "TidingsTracing",
+            dependencies: [
+                "TidingsModel", "TidingsStore",
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Server"])),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Server"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Server"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])),
+            ]
+        ),
         // The composition root: settings from every layer, storage-backend selection, the wiring of
         // store, services, poller and application; demo data and the CSV backfill. The CLI, the
         // benchmarks and the test helpers build their process through it.
@@ -205,8 +220,9 @@ let package = Package(
             name: "TidingsRuntime",
             dependencies: [
                 "TidingsServer", "TidingsIngest", "TidingsSections", "TidingsStore", "TidingsStoreSQLite",
-                "TidingsStorePostgres", "TidingsCatalog", "TidingsModel",
+                "TidingsStorePostgres", "TidingsCatalog", "TidingsModel", "TidingsTracing",
                 .product(name: "CSV", package: "CSV.swift", condition: .when(traits: ["Server"])),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Server"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
                 .product(
@@ -287,7 +303,14 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "TidingsRuntimeTests", dependencies: ["TidingsTesting"]),
+        .testTarget(
+            name: "TidingsRuntimeTests",
+            dependencies: [
+                "TidingsTesting", "TidingsTracing",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TidingsTesting", "tidings", .product(name: "Hummingbird", package: "hummingbird")]
@@ -299,7 +322,8 @@ let package = Package(
 // Targets only the server, the CLI and the tests build: `serverOnApple` applies to them.
 let serverOnly: Set<String> = [
     "TidingsStore", "TidingsStoreSQLite", "TidingsStorePostgres", "TidingsIngest", "TidingsWeb", "TidingsServer",
-    "TidingsRuntime", "TidingsTesting", "tidings", "TidingsKitTests", "TidingsIngestTests", "TidingsStoreTests",
+    "TidingsTracing", "TidingsRuntime", "TidingsTesting", "tidings", "TidingsKitTests", "TidingsIngestTests",
+    "TidingsStoreTests",
     "TidingsServerTests", "TidingsWebTests", "TidingsRuntimeTests", "EndToEndTests",
 ]
 for target in package.targets where serverOnly.contains(target.name) {

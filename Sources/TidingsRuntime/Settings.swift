@@ -22,6 +22,8 @@ public struct Settings: Sendable {
     public var sections = SectionsConfiguration()
     /// The YAML file read, if any.
     public var file: String?
+    /// Where spans go (`tracing.*`).
+    public var tracing = TracingSettings()
     /// `log.level`: trace, debug, info, notice, warning, error or critical.
     public var logLevel: Logger.Level = .info
     /// `log.format`: text for people, json for a log collector.
@@ -79,7 +81,7 @@ public struct Settings: Sendable {
                     "PostgreSQL connections one process holds at most, 1 to 1000; mind the server's max_connections across instances (default 10)"
                 ),
             ]
-            + SectionsConfiguration.keys
+            + SectionsConfiguration.keys + TracingSettings.keys
             + [
                 ("log.level", "trace, debug, info, notice, warning, error or critical (default info)"),
                 (
@@ -90,7 +92,7 @@ public struct Settings: Sendable {
         let order = [
             "server", "database", "pricing", "news", "locale", "fetch", "retention", "parse", "images", "limits",
             "metrics",
-            "log",
+            "tracing", "log",
         ]
         let group = { (key: String) in order.firstIndex(of: String(key.prefix { $0 != "." })) ?? order.count }
         return all.enumerated().sorted { (group($0.element.key), $0.offset) < (group($1.element.key), $1.offset) }
@@ -105,7 +107,9 @@ public struct Settings: Sendable {
     /// Keys whose values are secrets: `tidings config show` masks them, and each can be read from
     /// a file named by its variable with `_FILE` (`TIDINGS_METRICS_TOKEN_FILE=/run/secrets/…`, the
     /// container convention), so the secret itself is in no variable, option or file of settings.
-    public static let secretKeys: Set<String> = ["database.url", "metrics.token", "images.key"]
+    public static let secretKeys: Set<String> = [
+        "database.url", "metrics.token", "images.key", "tracing.otlp_headers",
+    ]
 
     /// The variable naming the YAML file.
     public static let fileVariable = "TIDINGS_CONFIG"
@@ -215,6 +219,8 @@ public struct Settings: Sendable {
                 throw value.error("must be text or json, not \"\(text)\"")
             }
             logFormat = format
+        case _ where path.hasPrefix("tracing."):
+            try tracing.set(path, value)
         case _ where SectionsConfiguration.keys.contains { $0.key == path }:
             try sections.set(path, value, allowHostCheck: FetchPolicy.allowHostProblem)
         default:

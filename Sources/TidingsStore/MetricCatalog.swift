@@ -58,10 +58,15 @@ public enum MetricCatalog {
         help: "Times the connection listening for other instances' writes was lost")
     public static let buildInfo = MetricDescription(
         "tidings_build_info", help: "The build that answers: its version and the commit it was built from (always 1)")
+    public static let traceSpansExported = MetricDescription(
+        "tidings_trace_spans_exported_total", help: "Spans the collector took (tracing.otlp_endpoint)")
+    public static let traceSpansDropped = MetricDescription(
+        "tidings_trace_spans_dropped_total",
+        help: "Spans not delivered to the collector, by reason: queue_full, export_failed, rejected")
 
     public static let all: [MetricDescription] = [
         httpRequestsTotal, httpRequestErrorsTotal, httpRequestDuration, httpActiveRequests, cacheLookupsTotal,
         dbWait, dbCall, dbCallsInFlight, pollerFetchesTotal, pollerLag, pollerFetch, liveStreams, eventsTotal,
-        changesHeardTotal, changeConnectionsLostTotal, buildInfo,
+        changesHeardTotal, changeConnectionsLostTotal, buildInfo, traceSpansExported, traceSpansDropped,
     ]
 }

@@ -33,10 +33,12 @@ struct VersionTests {
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    @Test("CHANGELOG.md's newest entry is TidingsVersion.current, dated")
+    @Test("CHANGELOG.md's newest release is TidingsVersion.current, dated (an Unreleased section may sit above it)")
     func changelog() throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        let newest = try #require(text.split(separator: "\n").first { $0.hasPrefix("## ") })
+        let headings = text.split(separator: "\n").filter { $0.hasPrefix("## ") }
+        #expect(headings.dropFirst().allSatisfy { $0 != "## Unreleased" }, "Unreleased, if any, is the first entry")
+        let newest = try #require(headings.first { $0 != "## Unreleased" })
         let words = newest.split(separator: " ")
         #expect(words.count == 4 && words[2] == "—", "\(newest)")
         #expect(words.dropFirst().first.map(String.init) == TidingsVersion.current, "CHANGELOG.md: \(newest)")

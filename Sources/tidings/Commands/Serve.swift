@@ -38,6 +38,8 @@ struct Serve: AsyncParsableCommand {
                 )
             }
             let host = settings.server.host
+            // Before the application: its tracing middleware is added only when a tracer exists.
+            let tracing = Runtime.bootstrapTracing(settings, logger: runtime.logger)
             let app = runtime.application(poller: runtime.poller()) { port in
                 let url = "http://\(Self.address(host: host, port: port))"
                 say("Tidings is listening on \(url)")
@@ -47,7 +49,9 @@ struct Serve: AsyncParsableCommand {
             // SIGTERM and SIGINT stop gracefully; after 8 s the rest is cancelled, and at 10 s the
             // watchdog ends the process whatever still runs (docs/architecture.md, availability).
             var group = ServiceGroupConfiguration(
-                services: [
+                // The exporter first: the group stops services in reverse order, so it sends
+                // what the application ended before stopping itself.
+                services: (tracing.map { [ServiceGroupConfiguration.ServiceConfiguration(service: $0)] } ?? []) + [
                     .init(service: app),
                     .init(
                         service: ShutdownWatchdog(limit: .seconds(10), logger: logger),
