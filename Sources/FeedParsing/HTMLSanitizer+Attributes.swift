@@ -35,7 +35,7 @@ extension SanitizerPass {
             }
             if !referenced, name.isPlainValue {
                 // Most values hold no reference: written from the input, without a copy.
-                if name == .width || name == .height, Self.isPixelSize(bytes[attribute.value]) { pixel = true }
+                if name == .width || name == .height, ImageDetails.isPixelSize(bytes[attribute.value]) { pixel = true }
                 writeAttribute(name, bytes, attribute.value)
                 continue
             }
@@ -61,7 +61,7 @@ extension SanitizerPass {
                 }
                 if !srcset.isEmpty { writeAttribute(name, value: srcset) }
             default:
-                if name == .width || name == .height, Self.isPixelSize(value) { pixel = true }
+                if name == .width || name == .height, ImageDetails.isPixelSize(value) { pixel = true }
                 writeAttribute(name, value: value)
             }
         }
@@ -70,8 +70,32 @@ extension SanitizerPass {
             output.append(#" rel="noopener noreferrer""#)
         }
         output.append(UInt8(ascii: ">"))
-        if !pixel, let imageCandidate { image = imageCandidate }
+        if !pixel, let imageCandidate {
+            image = imageCandidate
+            imageDetails = describedImage()
+        }
         return keptURL
+    }
+
+    /// What the image tag just read says of its picture: `width`, `height` and `alt`, the first
+    /// of each. Read once per field, for the tag that gave its image.
+    private mutating func describedImage() -> ImageDetails {
+        var details = ImageDetails()
+        var seen: UInt64 = 0
+        for attribute in attributes {
+            guard let name = tables.attribute(bytes, attribute.name), seen & name.bit == 0 else { continue }
+            seen |= name.bit
+            switch name {
+            case .width: details.width = ImageDetails.pixels(bytes[attribute.value])
+            case .height: details.height = ImageDetails.pixels(bytes[attribute.value])
+            case .alt:
+                value.removeAll(keepingCapacity: true)
+                HTMLEntities.decode(bytes, attribute.value, into: &value)
+                details.alt = ImageDetails.altText(value)
+            default: continue
+            }
+        }
+        return details
     }
 
     /// Writes a URL attribute straight from the input when its value is a canonical http(s) URL
@@ -117,19 +141,6 @@ extension SanitizerPass {
         case (.src, _) where element.attributes & HTMLAttribute.alt.bit != 0: .image
         default: .media
         }
-    }
-
-    /// Whether a width or height of 0 or 1 (pixels) marks a tracking pixel rather than a picture.
-    private static func isPixelSize(_ value: some Collection<UInt8>) -> Bool {
-        var number = 0
-        var digits = 0
-        for byte in value {
-            if byte == UInt8(ascii: " ") && digits == 0 { continue }
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
-            number = min(number * 10 + Int(byte - UInt8(ascii: "0")), 1_000)
-            digits += 1
-        }
-        return digits > 0 && number <= 1
     }
 
     /// Writes ` name="value"` escaped, or ` name` for a boolean attribute (nil value).

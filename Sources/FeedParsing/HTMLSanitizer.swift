@@ -67,7 +67,8 @@ public struct HTMLSanitizer: Sendable {
         if textCut { text.truncate(to: TextCut.boundary(text.bytes, atOrBefore: limit)) }
         return SanitizedHTML(
             html: pass.output.string, text: text.string,
-            image: pass.image, truncated: pass.truncated || textCut, srcsetCut: pass.srcsetCut)
+            image: pass.image, imageDetails: pass.image == nil ? ImageDetails() : pass.imageDetails,
+            truncated: pass.truncated || textCut, srcsetCut: pass.srcsetCut)
     }
 }
 
@@ -78,6 +79,8 @@ package struct SanitizedHTML {
     package var text: String
     /// The first usable image.
     package var image: String?
+    /// What the image's tag says of it.
+    package var imageDetails = ImageDetails()
     /// Whether the HTML was cut at the byte limit (well-formed: open elements closed).
     package var truncated = false
     /// Whether a `srcset` had more candidates than the sanitizer keeps.

@@ -45,6 +45,10 @@ extension ParsedEntry: Decodable {
         enclosures = try container.decodeIfPresent([ParsedEnclosure].self, forKey: .enclosures) ?? []
         image = try container.decodeIfPresent(String.self, forKey: .image)
         imageSource = try container.decodeIfPresent(ImageSource.self, forKey: .imageSource) ?? .none
+        imageDetails = ImageDetails(
+            width: try container.decodeIfPresent(Int.self, forKey: .imageWidth),
+            height: try container.decodeIfPresent(Int.self, forKey: .imageHeight),
+            alt: try container.decodeIfPresent(String.self, forKey: .imageAlt))
         comments = try container.decodeIfPresent(String.self, forKey: .comments)
         episode = try container.decodeIfPresent(EpisodeInfo.self, forKey: .episode)
     }

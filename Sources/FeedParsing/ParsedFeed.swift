@@ -144,6 +144,13 @@ public struct ParsedEntry: Sendable, Equatable, Encodable {
     public var image: String?
     /// How `image` was chosen.
     public var imageSource: ImageSource = .none
+    /// `image`'s size and alternative text, when the feed says them; nil when it says none.
+    public var imageDetails: ImageDetails? {
+        get { imageDetailsBox?.value }
+        set { imageDetailsBox = newValue.flatMap { $0.isEmpty ? nil : ImageDetailsBox($0) } }
+    }
+    /// Behind a reference for the same reason as `episode`.
+    private var imageDetailsBox: ImageDetailsBox?
     /// A page with the entry's comments.
     public var comments: String?
     /// Podcast fields of the episode (`itunes:`, `podcast:`); nil when the entry has none.
@@ -163,6 +170,9 @@ public struct ParsedEntry: Sendable, Equatable, Encodable {
         case contentHTML = "content_html"
         case contentText = "content_text"
         case imageSource = "image_source"
+        case imageWidth = "image_width"
+        case imageHeight = "image_height"
+        case imageAlt = "image_alt"
     }
 
     /// Absent values and empty lists are left out.
@@ -183,6 +193,9 @@ public struct ParsedEntry: Sendable, Equatable, Encodable {
         if !enclosures.isEmpty { try container.encode(enclosures, forKey: .enclosures) }
         try container.encodeIfPresent(image, forKey: .image)
         try container.encode(imageSource, forKey: .imageSource)
+        try container.encodeIfPresent(imageDetails?.width, forKey: .imageWidth)
+        try container.encodeIfPresent(imageDetails?.height, forKey: .imageHeight)
+        try container.encodeIfPresent(imageDetails?.alt, forKey: .imageAlt)
         try container.encodeIfPresent(comments, forKey: .comments)
         try container.encodeIfPresent(episode, forKey: .episode)
     }
@@ -206,17 +219,19 @@ extension ParsedEntry {
         id: String, idSource: IDSource, title: String?, link: String?, summaryHTML: String?, summaryText: String?,
         contentHTML: String?, contentText: String?, authors: [ParsedAuthor], published: Date?, updated: Date?,
         categories: [String], enclosures: [ParsedEnclosure], image: String?, imageSource: ImageSource,
-        comments: String?, episode: EpisodeInfo?
+        imageDetails: ImageDetails? = nil, comments: String?, episode: EpisodeInfo?
     ) -> ParsedEntry {
         ParsedEntry(
             id: id, idSource: idSource, title: title, link: link, summaryHTML: summaryHTML, summaryText: summaryText,
             contentHTML: contentHTML, contentText: contentText, authors: authors, published: published,
             updated: updated, categories: categories, enclosures: enclosures, image: image, imageSource: imageSource,
-            comments: comments, episodeBox: episode.map(EpisodeBox.init))
+            imageDetailsBox: imageDetails.flatMap { $0.isEmpty ? nil : ImageDetailsBox($0) }, comments: comments,
+            episodeBox: episode.map(EpisodeBox.init))
     }
 }
 
-/// An immutable episode behind a reference (see `ParsedEntry.episode`).
+/// An immutable episode behind a reference (see `ParsedEntry.episode`). Not a generic box: a
+/// generic class's metadata and conformances are looked up at run time, measurably on every entry.
 final class EpisodeBox: Sendable, Equatable {
     let value: EpisodeInfo
 
@@ -225,6 +240,17 @@ final class EpisodeBox: Sendable, Equatable {
     }
 
     static func == (lhs: EpisodeBox, rhs: EpisodeBox) -> Bool { lhs.value == rhs.value }
+}
+
+/// Image details behind a reference, as `EpisodeBox`.
+final class ImageDetailsBox: Sendable, Equatable {
+    let value: ImageDetails
+
+    init(_ value: ImageDetails) {
+        self.value = value
+    }
+
+    static func == (lhs: ImageDetailsBox, rhs: ImageDetailsBox) -> Bool { lhs.value == rhs.value }
 }
 
 /// A person credited in a feed or entry.

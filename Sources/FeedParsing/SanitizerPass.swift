@@ -33,6 +33,9 @@ struct SanitizerPass {
     let tables = HTMLElements.shared
     let output: ByteBuffer
     var image: String?
+    /// What `image`'s tag says of it; meaningful only while `image` is set (both are set together,
+    /// and a tag taken back at the limit leaves `image` as it was before it).
+    var imageDetails = ImageDetails()
     /// When set, receives the text and block structure of what is written, so the plain text
     /// comes out of the same pass.
     var plain: HTMLText.Writer?

@@ -53,10 +53,13 @@ public struct FeedTeasers: Sendable {
             if seen.contains(key), entry.idSource != .link, let link = entry.link { key += "\n" + link }
             guard seen.insert(key).inserted else { continue }
             let title = entry.title ?? entry.summaryText.map { String($0.prefix(80)) } ?? "Untitled"
+            let image = entry.image.flatMap { WebLink.url($0) }
+            let details = image == nil ? nil : entry.imageDetails
             let teaser = Teaser(
                 id: Self.itemID(sourceID: sourceID, key: key), title: title,
-                summary: summary(entry.summaryText ?? entry.contentText),
-                imageURL: entry.image.flatMap { WebLink.url($0) }, url: entry.link.flatMap { WebLink.url($0) },
+                summary: summary(entry.summaryText ?? entry.contentText), imageURL: image,
+                imageWidth: details?.width, imageHeight: details?.height, imageAlt: details?.alt,
+                url: entry.link.flatMap { WebLink.url($0) },
                 publishedAt: entry.published ?? entry.updated, source: source,
                 author: Self.author(entry.authors) ?? feedAuthor,
                 enclosure: entry.enclosures.lazy.compactMap { enclosure in

@@ -53,6 +53,12 @@ enum OfflineStoreSchema {
                 try db.execute(sql: "ALTER TABLE item ADD COLUMN \(column)")
             }
         }
+        // Teasers gained their image's size and alternative text.
+        migrator.registerMigration("v4") { db in
+            for column in ["image_width INTEGER", "image_height INTEGER", "image_alt TEXT"] {
+                try db.execute(sql: "ALTER TABLE item ADD COLUMN \(column)")
+            }
+        }
         return migrator
     }
 

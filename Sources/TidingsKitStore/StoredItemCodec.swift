@@ -11,7 +11,7 @@ enum StoredItemCodec {
     /// The columns after `feed_id, page, position`, in the order `arguments` and `row` use.
     static let columns =
         "type, known, body, id, title, summary, image_url, url, published_at, source, image_proxy_url, author, "
-        + "enclosure_url, enclosure_type, enclosure_length"
+        + "enclosure_url, enclosure_type, enclosure_length, image_width, image_height, image_alt"
 
     /// One stored row: its page, the item's `type`, whether this client knew it, and either the
     /// teaser or the item's JSON.
@@ -27,7 +27,7 @@ enum StoredItemCodec {
             guard let teaser else { return 32 + (body?.count ?? 0) }
             let texts = [
                 teaser.id, teaser.title, teaser.summary ?? "", teaser.source, teaser.author ?? "",
-                teaser.enclosure?.url.absoluteString ?? "", teaser.enclosure?.type ?? "",
+                teaser.enclosure?.url.absoluteString ?? "", teaser.enclosure?.type ?? "", teaser.imageAlt ?? "",
             ]
             return 48 + texts.reduce(0) { $0 + $1.utf8.count }
                 + (teaser.url?.absoluteString.utf8.count ?? 0) + (teaser.imageURL?.absoluteString.utf8.count ?? 0)
@@ -52,6 +52,7 @@ enum StoredItemCodec {
             teaser?.imageURL?.absoluteString, teaser?.url?.absoluteString,
             teaser?.publishedAt?.millisecondsSince1970, teaser?.source, teaser?.imageProxyURL, teaser?.author,
             teaser?.enclosure?.url.absoluteString, teaser?.enclosure?.type, teaser?.enclosure?.length,
+            teaser?.imageWidth, teaser?.imageHeight, teaser?.imageAlt,
         ]
     }
 
@@ -70,6 +71,9 @@ enum StoredItemCodec {
         teaser.enclosure = (row[13] as String?).flatMap(URL.init(string:)).map {
             Teaser.Enclosure(url: $0, type: row[14], length: row[15])
         }
+        teaser.imageWidth = row[16]
+        teaser.imageHeight = row[17]
+        teaser.imageAlt = row[18]
         return Row(page: row[0], type: type, known: true, teaser: teaser)
     }
 

@@ -12,7 +12,9 @@ enum StoreFixtures {
         .teaser(
             Teaser(
                 id: "t1", title: "Tram line reopens", summary: "After two years of works.",
-                imageURL: URL(string: "https://cdn.example/t1.jpg"), url: URL(string: "https://news.example/t1"),
+                imageURL: URL(string: "https://cdn.example/t1.jpg"),
+                imageProxyURL: "https://tidings.example/img/t1-token", imageWidth: 1200, imageHeight: 675,
+                imageAlt: "The new tram at the depot", url: URL(string: "https://news.example/t1"),
                 publishedAt: Date(millisecondsSince1970: 1_794_999_000_456), source: "Courier",
                 author: "Ingrid Holm",
                 enclosure: Teaser.Enclosure(

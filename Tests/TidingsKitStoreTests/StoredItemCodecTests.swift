@@ -11,8 +11,8 @@ struct StoredItemCodecTests {
         let fields = Mirror(reflecting: Teaser(id: "", title: "", source: "")).children.compactMap(\.label)
         #expect(
             fields == [
-                "id", "title", "summary", "imageURL", "imageProxyURL", "url", "publishedAt", "source", "author",
-                "enclosure",
+                "id", "title", "summary", "imageURL", "imageProxyURL", "imageWidth", "imageHeight", "imageAlt", "url",
+                "publishedAt", "source", "author", "enclosure",
             ])
     }
 

@@ -144,9 +144,10 @@ struct LiveStreamTests {
             let (shopStream, shopReading) = try await Self.open("http://127.0.0.1:\(port)\(shop.href)")
             try await shopStream.waitForEvents(1)
             #expect(shopStream.events.first?.event == "position")
+            // Dated now: this runtime keeps the real clock, and news older than its window is none.
             let report = try await runtime.catalog.ingest([
-                .success(Events.created("a", product: "pa", price: "100.00")),
-                .success(Events.created("b", product: "pb", price: "100.00")),
+                .success(Events.created("a", product: "pa", price: "100.00", at: Date())),
+                .success(Events.created("b", product: "pb", price: "100.00", at: Date())),
             ])
             #expect(report.accepted == 2)
             try await catalog.waitForEvents(1)

@@ -36,6 +36,27 @@ struct DetailPageSnapshotTests {
         #expect(!html.contains("Read on the original site"))
     }
 
+    @Test("the article's picture has its own size and alternative text when the feed gave them, escaped")
+    func heroDetails() throws {
+        var teaser = F.teaser
+        (teaser.imageWidth, teaser.imageHeight) = (1200, 675)
+        teaser.imageAlt = #"The harbour at dawn "><script>alert(1)</script>"#
+        let html = try F.html(
+            ArticlePage(
+                context: try F.context(F.courier, path: "/courier/news/articles/t1"), teaser: teaser, contentHTML: nil,
+                section: F.news))
+        #expect(
+            html.contains(
+                #"alt="The harbour at dawn &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" width="1200" height="675""#),
+            "\(html)")
+        teaser.imageWidth = nil
+        let half = try F.html(
+            ArticlePage(
+                context: try F.context(F.courier, path: "/courier/news/articles/t1"), teaser: teaser, contentHTML: nil,
+                section: F.news))
+        #expect(half.contains(#"width="800" height="600""#), "one side alone says no shape")
+    }
+
     @Test("product page: price history newest first, with the change coloured by direction")
     func product() throws {
         let points = [

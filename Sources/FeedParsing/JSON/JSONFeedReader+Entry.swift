@@ -25,7 +25,7 @@ extension JSONFeedReader {
         entry.updated = updated
         entry.comments = nil
         entry.authors = authors(item, entry: index, base: base)
-        var contentImage: String?
+        var contentImage: (url: String, details: ImageDetails)?
         let sanitizer = options.sanitizer
         let limit = options.maxContentBytes
         if let sanitized = item["content_html"]?.withText({ sanitizer.sanitizeWithText($0, base: base, limit: limit) })
@@ -33,7 +33,7 @@ extension JSONFeedReader {
             warnings.note(sanitized, .content, options, entry: index)
             entry.contentHTML = nonEmpty(sanitized.html)
             entry.contentText = nonEmpty(sanitized.text)
-            contentImage = sanitized.image
+            contentImage = sanitized.image.map { ($0, sanitized.imageDetails) }
         }
         if entry.contentText == nil, let text = item["content_text"]?.string.flatMap({ nonEmpty($0.trimmed) }) {
             let escaped = XMLFeedBuilder.escaped(text, limit: options.maxContentBytes)
@@ -69,10 +69,11 @@ extension JSONFeedReader {
         let cascade: [(String?, ParsedEntry.ImageSource)] = [
             (url(item["image"], base: base, field: "image", entry: index), .jsonImage),
             (url(item["banner_image"], base: base, field: "banner_image", entry: index), .jsonImage),
-            (imageAttachment?.url, .enclosure), (contentImage, .content),
+            (imageAttachment?.url, .enclosure), (contentImage?.url, .content),
         ]
         if let (image, source) = cascade.first(where: { $0.0 != nil }) {
             (entry.image, entry.imageSource) = (image, source)
+            if source == .content { entry.imageDetails = contentImage?.details }
         }
         return entry
     }

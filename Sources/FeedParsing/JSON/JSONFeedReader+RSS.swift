@@ -39,7 +39,9 @@ extension JSONFeedReader {
                 entry.summaryHTML = sanitized.html.isEmpty ? nil : sanitized.html
                 let text = sanitized.text
                 entry.summaryText = text.isEmpty ? nil : text
-                if let image = sanitized.image { (entry.image, entry.imageSource) = (image, .content) }
+                if let image = sanitized.image {
+                    (entry.image, entry.imageSource, entry.imageDetails) = (image, .content, sanitized.imageDetails)
+                }
             }
             entry.categories = categories(
                 item["category"]?.array ?? (item["category"].map { [$0] } ?? []), entry: index)

@@ -198,6 +198,13 @@ extension XMLFeedBuilder {
         }
     }
 
+    /// The `width` and `height` a Media RSS element gives its picture.
+    private var mediaSize: ImageDetails {
+        ImageDetails(
+            width: scanner.attribute(.none, "width").flatMap { ImageDetails.pixels($0.utf8) },
+            height: scanner.attribute(.none, "height").flatMap { ImageDetails.pixels($0.utf8) })
+    }
+
     /// Media RSS inside an entry (or a `media:group` in one): thumbnails and image content feed the
     /// image cascade; a title stands in for a missing entry title.
     mutating func mediaElement(_ name: XMLName) {
@@ -205,9 +212,10 @@ extension XMLFeedBuilder {
         switch name.known {
         case .thumbnail:
             if let url = resolve(scanner.attribute(.none, "url"), field: "thumbnail", entry: draft?.index) {
-                if draft != nil {
-                    let value = url
-                    if draft?.mediaThumbnail == nil { draft?.mediaThumbnail = value }
+                if let draft {
+                    if draft.mediaThumbnail == nil {
+                        (draft.mediaThumbnail, draft.mediaThumbnailSize) = (url, mediaSize)
+                    }
                 } else {
                     feedDraft.mediaThumbnail = feedDraft.mediaThumbnail ?? url
                 }
@@ -220,7 +228,9 @@ extension XMLFeedBuilder {
                 medium == "image" || type?.hasPrefix("image/") == true
                     || (medium == nil && type == nil && Self.looksLikeImage(url))
             {
-                if draft.mediaContentImage == nil { draft.mediaContentImage = url }
+                if draft.mediaContentImage == nil {
+                    (draft.mediaContentImage, draft.mediaContentSize) = (url, mediaSize)
+                }
             }
             push(.media)
         case .group:

@@ -39,7 +39,9 @@ extension XMLFeedBuilder {
         var categoryNames: Set<String>?
         var enclosures: [ParsedEnclosure] = []
         var mediaThumbnail: String?
+        var mediaThumbnailSize: ImageDetails?
         var mediaContentImage: String?
+        var mediaContentSize: ImageDetails?
         var itunesImage: String?
         var comments: String?
         var episode = EpisodeInfo()
@@ -144,21 +146,21 @@ extension XMLFeedBuilder {
         let published = draft.published
         let (candidate, source) = Self.identify(draft, link: link)
         let id = warnings.boundedID(candidate, options, at: draft.offset)
-        var content: (html: String?, text: String?, image: String?) = (nil, nil, nil)
+        var content = RenderedField()
         if let (markup, base) = draft.content {
             let rendered = Self.render(
                 markup, base: base ?? fallbackBase, limit: options.maxContentBytes, sanitizer: options.sanitizer,
                 scratch: sanitizerScratch)
             warnings.note(rendered, .content, options, at: draft.offset, entry: draft.index)
-            content = Self.fields(rendered)
+            content = RenderedField(rendered)
         }
-        var summary: (html: String?, text: String?, image: String?) = (nil, nil, nil)
+        var summary = RenderedField()
         if let (markup, base) = draft.summary ?? draft.summaryFallback {
             let rendered = Self.render(
                 markup, base: base ?? fallbackBase, limit: options.maxSummaryBytes, sanitizer: options.sanitizer,
                 scratch: sanitizerScratch)
             warnings.note(rendered, .summary, options, at: draft.offset, entry: draft.index)
-            summary = Self.fields(rendered)
+            summary = RenderedField(rendered)
         }
         var episode: EpisodeInfo?
         if draft.sawPodcast {
@@ -169,19 +171,21 @@ extension XMLFeedBuilder {
             if fields != EpisodeInfo() { episode = fields }
         }
         // The image cascade, first found wins.
-        var image: (url: String, source: ParsedEntry.ImageSource)?
+        var image: (url: String, source: ParsedEntry.ImageSource, details: ImageDetails?)?
         if let url = draft.mediaThumbnail {
-            image = (url, .mediaThumbnail)
+            image = (url, .mediaThumbnail, draft.mediaThumbnailSize)
         } else if let url = draft.mediaContentImage {
-            image = (url, .mediaContent)
+            image = (url, .mediaContent, draft.mediaContentSize)
         } else if let url = draft.itunesImage {
-            image = (url, .itunesImage)
+            image = (url, .itunesImage, nil)
         } else if let enclosure = draft.enclosures.first(where: {
             $0.type?.lowercased().hasPrefix("image/") ?? Self.looksLikeImage($0.url)
         }) {
-            image = (enclosure.url, .enclosure)
-        } else if let url = content.image ?? summary.image {
-            image = (url, .content)
+            image = (enclosure.url, .enclosure, nil)
+        } else if let url = content.image {
+            image = (url, .content, content.details)
+        } else if let url = summary.image {
+            image = (url, .content, summary.details)
         }
         // Assembled where it is appended: built in a local `var`, the entry was copied whole.
         feed.append(
@@ -194,7 +198,8 @@ extension XMLFeedBuilder {
                 // item changed.
                 updated: draft.updated ?? draft.dcDate.flatMap { $0 == published ? nil : $0 },
                 categories: draft.categories, enclosures: draft.enclosures, image: image?.url,
-                imageSource: image?.source ?? .none, comments: draft.comments, episode: episode),
+                imageSource: image?.source ?? .none, imageDetails: image?.details, comments: draft.comments,
+                episode: episode),
             keepingNewest: options.keepNewest)
     }
 

@@ -39,12 +39,6 @@ extension XMLFeedBuilder {
         return SanitizedHTML(html: cutHTML ?? html, text: plain ?? text, truncated: plain != nil || cutHTML != nil)
     }
 
-    /// HTML, text and image of a rendered field, nil where empty.
-    static func fields(_ sanitized: SanitizedHTML) -> (html: String?, text: String?, image: String?) {
-        let html = sanitized.html.trimmed
-        return (html.isEmpty ? nil : html, sanitized.text.isEmpty ? nil : sanitized.text, sanitized.image)
-    }
-
     /// Plain text of a title-like field. RSS titles are often HTML in practice, so anything that
     /// is not declared as text goes through the HTML tokenizer.
     static func plainText(_ markup: Markup) -> String {
@@ -184,5 +178,23 @@ extension XMLFeedBuilder {
             index += 1
         }
         return nil
+    }
+}
+
+/// A sanitized entry field as an entry keeps it: absent rather than empty.
+struct RenderedField {
+    var html: String?
+    var text: String?
+    var image: String?
+    var details: ImageDetails?
+
+    init() {}
+
+    init(_ sanitized: SanitizedHTML) {
+        let html = sanitized.html.trimmed
+        self.html = html.isEmpty ? nil : html
+        text = sanitized.text.isEmpty ? nil : sanitized.text
+        image = sanitized.image
+        details = sanitized.imageDetails
     }
 }

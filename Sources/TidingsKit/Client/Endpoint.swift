@@ -13,6 +13,9 @@ public struct Endpoint<Response: Sendable>: Sendable {
     public var cacheable: Bool
     /// Reads a successful body.
     public var decode: @Sendable (Data) throws -> Response
+    /// Makes what `decode` read whole against the client's base URL (the server's image paths);
+    /// nil leaves it as read.
+    public var resolve: (@Sendable (Response, URL) -> Response)?
 
     /// Creates an endpoint.
     public init(
@@ -27,11 +30,22 @@ public struct Endpoint<Response: Sendable>: Sendable {
         self.decode = decode
     }
 
+    /// A successful body read, and made whole against `base`.
+    public func read(_ body: Data, base: URL) throws -> Response {
+        let value = try decode(body)
+        return resolve.map { $0(value, base) } ?? value
+    }
+
+    /// The path a server's own paths go below: the base URL's path without its final `/` (a server
+    /// behind `https://host/tidings/` answers `/api/v1/…` at `https://host/tidings/api/v1/…`).
+    static func prefix(_ basePath: String) -> String {
+        basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
+    }
+
     /// The full URL below `base`.
     public func url(base: URL) -> URL {
         var components = URLComponents(url: base, resolvingAgainstBaseURL: false) ?? URLComponents()
-        let basePath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
-        components.path = basePath + path
+        components.path = Self.prefix(components.path) + path
         components.queryItems = query.isEmpty ? nil : query
         return components.url ?? base
     }
@@ -64,14 +78,19 @@ public enum Endpoints {
         var query = locale(language)
         if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
         if let limit { query.append(URLQueryItem(name: "limit", value: String(limit))) }
-        return .json(
+        var endpoint = Endpoint<Feed>.json(
             "/api/v1/brands/\(escaped(brand))/sections/\(escaped(section))", query: query,
             headers: device.map { ["X-Device-ID": $0] } ?? [:])
+        endpoint.resolve = { $0.resolvingImages(against: $1) }
+        return endpoint
     }
 
     /// `GET /api/v1/brands/{brand}/sections/{section}/articles/{id}`: one article with its body.
     public static func article(brand: String, section: String, id: String) -> Endpoint<ArticleDetail> {
-        .json("/api/v1/brands/\(escaped(brand))/sections/\(escaped(section))/articles/\(escaped(id))")
+        var endpoint = Endpoint<ArticleDetail>.json(
+            "/api/v1/brands/\(escaped(brand))/sections/\(escaped(section))/articles/\(escaped(id))")
+        endpoint.resolve = { $0.resolvingImages(against: $1) }
+        return endpoint
     }
 
     /// One page of the catalog's news items.
@@ -81,7 +100,9 @@ public enum Endpoints {
         var query = locale(language)
         if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
         if let limit { query.append(URLQueryItem(name: "limit", value: String(limit))) }
-        return .json("/api/v1/news_items", query: query)
+        var endpoint = Endpoint<NewsItemsPage>.json("/api/v1/news_items", query: query)
+        endpoint.resolve = { $0.resolvingImages(against: $1) }
+        return endpoint
     }
 
     /// `POST /api/v1/notifications/{id}/dismiss` for `device`.

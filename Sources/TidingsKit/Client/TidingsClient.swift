@@ -41,7 +41,7 @@ public final class TidingsClient: Sendable {
         // URLSession adds the device's language on its own; "*" lets the server use the brand's.
         request.headers["Accept-Language"] = language?.identifier ?? "*"
         let cached = endpoint.cacheable ? cache.entry(for: url) : nil
-        if let cached, cached.freshUntil > clock(), let value = try? endpoint.decode(cached.body) {
+        if let cached, cached.freshUntil > clock(), let value = try? endpoint.read(cached.body, base: baseURL) {
             return value
         }
         if let cached {
@@ -67,7 +67,7 @@ public final class TidingsClient: Sendable {
 
     private func decode<Response>(_ body: Data, _ endpoint: Endpoint<Response>) throws(TidingsError) -> Response {
         do {
-            return try endpoint.decode(body)
+            return try endpoint.read(body, base: baseURL)
         } catch {
             throw TidingsError.badResponse("\(error)")
         }
@@ -131,7 +131,7 @@ extension TidingsClient {
     /// earlier one — fresh or stale; nil when nothing was kept or it no longer reads. Asks nobody.
     public func kept<Response>(_ endpoint: Endpoint<Response>) -> Kept<Response>? {
         guard endpoint.cacheable, let entry = cache.entry(for: endpoint.url(base: baseURL)),
-            let value = try? endpoint.decode(entry.body)
+            let value = try? endpoint.read(entry.body, base: baseURL)
         else { return nil }
         return Kept(value: value, fetchedAt: entry.fetchedAt)
     }

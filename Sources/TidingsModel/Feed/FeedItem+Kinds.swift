@@ -13,6 +13,13 @@ public struct Teaser: Codable, Hashable, Sendable, Identifiable {
     /// The same image through the server's image proxy: a path on the server the item came
     /// from (`/img/…`), signed by it. Loading it never contacts the image's own host.
     public var imageProxyURL: String?
+    /// The image's width and height in pixels, when the source says (for a cell to reserve the
+    /// image's room before it loads).
+    public var imageWidth: Int?
+    public var imageHeight: Int?
+    /// The image's alternative text, when the source wrote one; nil means the image adds nothing
+    /// the title does not say (a screen reader skips it).
+    public var imageAlt: String?
     /// The article's page.
     public var url: URL?
     /// When it was published.
@@ -28,13 +35,17 @@ public struct Teaser: Codable, Hashable, Sendable, Identifiable {
     /// Creates a teaser.
     public init(
         id: String, title: String, summary: String? = nil, imageURL: URL? = nil, imageProxyURL: String? = nil,
-        url: URL? = nil, publishedAt: Date? = nil, source: String, author: String? = nil, enclosure: Enclosure? = nil
+        imageWidth: Int? = nil, imageHeight: Int? = nil, imageAlt: String? = nil, url: URL? = nil,
+        publishedAt: Date? = nil, source: String, author: String? = nil, enclosure: Enclosure? = nil
     ) {
         self.id = id
         self.title = title
         self.summary = summary
         self.imageURL = imageURL
         self.imageProxyURL = imageProxyURL
+        self.imageWidth = imageWidth
+        self.imageHeight = imageHeight
+        self.imageAlt = imageAlt
         self.url = url
         self.publishedAt = publishedAt
         self.source = source
@@ -46,6 +57,9 @@ public struct Teaser: Codable, Hashable, Sendable, Identifiable {
         case id, title, summary, url, source, author, enclosure
         case imageURL = "image_url"
         case imageProxyURL = "image_proxy_url"
+        case imageWidth = "image_width"
+        case imageHeight = "image_height"
+        case imageAlt = "image_alt"
         case publishedAt = "published_at"
     }
 

@@ -10,6 +10,11 @@ public struct ArticlePage: WebPage {
     var title: String
     var summary: String?
     var image: String?
+    /// The picture's own size when the source says it (else 4:3, as the stylesheet shows it) and its
+    /// alternative text (empty: the title says what it shows).
+    var imageWidth = 800
+    var imageHeight = 600
+    var imageAlt = ""
     var source: String?
     var datetime: String?
     var published: String?
@@ -44,6 +49,10 @@ public struct ArticlePage: WebPage {
         let inContent = teaser.imageURL.map { ArticleDuplicates.html(contentHTML, shows: $0) } ?? false
         image = inContent ? nil : context.images.path(teaser.imageURL)
         placeholder = image == nil && !inContent
+        if let width = teaser.imageWidth, let height = teaser.imageHeight {
+            (imageWidth, imageHeight) = (width, height)
+        }
+        imageAlt = teaser.imageAlt ?? ""
         source = teaser.source.isEmpty ? nil : teaser.source
         datetime = teaser.publishedAt.map(WebContext.machineTime)
         published = teaser.publishedAt.map {
