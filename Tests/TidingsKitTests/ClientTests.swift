@@ -207,7 +207,7 @@ struct ClientTests {
             let error = await #expect(throws: TidingsError.self) {
                 try await Self.client(live).section(brand: "daily", section: "nope")
             }
-            guard case .server(404, "not_found", let message)? = error else {
+            guard case .server(404, "not_found", let message)? = error?.kind else {
                 Issue.record("\(String(describing: error))")
                 return
             }
@@ -221,6 +221,10 @@ struct ClientTests {
         #expect(offline?.message(in: .en) == "The server cannot be reached right now. Try again later.")
         #expect(offline?.message(in: .ru) == "Сервер сейчас недоступен. Попробуйте позже.")
         #expect(offline?.isRetryable == true)
+        // Issue 36: what the transport said is kept underneath, for the app's logs.
+        let underlying = try #require(offline?.underlying, "the transport's own error is kept")
+        #expect(String(reflecting: offline!).contains("unreachable (underlying: "), "\(String(reflecting: offline!))")
+        #expect(!(underlying is TidingsError))
     }
 
     @Test("a dismissed card stays away for this device")

@@ -129,4 +129,23 @@ struct FeedScreenStateTests {
         #expect(TidingsError.unreachable.isRetryable)
         #expect(!TidingsError.unreachable.message(in: .en).contains("offline"))
     }
+
+    /// Issue 36: a refused connection became "You are offline" and what the transport said was lost.
+    @Test("a failure keeps the error underneath, on the screen too; kinds alone decide equality")
+    func underlyingKept() throws {
+        let refused = TidingsError(transportError: URLError(.cannotConnectToHost))
+        #expect((refused.underlying as? URLError)?.code == .cannotConnectToHost)
+        let failure = FeedScreenFailure(refused, language: .en)
+        #expect((failure.error.underlying as? URLError)?.code == .cannotConnectToHost)
+        #expect(failure == FeedScreenFailure(.unreachable, language: .en), "the screen shows the same thing")
+        #expect(TidingsError(transportError: CancellationError()) == .cancelled)
+        #expect(TidingsError(transportError: refused).underlying is URLError, "a TidingsError stays itself")
+        #expect(TidingsError.offline.underlying == nil)
+        #expect(Set([refused, .unreachable, .offline]).count == 2)
+        switch refused {
+        case .offline: Issue.record("not offline")
+        case .unreachable: break
+        default: Issue.record("\(refused)")
+        }
+    }
 }

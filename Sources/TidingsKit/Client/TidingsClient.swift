@@ -69,7 +69,7 @@ public final class TidingsClient: Sendable {
         do {
             return try endpoint.read(body, base: baseURL)
         } catch {
-            throw TidingsError.badResponse("\(error)")
+            throw TidingsError.badResponse("\(error)", underlying: error)
         }
     }
 

@@ -25,7 +25,7 @@ public struct FeedURLLoader: FeedLoader {
                 response.body, httpCharset: MediaType(header: response[header: "Content-Type"]).charset, baseURL: url)
         } catch {
             if case .cancelled = error { throw TidingsError.cancelled }
-            throw TidingsError.badResponse("\(url.absoluteString): \(error)")
+            throw TidingsError.badResponse("\(url.absoluteString): \(error)", underlying: error)
         }
         // The server's rule, with the server's names for a URL source (its URL scopes the ids, its
         // host names it): the same document gives the same teasers, ids and order in both.

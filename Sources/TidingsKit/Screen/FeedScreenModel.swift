@@ -256,9 +256,9 @@ public actor FeedScreenModel {
                             position = update.position
                             await self?.announced(update.added)
                         }
-                    } catch TidingsError.server(let status, _, _) where status == 404 || status == 405 || status == 501
-                    {
-                        break  // the server has no stream for this feed: poll it
+                    } catch let error as TidingsError {
+                        // 404, 405, 501: the server has no stream for this feed: poll it.
+                        if case .server(let status, _, _) = error.kind, [404, 405, 501].contains(status) { break }
                     } catch {}
                     try? await Task.sleep(for: options.backoff(attempt))
                     attempt += 1

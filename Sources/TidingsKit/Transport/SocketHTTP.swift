@@ -477,9 +477,10 @@ struct BodyDecoder {
         /// A socket's failure: the server's end refusing or dropping the connection (the network
         /// works) is `.unreachable`; anything else, the device's network, is `.offline`.
         init(socketErrno code: Int32) {
+            let underlying = POSIXErrorCode(rawValue: code).map { POSIXError($0) as any Error }
             switch code {
-            case ECONNREFUSED, ECONNRESET, EPIPE: self = .unreachable
-            default: self = .offline
+            case ECONNREFUSED, ECONNRESET, EPIPE: self.init(.unreachable, underlying: underlying)
+            default: self.init(.offline, underlying: underlying)
             }
         }
     }
