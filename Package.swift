@@ -75,13 +75,17 @@ let package = Package(
             resources: [.copy("Translations")],
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
-        // Feed parsing (RSS, Atom, JSON Feed): the bottom of the cake, depends on nothing of ours.
-        .target(name: "FeedParsing"),
+        // Calendar dates as days from 1970 and back (Howard Hinnant's rules), for every target that
+        // reads or writes dates without Foundation's Calendar. Pure arithmetic.
+        .target(name: "CivilTime"),
+        // Feed parsing (RSS, Atom, JSON Feed): the bottom of the cake, depends on nothing of ours
+        // but the date arithmetic.
+        .target(name: "FeedParsing", dependencies: ["CivilTime"]),
         // Article extraction from web pages (Readability's rules on a tree of our own), made safe by
         // FeedParsing's sanitizer. Apart from FeedParsing so that apps do not carry it.
         .target(name: "ArticleExtraction", dependencies: ["FeedParsing"]),
         // Writing feeds: RSS 2.0, Atom 1.0, JSON Feed 1.1 and OPML 2.0. Foundation only.
-        .target(name: "FeedWriting"),
+        .target(name: "FeedWriting", dependencies: ["CivilTime"]),
         // Composed sections: slot providers and the composer placing them. Pure, no I/O.
         .target(name: "FeedComposition", dependencies: ["TidingsModel"]),
         // Brands, sections and their sources as configured: the YAML file, source documents
@@ -149,7 +153,7 @@ let package = Package(
         .target(
             name: "TidingsIngest",
             dependencies: [
-                "TidingsSections", "TidingsStore", "FeedParsing", "TidingsModel", "ArticleExtraction",
+                "TidingsSections", "TidingsStore", "FeedParsing", "TidingsModel", "ArticleExtraction", "CivilTime",
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Server"])),
                 .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Server"])),
                 .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Server"])),
@@ -261,9 +265,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
             ]
         ),
-        // The parser's tests reach only TidingsModel beside it (Foundation only), for SplitMix64.
+        // The parser's tests reach TidingsModel beside it (Foundation only) for SplitMix64, and the
+        // date arithmetic it uses.
         .testTarget(
-            name: "FeedParsingTests", dependencies: ["FeedParsing", "TidingsModel", "TidingsTesting"],
+            name: "FeedParsingTests", dependencies: ["FeedParsing", "CivilTime", "TidingsModel", "TidingsTesting"],
             resources: [.copy("Resources")]),
         .testTarget(name: "TidingsModelTests", dependencies: ["TidingsModel"]),
         .testTarget(

@@ -17,11 +17,14 @@ runs=${2:-21}
 dir=$(realpath "${3:-../shared/corpus/real}")
 work=${AB_WORK:-${TMPDIR:-/tmp}/tidings-parse-ab-$(id -u)}
 mkdir -p "$work/Sources/Bench"
-rm -rf "$work/Sources/FPBase" "$work/Sources/FPNew" "$work/base"
+rm -rf "$work/Sources/FPBase" "$work/Sources/FPNew" "$work/Sources/CivilTime" "$work/base"
 mkdir -p "$work/base"
 git archive "$base" Sources/FeedParsing | tar -x -C "$work/base"
 mv "$work/base/Sources/FeedParsing" "$work/Sources/FPBase"
 cp -R Sources/FeedParsing "$work/Sources/FPNew"
+# The date arithmetic both sides may import: the working tree's, one module for both (a base from
+# before it existed does not import it).
+cp -R Sources/CivilTime "$work/Sources/CivilTime"
 cat > "$work/Package.swift" <<'EOF'
 // swift-tools-version: 6.1
 import PackageDescription
@@ -30,7 +33,8 @@ let package = Package(
     name: "ParseAB",
     platforms: [.macOS(.v15)],
     targets: [
-        .target(name: "FPBase"), .target(name: "FPNew"),
+        .target(name: "CivilTime"),
+        .target(name: "FPBase", dependencies: ["CivilTime"]), .target(name: "FPNew", dependencies: ["CivilTime"]),
         .executableTarget(name: "Bench", dependencies: ["FPBase", "FPNew"]),
     ],
     swiftLanguageModes: [.v6]

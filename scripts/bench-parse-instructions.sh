@@ -22,8 +22,9 @@ sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(1000 10000 100000)
 work=${IPB_WORK:-${TMPDIR:-/tmp}/tidings-parse-ipb-$(id -u)}
 mkdir -p "$work/Sources/Bench"
-rm -rf "$work/Sources/FeedParsing"
+rm -rf "$work/Sources/FeedParsing" "$work/Sources/CivilTime"
 cp -R Sources/FeedParsing "$work/Sources/FeedParsing"
+cp -R Sources/CivilTime "$work/Sources/CivilTime"
 cp Sources/tidings/Bench/BenchFeed.swift "$work/Sources/Bench/BenchFeed.swift"
 cat > "$work/Package.swift" <<'EOF'
 // swift-tools-version: 6.1
@@ -33,7 +34,7 @@ let package = Package(
     name: "ParseInstructions",
     platforms: [.macOS(.v15)],
     targets: [
-        .target(name: "FeedParsing"),
+        .target(name: "CivilTime"), .target(name: "FeedParsing", dependencies: ["CivilTime"]),
         .executableTarget(name: "Bench", dependencies: ["FeedParsing"]),
     ],
     swiftLanguageModes: [.v6]
@@ -160,7 +161,7 @@ row() {  # label, ours source, reference mode
   fi
 }
 
-echo "FeedParsing at $(git rev-parse --short HEAD)$(git diff --quiet -- Sources/FeedParsing || echo ' + working tree'), instructions per byte (callgrind)"
+echo "FeedParsing at $(git rev-parse --short HEAD)$(git diff --quiet -- Sources/FeedParsing Sources/CivilTime || echo ' + working tree'), instructions per byte (callgrind)"
 echo
 echo "| documents | size | FeedParser | reference | ratio |"
 echo "|---|---|---|---|---|"

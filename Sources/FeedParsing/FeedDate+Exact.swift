@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 // The date form of a parsed feed's JSON: ISO 8601 in UTC with as many fraction digits as it takes to
@@ -50,7 +51,7 @@ extension FeedDate {
             return true
         }
         guard i >= 4, expect("-"), let month = digits(b, &i, exactly: 2), (1...12).contains(month), expect("-"),
-            let day = digits(b, &i, exactly: 2), day >= 1, day <= daysIn(month, year), expect("T"),
+            let day = digits(b, &i, exactly: 2), day >= 1, day <= CivilDate.days(in: month, of: year), expect("T"),
             let hour = digits(b, &i, exactly: 2), hour < 24, expect(":"),
             let minute = digits(b, &i, exactly: 2), minute < 60, expect(":"),
             let second = digits(b, &i, exactly: 2), second < 60
@@ -62,14 +63,13 @@ extension FeedDate {
             guard i > start else { return nil }
         }
         guard expect("Z"), i == b.count else { return nil }
-        let seconds = daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+        let seconds = CivilDate.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
     private static func exactText(seconds: Int, fraction: String) -> String {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let clock = seconds - days * 86_400
-        let (year, month, day) = civil(days: days)
+        let (days, clock) = CivilDate.split(seconds: seconds)
+        let (year, month, day) = CivilDate.date(days: days)
         var text = two(year / 100) + two(year % 100) + "-" + two(month) + "-" + two(day)
         text += "T" + two(clock / 3600) + ":" + two(clock / 60 % 60) + ":" + two(clock % 60)
         return text + (fraction.isEmpty ? "" : "." + fraction) + "Z"
@@ -81,18 +81,5 @@ extension FeedDate {
     private static func padded(_ value: Double, _ digits: Int) -> String {
         let text = String(Int(value))
         return String(repeating: "0", count: max(0, digits - text.count)) + text
-    }
-
-    /// Howard Hinnant's civil_from_days: the proleptic Gregorian date `days` after 1970-01-01.
-    private static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shifted = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
-        let month = shifted < 10 ? shifted + 3 : shifted - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 // The pieces FeedDate reads, each from ASCII bytes.
@@ -161,33 +162,15 @@ extension FeedDate {
     }
 
     /// The instant of a civil date and time at `offset` seconds east of UTC, or nil when a field is
-    /// out of range. Days from 1970 by Howard Hinnant's days_from_civil, so no Calendar is needed.
+    /// out of range, by `CivilDate` (no Calendar).
     static func make(year: Int, month: Int, day: Int, time: Time, offset: Int) -> Date? {
-        guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= daysIn(month, year),
+        guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= CivilDate.days(in: month, of: year),
             time.hour <= 24, time.minute < 60, time.second <= 60,
             time.hour < 24 || (time.minute == 0 && time.second == 0)
         else { return nil }
         let seconds =
-            daysFromCivil(year: year, month: month, day: day) * 86_400 + time.hour * 3600 + time.minute * 60
+            CivilDate.days(year: year, month: month, day: day) * 86_400 + time.hour * 3600 + time.minute * 60
             + min(time.second, 59) - offset
         return Date(timeIntervalSince1970: Double(seconds) + time.fraction)
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date: Howard Hinnant's days_from_civil.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func daysIn(_ month: Int, _ year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 }

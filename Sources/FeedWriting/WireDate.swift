@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// Dates as feeds write them, formatted by hand: `DateFormatter` and `ISO8601DateFormatter` are
@@ -90,20 +91,10 @@ enum WireDate {
         init(_ date: Date) {
             let interval = date.timeIntervalSince1970
             let seconds = interval.isNaN ? 0 : Int(min(max(interval.rounded(.down), -62_135_596_800), 253_402_300_799))
-            let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-            let time = seconds - days * 86_400
+            let (days, time) = CivilDate.split(seconds: seconds)
             (hour, minute, second) = (time / 3600, time % 3600 / 60, time % 60)
-            weekday = ((days % 7) + 11) % 7  // 1970-01-01 was a Thursday (4).
-            // Howard Hinnant's civil_from_days.
-            let z = days + 719_468
-            let era = (z >= 0 ? z : z - 146_096) / 146_097
-            let dayOfEra = z - era * 146_097
-            let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-            let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-            let shiftedMonth = (5 * dayOfYear + 2) / 153
-            day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-            month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-            year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+            weekday = CivilDate.weekday(days: days)
+            (year, month, day) = CivilDate.date(days: days)
         }
     }
 }

@@ -1,3 +1,4 @@
+import CivilTime
 import Foundation
 
 /// Reads the three date formats HTTP recipients must accept (RFC 9110 §5.6.7) without a `DateFormatter`:
@@ -26,7 +27,7 @@ enum HTTPDate {
             let minute = number(clock[1], digits: 2...2), minute < 60,
             let second = number(clock[2], digits: 2...2), second < 61
         else { return nil }
-        let days = daysFromCivil(year: year, month: month + 1, day: day)
+        let days = CivilDate.days(year: year, month: month + 1, day: day)
         return Date(timeIntervalSince1970: TimeInterval(((days * 24 + hour) * 60 + minute) * 60 + second))
     }
 
@@ -35,15 +36,5 @@ enum HTTPDate {
     private static func number(_ text: String, digits: ClosedRange<Int>) -> Int? {
         guard digits.contains(text.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
         return Int(text)
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
