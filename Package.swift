@@ -14,6 +14,14 @@ let serverOnApple: [SwiftSetting] = [
     )
 ]
 
+extension Target.Dependency {
+    /// A product only the Server trait brings in (the server, the CLI and what they use): an app
+    /// that depends on TidingsKit with `traits: []` resolves none of these packages.
+    static func server(_ name: String, _ package: String) -> Target.Dependency {
+        .product(name: name, package: package, condition: .when(traits: ["Server"]))
+    }
+}
+
 let package = Package(
     name: "Tidings",
     // The SDK's floor (TidingsKit and everything it imports; scripts/check-sdk-floor.py keeps newer
@@ -95,7 +103,7 @@ let package = Package(
             name: "TidingsSections",
             dependencies: [
                 "TidingsModel", "FeedComposition", "FeedParsing", "FeedTeasers",
-                .product(name: "Yams", package: "Yams", condition: .when(traits: ["Server"])),
+                .server("Yams", "Yams"),
             ]
         ),
         // A parsed feed made teasers: one rule for the server's poller and the SDK's feed loader.
@@ -121,31 +129,31 @@ let package = Package(
             name: "TidingsStore",
             dependencies: [
                 "TidingsCatalog", "TidingsModel",
-                .product(name: "SQLKit", package: "sql-kit", condition: .when(traits: ["Server"])),
-                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
-                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Server"])),
-                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Server"])),
+                .server("SQLKit", "sql-kit"),
+                .server("Logging", "swift-log"),
+                .server("Metrics", "swift-metrics"),
+                .server("Tracing", "swift-distributed-tracing"),
             ]
         ),
         .target(
             name: "TidingsStoreSQLite",
             dependencies: [
                 "TidingsStore", "TidingsModel",
-                .product(name: "SQLiteKit", package: "sqlite-kit", condition: .when(traits: ["Server"])),
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
-                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .server("SQLiteKit", "sqlite-kit"),
+                .server("NIOCore", "swift-nio"),
+                .server("NIOPosix", "swift-nio"),
             ]
         ),
         .target(
             name: "TidingsStorePostgres",
             dependencies: [
                 "TidingsStore", "TidingsModel",
-                .product(name: "PostgresKit", package: "postgres-kit", condition: .when(traits: ["Server"])),
-                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Server"])),
-                .product(name: "SQLKit", package: "sql-kit", condition: .when(traits: ["Server"])),
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
-                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Server"])),
-                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+                .server("PostgresKit", "postgres-kit"),
+                .server("PostgresNIO", "postgres-nio"),
+                .server("SQLKit", "sql-kit"),
+                .server("NIOCore", "swift-nio"),
+                .server("NIOSSL", "swift-nio-ssl"),
+                .server("Logging", "swift-log"),
             ]
         ),
         // Fetching sources over HTTP (conditional GET, caps, SSRF guard) and polling them; article pages
@@ -154,17 +162,16 @@ let package = Package(
             name: "TidingsIngest",
             dependencies: [
                 "TidingsSections", "TidingsStore", "FeedParsing", "TidingsModel", "ArticleExtraction", "CivilTime",
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Server"])),
-                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Server"])),
-                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Server"])),
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
-                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Server"])),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Server"])),
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras", condition: .when(traits: ["Server"])),
-                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Server"])),
-                .product(
-                    name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])),
-                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+                .server("AsyncHTTPClient", "async-http-client"),
+                .server("Metrics", "swift-metrics"),
+                .server("Tracing", "swift-distributed-tracing"),
+                .server("NIOCore", "swift-nio"),
+                .server("NIOPosix", "swift-nio"),
+                .server("NIOHTTP1", "swift-nio"),
+                .server("NIOHTTPCompression", "swift-nio-extras"),
+                .server("NIOSSL", "swift-nio-ssl"),
+                .server("ServiceLifecycle", "swift-service-lifecycle"),
+                .server("Logging", "swift-log"),
             ]
         ),
         // The web reader's pages: view models, Mustache templates, stylesheet and script. No HTTP.
@@ -172,7 +179,7 @@ let package = Package(
             name: "TidingsWeb",
             dependencies: [
                 "TidingsModel", "TidingsSections", "TidingsCatalog", "FeedParsing",
-                .product(name: "Mustache", package: "swift-mustache", condition: .when(traits: ["Server"])),
+                .server("Mustache", "swift-mustache"),
             ],
             resources: [.copy("Resources/templates"), .copy("Resources/assets")]
         ),
@@ -182,18 +189,17 @@ let package = Package(
                 "TidingsStore", "TidingsSections", "TidingsIngest", "FeedWriting", "TidingsWeb", "FeedParsing",
                 "FeedComposition",
                 "TidingsCatalog", "TidingsModel",
-                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
-                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Server"])),
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: ["Server"])),
-                .product(
-                    name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])),
-                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Server"])),
-                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Server"])),
-                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Server"])),
-                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Server"])),
-                .product(name: "CompressNIO", package: "compress-nio", condition: .when(traits: ["Server"])),
-                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+                .server("Hummingbird", "hummingbird"),
+                .server("HTTPTypes", "swift-http-types"),
+                .server("NIOCore", "swift-nio"),
+                .server("NIOHTTPTypes", "swift-nio-extras"),
+                .server("ServiceLifecycle", "swift-service-lifecycle"),
+                .server("Crypto", "swift-crypto"),
+                .server("Tracing", "swift-distributed-tracing"),
+                .server("Metrics", "swift-metrics"),
+                .server("Prometheus", "swift-prometheus"),
+                .server("CompressNIO", "compress-nio"),
+                .server("Logging", "swift-log"),
             ],
             resources: [.copy("Resources/openapi.yaml")],
             plugins: [.plugin(name: "BuildInfo")]
@@ -208,13 +214,12 @@ let package = Package(
             name: "TidingsTracing",
             dependencies: [
                 "TidingsModel", "TidingsStore",
-                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Server"])),
-                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Server"])),
-                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Server"])),
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
-                .product(
-                    name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])),
+                .server("Tracing", "swift-distributed-tracing"),
+                .server("Metrics", "swift-metrics"),
+                .server("Logging", "swift-log"),
+                .server("AsyncHTTPClient", "async-http-client"),
+                .server("NIOCore", "swift-nio"),
+                .server("ServiceLifecycle", "swift-service-lifecycle"),
             ]
         ),
         // The composition root: settings from every layer, storage-backend selection, the wiring of
@@ -225,12 +230,11 @@ let package = Package(
             dependencies: [
                 "TidingsServer", "TidingsIngest", "TidingsSections", "TidingsStore", "TidingsStoreSQLite",
                 "TidingsStorePostgres", "TidingsCatalog", "TidingsModel", "TidingsTracing",
-                .product(name: "CSV", package: "CSV.swift", condition: .when(traits: ["Server"])),
-                .product(name: "Tracing", package: "swift-distributed-tracing", condition: .when(traits: ["Server"])),
-                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
-                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
-                .product(
-                    name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])),
+                .server("CSV", "CSV.swift"),
+                .server("Tracing", "swift-distributed-tracing"),
+                .server("Logging", "swift-log"),
+                .server("Hummingbird", "hummingbird"),
+                .server("ServiceLifecycle", "swift-service-lifecycle"),
             ],
             resources: [.copy("Demo")]
         ),
@@ -239,14 +243,13 @@ let package = Package(
             dependencies: [
                 "TidingsRuntime", "TidingsSections", "TidingsIngest", "TidingsServer", "TidingsStore",
                 "TidingsStoreSQLite", "TidingsStorePostgres", "TidingsCatalog", "TidingsModel",
-                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
-                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Server"])),
-                .product(
-                    name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])),
-                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Server"])),
-                .product(name: "SQLiteKit", package: "sqlite-kit", condition: .when(traits: ["Server"])),
-                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
-                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Server"])),
+                .server("Hummingbird", "hummingbird"),
+                .server("HummingbirdTesting", "hummingbird"),
+                .server("ServiceLifecycle", "swift-service-lifecycle"),
+                .server("PostgresNIO", "postgres-nio"),
+                .server("SQLiteKit", "sqlite-kit"),
+                .server("Logging", "swift-log"),
+                .server("NIOPosix", "swift-nio"),
             ]
         ),
         .executableTarget(
@@ -255,14 +258,12 @@ let package = Package(
                 "TidingsRuntime", "TidingsIngest", "TidingsSections", "TidingsServer", "TidingsStore",
                 "TidingsCatalog", "TidingsModel", "FeedParsing", "FeedWriting", "TidingsKit", "TidingsKitStore",
                 "ArticleExtraction",
-                .product(
-                    name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Server"])),
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Server"])),
-                .product(
-                    name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Server"])),
-                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Server"])),
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
-                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
+                .server("ArgumentParser", "swift-argument-parser"),
+                .server("AsyncHTTPClient", "async-http-client"),
+                .server("ServiceLifecycle", "swift-service-lifecycle"),
+                .server("Hummingbird", "hummingbird"),
+                .server("NIOCore", "swift-nio"),
+                .server("Logging", "swift-log"),
             ]
         ),
         // The parser's tests reach TidingsModel beside it (Foundation only) for SplitMix64, and the
