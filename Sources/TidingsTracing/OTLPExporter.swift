@@ -82,7 +82,7 @@ public struct OTLPConfiguration: Sendable {
 /// of JSON over HTTP (docs/operations.md, "Tracing").
 public final class OTLPExporter: Service, Sendable {
     let configuration: OTLPConfiguration
-    let resource: [String: SpanAttribute]
+    let resource: SpanAttributes
     let logger: Logger
     private let state = Locked(State())
     private let exported = Counter(label: MetricCatalog.traceSpansExported.name)

@@ -6,8 +6,7 @@ import Tracing
 /// strings, enums as numbers, field names in lowerCamelCase (opentelemetry-proto's JSON mapping).
 enum OTLPJSON {
     /// The request body for `spans` from one process.
-    static func request(_ spans: [FinishedSpan], resource: [String: SpanAttribute], scopeVersion: String) throws -> Data
-    {
+    static func request(_ spans: [FinishedSpan], resource: SpanAttributes, scopeVersion: String) throws -> Data {
         let body = Request(resourceSpans: [
             .init(
                 resource: .init(attributes: keyValues(resource)),
@@ -154,9 +153,5 @@ enum OTLPJSON {
         // swift-format-ignore: ReplaceForEachWithForLoop
         attributes.forEach { key, value in pairs.append(KeyValue(key: key, value: AnyValue(value))) }
         return pairs.sorted { $0.key < $1.key }
-    }
-
-    static func keyValues(_ attributes: [String: SpanAttribute]) -> [KeyValue] {
-        attributes.map { KeyValue(key: $0.key, value: AnyValue($0.value)) }.sorted { $0.key < $1.key }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TidingsModel
 import Tracing
 
@@ -54,7 +55,8 @@ public struct OTLPTracer: Tracer {
     ) where Extract.Carrier == Carrier {
         guard let parent = extractor.extract(key: "traceparent", from: carrier),
             let trace = TraceContext(
-                traceParent: parent.trimmingWhitespace, traceState: extractor.extract(key: "tracestate", from: carrier))
+                traceParent: parent.trimmingCharacters(in: .whitespaces),
+                traceState: extractor.extract(key: "tracestate", from: carrier))
         else { return }
         context.traceContext = trace
     }
@@ -65,11 +67,5 @@ public struct OTLPTracer: Tracer {
         guard let trace = context.traceContext else { return }
         injector.inject(trace.traceParent, forKey: "traceparent", into: &carrier)
         if let state = trace.traceState { injector.inject(state, forKey: "tracestate", into: &carrier) }
-    }
-}
-
-extension String {
-    fileprivate var trimmingWhitespace: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }
