@@ -12,7 +12,7 @@ public struct NewsCursor: Hashable, Sendable {
         self.id = id
     }
 
-    /// The cursor as text ("ms:id"); the server signs it before handing it out (`CursorSeal`).
+    /// The cursor as text ("ms:id"); the server signs it before handing it out (`TokenSeal`).
     public var payload: String {
         "\(createdAt):\(id)"
     }

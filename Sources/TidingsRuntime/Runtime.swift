@@ -8,12 +8,15 @@ import TidingsSections
 import TidingsServer
 import TidingsStore
 
-/// The composition root: store → catalog and section services → poller → HTTP application, wired
-/// in one place. `tidings serve`, the commands, the benchmarks and the test helpers all build
-/// their process through it, so a new service is added once.
+/// The composition root: store → environment → catalog and section services → poller, image
+/// proxy, change follower → HTTP application, wired in one place. `tidings serve`, the commands,
+/// the benchmarks and the test helpers all build their process through it, so a new service is
+/// added once.
 public struct Runtime: Sendable {
     public let settings: Settings
     public let store: any TidingsStorage
+    /// What the services share: store, clock, settings, cache invalidation, live hub, signing keys.
+    public let environment: ServerEnvironment
     public let catalog: CatalogService
     public let sections: SectionService
     public let logger: Logger
@@ -49,8 +52,9 @@ public struct Runtime: Sendable {
         self.settings = settings
         self.store = store
         self.logger = logger ?? Self.logger(settings)
-        catalog = CatalogService(store: store, configuration: settings.server, clock: clock)
-        sections = SectionService(configuration: settings.sections, catalog: catalog)
+        environment = ServerEnvironment(store: store, configuration: settings.server, clock: clock)
+        catalog = CatalogService(environment: environment)
+        sections = SectionService(configuration: settings.sections, environment: environment, catalog: catalog)
     }
 
     /// The process's logger at the configured level.
@@ -78,7 +82,8 @@ public struct Runtime: Sendable {
     }
 
     /// The HTTP application over these services, running `poller` (whose heartbeat
-    /// `/health/ready` reads), the article refresher when a source asks for full text, and
+    /// `/health/ready` reads), the article refresher when a source asks for full text, the image
+    /// proxy, the follower of other servers' writes, the closing of live readers at shutdown, and
     /// `services` beside them.
     public func application(
         poller: SourcePoller? = nil, services: [any Service] = [],
@@ -86,9 +91,14 @@ public struct Runtime: Sendable {
     ) -> some ApplicationProtocol {
         var running: [any Service] = poller.map { [$0] } ?? []
         if let poller, let refresher = articleRefresher(owner: poller.owner) { running.append(refresher) }
+        let images = ImageProxy(settings: settings.server.images, fetch: settings.sections.fetch, logger: logger)
+        running += [
+            images, ChangeFollower(environment: environment, logger: logger),
+            LiveUpdatesService(environment: environment),
+        ]
         return buildApplication(
-            catalog: catalog, sections: sections, services: running + services,
-            poller: poller?.heartbeat, logger: logger, onServerRunning: onServerRunning)
+            environment: environment, catalog: catalog, sections: sections, images: images,
+            services: running + services, poller: poller?.heartbeat, logger: logger, onServerRunning: onServerRunning)
     }
 
     /// Closes the store.

@@ -15,7 +15,7 @@ public struct SectionCursor: Sendable, Hashable {
     }
 
     /// The cursor as text ("s1:position:after"); the server signs it, bound to its section,
-    /// before handing it out (`CursorSeal`).
+    /// before handing it out (`TokenSeal`).
     public var payload: String {
         "s1:\(position):\(after)"
     }

@@ -10,19 +10,19 @@ import TidingsStore
 import TidingsWeb
 import Tracing
 
-/// Builds the HTTP application over an opened store. The CLI and the tests both call this; tests
-/// pass port 0. Without `sections`, no brands are configured.
+/// Builds the HTTP application over the process's parts, which `Runtime` (the composition root)
+/// makes: the router over them, the HTTP server's settings, and `services` run beside it — among
+/// them the image proxy, which shuts its HTTP clients down when the server stops. Tests pass port 0.
 public func buildApplication(
-    catalog: CatalogService, sections: SectionService? = nil,
-    registry: PrometheusCollectorRegistry = TidingsMetrics.registry,
-    services: [any Service] = [], poller: PollerHeartbeat? = nil, logger: Logger = Logger(label: "tidings"),
+    environment: ServerEnvironment, catalog: CatalogService, sections: SectionService, images: ImageProxy?,
+    registry: PrometheusCollectorRegistry = TidingsMetrics.registry, services: [any Service] = [],
+    poller: PollerHeartbeat? = nil, logger: Logger = Logger(label: "tidings"),
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
-    let configuration = catalog.configuration
-    let images = ImageProxy(
-        settings: configuration.images, fetch: sections?.configuration.fetch ?? .init(), logger: logger)
+    let configuration = environment.configuration
     let router = buildRouter(
-        catalog: catalog, sections: sections, images: images, registry: registry, poller: poller, logger: logger)
+        environment: environment, catalog: catalog, sections: sections, images: images, registry: registry,
+        poller: poller, logger: logger)
     return Application(
         router: router,
         server: .http1(
@@ -32,28 +32,24 @@ public func buildApplication(
                 ],
                 idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Tidings"),
-        services: services + [
-            images, ChangeFollower(store: catalog.store, invalidation: catalog.invalidation, logger: logger),
-            LiveUpdatesService(live: catalog.live),
-        ],
+        services: services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
 }
 
 /// Every route of the server, with its middleware: what `buildApplication` serves, and what the
-/// contract test compares with `docs/openapi.yaml`. `images` must run as a service of the
-/// application (it shuts its HTTP clients down); without one, images are not served (a router
-/// made to list the routes).
-/// `poller` is the heartbeat of the poller the application runs, for `/health/ready`.
+/// contract test compares with `docs/openapi.yaml`. Without `images`, images are not served (a
+/// router made to list the routes). `poller` is the heartbeat of the poller the application
+/// runs, for `/health/ready`.
 public func buildRouter(
-    catalog: CatalogService, sections: SectionService? = nil, images: ImageProxy? = nil,
+    environment: ServerEnvironment, catalog: CatalogService, sections: SectionService, images: ImageProxy? = nil,
     registry: PrometheusCollectorRegistry = TidingsMetrics.registry, poller: PollerHeartbeat? = nil,
     logger: Logger = Logger(label: "tidings")
 ) -> Router<TidingsRequestContext> {
-    let store = catalog.store
+    let (store, configuration) = (environment.store, environment.configuration)
     let router = Router(context: TidingsRequestContext.self)
     // Outermost, so that error envelopes are compressed like the rest.
-    if catalog.configuration.compress { router.add(middleware: CompressionMiddleware()) }
+    if configuration.compress { router.add(middleware: CompressionMiddleware()) }
     // Outside the error envelope, so the id, the span, the metrics and the access log all see
     // refusals as the answers they become.
     router.add(middleware: RequestIDMiddleware())
@@ -63,37 +59,39 @@ public func buildRouter(
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: AccessLogMiddleware(level: .debug))
     router.add(middleware: ErrorEnvelopeMiddleware())
-    let limits = catalog.configuration.limits
+    let limits = configuration.limits
     if limits.clientRate > 0 {
         router.add(
             middleware: ClientRateLimitMiddleware(
-                limiter: RateLimiter(rate: limits.clientRate, burst: limits.clientBurst, clock: catalog.clock),
+                limiter: RateLimiter(rate: limits.clientRate, burst: limits.clientBurst, clock: environment.clock),
                 trustForwardedFor: limits.trustForwardedFor))
     }
     let keyLimiter =
-        limits.keyRate > 0 ? RateLimiter(rate: limits.keyRate, burst: limits.keyBurst, clock: catalog.clock) : nil
+        limits.keyRate > 0
+        ? RateLimiter(rate: limits.keyRate, burst: limits.keyBurst, clock: environment.clock) : nil
     let writes = router.group().add(middleware: APIKeyMiddleware(store: store, limiter: keyLimiter))
         .add(middleware: JSONContentTypeMiddleware())
     SystemRoutes(
         registry: registry, health: HealthChecks(store: store, poller: poller),
-        metricsAccess: MetricsAccess(
-            allow: catalog.configuration.metricsAllow, token: catalog.configuration.metricsToken)
+        metricsAccess: MetricsAccess(allow: configuration.metricsAllow, token: configuration.metricsToken)
     ).addRoutes(to: router)
-    NewsItemsController(catalog: catalog).addRoutes(to: router)
+    NewsItemsController(
+        catalog: catalog, live: environment.live, keys: environment.keys, defaultLocale: configuration.defaultLocale
+    ).addRoutes(to: router)
     ProductsController(catalog: catalog).addRoutes(to: router, writes: writes)
     EventsController(catalog: catalog).addRoutes(to: writes)
-    let sections = sections ?? SectionService(configuration: .init(), catalog: catalog)
-    SectionsController(sections: sections).addRoutes(to: router)
+    SectionsController(sections: sections, live: environment.live).addRoutes(to: router)
     FeedsController(sections: sections).addRoutes(to: router)
     var renderer: WebRenderer?
     do {
         renderer = try WebRenderer()
-        WebController(sections: sections, renderer: renderer!).addRoutes(to: router)
+        WebController(environment: environment, sections: sections, catalog: catalog, renderer: renderer!)
+            .addRoutes(to: router)
     } catch {
         logger.error("web: the reader is off: \(error)")
     }
     let placeholder = renderer?.assets.files["placeholder.svg"].map { ByteBuffer(bytes: $0.bytes) }
-    ImageController(catalog: catalog, proxy: images, placeholder: placeholder).addRoutes(to: router)
+    ImageController(keys: environment.keys, proxy: images, placeholder: placeholder).addRoutes(to: router)
     return router
 }
 

@@ -18,11 +18,11 @@ public struct WebContext: Sendable {
     /// The zone dates are shown in (named on the page); the server's own by default.
     public var timeZone: TimeZone
     /// How images are linked: through the server's proxy.
-    public var images: ImageLinks
+    package var images: ImageLinks
     let assets: WebAssets
 
     /// A context for one request.
-    public init(
+    package init(
         brands: [Brand], brand: Brand?, localeQuery: String?, now: Date, path: String, renderer: WebRenderer,
         timeZone: TimeZone = .current, images: ImageLinks = .none
     ) {
@@ -101,10 +101,7 @@ public struct WebContext: Sendable {
     func productPath(_ brand: Brand, _ id: String) -> String { brandPath(brand) + "/products/" + Self.escape(id) }
 
     /// An http(s) URL fit for `src`/`href`; anything else (a `javascript:` link) is dropped.
-    static func webURL(_ url: URL?) -> String? {
-        guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
-        return url.absoluteString
-    }
+    static func webURL(_ url: URL?) -> String? { url?.webAddress }
 
     static func webURL(_ text: String?) -> String? { webURL(text.flatMap(URL.init(string:))) }
 

@@ -153,7 +153,8 @@ struct ContractTests {
         }
         let inSpec = specified
         try await TestApp.with { app, _ in
-            let router = buildRouter(catalog: app.catalog, sections: app.sections)
+            let router = buildRouter(
+                environment: app.runtime.environment, catalog: app.catalog, sections: app.sections)
             var served: Set<String> = []
             for route in router.routes {
                 // The spec writes captures as {name}; the router as :name.

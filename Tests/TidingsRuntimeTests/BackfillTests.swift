@@ -40,7 +40,7 @@ struct BackfillTests {
     func importsAndReports() async throws {
         try await TestDatabase.with(.sqlite) { database in
             let store = try await database.open()
-            let catalog = CatalogService(store: store, configuration: TidingsConfiguration())
+            let catalog = Runtime(settings: Settings(), store: store).catalog
             var run = try backfill()
             let summary = try await run.run(into: catalog)
             #expect(summary.accepted == 5, "2 products, 3 price changes (the 175.50 → 176.00 row is one too)")
@@ -73,7 +73,7 @@ struct BackfillTests {
     func idempotent() async throws {
         try await TestDatabase.with(.sqlite) { database in
             let store = try await database.open()
-            let catalog = CatalogService(store: store, configuration: TidingsConfiguration())
+            let catalog = Runtime(settings: Settings(), store: store).catalog
             var first = try backfill()
             _ = try await first.run(into: catalog)
             let before = try await store.counts()
@@ -91,7 +91,7 @@ struct BackfillTests {
         try await TestDatabase.with(.sqlite) { database in
             let store = try await database.open()
             var run = try backfill(since: TidingsJSON.parseDate("2026-11-02T12:00:00Z"))
-            let summary = try await run.run(into: CatalogService(store: store, configuration: TidingsConfiguration()))
+            let summary = try await run.run(into: Runtime(settings: Settings(), store: store).catalog)
             #expect(summary.accepted == 3, "two products at their window-start prices, and milk's later rise")
             #expect(try await store.product(id: "44957")?.storePrice.decimalString == "176.00")
             try await store.close()
@@ -115,7 +115,7 @@ struct BackfillTests {
             let store = try await database.open()
             let now = Date()
             var demo = try DemoCatalog.backfill(now: now)
-            let summary = try await demo.run(into: CatalogService(store: store, configuration: TidingsConfiguration()))
+            let summary = try await demo.run(into: Runtime(settings: Settings(), store: store).catalog)
             #expect(summary.errors.isEmpty)
             #expect((35...45).contains(summary.products))
             let news = try await store.newsPage(since: now.addingTimeInterval(-30 * 86_400), after: nil, limit: 1_000)

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import TidingsModel
+import TidingsRuntime
 import TidingsServer
 import TidingsStore
 import TidingsTesting
@@ -189,7 +190,7 @@ struct CursorSigningTests {
     static func serve<T: Sendable>(
         _ store: any TidingsStorage, _ body: @Sendable (any TestClientProtocol) async throws -> T
     ) async throws -> T {
-        let catalog = CatalogService(store: store, configuration: TidingsConfiguration(), clock: { TestApp.now })
-        return try await buildApplication(catalog: catalog).test(.router, body)
+        let runtime = Runtime(settings: Settings(), store: store, clock: { TestApp.now })
+        return try await runtime.application().test(.router, body)
     }
 }

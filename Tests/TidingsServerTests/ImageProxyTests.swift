@@ -169,9 +169,9 @@ struct ImageProxyTests {
             var changed = Array(token)
             changed[changed.count / 2] = changed[changed.count / 2] == "A" ? "B" : "A"
             let url = try #require(String(validating: Base64URL.decodeBytes(token)!.dropLast(16), as: UTF8.self))
-            let seal = try await app.catalog.cursors.seal()
+            let seal = try await app.runtime.environment.keys.seal(for: .image)
             #expect("/img/" + seal.seal(url, for: .image) == path, "the app's own seal made the link")
-            let foreign = CursorSeal(key: .init(size: .bits256)).seal(url, for: .image)
+            let foreign = TokenSeal(key: .init(size: .bits256)).seal(url, for: .image)
             let bad = [
                 String(changed), String(token.dropLast(3)), "aGVsbG8", foreign, seal.seal(url, for: .news),
                 String(repeating: "A", count: 12_001),

@@ -52,7 +52,7 @@ struct LiveUpdatesTests {
         try await TestDatabase.with(.sqlite) { database in
             let store = try await database.open()
             let runtime = Runtime(settings: Settings(), store: store, clock: { Self.t0 })
-            let live = runtime.catalog.live
+            let live = runtime.environment.live
             let mine = Reader(live.subscribe(Self.feed))
             let other = Reader(live.subscribe(.section(SectionKey(brand: "b", section: "other"))))
             #expect(await mine.reaches(1), "at once, to answer a reader resuming from an old position")
@@ -74,7 +74,7 @@ struct LiveUpdatesTests {
             #expect(
                 try await live.changes(of: Self.feed, since: after.position).added == 0,
                 "answers are shared until the section changes")
-            runtime.catalog.invalidation.invalidate(StoreChange(streams: [Self.section.stream]))
+            runtime.environment.invalidation.invalidate(StoreChange(streams: [Self.section.stream]))
             #expect(await mine.reaches(3))
             let heard = try await live.changes(of: Self.feed, since: after.position)
             #expect(heard.added == 1 && heard.changed == 2)
@@ -97,7 +97,7 @@ struct LiveUpdatesTests {
             let store = try await database.open()
             let runtime = Runtime(
                 settings: Settings(), store: store, clock: { Events.epoch.addingTimeInterval(86_400) })
-            let live = runtime.catalog.live
+            let live = runtime.environment.live
             let reader = Reader(live.subscribe(.catalog))
             let section = Reader(live.subscribe(Self.feed))
             #expect(await reader.reaches(1))
@@ -110,7 +110,7 @@ struct LiveUpdatesTests {
             #expect(await reader.reaches(2), "this process's write")
             let added = try await live.changes(of: .catalog, since: start.position)
             #expect(added.added == 2 && added.changed == 0, "\(added)")
-            runtime.catalog.invalidation.invalidate(StoreChange(catalog: true))
+            runtime.environment.invalidation.invalidate(StoreChange(catalog: true))
             #expect(await reader.reaches(3), "another process's write, heard")
             #expect(section.signals.current == 1, "sections are not told of catalog writes")
             live.close()

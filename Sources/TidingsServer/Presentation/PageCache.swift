@@ -30,27 +30,37 @@ protocol PageCacheKey: Hashable, Sendable {
 final class CacheInvalidation: Sendable {
     /// What a registered cache drops: the values built from these scopes, or (nil) all of them.
     private let caches = Locked<[@Sendable (Set<CacheScope>?) -> Void]>([])
+    /// Who is told once every cache has dropped (live readers, who then read again).
+    private let listeners = Locked<[@Sendable (Set<CacheScope>?) -> Void]>([])
 
     func register(_ drop: @escaping @Sendable (Set<CacheScope>?) -> Void) {
         caches.withLock { $0.append(drop) }
     }
 
+    /// Calls `heard` after every registered cache, whenever made, has dropped what a change made
+    /// stale: what `heard` then reads is built anew.
+    func listen(_ heard: @escaping @Sendable (Set<CacheScope>?) -> Void) {
+        listeners.withLock { $0.append(heard) }
+    }
+
     /// Drops, in every registered cache, the values built from any of `scopes`.
     func invalidate(_ scopes: Set<CacheScope>) {
         guard !scopes.isEmpty else { return }
-        for drop in caches.current { drop(scopes) }
+        drop(scopes)
     }
 
     /// Drops what a change another process committed made stale.
     func invalidate(_ change: StoreChange) {
-        if change.everything {
-            for drop in caches.current { drop(nil) }
-            return
-        }
+        if change.everything { return drop(nil) }
         let sections = change.streams.compactMap(SectionKey.init(stream:))
         var scopes = sections.isEmpty ? [] : CacheScope.written(sections)
         if change.catalog { scopes.insert(.catalog) }
         invalidate(scopes)
+    }
+
+    private func drop(_ scopes: Set<CacheScope>?) {
+        for drop in caches.current { drop(scopes) }
+        for heard in listeners.current { heard(scopes) }
     }
 }
 

@@ -31,22 +31,9 @@ struct FeedsController: Sendable {
         }
         let language = LanguageTag.negotiate(
             query: request.uri.queryParameters["locale"].map(String.init), acceptLanguage: nil, fallback: brand.locale)
-        let base = Self.origin(request)
-        let key = FeedDocumentKey(
-            section: SectionKey(brand: brand.id, section: section.id), catalog: section.source == .catalog,
-            format: format, language: language, origin: base)
-        let body = try await sections.feedDocuments.value(for: key, now: sections.clock()) {
-            let items = try await self.sections.syndicationItems(
-                brand: brand, section: section, language: language, count: Self.size, origin: base)
-            let feed = SyndicationFeed(
-                title: "\(brand.name) — \(section.title.text(language, brand: brand.locale))", description: nil,
-                homePageURL: URL(string: "\(base)/\(brand.id)/\(section.id)"),
-                feedURL: URL(string: "\(base)/feeds/\(brand.id)/\(section.id).\(format.rawValue)")
-                    ?? URL(fileURLWithPath: "/feeds"), language: language.identifier,
-                updated: items.compactMap { $0.updated ?? $0.published }.max() ?? Date(timeIntervalSince1970: 0),
-                authorName: brand.name, items: items)
-            return ByteBuffer(bytes: feed.rendered(as: format))
-        }
+        let body = try await sections.feedDocument(
+            brand: brand, section: section, format: format, language: language, origin: Self.origin(request),
+            count: Self.size)
         return Response(
             status: .ok, headers: [.contentType: format.mediaType, .cacheControl: "max-age=300"],
             body: .init(byteBuffer: body))
@@ -67,14 +54,4 @@ struct FeedsController: Sendable {
         let origin = "\(scheme)://\(plain ? host : "localhost")"
         return URL(string: origin + "/") == nil ? "\(scheme)://localhost" : origin
     }
-}
-
-/// A section's feed document, per format, language and the origin its self links name.
-struct FeedDocumentKey: PageCacheKey {
-    var section: SectionKey
-    var catalog: Bool
-    var format: SyndicationFormat
-    var language: LanguageTag
-    var origin: String
-    var scopes: [CacheScope] { [.section(section)] + (catalog ? [.catalog] : []) }
 }

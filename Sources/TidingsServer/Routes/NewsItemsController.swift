@@ -6,6 +6,10 @@ import TidingsModel
 /// `GET /api/v1/news_items`: newest first, keyset-paged, localized, served from cached bytes.
 struct NewsItemsController: Sendable {
     let catalog: CatalogService
+    let live: LiveUpdates
+    let keys: SigningKeys
+    /// The language of readers who name none (`locale.default`).
+    let defaultLocale: LanguageTag
     static let defaultLimit = 50
     static let maximumLimit = 200
 
@@ -16,7 +20,7 @@ struct NewsItemsController: Sendable {
 
     /// Server-Sent Events: `update` when news items are added or changed (``LiveStream``).
     @Sendable func updates(request: Request, context: TidingsRequestContext) async throws -> Response {
-        catalog.live.response(.newsItems, since: try LiveStream.resumption(request, of: .newsItems))
+        live.response(.newsItems, since: try LiveStream.resumption(request, of: .newsItems))
     }
 
     @Sendable func list(request: Request, context: TidingsRequestContext) async throws -> Response {
@@ -25,8 +29,8 @@ struct NewsItemsController: Sendable {
         let cursorToken = query["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         var cursor: NewsCursor?
         if let cursorToken {
-            let seal = try await catalog.cursors.seal()
-            guard let payload = seal.open(cursorToken, for: .news), let parsed = NewsCursor(payload: payload) else {
+            guard let payload = try await keys.open(cursorToken, for: .news), let parsed = NewsCursor(payload: payload)
+            else {
                 throw HTTPAPIError(
                     .badRequest, code: "invalid_cursor", message: "api: cursor is not one this server issued",
                     field: "cursor")
@@ -35,7 +39,7 @@ struct NewsItemsController: Sendable {
         }
         let language = LanguageTag.negotiate(
             query: query["locale"].map(String.init), acceptLanguage: request.headers[.acceptLanguage],
-            fallback: catalog.configuration.defaultLocale)
+            fallback: defaultLocale)
         let page = try await catalog.newsPage(language: language, cursor: cursor, limit: limit)
         return ETag.jsonResponse(
             page.body, etag: page.etag, headers: [.cacheControl: "max-age=60", .vary: "Accept-Language"],

@@ -11,6 +11,8 @@ import TidingsStore
 /// `POST /api/v1/notifications/{id}/dismiss` with an `X-Device-ID` header.
 struct SectionsController: Sendable {
     let sections: SectionService
+    /// Where live readers of sections wait.
+    let live: LiveUpdates
     static let defaultLimit = 20
     static let maximumLimit = 100
     static let deviceHeader = HTTPField.Name("X-Device-ID")!
@@ -75,7 +77,7 @@ struct SectionsController: Sendable {
                 .notFound, code: "not_found",
                 message: "api: section \(id) has no live updates (a web section is a page elsewhere)")
         }
-        return sections.catalog.live.response(feed, since: try LiveStream.resumption(request, of: feed))
+        return live.response(feed, since: try LiveStream.resumption(request, of: feed))
     }
 
     @Sendable func section(request: Request, context: TidingsRequestContext) async throws -> Response {

@@ -34,7 +34,7 @@ extension WebController {
             let web = webContext(request, brand: nil)
             return errorPage(web, WebFailure(.notFound, web.text(.notFoundBrand)), retry: "/")
         }
-        let web = webContext(request, brand: brand, images: await sections.catalog.cursors.imageLinks())
+        let web = webContext(request, brand: brand, images: await keys.imageLinks())
         do {
             switch try await body(web, brand) {
             case .page(let page): return html(page, status: .ok)
@@ -64,7 +64,7 @@ extension WebController {
     func webContext(_ request: Request, brand: Brand?, images: ImageLinks = .none) -> WebContext {
         WebContext(
             brands: sections.configuration.brands, brand: brand,
-            localeQuery: request.uri.queryParameters["locale"].map(String.init), now: sections.clock(),
+            localeQuery: request.uri.queryParameters["locale"].map(String.init), now: clock(),
             path: request.uri.path, renderer: renderer, images: images)
     }
 

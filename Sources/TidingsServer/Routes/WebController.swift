@@ -13,14 +13,22 @@ import TidingsWeb
 /// as text; each response gets a fresh Content-Security-Policy nonce.
 struct WebController: Sendable {
     let sections: SectionService
+    /// Product pages.
+    let catalog: CatalogService
     let renderer: WebRenderer
+    /// Image links on pages.
+    let keys: SigningKeys
+    let clock: @Sendable () -> Date
     /// Rendered pages by section, page, language and content.
     let rendered: PageCache<RenderedPageKey, RenderedPage>
 
-    init(sections: SectionService, renderer: WebRenderer) {
+    init(environment: ServerEnvironment, sections: SectionService, catalog: CatalogService, renderer: WebRenderer) {
         self.sections = sections
+        self.catalog = catalog
         self.renderer = renderer
-        rendered = PageCache("web_pages", invalidation: sections.catalog.invalidation)
+        keys = environment.keys
+        clock = environment.clock
+        rendered = PageCache("web_pages", invalidation: environment.invalidation)
     }
     static let deviceCookie = "tidings_device"
     /// Content items per page: a phone screen or two; more come by "Load more" or scrolling.
@@ -70,7 +78,7 @@ struct WebController: Sendable {
                 }
                 cursor = parsed
             }
-            let now = sections.clock()
+            let now = clock()
             let device = Self.device(request)
             let page: ComposedResult
             do {
@@ -131,17 +139,17 @@ struct WebController: Sendable {
         await rendering(request, context) { web, brand in
             let id = context.parameters.get("id") ?? ""
             let catalogSection = brand.sections.first { if case .catalog = $0.source { true } else { false } }
-            guard let catalogSection, Product.isValidID(id), let product = try await sections.catalog.product(id: id)
+            guard let catalogSection, Product.isValidID(id), let product = try await catalog.product(id: id)
             else { throw WebFailure(.notFound, web.text(.notFoundProduct)) }
             let formats = LocaleFormats(web.language)
-            let history = try await sections.catalog.priceHistory(productID: id).map { point in
-                let price = sections.catalog.consumerPrice(point.storePrice)
+            let history = try await catalog.priceHistory(productID: id).map { point in
+                let price = catalog.consumerPrice(point.storePrice)
                 return ProductPage.Point(at: point.at, price: formats.money(price), minorUnits: price.minorUnits)
             }
             let shown = ProductPage.Product(
                 id: product.id, name: product.name(for: web.language),
                 size: formats.quantity(product.unitSize, unit: product.unit), imageURL: product.imageURL,
-                price: formats.money(sections.catalog.consumerPrice(product.storePrice)))
+                price: formats.money(catalog.consumerPrice(product.storePrice)))
             return .page(
                 renderer.render(ProductPage(context: web, product: shown, history: history, section: catalogSection)))
         }

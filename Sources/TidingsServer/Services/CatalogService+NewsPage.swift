@@ -32,10 +32,10 @@ extension CatalogService {
             ? nil
             : LiveUpdatesLink(
                 href: "/api/v1/news_items/updates",
-                position: try await live.changes(of: .newsItems, since: nil).position.description)
+                position: try await environment.live.changes(of: .newsItems, since: nil).position.description)
         let window = try await newsWindow(language: language, after: cursor, limit: limit, now: now)
         var next: String?
-        if let position = window.next { next = try await cursors.seal().seal(position.payload, for: .news) }
+        if let position = window.next { next = try await environment.keys.token(position.payload, for: .news) }
         let data = try TidingsJSON.encoder().encode(
             NewsItemsPage(items: window.items, nextCursor: next, updates: updates))
         return EncodedPage(body: ByteBuffer(bytes: data))
@@ -52,7 +52,7 @@ extension CatalogService {
         let presenter = NewsPresenter(markup: configuration.markupPercent)
         let shown = entries.prefix(limit)
         let next = entries.count > limit ? shown.last?.cursor : nil
-        let links = await cursors.imageLinks()
+        let links = await environment.keys.imageLinks()
         return (shown.map { presenter.item($0, language: language, now: now).withImagePath(links) }, next)
     }
 
@@ -67,7 +67,7 @@ extension CatalogService {
         let presenter = NewsPresenter(markup: configuration.markupPercent)
         let shown = entries.prefix(limit)
         let next = entries.count > limit ? shown.last?.cursor : nil
-        let links = await cursors.imageLinks()
+        let links = await environment.keys.imageLinks()
         return (
             shown.map { entry in
                 switch entry {

@@ -9,7 +9,7 @@ import TidingsStore
 /// when a cached page's lifetime ends. A service of the application; on SQLite, which one process
 /// serves, it only waits for the shutdown. A lost connection is logged, retried with backoff, and
 /// every cache is dropped when following starts again (changes made meanwhile were not heard).
-struct ChangeFollower: Service {
+public struct ChangeFollower: Service {
     let store: any TidingsStorage
     let invalidation: CacheInvalidation
     let logger: Logger
@@ -17,16 +17,17 @@ struct ChangeFollower: Service {
     private let heard: Counter
     private let lost: Counter
 
-    init(store: any TidingsStorage, invalidation: CacheInvalidation, logger: Logger) {
+    /// Follows `environment`'s store, dropping from its caches.
+    public init(environment: ServerEnvironment, logger: Logger) {
         _ = TidingsMetrics.registry
-        self.store = store
-        self.invalidation = invalidation
+        store = environment.store
+        invalidation = environment.invalidation
         self.logger = logger
         heard = Counter(label: MetricCatalog.changesHeardTotal.name)
         lost = Counter(label: MetricCatalog.changeConnectionsLostTotal.name)
     }
 
-    func run() async throws {
+    public func run() async throws {
         let failures = Locked(0)
         let (store, invalidation, logger, heard) = (store, invalidation, logger, heard)
         let follows: Bool = try await cancelWhenGracefulShutdown {

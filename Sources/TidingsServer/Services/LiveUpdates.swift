@@ -108,8 +108,8 @@ final class LiveUpdates: Sendable {
         self.newsWindow = newsWindow
         self.clock = clock
         answers = PageCache("live_changes", invalidation: invalidation)
-        // Registered after the page caches, so a reader signalled here finds them dropped.
-        invalidation.register { [weak self] scopes in self?.changed(scopes) }
+        // Told after every cache dropped, so a reader signalled here finds them all dropped.
+        invalidation.listen { [weak self] scopes in self?.changed(scopes) }
     }
 
     /// Signals for `feed`: `changed` at once (so a reader resuming from an old position is
@@ -196,10 +196,13 @@ final class LiveUpdates: Sendable {
 
 /// Closes the live readers when the server begins to stop, so their responses end and the
 /// graceful shutdown does not wait for them.
-struct LiveUpdatesService: Service {
+public struct LiveUpdatesService: Service {
     let live: LiveUpdates
 
-    func run() async throws {
+    /// Closes `environment`'s live readers at shutdown.
+    public init(environment: ServerEnvironment) { live = environment.live }
+
+    public func run() async throws {
         try? await gracefulShutdown()
         live.close()
     }

@@ -1,9 +1,32 @@
 import FeedWriting
 import Foundation
+import Hummingbird
 import TidingsModel
 import TidingsSections
 
 extension SectionService {
+    /// The section's feed in `format`: its newest `count` items, self links under `origin`; built
+    /// once for every reader until the section changes.
+    func feedDocument(
+        brand: Brand, section: Section, format: SyndicationFormat, language: LanguageTag, origin: String, count: Int
+    ) async throws -> ByteBuffer {
+        let key = FeedDocumentKey(
+            section: SectionKey(brand: brand.id, section: section.id), catalog: section.source == .catalog,
+            format: format, language: language, origin: origin)
+        return try await feedDocuments.value(for: key, now: clock()) {
+            let items = try await self.syndicationItems(
+                brand: brand, section: section, language: language, count: count, origin: origin)
+            let feed = SyndicationFeed(
+                title: "\(brand.name) — \(section.title.text(language, brand: brand.locale))", description: nil,
+                homePageURL: URL(string: "\(origin)/\(brand.id)/\(section.id)"),
+                feedURL: URL(string: "\(origin)/feeds/\(brand.id)/\(section.id).\(format.rawValue)")
+                    ?? URL(fileURLWithPath: "/feeds"), language: language.identifier,
+                updated: items.compactMap { $0.updated ?? $0.published }.max() ?? Date(timeIntervalSince1970: 0),
+                authorName: brand.name, items: items)
+            return ByteBuffer(bytes: feed.rendered(as: format))
+        }
+    }
+
     /// The section's newest content as syndication items: teasers and catalog news; ads, widgets
     /// and items of unknown types are not articles and are left out. `origin` (`https://host`) makes
     /// the links of catalog news: a product's page on this server, an aggregate's section page.
@@ -71,4 +94,14 @@ extension SectionService {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
     }
+}
+
+/// A section's feed document, per format, language and the origin its self links name.
+struct FeedDocumentKey: PageCacheKey {
+    var section: SectionKey
+    var catalog: Bool
+    var format: SyndicationFormat
+    var language: LanguageTag
+    var origin: String
+    var scopes: [CacheScope] { [.section(section)] + (catalog ? [.catalog] : []) }
 }

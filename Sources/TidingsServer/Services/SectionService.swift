@@ -10,9 +10,11 @@ import TidingsStore
 /// placed by its rules, as the JSON `Feed` clients read.
 public final class SectionService: Sendable {
     public let configuration: SectionsConfiguration
+    let environment: ServerEnvironment
+    /// The catalog, for sections whose source it is.
     let catalog: CatalogService
-    var store: any TidingsStorage { catalog.store }
-    var clock: @Sendable () -> Date { catalog.clock }
+    var store: any TidingsStorage { environment.store }
+    var clock: @Sendable () -> Date { environment.clock }
     /// Content pages as encoded items, by section (or the catalog), keyset and size.
     let contents: PageCache<ContentKey, ContentPage>
     /// The newest teasers of sections that widgets show.
@@ -24,21 +26,23 @@ public final class SectionService: Sendable {
     /// Source states, for `auto` sections (which render as web when the source says so).
     let sourceStates: PageCache<AllSources, [String: SourceState]>
 
-    /// A service over the catalog's store.
-    public init(configuration: SectionsConfiguration, catalog: CatalogService) {
+    /// The sections of `configuration`, beside `catalog` in `environment`.
+    public init(configuration: SectionsConfiguration, environment: ServerEnvironment, catalog: CatalogService) {
         self.configuration = configuration
+        self.environment = environment
         self.catalog = catalog
-        contents = PageCache("section_contents", invalidation: catalog.invalidation)
-        teasers = PageCache("teasers", invalidation: catalog.invalidation)
-        pages = PageCache("section_pages", invalidation: catalog.invalidation)
-        feedDocuments = PageCache("feed_documents", invalidation: catalog.invalidation)
-        sourceStates = PageCache("source_states", capacity: 1, invalidation: catalog.invalidation)
+        let invalidation = environment.invalidation
+        contents = PageCache("section_contents", invalidation: invalidation)
+        teasers = PageCache("teasers", invalidation: invalidation)
+        pages = PageCache("section_pages", invalidation: invalidation)
+        feedDocuments = PageCache("feed_documents", invalidation: invalidation)
+        sourceStates = PageCache("source_states", capacity: 1, invalidation: invalidation)
     }
 
     /// Drops cached pages built from `sections`; the poller calls it after writing their entries
     /// in this process. Other processes' writes reach the caches through ``ChangeFollower``.
     public func contentChanged(sections: [SectionKey]) {
-        catalog.invalidation.invalidate(CacheScope.written(sections))
+        environment.invalidation.invalidate(CacheScope.written(sections))
     }
 
     /// One page of content: entries as their stored JSON, catalog news typed.
@@ -85,7 +89,7 @@ public final class SectionService: Sendable {
         // Read before the content, so an entry written in between is announced rather than missed.
         var updates: LiveUpdatesLink?
         if cursor == nil, let feed = liveFeed(brand: brand, section: section) {
-            let position = try await catalog.live.changes(of: feed, since: nil).position
+            let position = try await environment.live.changes(of: feed, since: nil).position
             updates = LiveUpdatesLink(
                 href: "/api/v1/brands/\(brand.id)/sections/\(section.id)/updates", position: position.description)
         }
@@ -108,11 +112,11 @@ public final class SectionService: Sendable {
             wrap: ComposedPage.Item.typed)
         var next: String?
         if let after = content.next {
-            next = try await catalog.cursors.seal().seal(
+            next = try await environment.keys.token(
                 SectionCursor(position: nextPosition, after: after).payload,
                 for: .section(SectionKey(brand: brand.id, section: section.id)))
         }
-        let links = await catalog.cursors.imageLinks()
+        let links = await environment.keys.imageLinks()
         let decoder = TidingsJSON.decoder()
         return ComposedPage(
             title: title, body: .native(items.map { $0.withImagePaths(links, decoder) }), nextCursor: next,
@@ -132,9 +136,8 @@ public final class SectionService: Sendable {
     /// The cursor in `token` if this database's servers issued it for `section` of `brand`; nil
     /// for anything else (forged, changed, cut, or issued for another list).
     func cursor(_ token: String, brand: Brand, section: Section) async throws -> SectionCursor? {
-        let seal = try await catalog.cursors.seal()
-        return seal.open(token, for: .section(SectionKey(brand: brand.id, section: section.id))).flatMap(
-            SectionCursor.init(payload:))
+        try await environment.keys.open(token, for: .section(SectionKey(brand: brand.id, section: section.id)))
+            .flatMap(SectionCursor.init(payload:))
     }
 
     /// The web page a section shows instead of items, if any.

@@ -2,7 +2,6 @@ import Foundation
 import TidingsModel
 import TidingsSections
 import TidingsStore
-import TidingsWeb
 
 // What the routes read and write through the services rather than reaching into the store: a
 // controller parses HTTP and calls a service; only services know the store.
@@ -44,7 +43,7 @@ extension SectionService {
     /// text, images through the image proxy; nil when the section has no such teaser.
     func articleDetail(_ key: SectionKey, id: String) async throws -> ArticleDetail? {
         guard let (entry, teaser) = try await teaserEntry(key, id: id) else { return nil }
-        let links = await catalog.cursors.imageLinks()
+        let links = await environment.keys.imageLinks()
         var detail = ArticleDetail(
             item: teaser.withImagePath(links), contentHTML: entry.contentHTML.map(links.rewriting))
         if let page = try await extractedArticle(url: teaser.url), let html = page.html {

@@ -5,8 +5,8 @@ import Foundation
 /// `<video>`. It reads what the feed parser's sanitizer writes — attributes as ` name="value"`,
 /// values escaped, so the first `>` ends a tag — and leaves anything else as it is. An image URL
 /// the proxy cannot serve is dropped (`src`), or left out of the set (`srcset`).
-enum ContentImages {
-    static func rewrite(_ html: String, _ links: ImageLinks) -> String {
+package enum ContentImages {
+    package static func rewrite(_ html: String, _ links: ImageLinks) -> String {
         guard html.contains("<img") || html.contains("<source") || html.contains("<video") else { return html }
         let bytes = Array(html.utf8)
         var output: [UInt8] = []

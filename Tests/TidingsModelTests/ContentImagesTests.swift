@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TidingsWeb
+import TidingsModel
 
 /// Article HTML loads its images through the proxy like the rest of the page.
 @Suite("Article images through the proxy")

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import TidingsWeb
+import TidingsModel
 
 /// `GET /img/{token}`: an image through the proxy. The token is the image's URL sealed with the
 /// server's key (`ImageLinks`), so only URLs the server itself put on a page or in the API are
@@ -11,7 +11,7 @@ import TidingsWeb
 /// run nothing, even opened on its own; when the origin fails, the placeholder is served with 502
 /// and a short lifetime, and `Tidings-Image-Error` says why.
 struct ImageController: Sendable {
-    let catalog: CatalogService
+    let keys: SigningKeys
     /// Nil in a router made only to list the routes: every image is then unavailable.
     let proxy: ImageProxy?
     /// The reader's placeholder picture, if the web assets loaded.
@@ -27,9 +27,7 @@ struct ImageController: Sendable {
 
     @Sendable func image(request: Request, context: TidingsRequestContext) async throws -> Response {
         let token = context.parameters.get("token") ?? ""
-        guard let text = try await catalog.cursors.imageSeal().open(token, for: .image),
-            let url = URL(string: text), ["http", "https"].contains(url.scheme ?? "")
-        else {
+        guard let url = try await keys.imageURL(token) else {
             return Response(
                 status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(string: "image: this URL was not signed by this server\n")))

@@ -4,8 +4,8 @@ import TidingsModel
 
 /// What a token is for. A token verifies only for the scope it was issued for: a news cursor is
 /// no section cursor, a section's cursor pages no other section or brand, and neither is an image
-/// URL the proxy serves (`ImageLinks`).
-enum CursorScope: Sendable {
+/// URL the proxy serves (`Images/ImageSigning.swift`).
+enum TokenScope: Sendable {
     case news
     case section(SectionKey)
     case image
@@ -29,22 +29,22 @@ enum CursorScope: Sendable {
     }
 }
 
-/// Signs cursors with HMAC-SHA256: a token is base64url(payload ‖ tag), the tag the first 16 bytes
-/// of HMAC(key, scope ‖ 0x00 ‖ payload). Clients cannot make, change or move a cursor; a server
-/// with the same key (every server over one database) accepts it.
-struct CursorSeal: Sendable {
+/// Signs tokens — cursors, image URLs — with HMAC-SHA256: a token is base64url(payload ‖ tag), the
+/// tag the first 16 bytes of HMAC(key, scope ‖ 0x00 ‖ payload). Clients cannot make, change or move
+/// a token; a server with the same key (every server over one database) accepts it.
+struct TokenSeal: Sendable {
     /// 128 bits of tag: the truncation RFC 2104 allows, and keeps tokens short.
     static let tagLength = 16
     let key: SymmetricKey
 
     /// The token for `payload`, bound to `scope`.
-    func seal(_ payload: String, for scope: CursorScope) -> String {
+    func seal(_ payload: String, for scope: TokenScope) -> String {
         let bytes = Array(payload.utf8)
         return Base64URL.encode(bytes: bytes + tag(bytes, scope))
     }
 
     /// The payload of a token this key sealed for `scope`; nil for anything else.
-    func open(_ token: String, for scope: CursorScope) -> String? {
+    func open(_ token: String, for scope: TokenScope) -> String? {
         guard token.utf8.count <= scope.maximumTokenLength, let data = Base64URL.decodeBytes(token),
             data.count > Self.tagLength
         else { return nil }
@@ -54,7 +54,7 @@ struct CursorSeal: Sendable {
         return String(validating: payload, as: UTF8.self)
     }
 
-    private func tag(_ payload: [UInt8], _ scope: CursorScope) -> [UInt8] {
+    private func tag(_ payload: [UInt8], _ scope: TokenScope) -> [UInt8] {
         var hmac = HMAC<SHA256>(key: key)
         hmac.update(data: Array(scope.label.utf8) + [0])
         hmac.update(data: payload)
