@@ -7,6 +7,26 @@ public struct Migration: Sendable {
     public var version: Int
     public var name: String
     public var statements: @Sendable (SQLBackendKind) -> [String]
+    /// Rows rewritten by code after the statements, in the same transaction: what SQL alone cannot
+    /// compute (an entry's image places need its JSON decoded).
+    public var conversion: Conversion?
+
+    /// A step of a migration that rewrites rows.
+    public struct Conversion: Sendable {
+        /// What it does, for `tidings migrate --dry-run`.
+        public var description: String
+        public var run: @Sendable (any SQLDatabase) async throws -> Void
+    }
+
+    public init(
+        version: Int, name: String, conversion: Conversion? = nil,
+        statements: @escaping @Sendable (SQLBackendKind) -> [String]
+    ) {
+        self.version = version
+        self.name = name
+        self.statements = statements
+        self.conversion = conversion
+    }
 }
 
 public enum Migrations {
@@ -225,6 +245,15 @@ public enum Migrations {
                 "CREATE INDEX article_pages_requested ON article_pages (requested_at)",
             ]
         },
+        Migration(version: 13, name: "entry image places", conversion: EntryRecord.migration) { _ in
+            // Where each entry's image links go (EntryRecord, version 2), so pages splice links in
+            // instead of decoding entries. Rows without an image get none here; the conversion
+            // finds the places of the rest.
+            [
+                "ALTER TABLE entries ADD COLUMN item_images TEXT",
+                "UPDATE entries SET item_images = '[]' WHERE item NOT LIKE '%\"image_url\"%'",
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.
@@ -261,6 +290,7 @@ public enum Migrations {
                 for statement in migration.statements(source.kind) {
                     try await db.raw(SQLQueryString(statement)).run()
                 }
+                try await migration.conversion?.run(db)
                 try await db.raw(
                     "INSERT INTO schema_migrations (version, name, applied_at) VALUES (\(bind: migration.version), \(bind: migration.name), \(bind: now.millisecondsSince1970))"
                 ).run()

@@ -115,7 +115,7 @@ extension SQLStore {
             }
             try await db.raw(
                 """
-                UPDATE entries SET item = \(bind: entry.itemJSON), content_hash = \(bind: entry.contentHash),
+                UPDATE entries SET item = \(bind: entry.record.json), item_images = \(bind: entry.record.imagesColumn), content_hash = \(bind: entry.contentHash),
                   content_html = \(bind: entry.contentHTML), item_id = \(bind: entry.itemID),
                   published_at = \(bind: entry.publishedAt?.millisecondsSince1970), source_id = \(bind: merged.sourceID),
                   sort_at = \(bind: merged.sortAt), updated_at = \(bind: at)
@@ -126,8 +126,8 @@ extension SQLStore {
             summaries[merged.record].changedKeys.insert(entry.key)
         }
         let columns = [
-            "stream", "key", "source_id", "item", "content_hash", "content_html", "item_id", "published_at",
-            "sort_at", "first_seen_at", "updated_at",
+            "stream", "key", "source_id", "item", "item_images", "content_hash", "content_html", "item_id",
+            "published_at", "sort_at", "first_seen_at", "updated_at",
         ]
         let bottomFirst = Array(fresh.reversed())
         for start in stride(from: 0, to: bottomFirst.count, by: 100) {
@@ -135,7 +135,8 @@ extension SQLStore {
             for merged in bottomFirst[start..<min(start + 100, bottomFirst.count)] {
                 let entry = merged.input
                 insert.rows.append([
-                    .text(stream), .text(entry.key), .text(merged.sourceID), .text(entry.itemJSON),
+                    .text(stream), .text(entry.key), .text(merged.sourceID), .text(entry.record.json),
+                    entry.record.imagesColumn.sqlValue,
                     .text(entry.contentHash), entry.contentHTML.sqlValue, .text(entry.itemID),
                     entry.publishedAt.map(\.millisecondsSince1970).sqlValue, .int(merged.sortAt), .int(at), .int(at),
                 ])
@@ -273,7 +274,7 @@ extension SQLStore {
     }
 
     static var entryColumns: String {
-        "seq, stream, key, source_id, item, content_html, item_id, published_at, first_seen_at"
+        "seq, stream, key, source_id, item, item_images, content_html, item_id, published_at, first_seen_at"
     }
 
     static func decodeEntry(_ row: any SQLRow) throws -> StoredEntry {
@@ -283,7 +284,9 @@ extension SQLStore {
             key: try row.decode(column: "key", as: String.self),
             sourceID: try row.decode(column: "source_id", as: String.self),
             itemID: try row.decode(column: "item_id", as: String.self),
-            itemJSON: try row.decode(column: "item", as: String.self),
+            record: try EntryRecord(
+                json: try row.decode(column: "item", as: String.self),
+                imagesColumn: try row.decode(column: "item_images", as: String?.self)),
             contentHTML: try row.decode(column: "content_html", as: String?.self),
             publishedAt: try row.decode(column: "published_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)),
             firstSeenAt: Date(millisecondsSince1970: try row.decode(column: "first_seen_at", as: Int64.self)))

@@ -217,7 +217,7 @@ public enum PollStatus: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// One entry to upsert: the item already encoded as the JSON clients receive.
+/// One entry to upsert: the item already encoded as the JSON clients receive (its record).
 public struct EntryInput: Sendable, Hashable {
     /// Its identity, scoped by source (see `SourceEntry.key`).
     public var key: String
@@ -225,7 +225,7 @@ public struct EntryInput: Sendable, Hashable {
     /// key rewritten, its place kept) rather than inserted again.
     public var formerKey: String?
     public var itemID: String
-    public var itemJSON: String
+    public var record: EntryRecord
     public var contentHTML: String?
     public var publishedAt: Date?
     /// A hash of everything above; an entry whose hash is unchanged is not written.
@@ -233,13 +233,13 @@ public struct EntryInput: Sendable, Hashable {
 
     /// Creates an entry input.
     public init(
-        key: String, itemID: String, itemJSON: String, contentHTML: String?, publishedAt: Date?, contentHash: String,
-        formerKey: String? = nil
+        key: String, itemID: String, record: EntryRecord, contentHTML: String?, publishedAt: Date?,
+        contentHash: String, formerKey: String? = nil
     ) {
         self.key = key
         self.formerKey = formerKey
         self.itemID = itemID
-        self.itemJSON = itemJSON
+        self.record = record
         self.contentHTML = contentHTML
         self.publishedAt = publishedAt
         self.contentHash = contentHash
@@ -253,7 +253,7 @@ public struct StoredEntry: Sendable, Hashable {
     public var key: String
     public var sourceID: String
     public var itemID: String
-    public var itemJSON: String
+    public var record: EntryRecord
     public var contentHTML: String?
     public var publishedAt: Date?
     public var firstSeenAt: Date
@@ -322,7 +322,7 @@ extension EntryInput {
     /// The entry without U+0000 in any text (see `FetchRecord.storable`).
     var storable: EntryInput {
         EntryInput(
-            key: key.withoutNUL, itemID: itemID.withoutNUL, itemJSON: itemJSON.withoutNUL,
+            key: key.withoutNUL, itemID: itemID.withoutNUL, record: record.withoutNUL,
             contentHTML: contentHTML?.withoutNUL, publishedAt: publishedAt, contentHash: contentHash.withoutNUL,
             formerKey: formerKey?.withoutNUL)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SQLKit
 import Testing
 import TidingsModel
 import TidingsRuntime
@@ -18,6 +19,9 @@ extension StoreCheck {
         .init(name: "finds an article only in its own section", run: scopedLookup),
         .init(name: "adopts entries stored under their former key", run: adoption),
         .init(name: "migration 6 scopes stored keys by source and ranks them by date", run: upgrade),
+        .init(
+            name: "migration 13 gives stored entries their image places; every kind reads back as it was served",
+            run: imagePlaces),
         .init(name: "leases due sources to one owner until released or expired", run: leases),
         .init(name: "records dismissals once per device and card", run: dismissals),
         .init(name: "stores fetches whose text holds U+0000, without it", run: nulText),
@@ -29,7 +33,8 @@ private let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 
 private func entry(_ key: String, _ version: String = "1", hoursAgo: Double? = nil) -> EntryInput {
     EntryInput(
-        key: key, itemID: "id-\(key)", itemJSON: #"{"type":"teaser","id":"\#(key)","v":"\#(version)"}"#,
+        key: key, itemID: "id-\(key)",
+        record: EntryRecord(json: #"{"type":"teaser","id":"\#(key)","v":"\#(version)"}"#, images: []),
         contentHTML: "<p>\(key)</p>", publishedAt: hoursAgo.map { t0.addingTimeInterval(-$0 * 3600) },
         contentHash: key + version)
 }
@@ -59,7 +64,7 @@ private func upserts(_ database: TestDatabase) async throws {
     #expect(second.first?.inserted == 1 && second.first?.updated == 1 && second.first?.unchanged == 2)
     #expect(try await keys(store) == ["new", "x", "y", "z"], "a changed entry keeps its place")
     let changed = try #require(try await store.entry(stream: "b/s", itemID: "id-y"))
-    #expect(changed.itemJSON.contains(#""v":"2""#))
+    #expect(changed.record.json.contains(#""v":"2""#))
     let page = try await store.entries(stream: "b/s", afterSeq: changed.seq, limit: 10)
     #expect(page.map(\.key) == ["z"], "keyset paging after an entry")
     #expect(try await keys(store, "other/s").isEmpty)
@@ -125,7 +130,8 @@ private func nulText(_ database: TestDatabase) async throws {
     let store = try await database.open()
     defer { Task { try await store.close() } }
     let hostile = EntryInput(
-        key: "https://a.example/\u{0}x", itemID: "id\u{0}", itemJSON: "{\"t\":\"a\u{0}b\"}",
+        key: "https://a.example/\u{0}x", itemID: "id\u{0}",
+        record: EntryRecord(json: "{\"t\":\"a\u{0}b\"}", images: []),
         contentHTML: "<p>\u{0}</p>", publishedAt: nil, contentHash: "h")
     var fetched = record("a", [hostile, entry("fine")])
     fetched.outcome = .fetched(
@@ -137,7 +143,7 @@ private func nulText(_ database: TestDatabase) async throws {
     #expect(summaries.first?.inserted == 2)
     #expect(try await keys(store) == ["https://a.example/x", "fine"])
     let stored = try #require(try await store.entry(stream: "b/s", itemID: "id"))
-    #expect(stored.itemJSON == "{\"t\":\"ab\"}" && stored.contentHTML == "<p></p>")
+    #expect(stored.record.json == "{\"t\":\"ab\"}" && stored.contentHTML == "<p></p>")
 }
 
 /// Issue 13: with dated items, three reads of an 8-item feed under `max_items: 5` lost the two
@@ -244,7 +250,7 @@ private func scopedLookup(_ database: TestDatabase) async throws {
         [record("a", [entry("x")], streams: ["one/s"]), record("b", [entry("x", "evil")], streams: ["two/s"])],
         owner: "me")
     let own = try #require(try await store.entry(stream: "one/s", itemID: "id-x"))
-    #expect(own.sourceID == "a" && own.itemJSON.contains(#""v":"1""#))
+    #expect(own.sourceID == "a" && own.record.json.contains(#""v":"1""#))
     #expect(try await store.entry(stream: "two/s", itemID: "id-x")?.sourceID == "b")
     #expect(try await store.entry(stream: "three/s", itemID: "id-x") == nil)
 }
@@ -297,6 +303,54 @@ private func upgrade(_ database: TestDatabase) async throws {
     // keep 1: the undated entry was first seen at t0, the dated one two hours before it.
     #expect(summary.first?.inserted == 0 && summary.first?.pruned == 1, "\(summary)")
     #expect(try await keys(store) == ["a\nid:g"])
+}
+
+/// Rows written by the previous build (version-1 records: `item` alone) of every kind, one that
+/// no longer decodes, and one an older server adds after the upgrade: migration 13 gives each that
+/// decodes its image places, and each is served byte for byte as the previous build served it.
+private func imagePlaces(_ database: TestDatabase) async throws {
+    let source = try await database.openSource()
+    try await Migrations.migrate(source, upTo: 12)
+    let rows =
+        try EntryRecordTests.items.map { name, item in
+            (name, String(decoding: try TidingsJSON.encoder().encode(item), as: UTF8.self))
+        } + [("no longer decodes", #"{"type":"teaser","image_url":"https://a.example/x.png"}"#)]
+    @Sendable func insert(_ rows: [(String, String)], from start: Int, _ db: any SQLDatabase) async throws {
+        for (offset, (_, json)) in rows.enumerated() {
+            try await db.raw(
+                """
+                INSERT INTO entries (stream, key, source_id, item, content_hash, item_id, sort_at, first_seen_at,
+                  updated_at)
+                VALUES ('b/s', \(bind: "k\(start + offset)"), 'a', \(bind: json), 'h', \(bind: "i\(start + offset)"),
+                  \(bind: start + offset), 0, 0)
+                """
+            ).run()
+        }
+    }
+    try await source.write { db in try await insert(rows, from: 0, db) }
+    #expect(try await Migrations.migrate(source) == [13])
+    let late = [("written by an older server after the upgrade", rows[0].1)]
+    try await source.write { db in try await insert(late, from: rows.count, db) }
+    try await source.close()
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    let stored = try await store.entries(stream: "b/s", afterSeq: nil, limit: 50).reversed()
+    #expect(stored.count == rows.count + late.count)
+    for ((name, json), entry) in zip(rows + late, stored) {
+        let served = try? EntryRecordTests.served(json)
+        #expect(entry.record.json == json, "\(name)")
+        let converted = EntryRecord.converting(json: json)
+        if name == late[0].0 || converted == nil {
+            #expect(entry.record.images == nil, "\(name): read as version 1")
+        } else {
+            #expect(entry.record.images == converted?.images, "\(name)")
+        }
+        if converted != nil {
+            #expect(entry.record.json(links: EntryRecordTests.link) == served, "\(name)")
+        } else {
+            #expect(entry.record.json(links: EntryRecordTests.link) == json, "\(name): served as stored")
+        }
+    }
 }
 
 private func streamChanges(_ database: TestDatabase) async throws {

@@ -240,17 +240,18 @@ extension SourcePoller {
         }
     }
 
-    /// The entry as stored: its key scoped by its source, its item encoded once, here, so serving
-    /// a page only joins strings.
+    /// The entry as stored: its key scoped by its source, its item encoded once, here, with the
+    /// places its image links go (`EntryRecord`), so serving a page only joins strings.
     static func input(_ entry: SourceEntry, sourceID: String) throws -> EntryInput {
-        let json = String(decoding: try TidingsJSON.encoder().encode(entry.item), as: UTF8.self)
+        let record = try EntryRecord(entry.item)
+        let json = record.json
         let itemID =
             switch entry.item {
             case .teaser(let teaser): teaser.id
             default: entry.item.id
             }
         return EntryInput(
-            key: sourceID + "\n" + entry.key, itemID: itemID, itemJSON: json, contentHTML: entry.contentHTML,
+            key: sourceID + "\n" + entry.key, itemID: itemID, record: record, contentHTML: entry.contentHTML,
             publishedAt: entry.publishedAt, contentHash: StableHash.hex(json + "\u{0}" + (entry.contentHTML ?? "")),
             formerKey: entry.formerKey.map { sourceID + "\n" + $0 })
     }

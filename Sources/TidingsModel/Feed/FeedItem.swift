@@ -106,3 +106,17 @@ public enum FeedItem: Codable, Hashable, Sendable, Identifiable {
         }
     }
 }
+
+extension FeedItem {
+    /// The item with `transform` applied to every teaser it carries: its own, or a widget's list.
+    /// Other kinds carry no teaser and are returned as they are.
+    package func mapTeasers(_ transform: (Teaser) -> Teaser) -> FeedItem {
+        switch self {
+        case .teaser(let teaser): return .teaser(transform(teaser))
+        case .widget(var widget):
+            widget.items = widget.items.map(transform)
+            return .widget(widget)
+        case .catalogNews, .catalogAggregate, .ad, .notification, .unknown: return self
+        }
+    }
+}

@@ -22,7 +22,7 @@ extension SectionService {
             let entries = try await self.store.entries(stream: sectionKey.stream, afterSeq: afterSeq, limit: limit + 1)
             let shown = entries.prefix(limit)
             return ContentPage(
-                items: shown.map { .encoded($0.itemJSON) },
+                items: shown.map { .encoded($0.record) },
                 next: entries.count > limit ? shown.last.map { String($0.seq) } : nil)
         }
     }
@@ -47,7 +47,7 @@ extension SectionService {
             let decoder = TidingsJSON.decoder()
             return try await self.store.entries(stream: reference.stream, afterSeq: nil, limit: 50).compactMap {
                 entry in
-                guard case .teaser(let teaser) = try? decoder.decode(FeedItem.self, from: Data(entry.itemJSON.utf8))
+                guard case .teaser(let teaser) = entry.record.item(decoder)
                 else { return nil }
                 return teaser
             }
@@ -60,7 +60,7 @@ extension SectionService {
     func forecast(_ stream: SectionKey, now: Date) async throws -> Forecast? {
         let entries = try await store.entries(stream: stream.stream, afterSeq: nil, limit: 1)
         guard let entry = entries.first,
-            case .widget(let widget) = try? TidingsJSON.decoder().decode(FeedItem.self, from: Data(entry.itemJSON.utf8))
+            case .widget(let widget) = entry.record.item()
         else { return nil }
         return widget.forecast
     }

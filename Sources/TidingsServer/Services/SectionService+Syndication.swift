@@ -43,7 +43,7 @@ extension SectionService {
             let page = try await contentPage(
                 brand: brand, section: section, after: nil, limit: count, language: language, now: now)
             return page.items.compactMap { item in
-                switch item.item(decoder) {
+                switch item.item(decoder, .none) {
                 case .catalogNews(let news):
                     return SyndicationItem(
                         id: "urn:tidings:\(brand.id):news:\(news.id)", title: news.title + news.product.name,
@@ -69,7 +69,7 @@ extension SectionService {
         let entries = try await store.entries(
             stream: SectionKey(brand: brand.id, section: section.id).stream, afterSeq: nil, limit: count)
         return entries.compactMap { entry in
-            guard case .teaser(let teaser) = try? decoder.decode(FeedItem.self, from: Data(entry.itemJSON.utf8)) else {
+            guard case .teaser(let teaser) = entry.record.item(decoder) else {
                 return nil
             }
             return SyndicationItem(

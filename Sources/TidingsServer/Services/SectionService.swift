@@ -116,11 +116,14 @@ public final class SectionService: Sendable {
                 SectionCursor(position: nextPosition, after: after).payload,
                 for: .section(SectionKey(brand: brand.id, section: section.id)))
         }
+        // Items made for this page (a carousel's teasers) get their image links now; entries get
+        // theirs spliced in when the page is encoded.
         let links = await environment.keys.imageLinks()
-        let decoder = TidingsJSON.decoder()
-        return ComposedPage(
-            title: title, body: .native(items.map { $0.withImagePaths(links, decoder) }), nextCursor: next,
-            updates: updates)
+        let linked = items.map { item -> ComposedPage.Item in
+            guard case .typed(let typed) = item else { return item }
+            return .typed(typed.withImagePaths(links))
+        }
+        return ComposedPage(title: title, body: .native(linked), nextCursor: next, updates: updates, images: links)
     }
 
     /// What a section's live readers follow: the catalog news for a catalog section, its entries

@@ -34,7 +34,7 @@ extension SectionService {
     /// The entry `id` of section `key` when it is a teaser (an article), with the teaser decoded.
     func teaserEntry(_ key: SectionKey, id: String) async throws -> (entry: StoredEntry, teaser: Teaser)? {
         guard let entry = try await entry(key, itemID: id),
-            case .teaser(let teaser) = try? TidingsJSON.decoder().decode(FeedItem.self, from: Data(entry.itemJSON.utf8))
+            case .teaser(let teaser) = entry.record.item()
         else { return nil }
         return (entry, teaser)
     }

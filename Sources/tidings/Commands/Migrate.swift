@@ -67,6 +67,7 @@ struct Migrate: AsyncParsableCommand {
         for migration in migrations {
             say("-- \(migration.version): \(migration.name)")
             for statement in migration.statements(kind) { say(statement + ";") }
+            if let conversion = migration.conversion { say("-- then: \(conversion.description)") }
         }
     }
 }
