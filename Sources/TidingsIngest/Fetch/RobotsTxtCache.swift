@@ -1,4 +1,5 @@
 import Foundation
+import TidingsModel
 
 /// Each site's robots.txt rules, fetched once per origin (scheme, host and port, as RFC 9309 scopes
 /// a robots.txt) and kept for `lifetime` (24 hours, the longest the RFC allows); an unreachable
@@ -23,7 +24,8 @@ public actor RobotsTxtCache {
     private let now: @Sendable () -> Date
     private let fetch: Fetch
     private var entries: [String: Entry] = [:]
-    private var pending: [String: Task<RobotsTxt.FetchOutcome, Never>] = [:]
+    /// Callers asking for one origin at once wait for one fetch.
+    private let pending = SingleFlight<String, RobotsTxt.FetchOutcome>()
 
     /// A cache of the rules for `productToken`, getting files with `fetch`; `now` is the time
     /// (tests move it), `capacity` the number of origins kept.
@@ -45,20 +47,11 @@ public actor RobotsTxtCache {
         guard let origin = Self.origin(of: url) else { return .allowAll }
         let key = origin.key
         if let entry = entries[key], entry.expires > now() { return entry.rules }
-        let task: Task<RobotsTxt.FetchOutcome, Never>
-        if let running = pending[key] {
-            task = running
-        } else {
-            let fetch = self.fetch
-            task = Task { await fetch(origin.robotsURL) }
-            pending[key] = task
-        }
-        let outcome = await task.value
+        let fetch = self.fetch
+        // The fetch sorts every failure into an outcome; the run itself cannot fail.
+        let outcome = (try? await pending.value(for: key) { await fetch(origin.robotsURL) }) ?? .unreachable
         // The first caller back records the outcome; the others read the entry it made.
-        if pending[key] == task {
-            pending[key] = nil
-            store(outcome, for: key)
-        }
+        if !(entries[key].map { $0.expires > now() } ?? false) { store(outcome, for: key) }
         return entries[key]?.rules ?? RobotsTxt(outcome, productToken: productToken)
     }
 

@@ -29,7 +29,8 @@ public final class ImageProxy: Service, Sendable {
     private let logger: Logger
     private let clock: @Sendable () -> Date
     private let failures = Locked<[String: (reason: String, at: Date)]>([:])
-    private let inFlight = Locked<[String: Task<Answer, Never>]>([:])
+    /// Readers of one image wait for one fetch.
+    private let inFlight = SingleFlight<String, Answer>()
     /// How long a failed URL is answered with the placeholder before it is fetched again.
     static let failureMemory: TimeInterval = 300
     /// Failures remembered at most (the oldest are forgotten first).
@@ -61,15 +62,10 @@ public final class ImageProxy: Service, Sendable {
         let key = ImageCache.key(url.absoluteString)
         if let image = cache.image(key) { return .image(image) }
         if let reason = recentFailure(key) { return .unavailable(reason) }
-        let task: Task<Answer, Never> = inFlight.withLock { running in
-            if let task = running[key] { return task }
-            let task = Task { await self.fetch(url, key: key) }
-            running[key] = task
-            return task
+        // The fetch answers every failure itself; only a cancelled wait ends here.
+        do { return try await inFlight.value(for: key) { await self.fetch(url, key: key) } } catch {
+            return .unavailable("the wait for the image ended: \(error)")
         }
-        let answer = await task.value
-        inFlight.withLock { $0[key] = nil }
-        return answer
     }
 
     private func fetch(_ url: URL, key: String) async -> Answer {

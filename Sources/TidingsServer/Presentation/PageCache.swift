@@ -79,18 +79,9 @@ final class PageCache<Key: PageCacheKey, Value: Sendable>: Sendable {
         let storedAt: Date
     }
 
-    private struct Load {
-        let id: Int
-        let task: Task<Value, any Error>
-    }
-
-    private struct State {
-        var values: [Key: Stored] = [:]
-        var loading: [Key: Load] = [:]
-        var nextLoad = 0
-    }
-
-    private let state = Locked(State())
+    private let values = Locked<[Key: Stored]>([:])
+    /// Loads under way: a write forgets those of the keys it touched.
+    private let loads = SingleFlight<Key, Value>()
     let lifetime: TimeInterval
     let capacity: Int
     /// Lookups that found a fresh value, and those that did not (`tidings_cache_lookups_total`).
@@ -112,10 +103,10 @@ final class PageCache<Key: PageCacheKey, Value: Sendable>: Sendable {
 
     /// The fresh value for `key`, if one is kept.
     func value(for key: Key, now: Date) -> Value? {
-        let found = state.withLock { state -> Value? in
-            guard let stored = state.values[key] else { return nil }
+        let found = values.withLock { values -> Value? in
+            guard let stored = values[key] else { return nil }
             guard now.timeIntervalSince(stored.storedAt) < lifetime else {
-                state.values[key] = nil
+                values[key] = nil
                 return nil
             }
             return stored.value
@@ -128,44 +119,30 @@ final class PageCache<Key: PageCacheKey, Value: Sendable>: Sendable {
     /// happened meanwhile); concurrent callers with one key wait for one load.
     func value(for key: Key, now: Date, load: @escaping @Sendable () async throws -> Value) async throws -> Value {
         if let value = value(for: key, now: now) { return value }
-        let task = state.withLock { state -> Task<Value, any Error> in
-            if let running = state.loading[key] { return running.task }
-            state.nextLoad += 1
-            let id = state.nextLoad
-            let task = Task<Value, any Error> {
-                let result: Result<Value, any Error>
-                do { result = .success(try await load()) } catch { result = .failure(error) }
-                self.state.withLock { state in
-                    // A load a write dropped from `loading` is no longer this key's: not kept.
-                    guard state.loading[key]?.id == id else { return }
-                    state.loading[key] = nil
-                    guard case .success(let value) = result else { return }
-                    if state.values.count >= self.capacity { state.values.removeAll(keepingCapacity: true) }
-                    state.values[key] = Stored(value: value, storedAt: now)
-                }
-                return try result.get()
+        return try await loads.value(for: key, work: load) { [values, capacity] result, current in
+            // A load a write forgot is no longer this key's: returned to its waiters, not kept.
+            guard current, case .success(let value) = result else { return }
+            values.withLock { values in
+                if values.count >= capacity { values.removeAll(keepingCapacity: true) }
+                values[key] = Stored(value: value, storedAt: now)
             }
-            state.loading[key] = Load(id: id, task: task)
-            return task
         }
-        return try await task.value
     }
 
     /// Drops every value; loads running finish for their waiters but are not kept.
     func dropAll() {
-        state.withLock { state in
-            state.values.removeAll()
-            state.loading.removeAll()
-        }
+        // Loads first: one finishing now is then either kept before the values go, or not kept.
+        loads.forget { _ in true }
+        values.withLock { $0.removeAll() }
     }
 
     /// Drops the values built from any of `scopes`; loads of such keys already running finish for
     /// their waiters but are not kept, and new requests start afresh.
     func drop(_ scopes: Set<CacheScope>) {
         func touched(_ key: Key) -> Bool { key.scopes.contains(where: scopes.contains) }
-        state.withLock { state in
-            for key in state.values.keys.filter(touched) { state.values[key] = nil }
-            for key in state.loading.keys.filter(touched) { state.loading[key] = nil }
+        loads.forget(where: touched)
+        values.withLock { values in
+            for key in values.keys.filter(touched) { values[key] = nil }
         }
     }
 }
