@@ -3,8 +3,9 @@ import SQLKit
 import TidingsModel
 
 extension SQLStore {
-    public func entries(stream: String, afterSeq: Int64?, limit: Int) async throws -> [StoredEntry] {
-        try await source.read { db in
+    public func entries(section: SectionKey, afterSeq: Int64?, limit: Int) async throws -> [StoredEntry] {
+        let stream = section.stream
+        return try await source.read { db in
             let after: SQLQueryString = afterSeq.map { "AND seq < \(bind: $0)" } ?? ""
             return try await db.raw(
                 """
@@ -15,8 +16,9 @@ extension SQLStore {
         }
     }
 
-    public func entry(stream: String, itemID: String) async throws -> StoredEntry? {
-        try await source.read { db in
+    public func entry(section: SectionKey, itemID: String) async throws -> StoredEntry? {
+        let stream = section.stream
+        return try await source.read { db in
             try await db.raw(
                 """
                 SELECT \(unsafeRaw: Self.entryColumns) FROM entries WHERE stream = \(bind: stream)
@@ -51,7 +53,8 @@ extension SQLStore {
         }
     }
 
-    public func streamChanges(stream: String, since position: StreamPosition?) async throws -> StreamChanges {
+    public func streamChanges(section: SectionKey, since position: StreamPosition?) async throws -> StreamChanges {
+        let stream = section.stream
         let seq = position?.seq ?? -1
         let changedAt = position?.changedAt ?? Int64.max
         return try await source.read { db in
@@ -87,11 +90,12 @@ extension SQLStore {
     /// beyond the newest `keep` by ranking date (or first seen before `since`) is removed and
     /// remembered. Counts go to each entry's record.
     static func store(
-        _ entries: [MergedEntry], stream: String, at: Int64, keep: Int, since: Date,
+        _ entries: [MergedEntry], stream section: SectionKey, at: Int64, keep: Int, since: Date,
         into summaries: inout [UpsertSummary], db: any SQLDatabase
     ) async throws {
         var seen: Set<String> = []
         let unique = entries.filter { seen.insert($0.input.key).inserted }
+        let stream = section.stream
         let removed = try await tombstones(stream: stream, of: unique, db: db)
         var existing = try await contentHashes(stream: stream, keys: unique.map(\.input.key), db: db)
         try await adopt(unique, stream: stream, existing: &existing, db: db)
@@ -99,7 +103,7 @@ extension SQLStore {
         var fresh: [MergedEntry] = []
         for merged in unique {
             let entry = merged.input
-            summaries[merged.record].streams.insert(stream)
+            summaries[merged.record].sections.insert(section)
             if removed.contains(entry.key) {
                 summaries[merged.record].beyondRetention += 1
                 continue
@@ -277,10 +281,18 @@ extension SQLStore {
         "seq, stream, key, source_id, item, item_images, content_html, item_id, published_at, first_seen_at"
     }
 
+    /// The section a row's `stream` names.
+    static func section(_ stream: String) throws -> SectionKey {
+        guard let section = SectionKey(stream: stream) else {
+            throw StoreError("entries: stream \(stream) names no brand/section")
+        }
+        return section
+    }
+
     static func decodeEntry(_ row: any SQLRow) throws -> StoredEntry {
         StoredEntry(
             seq: try row.decode(column: "seq", as: Int64.self),
-            stream: try row.decode(column: "stream", as: String.self),
+            section: try Self.section(try row.decode(column: "stream", as: String.self)),
             key: try row.decode(column: "key", as: String.self),
             sourceID: try row.decode(column: "source_id", as: String.self),
             itemID: try row.decode(column: "item_id", as: String.self),

@@ -50,16 +50,17 @@ extension SQLStore: SectionStore {
         let records = records.map(\.storable)
         // A stream's entries are merged, numbered and pruned by one writer at a time; a source's
         // row is written by one (two only meet when a lease ran out during a fetch).
-        let locks = Set(records.flatMap(\.streams).map { "stream:" + $0 } + records.map { "source:" + $0.sourceID })
+        let locks = Set(
+            records.flatMap(\.sections).map { "stream:" + $0.stream } + records.map { "source:" + $0.sourceID })
         return try await source.write(locking: .keys(locks)) { db in
             var summaries = [UpsertSummary](repeating: UpsertSummary(), count: records.count)
-            var streams: [String: [MergedEntry]] = [:]
-            var order: [String] = []
+            var streams: [SectionKey: [MergedEntry]] = [:]
+            var order: [SectionKey] = []
             for (index, record) in records.enumerated() {
                 guard case .fetched(let entries, _, _, _, _) = record.outcome else { continue }
                 let ranked = MergedEntry.ranked(
                     entries, sourceID: record.sourceID, record: index, fetchedAt: record.attemptedAt)
-                for stream in record.streams {
+                for stream in record.sections {
                     if streams[stream] == nil { order.append(stream) }
                     streams[stream, default: []].append(contentsOf: ranked)
                 }
@@ -71,8 +72,8 @@ extension SQLStore: SectionStore {
                     since: records[0].keepSince, into: &summaries, db: db)
             }
             for record in records { try await Self.updateState(record, owner: owner, db: db) }
-            let changed = zip(records, summaries).filter { $0.1.changed }.flatMap { $0.0.streams }
-            try await self.announce(StoreChange(streams: Set(changed)), in: db)
+            let changed = zip(records, summaries).filter { $0.1.changed }.flatMap { $0.0.sections }
+            try await self.announce(StoreChange(sections: Set(changed)), in: db)
             return summaries
         }
     }

@@ -18,20 +18,20 @@ public protocol SectionStore: Sendable {
     func recordFetches(_ records: [FetchRecord], owner: String) async throws -> [UpsertSummary]
     /// Every source's state, by id.
     func sourceStates() async throws -> [SourceState]
-    /// Entries of `stream`, newest first, strictly older than `afterSeq`.
-    func entries(stream: String, afterSeq: Int64?, limit: Int) async throws -> [StoredEntry]
-    /// The entry of `stream` whose item has this id. Ids are scoped by source, and a page looks
+    /// Entries of `section`, newest first, strictly older than `afterSeq`.
+    func entries(section: SectionKey, afterSeq: Int64?, limit: Int) async throws -> [StoredEntry]
+    /// The entry of `section` whose item has this id. Ids are scoped by source, and a page looks
     /// only in its own section: another section's or brand's entry is never found.
-    func entry(stream: String, itemID: String) async throws -> StoredEntry?
+    func entry(section: SectionKey, itemID: String) async throws -> StoredEntry?
     /// How many entries of each source the sections keep (an entry in two sections counts once).
     func keptEntryCounts() async throws -> [String: Int]
     /// Records that `device` dismissed card `notification`.
     func dismiss(notification: String, device: String, at: Date) async throws
     /// The cards `device` dismissed.
     func dismissedNotifications(device: String) async throws -> Set<String>
-    /// Where `stream`'s content stands now, and what was added and changed since `position` (all of
+    /// Where `section`'s content stands now, and what was added and changed since `position` (all of
     /// it counted as added when nil) — what a live update tells a reader.
-    func streamChanges(stream: String, since position: StreamPosition?) async throws -> StreamChanges
+    func streamChanges(section: SectionKey, since position: StreamPosition?) async throws -> StreamChanges
 }
 
 /// A point in a stream's content: its newest entry's `seq` and its latest change time. Written
@@ -131,7 +131,7 @@ public struct FetchRecord: Sendable {
     }
 
     public var sourceID: String
-    public var streams: [String]
+    public var sections: [SectionKey]
     public var attemptedAt: Date
     public var outcome: Outcome
     /// How the fetch ended.
@@ -145,11 +145,12 @@ public struct FetchRecord: Sendable {
 
     /// Creates a record.
     public init(
-        sourceID: String, streams: [String], attemptedAt: Date, outcome: Outcome, status: PollStatus, nextFetchAt: Date,
+        sourceID: String, sections: [SectionKey], attemptedAt: Date, outcome: Outcome, status: PollStatus,
+        nextFetchAt: Date,
         failures: Int, keepItems: Int, keepSince: Date
     ) {
         self.sourceID = sourceID
-        self.streams = streams
+        self.sections = sections
         self.attemptedAt = attemptedAt
         self.outcome = outcome
         self.status = status
@@ -249,7 +250,7 @@ public struct EntryInput: Sendable, Hashable {
 /// A stored entry.
 public struct StoredEntry: Sendable, Hashable {
     public var seq: Int64
-    public var stream: String
+    public var section: SectionKey
     public var key: String
     public var sourceID: String
     public var itemID: String
@@ -274,7 +275,7 @@ public struct UpsertSummary: Sendable, Hashable, CustomStringConvertible {
     public var beyondRetention = 0
     /// The sections (streams) the fetch was stored in, and the distinct items it brought: one feed
     /// shown in two sections makes two entries of each item, which the counts above count.
-    public var streams: Set<String> = []
+    public var sections: Set<SectionKey> = []
     public var newKeys: Set<String> = []
     public var changedKeys: Set<String> = []
     public var unchangedKeys: Set<String> = []
@@ -287,9 +288,9 @@ public struct UpsertSummary: Sendable, Hashable, CustomStringConvertible {
     /// ten items).
     public var description: String {
         var parts =
-            streams.count > 1
+            sections.count > 1
             ? [
-                "\(newKeys.count) new in \(streams.count) sections", "\(changedKeys.count) changed",
+                "\(newKeys.count) new in \(sections.count) sections", "\(changedKeys.count) changed",
                 "\(unchangedKeys.count) unchanged",
             ]
             : ["\(inserted) new", "\(updated) changed", "\(unchanged) unchanged"]

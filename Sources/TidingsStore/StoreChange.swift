@@ -1,5 +1,7 @@
+import TidingsModel
+
 /// What committed writes changed, as every process sharing the database hears it: the catalog's
-/// news, or the entries of some streams. A server drops the cached pages built from what changed.
+/// news, or the entries of some sections. A server drops the cached pages built from what changed.
 ///
 /// On PostgreSQL a write announces its change with `NOTIFY` inside its transaction, so the others
 /// hear it when (and only if) it commits, after the rows are visible to them. SQLite serves one
@@ -7,14 +9,14 @@
 public struct StoreChange: Sendable, Hashable {
     /// Catalog news changed (events were accepted, or news was rebuilt).
     public var catalog: Bool
-    /// Streams ("brand/section") whose shown entries changed.
-    public var streams: Set<String>
+    /// Sections whose shown entries changed.
+    public var sections: Set<SectionKey>
     /// Anything may have changed: changes made while no one was listening were not heard.
     public var everything: Bool
 
-    public init(catalog: Bool = false, streams: Set<String> = [], everything: Bool = false) {
+    public init(catalog: Bool = false, sections: Set<SectionKey> = [], everything: Bool = false) {
         self.catalog = catalog
-        self.streams = streams
+        self.sections = sections
         self.everything = everything
     }
 
@@ -22,7 +24,7 @@ public struct StoreChange: Sendable, Hashable {
     public static let everything = StoreChange(everything: true)
 
     /// Whether it says that nothing changed.
-    public var isEmpty: Bool { !catalog && streams.isEmpty && !everything }
+    public var isEmpty: Bool { !catalog && sections.isEmpty && !everything }
 
     /// The announcement's text: a first line naming the format and the writing store, then one
     /// line per change. A change whose text would pass PostgreSQL's 8,000-byte payload limit is
@@ -31,7 +33,7 @@ public struct StoreChange: Sendable, Hashable {
         var lines = [Self.format + " " + origin]
         if everything { lines.append("everything") }
         if catalog { lines.append("catalog") }
-        for stream in streams.sorted() { lines.append("stream " + stream) }
+        for stream in sections.map(\.stream).sorted() { lines.append("stream " + stream) }
         let text = lines.joined(separator: "\n")
         return text.utf8.count <= Self.payloadLimit ? text : Self.format + " " + origin + "\neverything"
     }
@@ -46,8 +48,8 @@ public struct StoreChange: Sendable, Hashable {
         for line in lines {
             if line == "catalog" {
                 catalog = true
-            } else if line.hasPrefix("stream "), line.count > 7 {
-                streams.insert(String(line.dropFirst(7)))
+            } else if line.hasPrefix("stream "), let section = SectionKey(stream: String(line.dropFirst(7))) {
+                sections.insert(section)
             } else {
                 everything = true
             }

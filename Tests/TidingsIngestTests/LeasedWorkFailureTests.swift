@@ -208,14 +208,16 @@ struct KeepNewestRetentionTests {
                 try await store.registerSources([("s", .feed)], now: now)
                 _ = try await store.claimDueSources(owner: "t", now: now, lease: 60, limit: 1, among: nil)
                 let record = FetchRecord(
-                    sourceID: "s", streams: ["b/s"], attemptedAt: now,
+                    sourceID: "s", sections: [SectionKey(brand: "b", section: "s")], attemptedAt: now,
                     outcome: .fetched(
                         entries: try document.entries.map { try SourcePoller.input($0, sourceID: "s") }, etag: nil,
                         lastModified: nil, title: nil, webURL: nil),
                     status: .http(200), nextFetchAt: now + 600, failures: 0, keepItems: 100,
                     keepSince: .distantPast)
                 _ = try await store.recordFetches([record], owner: "t")
-                kept.append(try await store.entries(stream: "b/s", afterSeq: nil, limit: 1_000).map(\.key))
+                kept.append(
+                    try await store.entries(section: SectionKey(brand: "b", section: "s"), afterSeq: nil, limit: 1_000)
+                        .map(\.key))
                 try await store.close()
             }
         }

@@ -43,7 +43,10 @@ import TidingsTesting
                     // Tries fail for a while (backoff 1 s, 2 s, …); the service keeps running.
                     #expect(await eventually { log.messages(atLeast: .error).count >= 1 })
                     try await Task.sleep(for: .seconds(2))
-                    #expect(try await store.entries(stream: "b/s0", afterSeq: nil, limit: 10).isEmpty)
+                    #expect(
+                        try await store.entries(
+                            section: SectionKey(brand: "b", section: "s0"), afterSeq: nil, limit: 10
+                        ).isEmpty)
                     // Counted while the lock is held: once it is released, a write that waits past
                     // this test's 200 ms busy timeout (CI's load does that) is a new outage,
                     // announced after "polling resumes" as it should be.
@@ -55,7 +58,9 @@ import TidingsTesting
                     // machine's first minutes slow every test several times over (a run beside a
                     // release build missed 120 s here): four such waits.
                     let stored = try await eventually(within: .seconds(240)) {
-                        try await store.entries(stream: "b/s0", afterSeq: nil, limit: 10).count == 3
+                        try await store.entries(
+                            section: SectionKey(brand: "b", section: "s0"), afterSeq: nil, limit: 10
+                        ).count == 3
                     }
                     #expect(stored, "polling resumed once the lock was released")
                 }
@@ -91,7 +96,9 @@ import TidingsTesting
                 let poller = SourcePoller(configuration: sections, store: store)
                 try await Self.running(poller) {
                     let stored = try await eventually(within: .seconds(150)) {
-                        try await store.entries(stream: "b/s1", afterSeq: nil, limit: 10).count == 3
+                        try await store.entries(
+                            section: SectionKey(brand: "b", section: "s1"), afterSeq: nil, limit: 10
+                        ).count == 3
                     }
                     #expect(stored, "the healthy feed was stored while the stuck one was still being read")
                     gate.open()

@@ -104,7 +104,8 @@ import TidingsTesting
                 let third = try await poller.pollDue()
                 #expect(third.map(\.changes.inserted) == [3], "only the new entries are written")
                 #expect(third.map(\.changes.unchanged) == [3])
-                let entries = try await store.entries(stream: "b/s0", afterSeq: nil, limit: 10)
+                let entries = try await store.entries(
+                    section: SectionKey(brand: "b", section: "s0"), afterSeq: nil, limit: 10)
                 #expect(entries.count == 6)
                 let state = try #require(try await store.sourceStates().first)
                 #expect(state.etag == "\"v2\"")
@@ -122,8 +123,8 @@ import TidingsTesting
                 let results = try await poller.pollDue()
                 #expect(results.count == 1, "one source, fetched once")
                 #expect(results.first.map { "\($0.changes)" } == "3 new in 2 sections, 0 changed, 0 unchanged")
-                for section in ["b/s0", "b/s1"] {
-                    #expect(try await store.entries(stream: section, afterSeq: nil, limit: 10).count == 3)
+                for section in ["s0", "s1"].map({ SectionKey(brand: "b", section: $0) }) {
+                    #expect(try await store.entries(section: section, afterSeq: nil, limit: 10).count == 3)
                 }
             }
         }

@@ -95,7 +95,8 @@ struct LiveStreamTests {
             // The first poll wrote three entries before or after the stream opened: either way the
             // stream starts with where the section stands.
             _ = try await eventually {
-                try await runtime.store.streamChanges(stream: "b/news", since: nil).added >= 3
+                try await runtime.store.streamChanges(section: SectionKey(brand: "b", section: "news"), since: nil)
+                    .added >= 3
             }
             let (first, firstReading) = try await Self.open("\(base)/sections/news/updates")
             try await first.waitForEvents(1)
@@ -124,7 +125,8 @@ struct LiveStreamTests {
             #expect(link.href == "/api/v1/brands/b/sections/news/updates" && link.position == update.id)
             _ = try files.write("news.rss", FeedFiles.rss(items: 1...6))
             _ = try await eventually {
-                try await runtime.store.streamChanges(stream: "b/news", since: nil).added >= 6
+                try await runtime.store.streamChanges(section: SectionKey(brand: "b", section: "news"), since: nil)
+                    .added >= 6
             }
             let (late, lateReading) = try await Self.open(
                 "http://127.0.0.1:\(port)\(link.href)", lastEventID: link.position)

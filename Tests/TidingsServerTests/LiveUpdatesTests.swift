@@ -23,7 +23,7 @@ struct LiveUpdatesTests {
                 contentHTML: nil, publishedAt: nil, contentHash: key + version)
         }
         return FetchRecord(
-            sourceID: "src", streams: [section.stream], attemptedAt: at,
+            sourceID: "src", sections: [section], attemptedAt: at,
             outcome: .fetched(entries: entries, etag: nil, lastModified: nil, title: nil, webURL: nil),
             status: .http(200), nextFetchAt: at, failures: 0, keepItems: 100, keepSince: .distantPast)
     }
@@ -75,7 +75,7 @@ struct LiveUpdatesTests {
             #expect(
                 try await live.changes(of: Self.feed, since: after.position).added == 0,
                 "answers are shared until the section changes")
-            runtime.environment.invalidation.invalidate(StoreChange(streams: [Self.section.stream]))
+            runtime.environment.invalidation.invalidate(StoreChange(sections: [Self.section]))
             #expect(await mine.reaches(3))
             let heard = try await live.changes(of: Self.feed, since: after.position)
             #expect(heard.added == 1 && heard.changed == 2)

@@ -311,17 +311,21 @@ private func summaries(_ database: TestDatabase) async throws {
             record: EntryRecord(json: #"{"type":"teaser","id":"\#(key)","url":"\#(url)"}"#, images: []),
             contentHTML: nil, publishedAt: nil, contentHash: key)
     }
-    func fetched(_ source: String, _ entries: [EntryInput], streams: [String]) -> FetchRecord {
+    func fetched(_ source: String, _ entries: [EntryInput], sections: [SectionKey]) -> FetchRecord {
         FetchRecord(
-            sourceID: source, streams: streams, attemptedAt: t0,
+            sourceID: source, sections: sections, attemptedAt: t0,
             outcome: .fetched(entries: entries, etag: nil, lastModified: nil, title: "T", webURL: nil),
             status: .http(200), nextFetchAt: at(600), failures: 0, keepItems: 100, keepSince: .distantPast)
     }
     let (a1, a2, b1) = ("https://a.example/1", "https://a.example/2", "https://b.example/1")
     _ = try await store.recordFetches(
         [
-            fetched("a", [linked("1", a1), linked("2", a2)], streams: ["x/one", "x/two"]),
-            fetched("b", [linked("1", b1), linked("2", "https://b.example/never-asked")], streams: ["x/three"]),
+            fetched(
+                "a", [linked("1", a1), linked("2", a2)],
+                sections: [SectionKey(brand: "x", section: "one"), SectionKey(brand: "x", section: "two")]),
+            fetched(
+                "b", [linked("1", b1), linked("2", "https://b.example/never-asked")],
+                sections: [SectionKey(brand: "x", section: "three")]),
         ], owner: "me")
     #expect(try await store.articleSummaries().isEmpty, "no page asked for yet")
     try await store.requestArticles([a1, a2, b1], now: t0)

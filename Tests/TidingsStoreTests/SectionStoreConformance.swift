@@ -40,17 +40,20 @@ private func entry(_ key: String, _ version: String = "1", hoursAgo: Double? = n
 }
 
 private func record(
-    _ source: String, _ entries: [EntryInput], streams: [String] = ["b/s"], keep: Int = 100, at: Date = t0
+    _ source: String, _ entries: [EntryInput], sections: [SectionKey] = [SectionKey(brand: "b", section: "s")],
+    keep: Int = 100, at: Date = t0
 ) -> FetchRecord {
     FetchRecord(
-        sourceID: source, streams: streams, attemptedAt: at,
+        sourceID: source, sections: sections, attemptedAt: at,
         outcome: .fetched(entries: entries, etag: "\"e\"", lastModified: nil, title: "T", webURL: nil),
         status: .http(200),
         nextFetchAt: at.addingTimeInterval(600), failures: 0, keepItems: keep, keepSince: .distantPast)
 }
 
-private func keys(_ store: any TidingsStorage, _ stream: String = "b/s") async throws -> [String] {
-    try await store.entries(stream: stream, afterSeq: nil, limit: 100).map(\.key)
+private func keys(_ store: any TidingsStorage, _ stream: SectionKey = SectionKey(brand: "b", section: "s")) async throws
+    -> [String]
+{
+    try await store.entries(section: stream, afterSeq: nil, limit: 100).map(\.key)
 }
 
 private func upserts(_ database: TestDatabase) async throws {
@@ -63,11 +66,11 @@ private func upserts(_ database: TestDatabase) async throws {
         [record("a", [entry("new"), entry("x"), entry("y", "2"), entry("z")])], owner: "me")
     #expect(second.first?.inserted == 1 && second.first?.updated == 1 && second.first?.unchanged == 2)
     #expect(try await keys(store) == ["new", "x", "y", "z"], "a changed entry keeps its place")
-    let changed = try #require(try await store.entry(stream: "b/s", itemID: "id-y"))
+    let changed = try #require(try await store.entry(section: SectionKey(brand: "b", section: "s"), itemID: "id-y"))
     #expect(changed.record.json.contains(#""v":"2""#))
-    let page = try await store.entries(stream: "b/s", afterSeq: changed.seq, limit: 10)
+    let page = try await store.entries(section: SectionKey(brand: "b", section: "s"), afterSeq: changed.seq, limit: 10)
     #expect(page.map(\.key) == ["z"], "keyset paging after an entry")
-    #expect(try await keys(store, "other/s").isEmpty)
+    #expect(try await keys(store, SectionKey(brand: "other", section: "s")).isEmpty)
 }
 
 private func merges(_ database: TestDatabase) async throws {
@@ -137,12 +140,13 @@ private func nulText(_ database: TestDatabase) async throws {
     fetched.outcome = .fetched(
         entries: [hostile, entry("fine")], etag: "\"e\u{0}\"", lastModified: nil, title: "T\u{0}", webURL: nil)
     let failed = FetchRecord(
-        sourceID: "b", streams: ["b/s"], attemptedAt: t0, outcome: .failed("bad \u{0} byte"), status: .unreadable,
+        sourceID: "b", sections: [SectionKey(brand: "b", section: "s")], attemptedAt: t0,
+        outcome: .failed("bad \u{0} byte"), status: .unreadable,
         nextFetchAt: t0.addingTimeInterval(60), failures: 1, keepItems: 100, keepSince: .distantPast)
     let summaries = try await store.recordFetches([fetched, failed], owner: "me")
     #expect(summaries.first?.inserted == 2)
     #expect(try await keys(store) == ["https://a.example/x", "fine"])
-    let stored = try #require(try await store.entry(stream: "b/s", itemID: "id"))
+    let stored = try #require(try await store.entry(section: SectionKey(brand: "b", section: "s"), itemID: "id"))
     #expect(stored.record.json == "{\"t\":\"ab\"}" && stored.contentHTML == "<p></p>")
 }
 
@@ -189,7 +193,7 @@ private func retentionProperty(_ database: TestDatabase) async throws {
     defer { Task { try await store.close() } }
     var random = SplitMix64(seed: 13)
     for trial in 0..<25 {
-        let stream = "p/\(trial)"
+        let stream = SectionKey(brand: "p", section: "\(trial)")
         let keep = Int.random(in: 1...12, using: &random)
         var document: [EntryInput] = (0..<Int.random(in: 1...30, using: &random)).map { index in
             let dated = Int.random(in: 0..<4, using: &random) > 0
@@ -197,7 +201,7 @@ private func retentionProperty(_ database: TestDatabase) async throws {
         }
         document.shuffle(using: &random)
         var at = t0
-        _ = try await store.recordFetches([record("a", document, streams: [stream], keep: keep, at: at)], owner: "me")
+        _ = try await store.recordFetches([record("a", document, sections: [stream], keep: keep, at: at)], owner: "me")
         let expected = expectedKept(document, keep: keep, at: at)
         let kept = try await keys(store, stream)
         #expect(Set(kept) == expected, "trial \(trial): keep \(keep)")
@@ -213,7 +217,7 @@ private func retentionProperty(_ database: TestDatabase) async throws {
             }
             let before = Set(try await keys(store, stream))
             let summary = try await store.recordFetches(
-                [record("a", document, streams: [stream], keep: keep, at: at)], owner: "me")
+                [record("a", document, sections: [stream], keep: keep, at: at)], owner: "me")
             let after = Set(try await keys(store, stream))
             #expect(after.isDisjoint(with: pruned), "trial \(trial) round \(round): a pruned entry came back")
             if added.isEmpty {
@@ -247,12 +251,15 @@ private func scopedLookup(_ database: TestDatabase) async throws {
     let store = try await database.open()
     defer { Task { try await store.close() } }
     _ = try await store.recordFetches(
-        [record("a", [entry("x")], streams: ["one/s"]), record("b", [entry("x", "evil")], streams: ["two/s"])],
+        [
+            record("a", [entry("x")], sections: [SectionKey(brand: "one", section: "s")]),
+            record("b", [entry("x", "evil")], sections: [SectionKey(brand: "two", section: "s")]),
+        ],
         owner: "me")
-    let own = try #require(try await store.entry(stream: "one/s", itemID: "id-x"))
+    let own = try #require(try await store.entry(section: SectionKey(brand: "one", section: "s"), itemID: "id-x"))
     #expect(own.sourceID == "a" && own.record.json.contains(#""v":"1""#))
-    #expect(try await store.entry(stream: "two/s", itemID: "id-x")?.sourceID == "b")
-    #expect(try await store.entry(stream: "three/s", itemID: "id-x") == nil)
+    #expect(try await store.entry(section: SectionKey(brand: "two", section: "s"), itemID: "id-x")?.sourceID == "b")
+    #expect(try await store.entry(section: SectionKey(brand: "three", section: "s"), itemID: "id-x") == nil)
 }
 
 /// Entries stored before identity was scoped (keyed by link) are adopted under their new key:
@@ -334,7 +341,8 @@ private func imagePlaces(_ database: TestDatabase) async throws {
     try await source.close()
     let store = try await database.open()
     defer { Task { try await store.close() } }
-    let stored = try await store.entries(stream: "b/s", afterSeq: nil, limit: 50).reversed()
+    let stored = try await store.entries(section: SectionKey(brand: "b", section: "s"), afterSeq: nil, limit: 50)
+        .reversed()
     #expect(stored.count == rows.count + late.count)
     for ((name, json), entry) in zip(rows + late, stored) {
         let served = try? EntryRecordTests.served(json)
@@ -356,21 +364,23 @@ private func imagePlaces(_ database: TestDatabase) async throws {
 private func streamChanges(_ database: TestDatabase) async throws {
     let store = try await database.open()
     defer { Task { try await store.close() } }
-    let empty = try await store.streamChanges(stream: "b/s", since: nil)
+    let empty = try await store.streamChanges(section: SectionKey(brand: "b", section: "s"), since: nil)
     #expect(empty == StreamChanges(position: StreamPosition(seq: 0, changedAt: 0), added: 0, changed: 0))
     _ = try await store.recordFetches([record("a", [entry("x"), entry("y"), entry("z")])], owner: "me")
-    let first = try await store.streamChanges(stream: "b/s", since: nil)
+    let first = try await store.streamChanges(section: SectionKey(brand: "b", section: "s"), since: nil)
     #expect(first.added == 3 && first.changed == 0)
     #expect(StreamPosition(first.position.description) == first.position, "an event id reads back")
     // A minute later: one new entry on top, one changed in place, one the same.
     let later = t0.addingTimeInterval(60)
     _ = try await store.recordFetches(
         [record("a", [entry("new"), entry("x"), entry("y", "2"), entry("z")], at: later)], owner: "me")
-    let since = try await store.streamChanges(stream: "b/s", since: first.position)
+    let since = try await store.streamChanges(section: SectionKey(brand: "b", section: "s"), since: first.position)
     #expect(since.added == 1 && since.changed == 1, "\(since)")
     #expect(since.position.seq > first.position.seq && since.position.changedAt == later.millisecondsSince1970)
-    let now = try await store.streamChanges(stream: "b/s", since: since.position)
+    let now = try await store.streamChanges(section: SectionKey(brand: "b", section: "s"), since: since.position)
     #expect(now == StreamChanges(position: since.position, added: 0, changed: 0), "nothing since the latest")
-    #expect(try await store.streamChanges(stream: "b/other", since: nil).added == 0, "streams are apart")
+    #expect(
+        try await store.streamChanges(section: SectionKey(brand: "b", section: "other"), since: nil).added == 0,
+        "streams are apart")
     #expect(StreamPosition("12") == nil && StreamPosition("a.b") == nil && StreamPosition("-1.5") == nil)
 }

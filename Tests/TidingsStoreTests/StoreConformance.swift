@@ -499,14 +499,17 @@ private func announcements(_ database: TestDatabase) async throws {
         publishedAt: nil,
         contentHash: "k")
     let fetch = FetchRecord(
-        sourceID: "s", streams: ["b/one", "b/two"], attemptedAt: Events.epoch,
+        sourceID: "s", sections: [SectionKey(brand: "b", section: "one"), SectionKey(brand: "b", section: "two")],
+        attemptedAt: Events.epoch,
         outcome: .fetched(entries: [entry], etag: nil, lastModified: nil, title: nil, webURL: nil),
         status: .http(200), nextFetchAt: Events.epoch, failures: 0, keepItems: 10, keepSince: .distantPast)
     _ = try await writer.recordFetches([fetch], owner: "w")
     _ = try await writer.recordFetches([fetch], owner: "w")  // unchanged: not announced
     _ = try await writer.rebuildNews(progress: nil)
     let expected: [StoreChange] = [
-        .everything, StoreChange(catalog: true), StoreChange(streams: ["b/one", "b/two"]), StoreChange(catalog: true),
+        .everything, StoreChange(catalog: true),
+        StoreChange(sections: [SectionKey(brand: "b", section: "one"), SectionKey(brand: "b", section: "two")]),
+        StoreChange(catalog: true),
     ]
     #expect(try await changes(expected.count) == expected)
     try await Task.sleep(for: .milliseconds(200))

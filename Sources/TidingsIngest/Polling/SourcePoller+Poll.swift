@@ -74,7 +74,7 @@ extension SourcePoller {
                 "source_id": .string(source.id), "poll_status": .stringConvertible(status), "owner": .string(owner),
             ])
         let record = FetchRecord(
-            sourceID: source.id, streams: sections.map(\.stream), attemptedAt: started, outcome: outcome,
+            sourceID: source.id, sections: sections, attemptedAt: started, outcome: outcome,
             status: status,
             nextFetchAt: clock().addingTimeInterval(delay), failures: failures, keepItems: settings.retention.maxItems,
             keepSince: started.addingTimeInterval(-settings.retention.maxAge))

@@ -52,8 +52,7 @@ final class CacheInvalidation: Sendable {
     /// Drops what a change another process committed made stale.
     func invalidate(_ change: StoreChange) {
         if change.everything { return drop(nil) }
-        let sections = change.streams.compactMap(SectionKey.init(stream:))
-        var scopes = sections.isEmpty ? [] : CacheScope.written(sections)
+        var scopes = change.sections.isEmpty ? [] : CacheScope.written(change.sections)
         if change.catalog { scopes.insert(.catalog) }
         invalidate(scopes)
     }

@@ -165,7 +165,7 @@ final class LiveUpdates: Sendable {
                     since: position?.news, window: newsWindow(now), folded: feed == .catalog)
                 return LiveChanges(position: .news(changes.position), added: changes.added, changed: changes.changed)
             case .section(let key):
-                let changes = try await store.streamChanges(stream: key.stream, since: position?.stream)
+                let changes = try await store.streamChanges(section: key, since: position?.stream)
                 return LiveChanges(position: .stream(changes.position), added: changes.added, changed: changes.changed)
             }
         }

@@ -19,7 +19,7 @@ extension SectionService {
         }
         let key = ContentKey.entries(sectionKey, after: afterSeq, limit: limit)
         return try await contents.value(for: key, now: now) {
-            let entries = try await self.store.entries(stream: sectionKey.stream, afterSeq: afterSeq, limit: limit + 1)
+            let entries = try await self.store.entries(section: sectionKey, afterSeq: afterSeq, limit: limit + 1)
             let shown = entries.prefix(limit)
             return ContentPage(
                 items: shown.map { .encoded($0.record) },
@@ -45,7 +45,7 @@ extension SectionService {
     func newestTeasers(_ reference: SectionKey, now: Date) async throws -> [Teaser] {
         try await teasers.value(for: reference, now: now) {
             let decoder = TidingsJSON.decoder()
-            return try await self.store.entries(stream: reference.stream, afterSeq: nil, limit: 50).compactMap {
+            return try await self.store.entries(section: reference, afterSeq: nil, limit: 50).compactMap {
                 entry in
                 guard case .teaser(let teaser) = entry.record.item(decoder)
                 else { return nil }
@@ -58,7 +58,7 @@ extension SectionService {
 extension SectionService {
     /// The forecast a weather widget's source gave last (its stream's one entry), if read yet.
     func forecast(_ stream: SectionKey, now: Date) async throws -> Forecast? {
-        let entries = try await store.entries(stream: stream.stream, afterSeq: nil, limit: 1)
+        let entries = try await store.entries(section: stream, afterSeq: nil, limit: 1)
         guard let entry = entries.first,
             case .widget(let widget) = entry.record.item()
         else { return nil }

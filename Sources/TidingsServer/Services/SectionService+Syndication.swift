@@ -67,7 +67,7 @@ extension SectionService {
             }
         }
         let entries = try await store.entries(
-            stream: SectionKey(brand: brand.id, section: section.id).stream, afterSeq: nil, limit: count)
+            section: SectionKey(brand: brand.id, section: section.id), afterSeq: nil, limit: count)
         return entries.compactMap { entry in
             guard case .teaser(let teaser) = entry.record.item(decoder) else {
                 return nil

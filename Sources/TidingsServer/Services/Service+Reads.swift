@@ -19,7 +19,7 @@ extension CatalogService {
 extension SectionService {
     /// The stored entry `itemID` of the section `key`, and of no other section.
     func entry(_ key: SectionKey, itemID: String) async throws -> StoredEntry? {
-        try await store.entry(stream: key.stream, itemID: itemID)
+        try await store.entry(section: key, itemID: itemID)
     }
 
     /// The article extracted from the page at `url` (sources with `full_text`), when there is one.
