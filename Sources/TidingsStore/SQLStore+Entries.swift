@@ -93,13 +93,13 @@ extension SQLStore {
         _ entries: [MergedEntry], stream section: SectionKey, at: Int64, keep: Int, since: Date,
         into summaries: inout [UpsertSummary], db: any SQLDatabase
     ) async throws {
-        var seen: Set<String> = []
+        var seen: Set<EntryKey> = []
         let unique = entries.filter { seen.insert($0.input.key).inserted }
         let stream = section.stream
         let removed = try await tombstones(stream: stream, of: unique, db: db)
         var existing = try await contentHashes(stream: stream, keys: unique.map(\.input.key), db: db)
         try await adopt(unique, stream: stream, existing: &existing, db: db)
-        var inserted: [String: Int] = [:]
+        var inserted: [EntryKey: Int] = [:]
         var fresh: [MergedEntry] = []
         for merged in unique {
             let entry = merged.input
@@ -123,7 +123,7 @@ extension SQLStore {
                   content_html = \(bind: entry.contentHTML), item_id = \(bind: entry.itemID),
                   published_at = \(bind: entry.publishedAt?.millisecondsSince1970), source_id = \(bind: merged.sourceID),
                   sort_at = \(bind: merged.sortAt), updated_at = \(bind: at)
-                WHERE stream = \(bind: stream) AND key = \(bind: entry.key)
+                WHERE stream = \(bind: stream) AND key = \(bind: entry.key.stored)
                 """
             ).run()
             summaries[merged.record].updated += 1
@@ -139,7 +139,7 @@ extension SQLStore {
             for merged in bottomFirst[start..<min(start + 100, bottomFirst.count)] {
                 let entry = merged.input
                 insert.rows.append([
-                    .text(stream), .text(entry.key), .text(merged.sourceID), .text(entry.record.json),
+                    .text(stream), .text(entry.key.stored), .text(merged.sourceID), .text(entry.record.json),
                     entry.record.imagesColumn.sqlValue,
                     .text(entry.contentHash), entry.contentHTML.sqlValue, .text(entry.itemID),
                     entry.publishedAt.map(\.millisecondsSince1970).sqlValue, .int(merged.sortAt), .int(at), .int(at),
@@ -166,23 +166,23 @@ extension SQLStore {
     /// The keys retention removed from `stream` that the fetched sources still list. Tombstones
     /// of keys a source no longer lists are dropped here, so they never outgrow the documents.
     private static func tombstones(stream: String, of entries: [MergedEntry], db: any SQLDatabase) async throws
-        -> Set<String>
+        -> Set<EntryKey>
     {
-        var listed: [String: Set<String>] = [:]
+        var listed: [String: Set<EntryKey>] = [:]
         for merged in entries { listed[merged.sourceID, default: []].insert(merged.input.key) }
-        var removed: Set<String> = []
+        var removed: Set<EntryKey> = []
         for (sourceID, keys) in listed {
             let rows = try await db.raw(
                 "SELECT key FROM entry_tombstones WHERE stream = \(bind: stream) AND source_id = \(bind: sourceID)"
             ).all()
-            let stored = try rows.map { try $0.decode(column: "key", as: String.self) }
+            let stored = try rows.map { EntryKey(stored: try $0.decode(column: "key", as: String.self)) }
             let gone = stored.filter { !keys.contains($0) }
             removed.formUnion(stored.filter(keys.contains))
             for start in stride(from: 0, to: gone.count, by: 200) {
                 try await db.raw(
                     """
                     DELETE FROM entry_tombstones WHERE stream = \(bind: stream)
-                      AND key IN (\(binds: Array(gone[start..<min(start + 200, gone.count)])))
+                      AND key IN (\(binds: gone[start..<min(start + 200, gone.count)].map(\.stored)))
                     """
                 ).run()
             }
@@ -191,19 +191,19 @@ extension SQLStore {
     }
 
     /// The content hash of each of `keys` stored in `stream`.
-    private static func contentHashes(stream: String, keys: [String], db: any SQLDatabase) async throws
-        -> [String: String]
+    private static func contentHashes(stream: String, keys: [EntryKey], db: any SQLDatabase) async throws
+        -> [EntryKey: String]
     {
-        var hashes: [String: String] = [:]
+        var hashes: [EntryKey: String] = [:]
         for start in stride(from: 0, to: keys.count, by: 200) {
             let rows = try await db.raw(
                 """
                 SELECT key, content_hash FROM entries WHERE stream = \(bind: stream)
-                  AND key IN (\(binds: Array(keys[start..<min(start + 200, keys.count)])))
+                  AND key IN (\(binds: keys[start..<min(start + 200, keys.count)].map(\.stored)))
                 """
             ).all()
             for row in rows {
-                hashes[try row.decode(column: "key", as: String.self)] = try row.decode(
+                hashes[EntryKey(stored: try row.decode(column: "key", as: String.self))] = try row.decode(
                     column: "content_hash", as: String.self)
             }
         }
@@ -213,12 +213,12 @@ extension SQLStore {
     /// Entries stored under their former key (before identity was scoped) take their new key,
     /// keeping their place, instead of coming back as new.
     private static func adopt(
-        _ entries: [MergedEntry], stream: String, existing: inout [String: String], db: any SQLDatabase
+        _ entries: [MergedEntry], stream: String, existing: inout [EntryKey: String], db: any SQLDatabase
     )
         async throws
     {
         let keys = Set(entries.map(\.input.key))
-        var byFormer: [String: String] = [:]
+        var byFormer: [EntryKey: EntryKey] = [:]
         for merged in entries where existing[merged.input.key] == nil {
             // A former key another entry now uses as its own is that entry's, not a former one.
             if let former = merged.input.formerKey, !keys.contains(former) { byFormer[former] = merged.input.key }
@@ -227,7 +227,7 @@ extension SQLStore {
         for (former, hash) in try await contentHashes(stream: stream, keys: Array(byFormer.keys), db: db) {
             guard let key = byFormer[former] else { continue }
             try await db.raw(
-                "UPDATE entries SET key = \(bind: key) WHERE stream = \(bind: stream) AND key = \(bind: former)"
+                "UPDATE entries SET key = \(bind: key.stored) WHERE stream = \(bind: stream) AND key = \(bind: former.stored)"
             ).run()
             existing[key] = hash
         }
@@ -238,7 +238,7 @@ extension SQLStore {
     /// next read of the same document does not bring it back. Returns the removed keys with
     /// their sources.
     static func prune(stream: String, keep: Int, since: Date, at: Int64, db: any SQLDatabase) async throws
-        -> [(key: String, sourceID: String)]
+        -> [(key: EntryKey, sourceID: String)]
     {
         let last = try await db.raw(
             """
@@ -263,14 +263,14 @@ extension SQLStore {
         ).all()
         let removed = try rows.map {
             (
-                key: try $0.decode(column: "key", as: String.self),
+                key: EntryKey(stored: try $0.decode(column: "key", as: String.self)),
                 sourceID: try $0.decode(column: "source_id", as: String.self)
             )
         }
         for start in stride(from: 0, to: removed.count, by: 100) {
             var insert = RowsInsert(into: "entry_tombstones", columns: ["stream", "key", "source_id", "pruned_at"])
             for entry in removed[start..<min(start + 100, removed.count)] {
-                insert.rows.append([.text(stream), .text(entry.key), .text(entry.sourceID), .int(at)])
+                insert.rows.append([.text(stream), .text(entry.key.stored), .text(entry.sourceID), .int(at)])
             }
             try await db.raw("\(insert) ON CONFLICT (stream, key) DO NOTHING").run()
         }
@@ -293,7 +293,7 @@ extension SQLStore {
         StoredEntry(
             seq: try row.decode(column: "seq", as: Int64.self),
             section: try Self.section(try row.decode(column: "stream", as: String.self)),
-            key: try row.decode(column: "key", as: String.self),
+            key: EntryKey(stored: try row.decode(column: "key", as: String.self)),
             sourceID: try row.decode(column: "source_id", as: String.self),
             itemID: try row.decode(column: "item_id", as: String.self),
             record: try EntryRecord(

@@ -220,11 +220,11 @@ public enum PollStatus: Hashable, Sendable, CustomStringConvertible {
 
 /// One entry to upsert: the item already encoded as the JSON clients receive (its record).
 public struct EntryInput: Sendable, Hashable {
-    /// Its identity, scoped by source (see `SourceEntry.key`).
-    public var key: String
+    /// Its identity: its source and its key there.
+    public var key: EntryKey
     /// The key an earlier version stored it under, if different: such an entry is adopted (its
     /// key rewritten, its place kept) rather than inserted again.
-    public var formerKey: String?
+    public var formerKey: EntryKey?
     public var itemID: String
     public var record: EntryRecord
     public var contentHTML: String?
@@ -234,8 +234,8 @@ public struct EntryInput: Sendable, Hashable {
 
     /// Creates an entry input.
     public init(
-        key: String, itemID: String, record: EntryRecord, contentHTML: String?, publishedAt: Date?,
-        contentHash: String, formerKey: String? = nil
+        key: EntryKey, itemID: String, record: EntryRecord, contentHTML: String?, publishedAt: Date?,
+        contentHash: String, formerKey: EntryKey? = nil
     ) {
         self.key = key
         self.formerKey = formerKey
@@ -251,7 +251,7 @@ public struct EntryInput: Sendable, Hashable {
 public struct StoredEntry: Sendable, Hashable {
     public var seq: Int64
     public var section: SectionKey
-    public var key: String
+    public var key: EntryKey
     public var sourceID: String
     public var itemID: String
     public var record: EntryRecord
@@ -276,9 +276,9 @@ public struct UpsertSummary: Sendable, Hashable, CustomStringConvertible {
     /// The sections (streams) the fetch was stored in, and the distinct items it brought: one feed
     /// shown in two sections makes two entries of each item, which the counts above count.
     public var sections: Set<SectionKey> = []
-    public var newKeys: Set<String> = []
-    public var changedKeys: Set<String> = []
-    public var unchangedKeys: Set<String> = []
+    public var newKeys: Set<EntryKey> = []
+    public var changedKeys: Set<EntryKey> = []
+    public var unchangedKeys: Set<EntryKey> = []
 
     /// Whether anything readers see changed.
     public var changed: Bool { inserted + updated + pruned > 0 }

@@ -217,7 +217,7 @@ struct KeepNewestRetentionTests {
                 _ = try await store.recordFetches([record], owner: "t")
                 kept.append(
                     try await store.entries(section: SectionKey(brand: "b", section: "s"), afterSeq: nil, limit: 1_000)
-                        .map(\.key))
+                        .map(\.key.stored))
                 try await store.close()
             }
         }

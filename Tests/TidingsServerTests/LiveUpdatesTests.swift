@@ -18,7 +18,7 @@ struct LiveUpdatesTests {
     static func fetch(_ keys: [String], version: String = "1", at: Date = t0) -> FetchRecord {
         let entries = keys.map { key in
             EntryInput(
-                key: key, itemID: key,
+                key: EntryKey(stored: key), itemID: key,
                 record: EntryRecord(json: #"{"type":"teaser","id":"\#(key)","v":"\#(version)"}"#, images: []),
                 contentHTML: nil, publishedAt: nil, contentHash: key + version)
         }

@@ -307,7 +307,7 @@ private func summaries(_ database: TestDatabase) async throws {
     defer { Task { try await store.close() } }
     func linked(_ key: String, _ url: String) -> EntryInput {
         EntryInput(
-            key: key, itemID: "id-\(key)",
+            key: EntryKey(stored: key), itemID: "id-\(key)",
             record: EntryRecord(json: #"{"type":"teaser","id":"\#(key)","url":"\#(url)"}"#, images: []),
             contentHTML: nil, publishedAt: nil, contentHash: key)
     }

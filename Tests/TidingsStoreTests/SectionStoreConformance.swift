@@ -33,7 +33,7 @@ private let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 
 private func entry(_ key: String, _ version: String = "1", hoursAgo: Double? = nil) -> EntryInput {
     EntryInput(
-        key: key, itemID: "id-\(key)",
+        key: EntryKey(stored: key), itemID: "id-\(key)",
         record: EntryRecord(json: #"{"type":"teaser","id":"\#(key)","v":"\#(version)"}"#, images: []),
         contentHTML: "<p>\(key)</p>", publishedAt: hoursAgo.map { t0.addingTimeInterval(-$0 * 3600) },
         contentHash: key + version)
@@ -53,7 +53,7 @@ private func record(
 private func keys(_ store: any TidingsStorage, _ stream: SectionKey = SectionKey(brand: "b", section: "s")) async throws
     -> [String]
 {
-    try await store.entries(section: stream, afterSeq: nil, limit: 100).map(\.key)
+    try await store.entries(section: stream, afterSeq: nil, limit: 100).map(\.key.stored)
 }
 
 private func upserts(_ database: TestDatabase) async throws {
@@ -69,7 +69,7 @@ private func upserts(_ database: TestDatabase) async throws {
     let changed = try #require(try await store.entry(section: SectionKey(brand: "b", section: "s"), itemID: "id-y"))
     #expect(changed.record.json.contains(#""v":"2""#))
     let page = try await store.entries(section: SectionKey(brand: "b", section: "s"), afterSeq: changed.seq, limit: 10)
-    #expect(page.map(\.key) == ["z"], "keyset paging after an entry")
+    #expect(page.map(\.key.stored) == ["z"], "keyset paging after an entry")
     #expect(try await keys(store, SectionKey(brand: "other", section: "s")).isEmpty)
 }
 
@@ -133,7 +133,7 @@ private func nulText(_ database: TestDatabase) async throws {
     let store = try await database.open()
     defer { Task { try await store.close() } }
     let hostile = EntryInput(
-        key: "https://a.example/\u{0}x", itemID: "id\u{0}",
+        key: EntryKey(stored: "https://a.example/\u{0}x"), itemID: "id\u{0}",
         record: EntryRecord(json: "{\"t\":\"a\u{0}b\"}", images: []),
         contentHTML: "<p>\u{0}</p>", publishedAt: nil, contentHash: "h")
     var fetched = record("a", [hostile, entry("fine")])
@@ -205,7 +205,7 @@ private func retentionProperty(_ database: TestDatabase) async throws {
         let expected = expectedKept(document, keep: keep, at: at)
         let kept = try await keys(store, stream)
         #expect(Set(kept) == expected, "trial \(trial): keep \(keep)")
-        var pruned = Set(document.map(\.key)).subtracting(kept)
+        var pruned = Set(document.map(\.key.stored)).subtracting(kept)
         for round in 1...3 {
             at = at.addingTimeInterval(600)
             var added: Set<String> = []
@@ -213,7 +213,7 @@ private func retentionProperty(_ database: TestDatabase) async throws {
                 // Two new items on top: one undated (ranked as the time of the read), one dated now.
                 let fresh = [entry("t\(trial)-new"), entry("t\(trial)-dated", hoursAgo: 0)]
                 document.insert(contentsOf: fresh, at: 0)
-                added = Set(fresh.map(\.key))
+                added = Set(fresh.map(\.key.stored))
             }
             let before = Set(try await keys(store, stream))
             let summary = try await store.recordFetches(
@@ -239,7 +239,7 @@ private func expectedKept(_ document: [EntryInput], keep: Int, at: Date) -> Set<
     var carried = at
     let ranked = document.enumerated().map { index, entry in
         if let date = entry.publishedAt { carried = min(date, at) }
-        return (key: entry.key, date: carried, index: index)
+        return (key: entry.key.stored, date: carried, index: index)
     }
     let sorted = ranked.sorted { $0.date != $1.date ? $0.date > $1.date : $0.index < $1.index }
     return Set(sorted.prefix(keep).map(\.key))
@@ -270,9 +270,9 @@ private func adoption(_ database: TestDatabase) async throws {
     _ = try await store.recordFetches(
         [record("a", [entry("a\nhttps://e.com/1"), entry("a\nhttps://e.com/2")])], owner: "me")
     var renamed = entry("a\nid:guid-1", "2")
-    renamed.formerKey = "a\nhttps://e.com/1"
+    renamed.formerKey = EntryKey(stored: "a\nhttps://e.com/1")
     var same = entry("a\nid:guid-2")
-    same.formerKey = "a\nhttps://e.com/2"
+    same.formerKey = EntryKey(stored: "a\nhttps://e.com/2")
     same.contentHash = "a\nhttps://e.com/2" + "1"
     let summary = try await store.recordFetches([record("a", [renamed, same])], owner: "me")
     #expect(summary.first?.inserted == 0 && summary.first?.updated == 1 && summary.first?.unchanged == 1)
@@ -304,7 +304,7 @@ private func upgrade(_ database: TestDatabase) async throws {
     defer { Task { try await store.close() } }
     #expect(try await keys(store) == ["a\nid:g", "a\nhttps://e.com/old"])
     var old = entry("a\nid:guid-old")
-    old.formerKey = "a\nhttps://e.com/old"
+    old.formerKey = EntryKey(stored: "a\nhttps://e.com/old")
     old.contentHash = "h"
     let summary = try await store.recordFetches([record("a", [entry("a\nid:g", "h"), old], keep: 1)], owner: "me")
     // keep 1: the undated entry was first seen at t0, the dated one two hours before it.

@@ -495,7 +495,8 @@ private func announcements(_ database: TestDatabase) async throws {
     // What the follower writes itself, it knows without hearing it.
     _ = try await ingest(follower, [Events.price("f", product: "p", price: "90", at: Events.at(minutes: 10))])
     let entry = EntryInput(
-        key: "k", itemID: "k", record: EntryRecord(json: #"{"type":"teaser","id":"k"}"#, images: []), contentHTML: nil,
+        key: EntryKey(stored: "k"), itemID: "k", record: EntryRecord(json: #"{"type":"teaser","id":"k"}"#, images: []),
+        contentHTML: nil,
         publishedAt: nil,
         contentHash: "k")
     let fetch = FetchRecord(

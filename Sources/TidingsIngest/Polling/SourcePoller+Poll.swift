@@ -251,8 +251,9 @@ extension SourcePoller {
             default: entry.item.id
             }
         return EntryInput(
-            key: sourceID + "\n" + entry.key, itemID: itemID, record: record, contentHTML: entry.contentHTML,
+            key: EntryKey(source: sourceID, item: entry.key), itemID: itemID, record: record,
+            contentHTML: entry.contentHTML,
             publishedAt: entry.publishedAt, contentHash: StableHash.hex(json + "\u{0}" + (entry.contentHTML ?? "")),
-            formerKey: entry.formerKey.map { sourceID + "\n" + $0 })
+            formerKey: entry.formerKey.map { EntryKey(source: sourceID, item: $0) })
     }
 }
