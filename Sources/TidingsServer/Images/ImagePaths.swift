@@ -2,7 +2,7 @@ import Foundation
 import TidingsModel
 
 // Where a page gets its image links: typed items here; stored entries splice theirs in while a page
-// is encoded (`TidingsStore/EntryRecord.swift`, `json(links:)`).
+// is encoded (`TidingsStore/Sections/EntryRecord.swift`, `json(links:)`).
 
 extension FeedItem {
     /// The item with `image_proxy_url` beside every `image_url` its teasers carry (its own, or a
