@@ -1,0 +1,41 @@
+import Foundation
+import TidingsModel
+
+/// One entry to upsert: the item already encoded as the JSON clients receive (its record).
+public struct EntryInput: Sendable, Hashable {
+    /// Its identity: its source and its key there.
+    public var key: EntryKey
+    /// The key an earlier version stored it under, if different: such an entry is adopted (its
+    /// key rewritten, its place kept) rather than inserted again.
+    public var formerKey: EntryKey?
+    public var itemID: String
+    public var record: EntryRecord
+    public var contentHTML: String?
+    public var publishedAt: Date?
+    /// A hash of everything above; an entry whose hash is unchanged is not written.
+    public var contentHash: String
+
+    /// Creates an entry input.
+    public init(
+        key: EntryKey, itemID: String, record: EntryRecord, contentHTML: String?, publishedAt: Date?,
+        contentHash: String, formerKey: EntryKey? = nil
+    ) {
+        self.key = key
+        self.formerKey = formerKey
+        self.itemID = itemID
+        self.record = record
+        self.contentHTML = contentHTML
+        self.publishedAt = publishedAt
+        self.contentHash = contentHash
+    }
+}
+
+extension EntryInput {
+    /// The entry without U+0000 in any text (see `FetchRecord.storable`).
+    var storable: EntryInput {
+        EntryInput(
+            key: key.withoutNUL, itemID: itemID.withoutNUL, record: record.withoutNUL,
+            contentHTML: contentHTML?.withoutNUL, publishedAt: publishedAt, contentHash: contentHash.withoutNUL,
+            formerKey: formerKey?.withoutNUL)
+    }
+}
