@@ -44,7 +44,7 @@ package enum ContentImages {
         var tag = Array(tag)
         for (name, isSet) in attributes[element] ?? [] {
             let marker = Array(" \(name)=\"".utf8)
-            guard let start = find(marker, in: tag),
+            guard let start = tag.firstRange(of: marker)?.lowerBound,
                 let end = tag[(start + marker.count)...].firstIndex(of: UInt8(ascii: "\""))
             else { continue }
             let value = unescape(String(decoding: tag[(start + marker.count)..<end], as: UTF8.self))
@@ -63,11 +63,6 @@ package enum ContentImages {
             return parts.count > 1 ? "\(path) \(parts[1])" : path
         }
         return candidates.isEmpty ? nil : candidates.joined(separator: ", ")
-    }
-
-    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        return (0...(haystack.count - needle.count)).first { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
     }
 
     private static func unescape(_ text: String) -> String {

@@ -55,7 +55,7 @@ public struct EntryRecord: Sendable, Hashable {
         var slots: [ImageSlot] = []
         for (index, url) in urls.enumerated() {
             let fragment = Array("\"image_proxy_url\":\"\(Self.marker(index))\",".utf8)
-            guard let start = Self.find(fragment, in: bytes, from: slots.last?.offset ?? 0) else {
+            guard let start = bytes[(slots.last?.offset ?? 0)...].firstRange(of: fragment)?.lowerBound else {
                 throw EntryRecordError("entry: the JSON of \(item.id) does not hold image \(index) where expected")
             }
             bytes.removeSubrange(start..<start + fragment.count)
@@ -156,18 +156,6 @@ public struct EntryRecord: Sendable, Hashable {
 
     /// A marker no JSON text can hold unescaped where a key's value goes.
     private static func marker(_ index: Int) -> String { "tidings-image-slot-\(index)" }
-
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
-        var index = start
-        while index <= haystack.count - needle.count {
-            if haystack[index] == needle[0], haystack[index..<index + needle.count].elementsEqual(needle) {
-                return index
-            }
-            index += 1
-        }
-        return nil
-    }
 }
 
 extension EntryRecord {
