@@ -16,45 +16,20 @@ extension Settings {
     }
 
     /// Every key's effective value and where it came from, secrets masked: what a layer gave (the
-    /// last one), what the demo brands set, or the default the key's description states.
+    /// last one, as given), what the demo brands set, or the default — each written by its row.
     public var shown: [ShownSetting] {
         Self.keys.map { key in
-            if let given = given[key.path] {
-                if setByDemo.contains(key.path) {  // the demo adds to what was given
-                    return ShownSetting(
-                        key: key.path, value: demoValue(key.path), origin: given.place + " + demo brands")
-                }
-                return ShownSetting(key: key.path, value: Self.masked(key.path, given.value), origin: given.place)
+            let given = given[key.path]
+            let value = given.map { Self.masked(key.path, $0.value) } ?? key.setting.value(in: self)
+            switch (given, setByDemo.contains(key.path)) {
+            case (let given?, true):  // the demo adds to what was given
+                return ShownSetting(
+                    key: key.path, value: key.setting.value(in: self), origin: given.place + " + demo brands")
+            case (let given?, false): return ShownSetting(key: key.path, value: value, origin: given.place)
+            case (nil, true): return ShownSetting(key: key.path, value: value, origin: "demo brands")
+            case (nil, false): return ShownSetting(key: key.path, value: value, origin: "default")
             }
-            if setByDemo.contains(key.path) {
-                return ShownSetting(key: key.path, value: demoValue(key.path), origin: "demo brands")
-            }
-            return ShownSetting(key: key.path, value: Self.defaultText(key.description), origin: "default")
         }
-    }
-
-    /// What the demo brands set a key to.
-    private func demoValue(_ path: String) -> String {
-        switch path {
-        case "news.aggregate":
-            server.aggregation.map { "{window: \(Int($0.window))s, min_items: \($0.minItems)}" } ?? "off"
-        case "images.local":
-            "{" + server.images.local.map { "\($0.prefix): \($0.directory)" }.joined(separator: ", ") + "}"
-        default: "set by the demo"
-        }
-    }
-
-    /// The default a key's description states: "… (default 60s)" → "60s", "(decimal, default 0)"
-    /// → "0", "(default: the database's own secret)" → "the database's own secret".
-    static func defaultText(_ description: String) -> String {
-        guard let start = description.range(of: "default", options: .backwards),
-            start.lowerBound > description.startIndex,
-            ["(", " "].contains(description[description.index(before: start.lowerBound)])
-        else { return "(none)" }
-        var text = description[start.upperBound...]
-        if text.hasSuffix(")") { text.removeLast() }
-        if text.hasPrefix(":") { text.removeFirst() }
-        return text.trimmingCharacters(in: .whitespaces)
     }
 
     /// `value` with its secret hidden: a database URL's password, a token or key whole.

@@ -62,47 +62,84 @@ public struct Settings: Sendable {
         }
     }
 
-    /// A key anyone can set: its path in the file, its environment variable and what it does.
+    /// A key anyone can set: its path in the file, its environment variable, its default and what
+    /// it does — a row of docs/configuration.md's table (`tidings config keys --markdown` writes it).
     public struct Key: Sendable {
-        public var path: String
-        public var variable: String
-        public var description: String
+        /// The row: path, meaning, how a value is read and written.
+        public let setting: Setting<Settings>
+        /// `TIDINGS_` and the path in capitals, `_` for `.` (three keys have older names).
+        public let variable: String
+
+        public var path: String { setting.path }
+        public var meaning: String { setting.meaning }
+        /// The default as the documentation writes it.
+        public var defaultValue: String { setting.documentedDefault ?? setting.value(in: Settings()) }
     }
 
-    /// Every key, in the order the README lists them. Variables are `TIDINGS_` and the path in
-    /// capitals with `_` for `.`, except the three that had names before the others existed.
+    /// Every key, in the order the documentation lists them: each group's rows as its type declares
+    /// them, the groups in `groupOrder`.
     public static let keys: [Key] = {
         let named = ["server.host": "TIDINGS_HOST", "server.port": "TIDINGS_PORT", "database.url": "TIDINGS_DATABASE"]
         let all =
-            TidingsConfiguration.keys + [
-                ("database.url", "sqlite:PATH or postgres://… (default sqlite:./tidings.sqlite)"),
-                (
-                    "database.pool_size",
-                    "PostgreSQL connections one process holds at most, 1 to 1000; mind the server's max_connections across instances (default 10)"
-                ),
-            ]
-            + SectionsConfiguration.keys + TracingSettings.keys
-            + [
-                ("log.level", "trace, debug, info, notice, warning, error or critical (default info)"),
-                (
-                    "log.format",
-                    "text, or json: one JSON object per line on standard error, with the request id and each value as a field (default text)"
-                ),
-            ]
-        let order = [
-            "server", "database", "pricing", "news", "locale", "fetch", "retention", "parse", "images", "limits",
-            "metrics",
-            "tracing", "log",
-        ]
-        let group = { (key: String) in order.firstIndex(of: String(key.prefix { $0 != "." })) ?? order.count }
-        return all.enumerated().sorted { (group($0.element.key), $0.offset) < (group($1.element.key), $1.offset) }
-            .map(\.element).map { key, description in
+            TidingsConfiguration.settings.map { $0.lifted(\Settings.server) } + ownSettings
+            + SectionsConfiguration.settings.map { $0.lifted(\Settings.sections) }
+            + TracingSettings.settings.map { $0.lifted(\Settings.tracing) }
+        let group = { (key: String) in groupOrder.firstIndex(of: String(key.prefix { $0 != "." })) ?? groupOrder.count }
+        return all.enumerated().sorted { (group($0.element.path), $0.offset) < (group($1.element.path), $1.offset) }
+            .map(\.element).map { setting in
                 Key(
-                    path: key,
-                    variable: named[key] ?? "TIDINGS_" + key.uppercased().replacingOccurrences(of: ".", with: "_"),
-                    description: description)
+                    setting: setting,
+                    variable: named[setting.path]
+                        ?? "TIDINGS_" + setting.path.uppercased().replacingOccurrences(of: ".", with: "_"))
             }
     }()
+
+    private static let keysByPath = Dictionary(uniqueKeysWithValues: keys.map { ($0.path, $0) })
+
+    /// The groups of keys (a key's first part), in the documentation's order.
+    static let groupOrder = [
+        "server", "database", "pricing", "news", "locale", "fetch", "retention", "parse", "full_text", "images",
+        "limits", "metrics", "tracing", "log",
+    ]
+
+    /// The keys `Settings` reads itself: the database (whose URL only this target can check, knowing
+    /// the backends) and the log.
+    static let ownSettings: [Setting<Settings>] = [
+        Setting(
+            "database.url", "sqlite:PATH or postgres://…", write: { masked("database.url", $0.server.database) },
+            read: { settings, value, _ in
+                let text = try value.nonEmptyString()
+                do { _ = try DatabaseURL(text) } catch {
+                    throw value.error("must be sqlite:PATH or postgres://…, not \"\(text)\"")
+                }
+                settings.server.database = text
+            }),
+        Setting(
+            "database.pool_size",
+            "PostgreSQL connections one process holds at most, 1 to 1000; mind the server's max_connections across instances",
+            write: { String($0.server.databasePoolSize) },
+            read: { settings, value, _ in settings.server.databasePoolSize = try value.int(1...1000) }),
+        Setting(
+            "log.level", "trace, debug, info, notice, warning, error or critical", write: { $0.logLevel.rawValue },
+            read: { settings, value, _ in
+                let text = try value.string()
+                guard let level = Logger.Level(rawValue: text) else {
+                    throw value.error("must be trace, debug, info, notice, warning, error or critical, not \"\(text)\"")
+                }
+                settings.logLevel = level
+            }),
+        Setting(
+            "log.format",
+            "text, or json: one JSON object per line on standard error, with the request id and each value as a field",
+            write: { $0.logFormat.rawValue },
+            read: { settings, value, _ in
+                let text = try value.string()
+                guard let format = LogFormat(rawValue: text) else {
+                    throw value.error("must be text or json, not \"\(text)\"")
+                }
+                settings.logFormat = format
+            }),
+    ]
 
     /// Keys whose values are secrets: `tidings config show` masks them, and each can be read from
     /// a file named by its variable with `_FILE` (`TIDINGS_METRICS_TOKEN_FILE=/run/secrets/…`, the
@@ -196,35 +233,8 @@ public struct Settings: Sendable {
 
     /// Sets one key from a value of any layer.
     public mutating func set(_ path: String, _ value: ConfigNode) throws {
+        guard let key = Self.keysByPath[path] else { throw value.error("is not a setting") }
         given[path] = Given(value: value.shown, place: value.place)
-        switch path {
-        case "database.url":
-            let text = try value.nonEmptyString()
-            do { _ = try DatabaseURL(text) } catch {
-                throw value.error("must be sqlite:PATH or postgres://…, not \"\(text)\"")
-            }
-            server.database = text
-        case "database.pool_size":
-            server.databasePoolSize = try value.int(1...1000)
-        case "log.level":
-            let text = try value.string()
-            guard let level = Logger.Level(rawValue: text) else {
-                throw value.error(
-                    "must be trace, debug, info, notice, warning, error or critical, not \"\(text)\"")
-            }
-            logLevel = level
-        case "log.format":
-            let text = try value.string()
-            guard let format = LogFormat(rawValue: text) else {
-                throw value.error("must be text or json, not \"\(text)\"")
-            }
-            logFormat = format
-        case _ where path.hasPrefix("tracing."):
-            try tracing.set(path, value)
-        case _ where SectionsConfiguration.keys.contains { $0.key == path }:
-            try sections.set(path, value, allowHostCheck: FetchPolicy.allowHostProblem)
-        default:
-            try server.set(path, value)
-        }
+        try key.setting.set(&self, value, SettingContext(allowHostCheck: FetchPolicy.allowHostProblem))
     }
 }

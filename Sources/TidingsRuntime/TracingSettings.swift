@@ -18,57 +18,51 @@ public struct TracingSettings: Sendable {
 
     public init() {}
 
-    static let keys: [(String, String)] = [
-        (
+    static let settings: [Setting<TracingSettings>] = [
+        Setting(
             "tracing.otlp_endpoint",
-            "an OpenTelemetry collector's OTLP/HTTP address, such as http://localhost:4318 (spans go to its /v1/traces; a URL with a path is used as it is); unset sends no spans (default unset)"
-        ),
-        (
+            "an OpenTelemetry collector's OTLP/HTTP address, such as http://localhost:4318 (spans go to its /v1/traces; a URL with a path is used as it is); unset sends no spans",
+            write: { $0.endpoint?.absoluteString ?? "unset" },
+            read: { tracing, value, _ in
+                let text = try value.string()
+                if text.isEmpty {
+                    tracing.endpoint = nil
+                    return
+                }
+                guard let url = OTLPConfiguration.tracesURL(text) else {
+                    throw value.error(
+                        "must be an http:// or https:// address such as http://localhost:4318, not \"\(text)\"")
+                }
+                tracing.endpoint = url
+            }),
+        Setting(
             "tracing.otlp_headers",
-            "headers sent with every export, name=value,name=value with values percent-encoded, such as a vendor's API key (default none)"
-        ),
-        ("tracing.service_name", "service.name on the spans (default tidings)"),
-        (
+            "headers sent with every export, name=value,name=value with values percent-encoded, such as a vendor's API key",
+            write: { ListText.text($0.headers.map { "\($0.name)=…" }) },
+            read: { tracing, value, _ in
+                guard let headers = OTLPConfiguration.headers(try value.string()) else {
+                    throw value.error("must be name=value pairs separated by commas")
+                }
+                tracing.headers = headers
+            }),
+        .text("tracing.service_name", \.serviceName, "service.name on the spans"),
+        Setting(
             "tracing.sample_ratio",
-            "the share of new traces recorded, 0 to 1; a caller's sampled or not-sampled trace is followed as it says (default 1)"
-        ),
+            "the share of new traces recorded, 0 to 1; a caller's sampled or not-sampled trace is followed as it says",
+            write: { String(format: "%g", $0.sampleRatio) },
+            read: { tracing, value, _ in
+                let text = try value.string()
+                guard let ratio = Double(text), (0...1).contains(ratio) else {
+                    throw value.error("must be a number from 0 to 1, not \"\(text)\"")
+                }
+                tracing.sampleRatio = ratio
+            }),
     ]
 
     /// The exporter's configuration; nil while no endpoint is set.
     public var otlp: OTLPConfiguration? {
         endpoint.map {
             OTLPConfiguration(endpoint: $0, serviceName: serviceName, headers: headers, sampleRatio: sampleRatio)
-        }
-    }
-
-    mutating func set(_ path: String, _ value: ConfigNode) throws {
-        switch path {
-        case "tracing.otlp_endpoint":
-            let text = try value.string()
-            if text.isEmpty {
-                endpoint = nil
-                return
-            }
-            guard let url = OTLPConfiguration.tracesURL(text) else {
-                throw value.error(
-                    "must be an http:// or https:// address such as http://localhost:4318, not \"\(text)\"")
-            }
-            endpoint = url
-        case "tracing.otlp_headers":
-            guard let headers = OTLPConfiguration.headers(try value.string()) else {
-                throw value.error("must be name=value pairs separated by commas")
-            }
-            self.headers = headers
-        case "tracing.service_name":
-            serviceName = try value.nonEmptyString()
-        case "tracing.sample_ratio":
-            let text = try value.string()
-            guard let ratio = Double(text), (0...1).contains(ratio) else {
-                throw value.error("must be a number from 0 to 1, not \"\(text)\"")
-            }
-            sampleRatio = ratio
-        default:
-            throw value.error("is not a setting")
         }
     }
 }

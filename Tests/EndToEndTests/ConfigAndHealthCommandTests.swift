@@ -45,7 +45,7 @@ struct ConfigAndHealthCommandTests {
         func row(_ key: String) -> [String]? { lines.first { $0.first.map(String.init) == key }?.map(String.init) }
         #expect(row("server.port") == ["server.port", "9191", "--port"])
         #expect(row("news.window_days") == ["news.window_days", "7", "TIDINGS_NEWS_WINDOW_DAYS"])
-        #expect(row("server.idle_timeout") == ["server.idle_timeout", "60s", "default"])
+        #expect(row("server.idle_timeout") == ["server.idle_timeout", "1m", "default"])
         #expect(row("metrics.token") == ["metrics.token", "****", "TIDINGS_METRICS_TOKEN_FILE"])
         #expect(row("database.url") == ["database.url", "postgres://app:****@127.0.0.1/news", "--database"])
         #expect(!shown.text.contains("hunter2") && !shown.text.contains("very-secret"))

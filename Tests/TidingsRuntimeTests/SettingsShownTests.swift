@@ -34,13 +34,13 @@ struct SettingsShownTests {
         #expect(Self.row(settings, "server.host") == .init(key: "server.host", value: "127.0.0.2", origin: "--host"))
         #expect(
             Self.row(settings, "server.idle_timeout")
-                == .init(key: "server.idle_timeout", value: "60s", origin: "default"))
+                == .init(key: "server.idle_timeout", value: "1m", origin: "default"))
         #expect(
             Self.row(settings, "images.key")
                 == .init(key: "images.key", value: "the database's own secret", origin: "default"))
         // No brands in any layer: the demo's, with its folding of bursts.
         #expect(Self.row(settings, "news.aggregate")?.origin == "demo brands")
-        #expect(Self.row(settings, "news.aggregate")?.value == "{window: 3600s, min_items: 3}")
+        #expect(Self.row(settings, "news.aggregate")?.value == "{window: 1h, min_items: 3}")
         #expect(settings.shown.map(\.key) == Settings.keys.map(\.path), "every key, in the README's order")
     }
 

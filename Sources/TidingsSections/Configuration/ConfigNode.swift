@@ -244,6 +244,17 @@ public struct ConfigNode {
         return value
     }
 
+    /// A number of bytes in `range`: plain, or in `KiB`, `MiB`, `GiB` (`16 MiB`).
+    public func size(_ range: ClosedRange<Int>) throws -> Int {
+        let raw = try string()
+        guard let value = SizeText.bytes(raw), range.contains(value) else {
+            throw error(
+                "must be a size from \(SizeText.text(range.lowerBound)) to \(SizeText.text(range.upperBound)), in bytes or such as 16 MiB, not \"\(raw)\""
+            )
+        }
+        return value
+    }
+
     public func bool() throws -> Bool {
         switch try string() {
         case "true", "yes", "on": return true
@@ -252,10 +263,15 @@ public struct ConfigNode {
         }
     }
 
+    /// A duration (`90s`, `15m`, `2h`, `1d`, plain seconds) of at least `minimum` seconds.
     public func duration(minimum: TimeInterval = 0) throws -> TimeInterval {
         let raw = try string()
-        guard let value = DurationText.seconds(raw), value >= minimum else {
+        guard let value = DurationText.seconds(raw) else {
             throw error("must be a duration such as 90s, 15m or 2h, not \"\(raw)\"")
+        }
+        guard value >= minimum else {
+            let least = minimum < 1 && value == 0 ? "more than 0" : "at least \(DurationText.text(minimum))"
+            throw error("must be \(least), not \"\(raw)\"")
         }
         return value
     }

@@ -52,28 +52,21 @@ public struct ParseLimits: Sendable, Hashable {
 }
 
 extension ParseLimits {
-    private static let fields:
-        [(key: String, field: WritableKeyPath<ParseLimits, Int> & Sendable, description: String)] = [
-            ("max_depth", \.maxDepth, "elements nested deeper are skipped, 8 to 4096"),
-            ("max_entries", \.maxEntries, "entries after this many are ignored"),
-            ("max_title_length", \.maxTitleLength, "characters of a title, author or category name"),
-            ("max_summary_bytes", \.maxSummaryBytes, "UTF-8 bytes of a summary"),
-            ("max_content_bytes", \.maxContentBytes, "UTF-8 bytes of an entry's sanitized content"),
-            ("max_categories", \.maxCategories, "categories per entry"),
-            ("max_authors", \.maxAuthors, "authors per entry and per feed"),
-            ("max_enclosures", \.maxEnclosures, "enclosures per entry"),
-            ("max_podcast_items", \.maxPodcastItems, "podcast categories, funding links, persons, transcripts"),
-            ("max_srcset_candidates", \.maxSrcsetCandidates, "candidates kept from one image's srcset"),
-            ("max_url_length", \.maxURLLength, "characters of a URL; longer ones are dropped"),
-        ]
+    /// The keys of `parse` (docs/parsing.md lists them).
+    public static let settings: [Setting<ParseLimits>] = [
+        .int("max_depth", \.maxDepth, 8...4096, "elements nested deeper are skipped, 8 to 4096"),
+        .int("max_entries", \.maxEntries, counts, "entries after this many are ignored"),
+        .int("max_title_length", \.maxTitleLength, counts, "characters of a title, author or category name"),
+        .bytes("max_summary_bytes", \.maxSummaryBytes, counts, "UTF-8 bytes of a summary"),
+        .bytes("max_content_bytes", \.maxContentBytes, counts, "UTF-8 bytes of an entry's sanitized content"),
+        .int("max_categories", \.maxCategories, counts, "categories per entry"),
+        .int("max_authors", \.maxAuthors, counts, "authors per entry and per feed"),
+        .int("max_enclosures", \.maxEnclosures, counts, "enclosures per entry"),
+        .int("max_podcast_items", \.maxPodcastItems, counts, "podcast categories, funding links, persons, transcripts"),
+        .int("max_srcset_candidates", \.maxSrcsetCandidates, counts, "candidates kept from one image's srcset"),
+        .int("max_url_length", \.maxURLLength, counts, "characters of a URL; longer ones are dropped"),
+    ]
 
-    /// The keys of `parse`, with their descriptions and defaults (docs/parsing.md lists them).
-    public static let keys: [(key: String, description: String)] = fields.map { field in
-        (field.key, "\(field.description) (default \(ParseLimits()[keyPath: field.field]))")
-    }
-
-    mutating func set(_ key: String, _ value: ConfigNode) throws {
-        guard let field = Self.fields.first(where: { $0.key == key }) else { throw value.error("is not a setting") }
-        self[keyPath: field.field] = try value.int(key == "max_depth" ? 8...4096 : 1...(1 << 26))
-    }
+    /// What every cap but the depth may be set to.
+    private static let counts = 1...(1 << 26)
 }

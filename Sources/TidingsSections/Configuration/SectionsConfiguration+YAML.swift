@@ -10,25 +10,21 @@ extension SectionsConfiguration {
     /// its check, so a bad entry stops start-up at its line instead of silently allowing nothing.
     public typealias AllowHostCheck = @Sendable (String) -> String?
 
-    /// Every key of `fetch`, `retention` and `parse` with its description, as `group.key`; each can
-    /// be set in the file or by its `TIDINGS_*` variable. `brands` is a tree and only in the file.
-    public static let keys: [(key: String, description: String)] =
-        FetchSettings.keys.map { ("fetch." + $0.key, $0.description) }
-        + Retention.keys.map { ("retention." + $0.key, $0.description) }
-        + ParseLimits.keys.map { ("parse." + $0.key, $0.description) }
-        + FullTextSettings.keys.map { ("full_text." + $0.key, $0.description) }
+    /// Every key of `fetch`, `retention`, `parse` and `full_text`; each can be set in the file or
+    /// by its `TIDINGS_*` variable. `brands` is a tree and only in the file.
+    public static let settings: [Setting<SectionsConfiguration>] =
+        FetchSettings.settings.map { $0.lifted(\.fetch, group: "fetch") }
+        + Retention.settings.map { $0.lifted(\.retention, group: "retention") }
+        + ParseLimits.settings.map { $0.lifted(\.parse, group: "parse") }
+        + FullTextSettings.settings.map { $0.lifted(\.fullText, group: "full_text") }
 
-    /// Sets one key of `fetch`, `retention` or `parse` (`fetch.interval`) from a value of any layer.
+    private static let settingsByPath = Dictionary(uniqueKeysWithValues: settings.map { ($0.path, $0) })
+
+    /// Sets one key of `fetch`, `retention`, `parse` or `full_text` (`fetch.interval`) from a
+    /// value of any layer.
     public mutating func set(_ key: String, _ value: ConfigNode, allowHostCheck: AllowHostCheck? = nil) throws {
-        let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { throw value.error("is not a setting") }
-        switch parts[0] {
-        case "fetch": try fetch.set(parts[1], value, allowHostCheck: allowHostCheck)
-        case "retention": try retention.set(parts[1], value)
-        case "parse": try parse.set(parts[1], value)
-        case "full_text": try fullText.set(parts[1], value)
-        default: throw value.error("is not a setting")
-        }
+        guard let setting = Self.settingsByPath[key] else { throw value.error("is not a setting") }
+        try setting.set(&self, value, SettingContext(allowHostCheck: allowHostCheck))
     }
 
     /// Reads the `brands` list; relative `file` source paths are taken from `baseDirectory`.
@@ -85,7 +81,7 @@ extension SectionsConfiguration {
 
     private mutating func read(_ root: ConfigNode?, baseDirectory: String, allowHostCheck: AllowHostCheck?) throws {
         var places: [String: String] = [:]
-        try root?.readSettings(keys: Self.keys.map(\.key), otherGroups: .ignore) { path, value in
+        try root?.readSettings(keys: Self.settings.map(\.path), otherGroups: .ignore) { path, value in
             if path == "brands" {
                 try readBrands(value, baseDirectory: baseDirectory)
             } else {
@@ -126,81 +122,43 @@ extension ConfigNode {
 }
 
 extension FetchSettings {
-    /// The keys of `fetch`, with their descriptions (the README lists the same).
-    public static let keys: [(key: String, description: String)] = [
-        ("interval", "poll interval when a source gives no hint (default 15m)"),
-        ("min_interval", "no source is fetched more often (default 1m)"),
-        ("max_interval", "nor less often, backoff included (default 6h)"),
-        ("connect_timeout", "connect timeout (default 10s)"),
-        ("read_timeout", "longest wait for the next bytes (default 15s)"),
-        ("total_timeout", "longest one fetch may take, at most 10m (default 30s)"),
-        ("max_bytes", "body bytes kept after decompression (default 16 MiB)"),
-        ("allow_hosts", "hosts, addresses or CIDR ranges fetched although private (default none)"),
-        ("concurrency", "sources fetched at once by one process (default 4)"),
+    /// The keys of `fetch`.
+    public static let settings: [Setting<FetchSettings>] = [
+        .duration("interval", \.interval, minimum: 1, "poll interval when a source gives no hint"),
+        .duration("min_interval", \.minInterval, minimum: 1, "no source is fetched more often"),
+        .duration("max_interval", \.maxInterval, minimum: 1, "nor less often, backoff included"),
+        .duration("connect_timeout", \.connectTimeout, minimum: 0.1, "connect timeout"),
+        .duration("read_timeout", \.readTimeout, minimum: 0.1, "longest wait for the next bytes"),
+        .duration("total_timeout", \.totalTimeout, minimum: 1, maximum: 600, "longest one fetch may take, at most 10m"),
+        .bytes("max_bytes", \.maxBytes, 1024...(1 << 30), "body bytes kept after decompression"),
+        .list("allow_hosts", \.allowHosts, "hosts, addresses or CIDR ranges fetched although private") {
+            text, context in
+            context.allowHostCheck?(text)
+        },
+        .int("concurrency", \.concurrency, 1...64, "sources fetched at once by one process"),
     ]
-
-    mutating func set(_ key: String, _ value: ConfigNode, allowHostCheck: SectionsConfiguration.AllowHostCheck?)
-        throws
-    {
-        switch key {
-        case "interval": interval = try value.duration(minimum: 1)
-        case "min_interval": minInterval = try value.duration(minimum: 1)
-        case "max_interval": maxInterval = try value.duration(minimum: 1)
-        case "connect_timeout": connectTimeout = try value.duration(minimum: 0.1)
-        case "read_timeout": readTimeout = try value.duration(minimum: 0.1)
-        case "total_timeout":
-            totalTimeout = try value.duration(minimum: 1)
-            guard totalTimeout <= 600 else { throw value.error("must be at most 10m") }
-        case "max_bytes": maxBytes = try value.int(1024...(1 << 30))
-        case "concurrency": concurrency = try value.int(1...64)
-        case "allow_hosts":
-            allowHosts = try value.oneOrMany().map { entry in
-                let text = try entry.nonEmptyString()
-                if let problem = allowHostCheck?(text) { throw entry.error("\"\(text)\" \(problem)") }
-                return text
-            }
-        default: throw value.error("is not a setting")
-        }
-    }
 }
 
 extension FullTextSettings {
-    /// The keys of `full_text`, with their descriptions.
-    public static let keys: [(key: String, description: String)] = [
-        (
-            "min_characters",
-            "with a source's full_text: auto, entries whose own text is shorter get their page fetched (default 500)"
-        ),
-        ("concurrency", "article pages fetched at once by one process (default 4)"),
-        ("per_host", "article pages fetched at once from one host by one process (default 2)"),
-        ("interval", "least time between two requests to one host; robots.txt's crawl-delay raises it (default 1s)"),
-        ("recheck", "an article page is fetched again this long after, with its validators (default 6h)"),
+    /// The keys of `full_text`.
+    public static let settings: [Setting<FullTextSettings>] = [
+        .int(
+            "min_characters", \.minCharacters, 0...1_000_000,
+            "with a source's full_text: auto, entries whose own text is shorter get their page fetched"),
+        .int("concurrency", \.concurrency, 1...64, "article pages fetched at once by one process"),
+        .int("per_host", \.perHost, 1...16, "article pages fetched at once from one host by one process"),
+        .duration(
+            "interval", \.interval, minimum: 0,
+            "least time between two requests to one host; robots.txt's crawl-delay raises it"),
+        .duration(
+            "recheck", \.recheck, minimum: 60, "an article page is fetched again this long after, with its validators"),
     ]
-
-    mutating func set(_ key: String, _ value: ConfigNode) throws {
-        switch key {
-        case "min_characters": minCharacters = try value.int(0...1_000_000)
-        case "concurrency": concurrency = try value.int(1...64)
-        case "per_host": perHost = try value.int(1...16)
-        case "interval": interval = try value.duration(minimum: 0)
-        case "recheck": recheck = try value.duration(minimum: 60)
-        default: throw value.error("is not a setting")
-        }
-    }
 }
 
 extension Retention {
-    /// The keys of `retention`, with their descriptions.
-    public static let keys: [(key: String, description: String)] = [
-        ("max_items", "newest entries kept per section (default 1000)"),
-        ("max_age", "entries first seen longer ago are dropped, at least 1m (default 90d)"),
+    /// The keys of `retention`.
+    public static let settings: [Setting<Retention>] = [
+        .int("max_items", \.maxItems, 1...1_000_000, "newest entries kept per section"),
+        .duration("max_age", \.maxAge, minimum: 60, "entries first seen longer ago are dropped, at least 1m"),
     ]
-
-    mutating func set(_ key: String, _ value: ConfigNode) throws {
-        switch key {
-        case "max_items": maxItems = try value.int(1...1_000_000)
-        case "max_age": maxAge = try value.duration(minimum: 60)
-        default: throw value.error("is not a setting")
-        }
-    }
 }

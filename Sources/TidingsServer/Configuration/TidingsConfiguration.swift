@@ -59,84 +59,73 @@ public struct TidingsConfiguration: Sendable, Equatable {
         NewsPolicy(minChangePercent: minChangePercent, mergeWindow: mergeWindow, aggregation: aggregation)
     }
 
-    /// Every key with its description (the README lists the same table).
-    public static let keys: [(key: String, description: String)] =
+    /// Every key of the server and the catalog (`database.*` is read by `Settings`, which knows the
+    /// backends); docs/configuration.md lists them.
+    public static let settings: [Setting<TidingsConfiguration>] =
         [
-            ("server.host", "address to bind (default 127.0.0.1)"),
-            ("server.port", "port to bind, 0 for any free one (default 8080)"),
-            ("server.idle_timeout", "close idle connections after this long (default 60s)"),
-            (
-                "server.body_timeout",
-                "a request body must arrive whole this long after its headers, else 408 and the connection closes (default 30s)"
-            ),
-            (
-                "server.compress",
-                "gzip (or deflate) JSON, HTML and feeds of 1 KB or more for clients that accept it (default true)"
-            ),
-            ("pricing.markup_percent", "consumer price = store price + this percent (decimal, default 0)"),
-            ("news.min_change_percent", "price changes of at most this many percent make no item (default 3)"),
-            ("news.merge_window", "a change this close to the last price item merges into it (default 2h)"),
-            ("news.window_days", "the feed shows items of the last N days (default 30)"),
-            (
+            .text("server.host", \.host, "address to bind"),
+            .int("server.port", \.port, 0...65535, "port to bind, 0 for any free one"),
+            .duration("server.idle_timeout", \.idleTimeout, minimum: 0.001, "close idle connections after this long"),
+            .duration(
+                "server.body_timeout", \.bodyTimeout, minimum: 0.001,
+                "a request body must arrive whole this long after its headers, else 408 and the connection closes"),
+            .bool(
+                "server.compress", \.compress,
+                "gzip (or deflate) JSON, HTML and feeds of 1 KB or more for clients that accept it"),
+            Setting(
+                "pricing.markup_percent", "consumer price = store price + this percent (a decimal)",
+                write: { $0.markupPercent.description },
+                read: { configuration, value, _ in
+                    let raw = try value.string()
+                    guard let percent = MarkupPercent(raw) else {
+                        throw value.error("must be a decimal percentage from 0 to 1000, not \"\(raw)\"")
+                    }
+                    configuration.markupPercent = percent
+                }),
+            .int(
+                "news.min_change_percent", \.minChangePercent, 0...100,
+                "price changes of at most this many percent make no item"),
+            .duration(
+                "news.merge_window", \.mergeWindow, minimum: 0,
+                "a change this close to the last price item merges into it"),
+            .int("news.window_days", \.windowDays, 1...3650, "the feed shows items of the last N days"),
+            Setting(
                 "news.aggregate",
-                "fold bursts into one item: {window: 1h, min_items: 3} (outside the file window=1h,min_items=3), on for those, or off (default off)"
-            ),
-            (
+                "fold bursts into one item: {window: 1h, min_items: 3} (outside the file window=1h,min_items=3), on for those, or off",
+                write: {
+                    $0.aggregation.map { "{window: \(DurationText.text($0.window)), min_items: \($0.minItems)}" }
+                        ?? "off"
+                }, read: { configuration, value, _ in configuration.aggregation = try aggregation(value) }),
+            Setting(
                 "locale.default",
-                "the news API's locale when a request names none Tidings has words for: a BCP 47 tag such as `ru`, `nb-NO` (default ru)"
-            ),
-            (
+                "the news API's locale when a request names none Tidings has words for: a BCP 47 tag such as `ru`, `nb-NO`",
+                write: { $0.defaultLocale.identifier },
+                read: { configuration, value, _ in configuration.defaultLocale = try value.language() }),
+            Setting(
                 "locale.catalogs",
-                "a directory of language catalogs (`.xcstrings`) whose words go on top of the shipped ones: a new language, or other words (default none)"
-            ),
-        ] + ImageSettings.keys + RateLimits.keys + [
-            (
-                "metrics.allow",
-                "addresses and CIDR ranges /metrics answers without a token (default 127.0.0.0/8, ::1)"
-            ),
-            ("metrics.token", "a bearer token that opens /metrics from anywhere (default none)"),
+                "a directory of language catalogs (`.xcstrings`) whose words go on top of the shipped ones: a new language, or other words",
+                write: { configuration in
+                    configuration.catalogs.map { "words for " + ListText.text($0.languages.map(\.description)) }
+                        ?? "none"
+                }, read: { configuration, value, _ in configuration.catalogs = try catalogs(value) }),
+        ] + ImageSettings.settings.map { $0.lifted(\.images) } + RateLimits.settings.map { $0.lifted(\.limits) } + [
+            .list("metrics.allow", \.metricsAllow, "addresses and CIDR ranges /metrics answers without a token") {
+                text, _ in
+                AllowList.isAddressOrRange(text) ? nil : "is not an IP address or a CIDR range (such as 10.0.0.0/8)"
+            },
+            Setting(
+                "metrics.token", "a bearer token that opens /metrics from anywhere",
+                write: { $0.metricsToken.isEmpty ? "none" : "****" },
+                read: { configuration, value, _ in configuration.metricsToken = try value.string() }),
         ]
+
+    private static let settingsByPath = Dictionary(uniqueKeysWithValues: settings.map { ($0.path, $0) })
 
     /// Sets `key` (as in `news.min_change_percent`) from a value of any layer; a mistake names the
     /// value's place and the key.
     public mutating func set(_ key: String, _ value: ConfigNode) throws {
-        switch key {
-        case "server.host": host = try value.nonEmptyString()
-        case "server.port": port = try value.int(0...65535)
-        case "server.idle_timeout":
-            let seconds = try value.duration()
-            guard seconds > 0 else { throw value.error("must be a duration such as 60s, not \"0\"") }
-            idleTimeout = seconds
-        case "server.body_timeout":
-            let seconds = try value.duration()
-            guard seconds > 0 else { throw value.error("must be a duration such as 30s, not \"0\"") }
-            bodyTimeout = seconds
-        case "server.compress": compress = try value.bool()
-        case "pricing.markup_percent":
-            let raw = try value.string()
-            guard let percent = MarkupPercent(raw) else {
-                throw value.error("must be a decimal percentage from 0 to 1000, not \"\(raw)\"")
-            }
-            markupPercent = percent
-        case "news.min_change_percent": minChangePercent = try value.int(0...100)
-        case "news.merge_window": mergeWindow = try value.duration()
-        case "news.window_days": windowDays = try value.int(1...3650)
-        case "news.aggregate": aggregation = try Self.aggregation(value)
-        case "locale.default": defaultLocale = try value.language()
-        case "locale.catalogs": catalogs = try Self.catalogs(value)
-        case _ where key.hasPrefix("images."): try images.set(key, value)
-        case _ where key.hasPrefix("limits."): try limits.set(key, value)
-        case "metrics.allow":
-            metricsAllow = try value.oneOrMany().map { entry in
-                let text = try entry.nonEmptyString()
-                guard AllowList.isAddressOrRange(text) else {
-                    throw entry.error("\"\(text)\" is not an IP address or a CIDR range (such as 10.0.0.0/8)")
-                }
-                return text
-            }
-        case "metrics.token": metricsToken = try value.string()
-        default: throw value.error("is not a setting")
-        }
+        guard let setting = Self.settingsByPath[key] else { throw value.error("is not a setting") }
+        try setting.set(&self, value)
     }
 }
 
@@ -194,28 +183,19 @@ public struct RateLimits: Sendable, Equatable {
 
     public init() {}
 
-    static let keys: [(key: String, description: String)] = [
-        ("limits.key_rate", "write requests a second per API key, 0 for no limit (default 100)"),
-        ("limits.key_burst", "write requests one key may make at once before the rate applies (default 200)"),
-        (
-            "limits.client_rate",
-            "requests a second per client address on every route but /health, 0 for no limit (default 0)"
-        ),
-        ("limits.client_burst", "requests one client may make at once before the rate applies (default 100)"),
-        (
-            "limits.trust_forwarded_for",
-            "take the client's address from the last X-Forwarded-For entry, behind a proxy you run (default false)"
-        ),
+    static let settings: [Setting<RateLimits>] = [
+        .int("limits.key_rate", \.keyRate, 0...1_000_000, "write requests a second per API key, 0 for no limit"),
+        .int(
+            "limits.key_burst", \.keyBurst, 1...1_000_000,
+            "write requests one key may make at once before the rate applies"),
+        .int(
+            "limits.client_rate", \.clientRate, 0...1_000_000,
+            "requests a second per client address on every route but /health, 0 for no limit"),
+        .int(
+            "limits.client_burst", \.clientBurst, 1...1_000_000,
+            "requests one client may make at once before the rate applies"),
+        .bool(
+            "limits.trust_forwarded_for", \.trustForwardedFor,
+            "take the client's address from the last X-Forwarded-For entry, behind a proxy you run"),
     ]
-
-    mutating func set(_ key: String, _ value: ConfigNode) throws {
-        switch key {
-        case "limits.key_rate": keyRate = try value.int(0...1_000_000)
-        case "limits.key_burst": keyBurst = try value.int(1...1_000_000)
-        case "limits.client_rate": clientRate = try value.int(0...1_000_000)
-        case "limits.client_burst": clientBurst = try value.int(1...1_000_000)
-        case "limits.trust_forwarded_for": trustForwardedFor = try value.bool()
-        default: throw value.error("is not a setting")
-        }
-    }
 }

@@ -45,41 +45,43 @@ public struct ImageSettings: Sendable, Equatable {
         return home + "/.cache/tidings/images"
     }
 
-    static let keys: [(key: String, description: String)] = [
-        ("images.cache_dir", "where proxied images are kept (default ~/.cache/tidings/images)"),
-        ("images.cache_size", "bytes of images kept there, the least recently used dropped first (default 256 MiB)"),
-        ("images.max_bytes", "larger images are refused and the placeholder shown (default 5 MiB)"),
-        (
-            "images.max_pixels",
-            "images with more pixels (width × height, read from the header) are refused and the placeholder shown (default 50000000)"
-        ),
-        ("images.key", "hex key image URLs are signed with (default: the database's own secret)"),
-        ("images.local", "URL prefixes whose images are files in a directory: {PREFIX: DIR, …} (default none)"),
-    ]
-
-    /// Sets one `images.*` key.
-    mutating func set(_ path: String, _ value: ConfigNode) throws {
-        switch path {
-        case "images.cache_dir": cacheDirectory = try value.filePath()
-        case "images.cache_size": cacheBytes = try value.int(0...(1 << 40))
-        case "images.max_bytes": maxBytes = try value.int(1024...(1 << 30))
-        case "images.max_pixels": maxPixels = try value.int(1...1_000_000_000)
-        case "images.key":
-            let text = try value.string()
-            guard text.utf8.count >= 32, let bytes = Hex.bytes(text) else {
-                throw value.error("must be at least 32 hexadecimal digits (openssl rand -hex 32 makes one)")
-            }
-            key = bytes
-        case "images.local":
-            local = try value.pairs().map { prefix, directory in
-                guard let url = URL(string: prefix), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                    url.host?.isEmpty == false, prefix.hasSuffix("/")
-                else {
-                    throw directory.error("must be keyed by an http(s) URL prefix ending in /, not \"\(prefix)\"")
+    static let settings: [Setting<ImageSettings>] = [
+        Setting(
+            "images.cache_dir", "where proxied images are kept",
+            documentedDefault: "$XDG_CACHE_HOME/tidings/images, else ~/.cache/tidings/images",
+            write: { $0.cacheDirectory }, read: { images, value, _ in images.cacheDirectory = try value.filePath() }),
+        .bytes(
+            "images.cache_size", \.cacheBytes, 0...(1 << 40),
+            "bytes of images kept there, the least recently used dropped first"),
+        .bytes("images.max_bytes", \.maxBytes, 1024...(1 << 30), "larger images are refused and the placeholder shown"),
+        .int(
+            "images.max_pixels", \.maxPixels, 1...1_000_000_000,
+            "images with more pixels (width × height, read from the header) are refused and the placeholder shown"),
+        Setting(
+            "images.key", "hex key image URLs are signed with, at least 32 digits (openssl rand -hex 32 makes one)",
+            write: { $0.key == nil ? "the database's own secret" : "a key of \($0.key?.count ?? 0) bytes" },
+            read: { images, value, _ in
+                let text = try value.string()
+                guard text.utf8.count >= 32, let bytes = Hex.bytes(text) else {
+                    throw value.error("must be at least 32 hexadecimal digits (openssl rand -hex 32 makes one)")
                 }
-                return LocalImages(prefix: prefix, directory: try directory.filePath())
-            }
-        default: throw value.error("is not a setting")
-        }
-    }
+                images.key = bytes
+            }),
+        Setting(
+            "images.local", "URL prefixes whose images are files in a directory: {PREFIX: DIR, …}",
+            write: { images in
+                images.local.isEmpty
+                    ? "none" : "{" + images.local.map { "\($0.prefix): \($0.directory)" }.joined(separator: ", ") + "}"
+            },
+            read: { images, value, _ in
+                images.local = try value.pairs().map { prefix, directory in
+                    guard let url = URL(string: prefix), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                        url.host?.isEmpty == false, prefix.hasSuffix("/")
+                    else {
+                        throw directory.error("must be keyed by an http(s) URL prefix ending in /, not \"\(prefix)\"")
+                    }
+                    return LocalImages(prefix: prefix, directory: try directory.filePath())
+                }
+            }),
+    ]
 }

@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 import TidingsRuntime
 
-/// `tidings config show|check`: the settings a command would run with, without running it.
+/// `tidings config show|check|keys`: the settings a command would run with, without running it, and
+/// every key there is.
 struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Show the effective settings and where each came from, or check them.",
-        subcommands: [Show.self, Check.self])
+        subcommands: [Show.self, Check.self, Keys.self])
 
     /// `tidings config show`: every key's value and its place, secrets masked.
     struct Show: AsyncParsableCommand {
@@ -35,6 +36,30 @@ struct ConfigCommand: AsyncParsableCommand {
                     : row.value.padding(
                         toLength: valueWidth, withPad: " ", startingAt: 0)
                 say("\(key)  \(value)  \(row.origin)")
+            }
+        }
+    }
+
+    /// `tidings config keys`: every key with its variable, default and meaning; `--markdown` writes
+    /// docs/configuration.md's table.
+    struct Keys: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List every setting: its key, its TIDINGS_* variable, its default and what it does.")
+
+        @Flag(help: "Write the table as docs/configuration.md has it (Markdown).") var markdown = false
+
+        func run() async throws {
+            if markdown {
+                say(Settings.markdownTable)
+                return
+            }
+            let keyWidth = Settings.keys.map(\.path.count).max() ?? 0
+            let variableWidth = Settings.keys.map(\.variable.count).max() ?? 0
+            for key in Settings.keys {
+                let path = key.path.padding(toLength: keyWidth, withPad: " ", startingAt: 0)
+                let variable = key.variable.padding(toLength: variableWidth, withPad: " ", startingAt: 0)
+                say("\(path)  \(variable)  default \(key.defaultValue)")
+                say("    \(key.meaning)")
             }
         }
     }
