@@ -76,4 +76,32 @@ struct PagerFoldingTests {
         _ = state.handle(.pageLoaded(PagerPage(items: [.catalogNews(Self.news("old"))], nextCursor: nil), for: more))
         #expect(state.items.last?.id == "catalog_news:old")
     }
+
+    /// The rule is the pager's, not a type it knows: stories of any kind fold as their rules say.
+    @Test("a pager of any items folds and keeps slots by the rules it is given")
+    func rulesOfAnyItems() async {
+        typealias Story = PagerFixture.Story
+        // A story titled "digest" stands for the three stories before its id; id 0 is a slot.
+        let rules = PagerRules<Story>(
+            isSlot: { $0.id == 0 },
+            foldedIDs: { $0.title == "digest" ? [$0.id - 1, $0.id - 2, $0.id - 3] : [] })
+        let pages: Pager<Story, PagerFixture.Failure>.Loader = { request in
+            switch request.kind {
+            case .first: .success(PagerPage(items: [Story(0), Story(3), Story(2), Story(1)], nextCursor: "n"))
+            case .refresh: .success(PagerPage(items: [Story(0), Story(5, "digest"), Story(1)], nextCursor: "n"))
+            case .next: .success(PagerPage(items: [], nextCursor: nil))
+            }
+        }
+        let pager = Pager(rules: rules, loader: pages)
+        await pager.start()
+        await pager.refresh()
+        // The digest takes its members' place (4, 3, 2); the slot on top of the page does not count
+        // as reaching the list, story 1 does.
+        #expect(await pager.state.items.map(\.id) == [0, 5, 1])
+        // Without rules the slot counts as reaching the list: nothing new goes on top.
+        let plain = Pager(loader: pages)
+        await plain.start()
+        await plain.refresh()
+        #expect(await plain.state.items.map(\.id) == [0, 3, 2, 1])
+    }
 }

@@ -1,3 +1,5 @@
+import TidingsModel
+
 /// The I/O shell around a `PagerState`: runs its fetches with a loader and publishes every state.
 ///
 /// Each entry point returns once the load it triggered, or the load already in flight that it
@@ -13,19 +15,31 @@ public actor Pager<Item: Identifiable & Sendable & Equatable, Failure: Error & E
     /// Every state the pager goes through, starting with the current one; for one consumer.
     public nonisolated let states: AsyncStream<PagerState<Item, Failure>>
     /// The current state.
-    public private(set) var state = PagerState<Item, Failure>()
+    public private(set) var state: PagerState<Item, Failure>
     private let loader: Loader
     private let continuation: AsyncStream<PagerState<Item, Failure>>.Continuation
     private var running: Task<Void, Never>?
 
-    /// A pager fetching pages with `loader`; `buffering` bounds the states kept for a slow consumer.
+    /// A pager fetching pages with `loader`, putting refreshed pages on top by `rules`;
+    /// `buffering` bounds the states kept for a slow consumer.
     public init(
+        rules: PagerRules<Item>,
         buffering: AsyncStream<PagerState<Item, Failure>>.Continuation.BufferingPolicy = .unbounded,
         loader: @escaping Loader
     ) {
         self.loader = loader
+        state = PagerState(rules: rules)
         (states, continuation) = AsyncStream.makeStream(bufferingPolicy: buffering)
         continuation.yield(state)
+    }
+
+    /// A pager whose items are all content and fold nothing (a pager of ``FeedItem`` knows its
+    /// slots and aggregates: ``PagerRules/feedItems``).
+    public init(
+        buffering: AsyncStream<PagerState<Item, Failure>>.Continuation.BufferingPolicy = .unbounded,
+        loader: @escaping Loader
+    ) {
+        self.init(rules: PagerRules(), buffering: buffering, loader: loader)
     }
 
     deinit {
@@ -74,5 +88,15 @@ public actor Pager<Item: Identifiable & Sendable & Equatable, Failure: Error & E
         let action = state.handle(event)
         if state != before { continuation.yield(state) }
         return action
+    }
+}
+
+extension Pager where Item == FeedItem {
+    /// A pager of a feed's items: slots and aggregates by ``PagerRules/feedItems``.
+    public init(
+        buffering: AsyncStream<PagerState<Item, Failure>>.Continuation.BufferingPolicy = .unbounded,
+        loader: @escaping Loader
+    ) {
+        self.init(rules: .feedItems, buffering: buffering, loader: loader)
     }
 }

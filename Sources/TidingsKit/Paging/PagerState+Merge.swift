@@ -18,13 +18,13 @@ extension PagerState {
     /// each taking the page's value where the page has its id. Items the page lists below that
     /// point and the list does not show are older ones, moved up because an aggregate folded items
     /// above them: they come with the next page, in their place, not on top. An item of the page
-    /// that folds others (an aggregate and its members) takes their place: they leave the list.
-    static func puttingOnTop(_ page: [Item], of items: [Item]) -> [Item] {
-        let folded = Set(page.flatMap { ($0 as? any FoldingItem)?.foldedIDs ?? [] })
-        var items = folded.isEmpty ? items : items.filter { !folded.contains(AnyHashable($0.id)) }
+    /// that folds others (an aggregate and its members, as `rules` say) takes their place: they
+    /// leave the list.
+    static func puttingOnTop(_ page: [Item], of items: [Item], rules: PagerRules<Item>) -> [Item] {
+        let folded = Set(page.flatMap(rules.foldedIDs))
+        var items = folded.isEmpty ? items : items.filter { !folded.contains($0.id) }
         let shown = Set(items.map(\.id))
-        let reach =
-            page.firstIndex { shown.contains($0.id) && !(($0 as? any PlacedItem)?.isSlot ?? false) } ?? page.endIndex
+        let reach = page.firstIndex { shown.contains($0.id) && !rules.isSlot($0) } ?? page.endIndex
         var seen = Set<Item.ID>()
         let top = page[..<reach].filter { seen.insert($0.id).inserted }
         let moved = Set(top.map(\.id))
@@ -34,25 +34,5 @@ extension PagerState {
             if let at = index[item.id] { items[at] = item }
         }
         return top + items
-    }
-}
-
-/// An item that may be a slot the server placed rather than content (`FeedItem.isSlot`).
-protocol PlacedItem {
-    var isSlot: Bool { get }
-}
-
-extension FeedItem: PlacedItem {}
-
-/// An item that stands for others a list may already show (`FeedItem.catalogAggregate` for
-/// its members), which putting it on top removes.
-protocol FoldingItem {
-    var foldedIDs: [AnyHashable] { get }
-}
-
-extension FeedItem: FoldingItem {
-    var foldedIDs: [AnyHashable] {
-        guard case .catalogAggregate(let aggregate) = self else { return [] }
-        return aggregate.memberItemIDs.map(AnyHashable.init)
     }
 }

@@ -1,3 +1,5 @@
+import TidingsModel
+
 /// A paged list as a pure value: events in, fetch actions out, no I/O.
 ///
 /// idle → loadingFirst → loaded ⇄ loadingMore → ended, refreshing from any list, and failed
@@ -32,9 +34,23 @@ public struct PagerState<Item: Identifiable & Sendable & Equatable, Failure: Err
     /// The request whose response is awaited: set exactly while loading.
     public private(set) var inFlight: PagerRequest?
     private var generation = 0
+    /// Which items are slots and which fold others, for a refresh (not part of equality).
+    public let rules: PagerRules<Item>
 
-    /// An idle pager with no items.
-    public init() {}
+    /// An idle pager with no items, putting refreshed pages on top by `rules`.
+    public init(rules: PagerRules<Item>) {
+        self.rules = rules
+    }
+
+    /// An idle pager with no items, whose items are all content and fold nothing.
+    public init() {
+        self.init(rules: PagerRules())
+    }
+
+    public static func == (left: Self, right: Self) -> Bool {
+        left.phase == right.phase && left.items == right.items && left.nextCursor == right.nextCursor
+            && left.inFlight == right.inFlight && left.generation == right.generation
+    }
 
     /// Whether `loadMore` would fetch a page now.
     public var canLoadMore: Bool { phase == .loaded }
@@ -87,7 +103,7 @@ public struct PagerState<Item: Identifiable & Sendable & Equatable, Failure: Err
         case .refresh:
             // The bottom of a list shown stays where it was: its cursor still says what comes next.
             if items.isEmpty { nextCursor = page.nextCursor }
-            items = Self.puttingOnTop(page.items, of: items)
+            items = Self.puttingOnTop(page.items, of: items, rules: rules)
         }
         phase = nextCursor == nil ? .ended : .loaded
     }
@@ -110,5 +126,12 @@ public struct PagerState<Item: Identifiable & Sendable & Equatable, Failure: Err
         case .refresh: phase = .refreshing
         }
         return .fetch(request)
+    }
+}
+
+extension PagerState where Item == FeedItem {
+    /// An idle pager of a feed's items: slots and aggregates by ``PagerRules/feedItems``.
+    public init() {
+        self.init(rules: .feedItems)
     }
 }
