@@ -13,11 +13,15 @@
 #   /lib/systemd/system/tidings.service   deploy/tidings.service
 # and its scripts (deploy/debian/) make the `tidings` system user, /var/lib/tidings and
 # /var/cache/tidings, and enable and start the unit where systemd runs.
-# TIDINGS_PACKAGE_SCRATCH names the build folder (default .build-static).
+# TIDINGS_PACKAGE_SCRATCH names the build folder (default .build-static); TIDINGS_PACKAGE_CONFIG
+# the build (default release; CI packages the debug build it already has, to check the packaging
+# without a second whole build — a package for a machine is always release).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-dist}
 scratch=${TIDINGS_PACKAGE_SCRATCH:-.build-static}
+config=${TIDINGS_PACKAGE_CONFIG:-release}
+case $config in release | debug) ;; *) echo "package: TIDINGS_PACKAGE_CONFIG is release or debug, not $config" >&2 && exit 2 ;; esac
 version=$(sed -n 's/.*public static let current = "\([^"]*\)".*/\1/p' Sources/TidingsModel/TidingsVersion.swift)
 arch=$(dpkg --print-architecture)
 [ -n "$version" ] || { echo "package: no version in Sources/TidingsModel/TidingsVersion.swift" >&2; exit 1; }
@@ -25,9 +29,9 @@ toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")
 backtracer=$toolchain/libexec/swift/linux/swift-backtrace-static
 [ -x "$backtracer" ] || { echo "package: no $backtracer in this Swift toolchain" >&2; exit 1; }
 
-echo "package: building tidings $version (release, Swift runtime linked in) in $scratch"
-swift build -c release --static-swift-stdlib --product tidings --scratch-path "$scratch"
-bin=$(swift build -c release --static-swift-stdlib --product tidings --scratch-path "$scratch" --show-bin-path)
+echo "package: building tidings $version ($config, Swift runtime linked in) in $scratch"
+swift build -c "$config" --static-swift-stdlib --product tidings --scratch-path "$scratch"
+bin=$(swift build -c "$config" --static-swift-stdlib --product tidings --scratch-path "$scratch" --show-bin-path)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -150,9 +150,11 @@ public struct Settings: Sendable {
 
     /// The variable naming the YAML file.
     public static let fileVariable = "TIDINGS_CONFIG"
-    /// `TIDINGS_*` variables that are not server settings: the terminal reader's server and the
-    /// test suite's database.
-    static let otherVariables: Set<String> = ["TIDINGS_SERVER", "TIDINGS_TEST_POSTGRES_URL"]
+    /// `TIDINGS_*` variables that are not server settings: the terminal reader's server, and the
+    /// test suite's database, recording and browser screenshots (docs/testing.md).
+    static let otherVariables: Set<String> = [
+        "TIDINGS_SERVER", "TIDINGS_TEST_POSTGRES_URL", "TIDINGS_RECORD", "TIDINGS_SCREENSHOTS",
+    ]
 
     /// Resolves every layer. `demoBrands`: show the demo brands when no layer names any.
     public static func resolve(

@@ -366,6 +366,8 @@ class Run:
     plain: "webdriver.Chrome"
     """JavaScript off: the pages must work as plain HTML."""
     screenshots: Path
+    layout_shots: bool = True
+    """Keep every page's screenshot at each width and scheme (the layout test's 848 JPEGs)."""
     demo_key: str = ""
     """An API key of the demo server, for tests that write to its catalog."""
     offline_ignored: int = 0
@@ -1038,16 +1040,18 @@ def test_layout(run: Run) -> None:
                         problems.append(f"{name} at {width}px, {scheme}: the page is {scroll}px wide")
                     if outside:
                         problems.append(f"{name} at {width}px, {scheme}: outside the viewport: {'; '.join(outside)}")
-                    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "jpeg", "quality": 70})
-                    (run.screenshots / f"{name}-{width}-{scheme}.jpg").write_bytes(base64.b64decode(shot["data"]))
-                    saved += 1
+                    if run.layout_shots:
+                        shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "jpeg", "quality": 70})
+                        (run.screenshots / f"{name}-{width}-{scheme}.jpg").write_bytes(
+                            base64.b64decode(shot["data"]))
+                        saved += 1
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     shown = problems[:30] + ([f"… and {len(problems) - 30} more"] if len(problems) > 30 else [])
     check(not problems, "layout problems:\n  " + "\n  ".join(shown))
-    run.notes.append(f"{len(pages)} pages at {', '.join(map(str, LAYOUT_WIDTHS))} px, light and dark: "
-                     f"{saved} screenshots in {run.screenshots}")
+    kept = f"{saved} screenshots in {run.screenshots}" if run.layout_shots else "no screenshots kept (--no-layout-shots)"
+    run.notes.append(f"{len(pages)} pages at {', '.join(map(str, LAYOUT_WIDTHS))} px, light and dark: {kept}")
 
 
 AXE_RUN = """
@@ -1221,6 +1225,9 @@ def parse_arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tidings", required=True, type=Path, help="the built tidings binary")
     parser.add_argument("--screenshots", required=True, type=Path, help="folder for the PNGs (created)")
+    parser.add_argument("--no-layout-shots", dest="layout_shots", action="store_false",
+                        help="check every page's layout without keeping a screenshot of each (saves "
+                             "about a third of the layout test; failures still keep theirs)")
     parser.add_argument("--validate-html", action="store_true",
                         help="also run scripts/validate-html.sh against the demo server")
     parser.add_argument("--only", action="append", default=[], metavar="NAME",
@@ -1297,7 +1304,8 @@ def main(argv: list[str] | None = None) -> int:
                 capture_output=True, text=True, check=True, stdin=subprocess.DEVNULL,
                 env={k: v for k, v in os.environ.items() if not k.startswith("TIDINGS_")}).stdout.strip()
             run = Run(demo=demo.base, lab=lab.base, feeds=feeds, browser=browser, plain=plain,
-                      screenshots=arguments.screenshots.resolve(), demo_key=key)
+                      screenshots=arguments.screenshots.resolve(), layout_shots=arguments.layout_shots,
+                      demo_key=key)
             run.screenshots.mkdir(parents=True, exist_ok=True)
             for stale in run.screenshots.glob("FAIL-*"):  # a previous run's failures would mislead
                 stale.unlink()

@@ -56,7 +56,8 @@ enum BrowserTools {
 /// The web reader in a real browser: `Tests/Browser/reader_test.py` starts the built `tidings`
 /// (the demo, and a test brand on loopback feeds it switches), drives headless Chromium through
 /// Selenium (console and CSP errors, load more, dismiss, empty and error states, detail pages,
-/// keys, refresh, screenshots into .build/screenshots) and checks the HTML with the Nu Html Checker.
+/// keys, refresh, screenshots into .build/screenshots — every page's at each width with
+/// `TIDINGS_SCREENSHOTS=1`) and checks the HTML with the Nu Html Checker.
 @Suite("Web reader in headless Chromium", .enabled(BrowserTools.skipMessage) { BrowserTools.ready })
 struct WebBrowserTests {
     @Test("reader_test.py passes: every browser test and the HTML validation")
@@ -68,13 +69,16 @@ struct WebBrowserTests {
         let output = open(log.path, O_WRONLY | O_CLOEXEC)
         try #require(output >= 0, "cannot write \(log.path)")
         defer { close(output) }
+        // Every page's screenshot at each width (848 JPEGs, a third of the layout test's time) only
+        // when asked for; a failing test keeps its own either way.
+        let keepShots = ProcessInfo.processInfo.environment["TIDINGS_SCREENSHOTS"] == "1"
         let process = try ChildProcess(
             BrowserTools.executable("python3") ?? "/usr/bin/python3",
             [
                 root.appendingPathComponent("Tests/Browser/reader_test.py").path,
                 "--tidings", TidingsProcess.executable.path,
                 "--screenshots", root.appendingPathComponent(".build/screenshots").path, "--validate-html",
-            ], directory: root.path, stdout: output, stderr: output)
+            ] + (keepShots ? [] : ["--no-layout-shots"]), directory: root.path, stdout: output, stderr: output)
         // SIGTERM after the deadline: the script then still stops its servers and browsers.
         let deadline = Date().addingTimeInterval(15 * 60)
         while process.isRunning {

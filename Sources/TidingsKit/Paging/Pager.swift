@@ -33,7 +33,7 @@ public actor Pager<Item: Identifiable & Sendable & Equatable, Failure: Error & E
         continuation.yield(state)
     }
 
-    /// A pager whose items are all content and fold nothing (a pager of ``FeedItem`` knows its
+    /// A pager whose items are all content and fold nothing (a pager of `FeedItem` knows its
     /// slots and aggregates: ``PagerRules/feedItems``).
     public init(
         buffering: AsyncStream<PagerState<Item, Failure>>.Continuation.BufferingPolicy = .unbounded,

@@ -2,7 +2,7 @@ import TidingsModel
 
 /// What a pager knows of its items beyond their ids, for putting a refreshed first page on top:
 /// which items are slots the server placed rather than content, and which items stand for others
-/// the list may already show. A pager of ``FeedItem`` uses ``feedItems`` unless given others.
+/// the list may already show. A pager of `FeedItem` uses ``feedItems`` unless given others.
 public struct PagerRules<Item: Identifiable & Sendable>: Sendable {
     /// Whether `item` is a slot (a notification card, an ad) rather than content: slots repeat on
     /// every page, so meeting one the list shows does not mean a refresh reached the list.
