@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Pages built on a cache miss: wrk -t2 -c16 against thousands of distinct page URLs (news API pages
-# of 10, 25 and 50 items and the grocery section's web page, in Russian and English, at every
-# cursor position of a seeded catalog), so nearly every request composes, formats and renders its
-# page. Prints req/s, p99, the server's CPU time per page and the share of page-cache lookups that
-# missed.
-# Usage: scripts/bench-page-misses.sh [DURATION] [ROUNDS]
+# Pages built on a cache miss: wrk -t2 -c16 against thousands of distinct page URLs, so nearly
+# every request composes, formats and renders its page. Prints req/s, p99, the server's CPU time
+# per page and the share of page-cache lookups that missed. Two kinds of pages:
+#   catalog   news API pages of 10, 25 and 50 items and the grocery section's web page, in Russian
+#             and English, at every cursor position of a seeded catalog (the demo + 3,000 products);
+#   entries   a section's API pages of 10, 25 and 50 stored entries, in English and Norwegian, at
+#             every cursor of a 2,000-story RSS file, three in four stories with a picture (whose
+#             signed image_proxy_url each page adds).
+# Usage: scripts/bench-page-misses.sh [DURATION] [ROUNDS] [catalog|entries]
 #   BENCH_BINARY=PATH                   one binary instead of building one
 #   BENCH_A=PATH BENCH_B=PATH           two builds, alternated A B A B … for ROUNDS rounds (default 3);
 #                                       prints each run and the medians (CPU time a page decides)
@@ -13,6 +16,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-10s}
 rounds=${2:-3}
+pages=${3:-catalog}
+case $pages in catalog | entries) ;; *) echo "bench-page-misses: pages are catalog or entries, not $pages" >&2 && exit 2 ;; esac
 port=8394
 source scripts/bench/wrk.sh
 
@@ -23,17 +28,29 @@ misses() { # prints "misses lookups" of the page caches so far
     END { printf "%d %d\n", missed, total }'
 }
 
-# One run of `$1`: a fresh database with the demo and 3,000 more products, the paths learnt, then
-# wrk. Prints "req/s p99_ms miss%".
+# One run of `$1`: a fresh database with the pages' content (the demo and 3,000 more products, or
+# the wire), the paths learnt, then wrk. Prints "req/s p99_ms miss%".
 measure() {
   local binary=$1 scratch server key
   scratch=$(mktemp -d)
-  "$binary" serve --port "$port" --database "sqlite:$scratch/bench.sqlite" >"$scratch/server.log" 2>&1 &
-  server=$!
-  for _ in $(seq 1 200); do grep -q "listening on" "$scratch/server.log" && break; sleep 0.1; done
-  key=$("$binary" keys create --name bench --database "sqlite:$scratch/bench.sqlite" | grep '^tid_')
-  python3 scripts/bench/page_misses.py seed "http://127.0.0.1:$port" "$key" 3000
-  python3 scripts/bench/page_misses.py paths "http://127.0.0.1:$port" "$scratch/paths.txt"
+  if [ "$pages" = entries ]; then
+    python3 scripts/bench/page_misses.py wire "$scratch/wire.rss" 2000
+    printf '%s\n' "retention: {max_items: 5000, max_age: 3650d}" "brands:" \
+      "  - {id: bench, name: Bench, locale: en, sections: [{id: wire, title: Wire, source: {type: file, path: wire.rss}}]}" \
+      >"$scratch/brands.yaml"
+    "$binary" serve --port "$port" --no-demo --config "$scratch/brands.yaml" \
+      --database "sqlite:$scratch/bench.sqlite" >"$scratch/server.log" 2>&1 &
+    server=$!
+    for _ in $(seq 1 600); do grep -q "wire.rss: 2000 new" "$scratch/server.log" && break; sleep 0.1; done
+    python3 scripts/bench/page_misses.py section-paths "http://127.0.0.1:$port" bench wire "$scratch/paths.txt"
+  else
+    "$binary" serve --port "$port" --database "sqlite:$scratch/bench.sqlite" >"$scratch/server.log" 2>&1 &
+    server=$!
+    for _ in $(seq 1 200); do grep -q "listening on" "$scratch/server.log" && break; sleep 0.1; done
+    key=$("$binary" keys create --name bench --database "sqlite:$scratch/bench.sqlite" | grep '^tid_')
+    python3 scripts/bench/page_misses.py seed "http://127.0.0.1:$port" "$key" 3000
+    python3 scripts/bench/page_misses.py paths "http://127.0.0.1:$port" "$scratch/paths.txt"
+  fi
   cat >"$scratch/paths.lua" <<EOF
 local paths = {}
 for line in io.lines("$scratch/paths.txt") do paths[#paths + 1] = line end

@@ -8,6 +8,10 @@ item at a time to learn a cursor for every position, then writes to OUT one path
 cursor with several page sizes and two languages, for the news API and for the grocery section's
 web page, shuffled. Each path is its own cache key, so a request for one of them is (nearly
 always) a page built on a cache miss.
+
+`wire FILE COUNT` writes an RSS document of COUNT stories, three in four with a picture (Media RSS),
+for the sections mode; `section-paths BASE BRAND SECTION OUT` lists every cursor of that section's
+API with several page sizes and two languages, shuffled.
 """
 
 import json
@@ -99,10 +103,45 @@ def paths(base: str, out: str) -> None:
     print(f"{len(news)} news cursors, {len(section)} section cursors, {len(lines)} paths", file=sys.stderr)
 
 
+def wire(out: str, count: int) -> None:
+    """A news wire of `count` stories an hour apart, newest first; three in four have a picture."""
+    newest = datetime(2026, 11, 30, 12, tzinfo=timezone.utc)
+    items = []
+    for n in range(count):
+        published = (newest - timedelta(hours=n)).strftime("%a, %d %b %Y %H:%M:%S +0000")
+        picture = (f'<media:content url="https://media.bench.example/wire/{n}.jpg" medium="image" '
+                   f'width="1200" height="800"/>' if n % 4 else "")
+        items.append(
+            f"<item><title>Wire story {n}: harbour, council and weather news</title>"
+            f"<link>https://bench.example/wire/{n}</link><guid>https://bench.example/wire/{n}</guid>"
+            f"<description>Story {n} of the wire, with a sentence or two of summary text &amp; a quote "
+            f"&lt;&quot;so&quot;&gt; that needs escaping.</description>"
+            f"<pubDate>{published}</pubDate>{picture}</item>")
+    with open(out, "w") as file:
+        file.write('<?xml version="1.0" encoding="utf-8"?>\n<rss version="2.0" '
+                   'xmlns:media="http://search.yahoo.com/mrss/"><channel><title>Wire</title>'
+                   '<link>https://bench.example/</link>' + "".join(items) + "</channel></rss>\n")
+
+
+def section_paths(base: str, brand: str, section: str, out: str) -> None:
+    found = cursors(base, f"/api/v1/brands/{brand}/sections/{section}", "next_cursor")
+    lines = [f"/api/v1/brands/{brand}/sections/{section}?limit={limit}&locale={locale}&cursor={cursor}"
+             for cursor in found for limit in (10, 25, 50) for locale in ("en", "nb")]
+    random.seed(11)
+    random.shuffle(lines)
+    with open(out, "w") as file:
+        file.write("\n".join(lines) + "\n")
+    print(f"{len(found)} section cursors, {len(lines)} paths", file=sys.stderr)
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["seed"] and len(sys.argv) == 5:
         seed(sys.argv[2], sys.argv[3], int(sys.argv[4]))
     elif sys.argv[1:2] == ["paths"] and len(sys.argv) == 4:
         paths(sys.argv[2], sys.argv[3])
+    elif sys.argv[1:2] == ["wire"] and len(sys.argv) == 4:
+        wire(sys.argv[2], int(sys.argv[3]))
+    elif sys.argv[1:2] == ["section-paths"] and len(sys.argv) == 6:
+        section_paths(*sys.argv[2:6])
     else:
         sys.exit(__doc__)
