@@ -93,8 +93,12 @@ struct ArticlePageRecordingTests {
             return
         }
         #expect(wait == .milliseconds(-2500))
-        let passed = fetched.recording(late, at: now)
+        let passed = fetched.recording(late, at: now, instant: clock)
         #expect(passed.nextCheckAt == now.addingTimeInterval(-2.5))
+        // Recorded 3 s after the fetch returned (the caller resumed late): the page is still due
+        // at the turn booked, counted from the fetch's return, not 3 s after it.
+        let resumedLate = fetched.recording(late, at: now, instant: clock.advanced(by: .seconds(3)))
+        #expect(resumedLate.nextCheckAt == now.addingTimeInterval(-5.5))
         // Not an attempt: nothing else changes.
         #expect(passed.fetchedAt == fetched.fetchedAt && passed.failures == fetched.failures)
     }

@@ -23,13 +23,20 @@ extension ArticlePage {
     /// again. A failure never loses an article extracted before (readers keep seeing it); a page
     /// that stopped being an article, or that robots.txt now refuses, keeps its last article too
     /// but is not fetched again soon.
-    public func recording(_ result: ArticlePageFetcher.Result, at now: Date, schedule: ArticleSchedule = .init())
-        -> ArticlePage
-    {
+    /// `instant` is `now` on the monotonic clock (read together with it), from which a later
+    /// turn's wait is counted.
+    public func recording(
+        _ result: ArticlePageFetcher.Result, at now: Date, instant: ContinuousClock.Instant = .now,
+        schedule: ArticleSchedule = .init()
+    ) -> ArticlePage {
         var page = self
         if case .later(let wait) = result.outcome {
             // Not an attempt: only when to come back changes (to the past, when the turn passed).
-            page.nextCheckAt = now.addingTimeInterval(wait / .seconds(1))
+            // `now` is read as this is called: the wait is counted from then, not from the fetch's
+            // return, which may be seconds before on a loaded machine (turns then came closer than
+            // the crawl delay, as an ArticleFairnessTests run in CI saw: 7.7 s for two 5 s gaps).
+            let since = result.countedAt.map { $0.duration(to: instant) } ?? .zero
+            page.nextCheckAt = now.addingTimeInterval((wait - since) / .seconds(1))
             return page
         }
         page.fetchedAt = now

@@ -31,6 +31,10 @@ public struct ArticlePageFetcher: Sendable {
         public var etag: String?
         public var lastModified: String?
         public var finalURL: URL?
+        /// When a `.later` wait was counted: `ArticlePage.recording` takes off the time since, so
+        /// a caller that resumed late (the refresher, seconds later on a loaded machine) still
+        /// books the page at the turn and not that much after it.
+        public var countedAt: ContinuousClock.Instant?
 
         public init(outcome: Outcome, etag: String? = nil, lastModified: String? = nil, finalURL: URL? = nil) {
             self.outcome = outcome
@@ -45,7 +49,9 @@ public struct ArticlePageFetcher: Sendable {
         /// from its neighbours; clamped, it moved to when the task resumed, closer to the next
         /// turn than the crawl delay (issue 34).
         static func later(_ turn: ContinuousClock.Instant, now: ContinuousClock.Instant) -> Result {
-            Result(outcome: .later(now.duration(to: turn)))
+            var result = Result(outcome: .later(now.duration(to: turn)))
+            result.countedAt = now
+            return result
         }
     }
 
