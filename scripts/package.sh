@@ -13,9 +13,10 @@
 #   /lib/systemd/system/tidings.service   deploy/tidings.service
 # and its scripts (deploy/debian/) make the `tidings` system user, /var/lib/tidings and
 # /var/cache/tidings, and enable and start the unit where systemd runs.
-# TIDINGS_PACKAGE_SCRATCH names the build folder (default .build-static); TIDINGS_PACKAGE_CONFIG
-# the build (default release; CI packages the debug build it already has, to check the packaging
-# without a second whole build — a package for a machine is always release).
+# TIDINGS_PACKAGE_SCRATCH names the build folder (default .build-static; not the one `swift test`
+# builds in, whose objects cannot be linked with the static runtime); TIDINGS_PACKAGE_CONFIG the
+# build (default release; CI packages a debug build, to check the packaging in less time — a
+# package for a machine is release).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-dist}
