@@ -19,15 +19,14 @@ extension Settings {
     /// last one, as given), what the demo brands set, or the default — each written by its row.
     public var shown: [ShownSetting] {
         Self.keys.map { key in
-            let given = given[key.path]
-            let value = given.map { Self.masked(key.path, $0.value) } ?? key.setting.value(in: self)
-            switch (given, setByDemo.contains(key.path)) {
+            let written = key.setting.value(in: self)
+            switch (given[key.path], setByDemo.contains(key.path)) {
             case (let given?, true):  // the demo adds to what was given
-                return ShownSetting(
-                    key: key.path, value: key.setting.value(in: self), origin: given.place + " + demo brands")
-            case (let given?, false): return ShownSetting(key: key.path, value: value, origin: given.place)
-            case (nil, true): return ShownSetting(key: key.path, value: value, origin: "demo brands")
-            case (nil, false): return ShownSetting(key: key.path, value: value, origin: "default")
+                return ShownSetting(key: key.path, value: written, origin: given.place + " + demo brands")
+            case (let given?, false):
+                return ShownSetting(key: key.path, value: Self.masked(key.path, given.value), origin: given.place)
+            case (nil, true): return ShownSetting(key: key.path, value: written, origin: "demo brands")
+            case (nil, false): return ShownSetting(key: key.path, value: written, origin: "default")
             }
         }
     }

@@ -6,7 +6,7 @@ import TidingsSections
 
 /// The server's and the catalog's settings, with their defaults. `Settings` (TidingsRuntime)
 /// resolves them from the command line, then `TIDINGS_*` variables, then the YAML file, then these
-/// defaults, setting each key with `set(_:_:)` whichever layer gave it.
+/// defaults, setting each key with its row of `settings` whichever layer gave it.
 public struct TidingsConfiguration: Sendable, Equatable {
     /// `server.host`: address to bind (`TIDINGS_HOST`).
     public var host = "127.0.0.1"
@@ -118,15 +118,6 @@ public struct TidingsConfiguration: Sendable, Equatable {
                 write: { $0.metricsToken.isEmpty ? "none" : "****" },
                 read: { configuration, value, _ in configuration.metricsToken = try value.string() }),
         ]
-
-    private static let settingsByPath = Dictionary(uniqueKeysWithValues: settings.map { ($0.path, $0) })
-
-    /// Sets `key` (as in `news.min_change_percent`) from a value of any layer; a mistake names the
-    /// value's place and the key.
-    public mutating func set(_ key: String, _ value: ConfigNode) throws {
-        guard let setting = Self.settingsByPath[key] else { throw value.error("is not a setting") }
-        try setting.set(&self, value)
-    }
 }
 
 extension TidingsConfiguration {
