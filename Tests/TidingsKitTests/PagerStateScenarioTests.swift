@@ -67,6 +67,18 @@ struct PagerStateScenarioTests {
         #expect(state.nextCursor == "bottom" && state.phase == .loaded)
     }
 
+    @Test("a refreshed page that starts over replaces the list and takes its cursor: no gap under new items")
+    func refreshStartingOver() {
+        var state = PagerFixture.State()
+        let first = PagerFixture.request(state.handle(.start))!
+        _ = state.handle(.pageLoaded(PagerFixture.page([1, 2, 3], next: "bottom"), for: first))
+        let refresh = PagerFixture.request(state.handle(.refresh))!
+        let page = PagerPage(items: [Story(9), Story(8), Story(7), Story(9)], nextCursor: "after-7", startsOver: true)
+        _ = state.handle(.pageLoaded(page, for: refresh))
+        #expect(state.ids == [9, 8, 7], "the old list is gone, duplicates taken out")
+        #expect(state.nextCursor == "after-7" && state.phase == .loaded)
+    }
+
     @Test("refresh of an empty list takes the page's cursor")
     func refreshOfEmptyList() {
         var pager = PagerDriver()

@@ -80,6 +80,23 @@ struct PagerTests {
         #expect(await pager.state.items.map(\.id) == [0, 1, 2])
         #expect(await pager.state.nextCursor == "c1")
     }
+
+    @Test("removing an item publishes the list without it; the phase and cursor stay")
+    func removeItem() async {
+        let script = PagerScript([.success(PagerFixture.page([1, 2, 3], next: "c1"))])
+        var pager: Pager<PagerFixture.Story, Failure>? = Pager { request in await script.load(request) }
+        let states = pager!.states
+        await pager!.start()
+        await pager!.removeItem(id: 2)
+        await pager!.removeItem(id: 42)
+        #expect(await pager!.state.items.map(\.id) == [1, 3])
+        #expect(await pager!.state.phase == .loaded)
+        #expect(await pager!.state.nextCursor == "c1")
+        pager = nil
+        var lists: [[Int]] = []
+        for await state in states { lists.append(state.items.map(\.id)) }
+        #expect(lists == [[], [], [1, 2, 3], [1, 3]], "one state for the removal, none for an unknown id")
+    }
 }
 
 /// A loader answering requests with scripted results in order; it can hold pages back.

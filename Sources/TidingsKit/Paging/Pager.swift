@@ -19,6 +19,9 @@ public actor Pager<Item: Identifiable & Sendable & Equatable, Failure: Error & E
     private let loader: Loader
     private let continuation: AsyncStream<PagerState<Item, Failure>>.Continuation
     private var running: Task<Void, Never>?
+    /// How many states `states` has been given, the first included: a consumer counting what it
+    /// took knows when it has caught up.
+    private(set) var revision = 1
 
     /// A pager fetching pages with `loader`, putting refreshed pages on top by `rules`;
     /// `buffering` bounds the states kept for a slow consumer.
@@ -58,6 +61,13 @@ public actor Pager<Item: Identifiable & Sendable & Equatable, Failure: Error & E
     /// Issues the failed request again.
     public func retry() async { await send(.retry) }
 
+    /// Takes the item with `id` out of the list (a dismissed card); the phase and cursor stay.
+    public func removeItem(id: Item.ID) {
+        let before = state
+        state.removeItem(id: id)
+        if state != before { publish(state) }
+    }
+
     private func send(_ event: PagerEvent<Item, Failure>) async {
         guard case .fetch(let request) = apply(event) else {
             await running?.value
@@ -86,8 +96,13 @@ public actor Pager<Item: Identifiable & Sendable & Equatable, Failure: Error & E
     private func apply(_ event: PagerEvent<Item, Failure>) -> PagerAction? {
         let before = state
         let action = state.handle(event)
-        if state != before { continuation.yield(state) }
+        if state != before { publish(state) }
         return action
+    }
+
+    private func publish(_ state: PagerState<Item, Failure>) {
+        continuation.yield(state)
+        revision += 1
     }
 }
 

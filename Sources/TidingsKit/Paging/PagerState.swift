@@ -100,6 +100,9 @@ public struct PagerState<Item: Identifiable & Sendable & Equatable, Failure: Err
         case .first, .next:
             items = Self.appending(page.items, to: items)
             nextCursor = page.nextCursor
+        case .refresh where page.startsOver:
+            items = Self.appending(page.items, to: [])
+            nextCursor = page.nextCursor
         case .refresh:
             // The bottom of a list shown stays where it was: its cursor still says what comes next.
             if items.isEmpty { nextCursor = page.nextCursor }

@@ -51,9 +51,15 @@ public actor FeedScreenModel {
     let storageKey: String
     let clock: @Sendable () -> Date
     private let continuation: AsyncStream<FeedScreenState>.Continuation
-    /// The paging core; this actor is its I/O shell (as `Pager` is for apps that only page).
-    private var pager = PagerState<FeedItem, TidingsError>()
-    private var running: Task<Void, Never>?
+    /// Pages the feed; its loader is ``page(for:)``, and every state it goes through is shown.
+    private lazy var pager = makePager()
+    /// The pager's state last shown.
+    private var paging = PagerState<FeedItem, TidingsError>()
+    /// How many of the pager's states have been shown (`Pager.revision`), and who waits for a count.
+    private var pagingRevision = 0
+    private var catchingUp: [(revision: Int, waiter: CheckedContinuation<Void, Never>)] = []
+    /// A first page arrived: follow the feed again from its live link once the pager settles.
+    private var followAgain = false
     private var title = ""
     private var web: URL?
     private var stored: StoredFeed?
@@ -130,119 +136,136 @@ public actor FeedScreenModel {
     /// The screen appeared: show what is stored, then load the first page.
     public func load() async {
         if stored == nil, let storage { stored = try? storage.feed(key: storageKey) }
-        await send(.start)
+        await pager.start()
+        await caughtUp()
     }
 
     /// Near the bottom: load the next page (nothing happens while one is loading).
-    public func loadMore() async { await send(.loadMore) }
+    public func loadMore() async {
+        await pager.loadMore()
+        await caughtUp()
+    }
 
     /// Pull to refresh, or the empty state's reload button: new items go on top, without duplicates.
-    public func refresh() async { await send(.refresh) }
+    public func refresh() async {
+        await pager.refresh()
+        await caughtUp()
+    }
 
     /// Shows the items the live updates announced (`FeedScreenContent.pending`): the first page is
     /// read again and what is new goes on top, as a refresh does, without duplicates or gaps.
-    public func showPending() async { await send(.refresh) }
+    public func showPending() async { await refresh() }
 
     /// From an error or a failed footer: try the failed request again.
-    public func retry() async { await send(.retry) }
+    public func retry() async {
+        await pager.retry()
+        await caughtUp()
+    }
 
     /// Dismisses a notification card: tells the server (so it stays away for this device) and takes
     /// it off the screen and out of storage. Throws when the server refuses.
     public func dismiss(notification id: String, using client: TidingsClient) async throws(TidingsError) {
         try await client.dismiss(notification: id)
-        pager.removeItem(id: "notification:" + id)
         if var kept = stored {
             kept.items.removeAll { $0.id == "notification:" + id }
             stored = kept
         }
+        await pager.removeItem(id: "notification:" + id)
+        await caughtUp()
         publish()
         keep()
     }
 
-    private func send(_ event: PagerEvent<FeedItem, TidingsError>) async {
-        let action = pager.handle(event)
-        publish()
-        guard case .fetch(let request) = action else {
-            await running?.value
-            return
+    /// The pager, loading pages with ``page(for:)``, and the task showing each of its states. Both
+    /// hold this model weakly: it owns them.
+    private func makePager() -> Pager<FeedItem, TidingsError> {
+        let pager = Pager<FeedItem, TidingsError> { [weak self] request in
+            guard let self else { return .failure(.cancelled) }
+            return await self.page(for: request)
         }
-        running?.cancel()
-        let task = Task { await self.fetch(request) }
-        running = task
-        // The caller's cancellation (its screen went away) reaches the request.
-        await withTaskCancellationHandler {
-            await task.value
-        } onCancel: {
-            task.cancel()
+        let states = pager.states
+        Task { [weak self] in
+            for await state in states { await self?.show(state) }
         }
+        return pager
     }
 
-    private func fetch(_ request: PagerRequest) async {
-        let event: PagerEvent<FeedItem, TidingsError>
-        var restart: PagerPage<FeedItem>?
-        do throws(TidingsError) {
-            let feed = try await loader.load(cursor: request.cursor)
-            title = feed.title
-            switch feed.content {
-            case .web(let url):
-                web = url
-                event = .pageLoaded(PagerPage(items: [], nextCursor: nil), for: request)
-            case .native(let items):
-                web = nil
-                var page = PagerPage(items: items, nextCursor: feed.nextCursor)
-                if request.kind == .refresh, !pager.items.isEmpty {
-                    let (joined, reaches) = try await joining(page)
-                    page = joined
-                    if !reaches { restart = joined }
-                }
-                event = .pageLoaded(page, for: request)
-            }
-            if request.cursor == nil {
-                liveLink = feed.updates
-                pending = 0
-            }
-        } catch {
-            event = .pageFailed(error, for: request)
-        }
-        if let restart, pager.inFlight == request, case .fetch(let first) = pager.handle(.start) {
-            // So many new items that the pages read never reached the list shown: the list starts
-            // over from them rather than leave a gap under them.
-            _ = pager.handle(.pageLoaded(restart, for: first))
-        } else {
-            _ = pager.handle(event)
-        }
-        if request.cursor == nil, case .pageLoaded = event {
+    /// Shows a state of the pager: publishes the screen's state, keeps a loaded list, and follows
+    /// the feed again after a first page.
+    private func show(_ state: PagerState<FeedItem, TidingsError>) {
+        paging = state
+        pagingRevision += 1
+        if followAgain, !state.isLoading {
+            followAgain = false
             following?.cancel()
             following = nil
             followFeed()
         }
         publish()
         keep()
+        let ready = catchingUp.filter { $0.revision <= pagingRevision }
+        catchingUp.removeAll { $0.revision <= pagingRevision }
+        for entry in ready { entry.waiter.resume() }
+    }
+
+    /// Returns once every state the pager has gone through so far is shown.
+    private func caughtUp() async {
+        let revision = await pager.revision
+        guard pagingRevision < revision else { return }
+        await withCheckedContinuation { catchingUp.append((revision, $0)) }
+    }
+
+    /// Loads the page `request` asks for; notes the feed's title, its web address when it is a web
+    /// section, and its live link with a first page. A refreshed first page that does not reach
+    /// the list shown comes with the pages after it (``joining(_:)``).
+    private func page(for request: PagerRequest) async -> Result<PagerPage<FeedItem>, TidingsError> {
+        do throws(TidingsError) {
+            let feed = try await loader.load(cursor: request.cursor)
+            title = feed.title
+            let page: PagerPage<FeedItem>
+            switch feed.content {
+            case .web(let url):
+                web = url
+                page = PagerPage(items: [], nextCursor: nil)
+            case .native(let items):
+                web = nil
+                let first = PagerPage(items: items, nextCursor: feed.nextCursor)
+                page = request.kind == .refresh && !paging.items.isEmpty ? try await joining(first) : first
+            }
+            if request.cursor == nil {
+                liveLink = feed.updates
+                pending = 0
+                followAgain = true
+            }
+            return .success(page)
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// `page` (a first page read again) and the pages after it, until one reaches content shown
     /// (slots repeat on every page) — at most as many pages as the pending items fill and one
-    /// more, and at least 10, at most 50: what goes on top of the list with no gap under it. `reaches` is false when
-    /// none did and more follow.
-    private func joining(_ page: PagerPage<FeedItem>) async throws(TidingsError) -> (PagerPage<FeedItem>, reaches: Bool)
-    {
-        let shown = Set(pager.items.filter { !$0.isSlot }.map(\.id))
+    /// more, and at least 10, at most 50: what goes on top of the list with no gap under it. When
+    /// none did and more follow, the list starts over from them (`PagerPage.startsOver`).
+    private func joining(_ page: PagerPage<FeedItem>) async throws(TidingsError) -> PagerPage<FeedItem> {
+        let shown = Set(paging.items.filter { !$0.isSlot }.map(\.id))
         var joined = page
         let pages = min(50, max(10, pending / max(1, page.items.count { !$0.isSlot }) + 2))
         for _ in 1..<pages {
             guard !joined.items.contains(where: { shown.contains($0.id) }), let cursor = joined.nextCursor else {
-                return (joined, true)
+                return joined
             }
             let next = try await loader.load(cursor: cursor)
-            guard case .native(let items) = next.content else { return (joined, true) }
+            guard case .native(let items) = next.content else { return joined }
             joined = PagerPage(items: joined.items + items, nextCursor: next.nextCursor)
         }
-        return (joined, joined.items.contains(where: { shown.contains($0.id) }) || joined.nextCursor == nil)
+        joined.startsOver = !joined.items.contains(where: { shown.contains($0.id) }) && joined.nextCursor != nil
+        return joined
     }
 
     /// Starts following the feed, when someone observes the model and a list is shown.
     private func followFeed() {
-        guard live.enabled, following == nil, !followers.isEmpty, web == nil, !pager.items.isEmpty else { return }
+        guard live.enabled, following == nil, !followers.isEmpty, web == nil, !paging.items.isEmpty else { return }
         let (link, loader, options) = (liveLink, loader, live)
         following = Task { [weak self] in
             if let link, let live = loader as? any LiveFeedLoader {
@@ -282,7 +305,7 @@ public actor FeedScreenModel {
 
     /// A first page polled: its items not in the list are the pending ones.
     private func polled(_ items: [FeedItem]) {
-        let shown = Set(pager.items.map(\.id))
+        let shown = Set(paging.items.map(\.id))
         let new = items.count { !$0.isSlot && !shown.contains($0.id) }
         guard new != pending else { return }
         pending = new
@@ -291,11 +314,11 @@ public actor FeedScreenModel {
 
     /// Keeps the items shown for offline use after a successful load.
     private func keep() {
-        guard let storage, web == nil, !pager.items.isEmpty, !pager.isLoading else { return }
-        if case .failed = pager.phase { return }
-        let feed = StoredFeed(title: title, items: pager.items, nextCursor: pager.nextCursor, fetchedAt: clock())
+        guard let storage, web == nil, !paging.items.isEmpty, !paging.isLoading else { return }
+        if case .failed = paging.phase { return }
+        let feed = StoredFeed(title: title, items: paging.items, nextCursor: paging.nextCursor, fetchedAt: clock())
         try? storage.save(feed, key: storageKey)
-        let teasers = pager.items.compactMap { item -> Teaser? in
+        let teasers = paging.items.compactMap { item -> Teaser? in
             guard case .teaser(let teaser) = item, !keptArticles.contains(teaser.id) else { return nil }
             return teaser
         }
@@ -306,7 +329,7 @@ public actor FeedScreenModel {
 
     private func publish() {
         let next = FeedScreenState.make(
-            pager: pager, title: title, web: web, stored: stored, language: language, emptyMessage: emptyMessage,
+            pager: paging, title: title, web: web, stored: stored, language: language, emptyMessage: emptyMessage,
             pending: pending)
         guard next != state else { return }
         state = next
