@@ -10,9 +10,9 @@ final class FeedScreenDriver {
     private let show: @MainActor (FeedScreenState) -> Void
     /// Set once, on the main actor; read again only by `deinit` to stop following.
     nonisolated(unsafe) private var following: Task<Void, Never>?
-    /// The model's version of the state last shown.
-    private var seen = -1
-    private var shown: FeedScreenState = .loading
+    /// The model's version of the state last shown, and the actions waiting for a version.
+    private let shown = CatchingUp()
+    private var showing: FeedScreenState = .loading
 
     init(model: FeedScreenModel, show: @escaping @MainActor (FeedScreenState) -> Void) {
         self.model = model
@@ -44,19 +44,17 @@ final class FeedScreenDriver {
         following = Task { [weak self] in
             for await update in await model.versionedUpdates() {
                 guard let self else { return }
-                self.seen = update.version
-                if self.shown != update.state {
-                    self.shown = update.state
+                if self.showing != update.state {
+                    self.showing = update.state
                     self.show(update.state)
                 }
+                self.shown.reach(update.version)
             }
         }
     }
 
-    /// Once an action returns, the state has caught up with the model's (the follower runs on this
-    /// actor too, so yielding lets it).
+    /// Once an action returns, the state has caught up with the model's.
     private func settle() async {
-        let target = await model.version
-        while seen < target, !Task.isCancelled { await Task.yield() }
+        await shown.wait(for: await model.version)
     }
 }

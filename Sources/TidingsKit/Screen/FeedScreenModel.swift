@@ -55,9 +55,8 @@ public actor FeedScreenModel {
     private lazy var pager = makePager()
     /// The pager's state last shown.
     private var paging = PagerState<FeedItem, TidingsError>()
-    /// How many of the pager's states have been shown (`Pager.revision`), and who waits for a count.
-    private var pagingRevision = 0
-    private var catchingUp: [(revision: Int, waiter: CheckedContinuation<Void, Never>)] = []
+    /// How many of the pager's states have been shown (`Pager.revision`), and who waits for more.
+    private let pagerShown = CatchingUp()
     /// A first page arrived: follow the feed again from its live link once the pager settles.
     private var followAgain = false
     private var title = ""
@@ -194,7 +193,6 @@ public actor FeedScreenModel {
     /// the feed again after a first page.
     private func show(_ state: PagerState<FeedItem, TidingsError>) {
         paging = state
-        pagingRevision += 1
         if followAgain, !state.isLoading {
             followAgain = false
             following?.cancel()
@@ -203,16 +201,12 @@ public actor FeedScreenModel {
         }
         publish()
         keep()
-        let ready = catchingUp.filter { $0.revision <= pagingRevision }
-        catchingUp.removeAll { $0.revision <= pagingRevision }
-        for entry in ready { entry.waiter.resume() }
+        pagerShown.reach(pagerShown.reached + 1)
     }
 
     /// Returns once every state the pager has gone through so far is shown.
     private func caughtUp() async {
-        let revision = await pager.revision
-        guard pagingRevision < revision else { return }
-        await withCheckedContinuation { catchingUp.append((revision, $0)) }
+        await pagerShown.wait(for: await pager.revision)
     }
 
     /// Loads the page `request` asks for; notes the feed's title, its web address when it is a web
