@@ -335,7 +335,7 @@ private func imagePlaces(_ database: TestDatabase) async throws {
         }
     }
     try await source.write { db in try await insert(rows, from: 0, db) }
-    #expect(try await Migrations.migrate(source) == [13])
+    #expect(try await Migrations.migrate(source, upTo: 13) == [13])
     let late = [("written by an older server after the upgrade", rows[0].1)]
     try await source.write { db in try await insert(late, from: rows.count, db) }
     try await source.close()

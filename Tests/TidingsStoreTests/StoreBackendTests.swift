@@ -6,7 +6,7 @@ struct SQLiteStoreTests {
     @Test(
         "conforms",
         arguments: StoreCheck.all + StoreCheck.eventTime + StoreCheck.sections + StoreCheck.aggregates
-            + StoreCheck.articles)
+            + StoreCheck.articles + StoreCheck.brands)
     func conforms(_ check: StoreCheck) async throws {
         try await TestDatabase.with(.sqlite) { try await check.run($0) }
     }
@@ -19,7 +19,7 @@ struct PostgresStoreTests {
     @Test(
         "conforms",
         arguments: StoreCheck.all + StoreCheck.eventTime + StoreCheck.sections + StoreCheck.aggregates
-            + StoreCheck.articles)
+            + StoreCheck.articles + StoreCheck.brands)
     func conforms(_ check: StoreCheck) async throws {
         try await TestDatabase.with(.postgres) { try await check.run($0) }
     }

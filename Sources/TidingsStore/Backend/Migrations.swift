@@ -254,6 +254,25 @@ public enum Migrations {
                 "UPDATE entries SET item_images = '[]' WHERE item NOT LIKE '%\"image_url\"%'",
             ]
         },
+        Migration(version: 14, name: "brands and sections") { kind in
+            // The brands a server shows, kept so that editors change them live (BrandStore,
+            // SQLStore+Brands): each brand's own fields and each section as a document in the
+            // configuration file's form, with a version every change raises (an editor's ETag).
+            // brands_version rises with any change, so a process can tell whether its copy is current.
+            let key = kind == .postgres ? "TEXT COLLATE \"C\"" : "TEXT"
+            return [
+                """
+                CREATE TABLE brands (id \(key) PRIMARY KEY, position BIGINT NOT NULL, document TEXT NOT NULL,
+                  version BIGINT NOT NULL, updated_at BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE brand_sections (brand \(key) NOT NULL, id \(key) NOT NULL, position BIGINT NOT NULL,
+                  document TEXT NOT NULL, version BIGINT NOT NULL, updated_at BIGINT NOT NULL, PRIMARY KEY (brand, id))
+                """,
+                "CREATE TABLE brands_version (id BIGINT PRIMARY KEY, version BIGINT NOT NULL)",
+                "INSERT INTO brands_version (id, version) VALUES (1, 0)",
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.
