@@ -22,11 +22,14 @@ public struct Runtime: Sendable {
     public let logger: Logger
 
     /// Opens the database `settings` name (migrating it, unless `schema` says otherwise) and
-    /// builds the services over it.
+    /// builds the services over it. With `brandsFromDatabase` (a server), the brands shown are
+    /// the database's (``servedBrands(_:store:logger:at:)``), not only the settings'.
     public static func open(
         _ settings: Settings, logger: Logger? = nil, clock: @escaping @Sendable () -> Date = Date.init,
-        databaseTimeout: Duration = .seconds(10), schema: DatabaseURL.Schema = .migrate
+        databaseTimeout: Duration = .seconds(10), schema: DatabaseURL.Schema = .migrate,
+        brandsFromDatabase: Bool = false
     ) async throws -> Runtime {
+        var settings = settings
         let logger = logger ?? Self.logger(settings)
         // The deployment's own words, on top of the shipped ones, before anything is rendered.
         if let catalogs = settings.server.catalogs {
@@ -41,6 +44,9 @@ public struct Runtime: Sendable {
         let store = try await DatabaseURL(settings.server.database).open(
             policy: settings.server.newsPolicy, logger: logger, timeout: databaseTimeout, schema: schema,
             poolSize: settings.server.databasePoolSize)
+        if brandsFromDatabase {
+            settings.sections.brands = try await servedBrands(settings, store: store, logger: logger, at: clock())
+        }
         return Runtime(settings: settings, store: store, logger: logger, clock: clock)
     }
 

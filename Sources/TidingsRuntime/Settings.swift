@@ -183,6 +183,7 @@ public struct Settings: Sendable {
         try settings.sections.check { settings.given[$0]?.place }
         if demoBrands, settings.sections.brands.isEmpty {
             settings.sections.brands = try DemoBrands.configuration().brands
+            settings.setByDemo.insert("brands")
             settings.server.images.local += try DemoBrands.localImages()
             settings.setByDemo.insert("images.local")
             // The demo folds bursts (its catalog has a sale), unless a layer says otherwise.
@@ -196,6 +197,9 @@ public struct Settings: Sendable {
         settings.unknownVariables = environment.keys.filter { $0.hasPrefix("TIDINGS_") && !known.contains($0) }.sorted()
         return settings
     }
+
+    /// Whether the brands are the demo's, put in because no layer named any.
+    public var usesDemoBrands: Bool { setByDemo.contains("brands") }
 
     /// Reads the file: every group of keys, and `brands` (relative `file` sources are taken from
     /// the file's directory).

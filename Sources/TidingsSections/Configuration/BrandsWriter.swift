@@ -11,16 +11,24 @@ import Yams
 public enum BrandsWriter {
     /// A YAML document of `brands` alone.
     public static func yaml(_ brands: [Brand]) throws -> String {
-        try Yams.serialize(node: mapping([("brands", .sequence(.init(brands.map(brand))))]))
+        try text(mapping([("brands", .sequence(.init(brands.map(brand))))]))
     }
 
     /// One brand, its sections included.
     public static func brand(_ brand: Brand) -> Node {
-        brandFields(brand, sections: brand.sections.map(section))
+        mapping(brandFields(brand) + [("sections", .sequence(.init(brand.sections.map(section))))])
     }
 
-    /// One brand's own fields, with `sections` as given (the database keeps sections apart).
-    public static func brandFields(_ brand: Brand, sections: [Node]) -> Node {
+    /// One brand's own fields, without its sections (the database keeps those apart).
+    public static func brandOwn(_ brand: Brand) -> Node { mapping(brandFields(brand)) }
+
+    /// A node as YAML text: the documents the database keeps. Every language as itself (not
+    /// escaped), and no line folded.
+    public static func text(_ node: Node) throws -> String {
+        try Yams.serialize(node: node, indent: 2, width: -1, allowUnicode: true)
+    }
+
+    private static func brandFields(_ brand: Brand) -> [(String, Node)] {
         var fields: [(String, Node)] = [("id", Node(brand.id)), ("name", Node(brand.name))]
         fields.append(("locale", Node(brand.locale.identifier)))
         let theme = ["primary", "accent", "background", "text"].compactMap { role in
@@ -29,8 +37,7 @@ public enum BrandsWriter {
         if !theme.isEmpty { fields.append(("theme", mapping(theme))) }
         fields.append(("front", Node(brand.front)))
         if !brand.houseAds.isEmpty { fields.append(("house_ads", .sequence(.init(brand.houseAds.map(houseAd))))) }
-        fields.append(("sections", .sequence(.init(sections))))
-        return mapping(fields)
+        return fields
     }
 
     /// One section.

@@ -1,5 +1,6 @@
 import Foundation
 import TidingsModel
+import Yams
 
 extension SectionsConfiguration {
     /// The top-level keys this type reads; the rest of the file belongs to the server settings.
@@ -77,6 +78,23 @@ extension SectionsConfiguration {
         try configuration.read(
             ConfigNode.root(yaml: text, file: file), baseDirectory: baseDirectory, allowHostCheck: allowHostCheck)
         return configuration
+    }
+
+    /// Brands kept as documents (``BrandsWriter``'s form): each brand's own fields and its sections',
+    /// read by the file's reader — one set of rules. Errors name `origin`, a line of the brands as
+    /// written together, and the key path.
+    public static func brands(documents: [(brand: String, sections: [String])], origin: String) throws -> [Brand] {
+        var list: [Node] = []
+        for (brand, sections) in documents {
+            guard case .mapping(var fields)? = try Yams.compose(yaml: brand) else {
+                throw ConfigurationError("\(origin): a brand's document is not a mapping")
+            }
+            let nodes = try sections.map { try Yams.compose(yaml: $0) ?? .mapping(.init([])) }
+            fields[Node("sections")] = .sequence(.init(nodes))
+            list.append(.mapping(fields))
+        }
+        let text = try BrandsWriter.text(.mapping(.init([(Node("brands"), .sequence(.init(list)))])))
+        return try load(yaml: text, file: origin, baseDirectory: "/").brands
     }
 
     private mutating func read(_ root: ConfigNode?, baseDirectory: String, allowHostCheck: AllowHostCheck?) throws {

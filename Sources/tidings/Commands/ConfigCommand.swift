@@ -8,7 +8,7 @@ struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Show the effective settings and where each came from, or check them.",
-        subcommands: [Show.self, Check.self, Keys.self])
+        subcommands: [Show.self, Check.self, Keys.self, Export.self, Import.self])
 
     /// `tidings config show`: every key's value and its place, secrets masked.
     struct Show: AsyncParsableCommand {

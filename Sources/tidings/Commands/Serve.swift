@@ -26,7 +26,8 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try resolveSettings(config: config, database: database, host: host, port: port)
-        let runtime = try await Runtime.open(settings, schema: noMigrate ? .requireCurrent : .migrate)
+        let runtime = try await Runtime.open(
+            settings, schema: noMigrate ? .requireCurrent : .migrate, brandsFromDatabase: true)
         let store = runtime.store
         do {
             if !noDemo, try await store.counts().events == 0 {
