@@ -69,7 +69,7 @@ public func buildRouter(
     let keyLimiter =
         limits.keyRate > 0
         ? RateLimiter(rate: limits.keyRate, burst: limits.keyBurst, clock: environment.clock) : nil
-    let writes = router.group().add(middleware: APIKeyMiddleware(store: store, limiter: keyLimiter))
+    let writes = router.group().add(middleware: APIKeyMiddleware(store: store, scope: .write, limiter: keyLimiter))
         .add(middleware: JSONContentTypeMiddleware())
     SystemRoutes(
         registry: registry, health: HealthChecks(store: store, poller: poller),

@@ -3,6 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import TidingsModel
+import TidingsServer
+import TidingsStore
 import TidingsTesting
 
 @Suite("Products API")
@@ -42,6 +44,27 @@ struct ProductsRouteTests {
             ) { response throws in
                 #expect(response.status == .forbidden)
                 #expect(response.apiError?.code == "forbidden")
+            }
+        }
+    }
+
+    @Test("a key's scope says what it may do: a read key cannot post events, an admin key can")
+    func scopes() async throws {
+        try await TestApp.with { app, client in
+            for (scope, status) in [(APIKeyScope.read, HTTPResponse.Status.forbidden), (.admin, .created)] {
+                let secret = APIKeys.generate()
+                _ = try await app.store.createAPIKey(
+                    name: scope.rawValue, hash: APIKeys.hash(secret), scope: scope, at: TestApp.now)
+                try await client.execute(
+                    uri: "/api/v1/products", method: .post,
+                    headers: [.authorization: "Bearer \(secret)", .contentType: "application/json"],
+                    body: .json(Self.pineapple)
+                ) { response throws in
+                    #expect(response.status == status, "\(scope): \(response.text)")
+                    if status == .forbidden {
+                        #expect(response.apiError?.message.contains("has scope read; this needs write") == true)
+                    }
+                }
             }
         }
     }

@@ -23,6 +23,7 @@ struct StoreCheck: Sendable, CustomTestStringConvertible {
         .init(name: "applies migrations once", run: migrationsOnce),
         .init(name: "reports the schema, and refuses one newer than the build without changing it", run: schemaStatus),
         .init(name: "keeps API key hashes, finds and revokes them", run: apiKeys),
+        .init(name: "keys made before scopes read back as write keys", run: keysBeforeScopes),
         .init(name: "rolls a failed transaction back completely", run: rollback),
         .init(name: "lets concurrent writers take turns", run: concurrentWriters),
         .init(name: "sees what another process wrote to the same product", run: twoProcesses),
@@ -393,6 +394,26 @@ private func apiKeys(_ database: TestDatabase) async throws {
     #expect(try await store.apiKey(hash: "abc")?.revokedAt == Events.at(minutes: 1))
     #expect(try await store.revokeAPIKey(id: 999, at: Events.epoch) == false)
     #expect(try await store.apiKeys().map(\.name) == ["shoppers"])
+    #expect(try await store.apiKeys().map(\.scope) == [.write], "a key made without a scope posts events")
+    let admin = try await store.createAPIKey(name: "newsroom", hash: "def", scope: .admin, at: Events.epoch)
+    #expect(admin.scope == .admin)
+    #expect(try await store.apiKey(hash: "def")?.scope == .admin)
+    #expect(APIKeyScope.admin.allows(.write) && APIKeyScope.write.allows(.write))
+    #expect(!APIKeyScope.write.allows(.admin) && !APIKeyScope.read.allows(.write) && !APIKeyScope.write.allows(.read))
+}
+
+/// Keys made before scopes (migration 15) keep posting events: they read back as `write`.
+private func keysBeforeScopes(_ database: TestDatabase) async throws {
+    let source = try await database.openSource()
+    try await Migrations.migrate(source, upTo: 14)
+    try await source.write { db in
+        try await db.raw("INSERT INTO api_keys (name, key_hash, created_at) VALUES ('old', 'h', 0)").run()
+    }
+    #expect(try await Migrations.migrate(source) == [15])
+    try await source.close()
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    #expect(try await store.apiKey(hash: "h")?.scope == .write)
 }
 
 private struct Boom: Error {}

@@ -1,11 +1,14 @@
 import Hummingbird
 import TidingsStore
 
-/// Lets a request through only with `Authorization: Bearer KEY` naming a live key:
-/// 401 when the header is missing or the key unknown, 403 when the key was revoked.
-/// With `limiter`, each key's writes are held to `limits.key_rate` (429 with `Retry-After`).
+/// Lets a request through only with `Authorization: Bearer KEY` naming a live key whose scope
+/// allows `scope`: 401 when the header is missing or the key unknown, 403 when the key was revoked
+/// or may not do this. With `limiter`, each key's writes are held to `limits.key_rate` (429 with
+/// `Retry-After`).
 struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
     let store: any KeyStore
+    /// What the routes behind it do.
+    let scope: APIKeyScope
     var limiter: RateLimiter?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
@@ -20,6 +23,12 @@ struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         guard key.revokedAt == nil else {
             throw HTTPAPIError(.forbidden, code: "forbidden", message: "api: API key \(key.id) was revoked")
+        }
+        guard key.scope.allows(scope) else {
+            throw HTTPAPIError(
+                .forbidden, code: "forbidden",
+                message:
+                    "api: API key \(key.id) has scope \(key.scope.rawValue); this needs \(scope.rawValue) (or admin)")
         }
         if let limiter, let wait = limiter.take(String(key.id)) {
             throw HTTPAPIError.rateLimited(wait, "API key \(key.id)")

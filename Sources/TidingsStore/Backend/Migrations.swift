@@ -273,6 +273,10 @@ public enum Migrations {
                 "INSERT INTO brands_version (id, version) VALUES (1, 0)",
             ]
         },
+        Migration(version: 15, name: "api key scopes") { _ in
+            // What a key may do (APIKeyScope): keys made before scopes post catalog events, as they did.
+            ["ALTER TABLE api_keys ADD COLUMN scope TEXT NOT NULL DEFAULT 'write'"]
+        },
     ]
 
     /// The newest schema version this build knows.

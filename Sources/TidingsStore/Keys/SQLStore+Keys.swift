@@ -3,21 +3,21 @@ import SQLKit
 
 /// API keys for the write endpoints.
 extension SQLStore: KeyStore {
-    public func createAPIKey(name: String, hash: String, at: Date) async throws -> APIKeyRecord {
+    public func createAPIKey(name: String, hash: String, scope: APIKeyScope, at: Date) async throws -> APIKeyRecord {
         try await source.write(locking: .keys([])) { db in
             let row = try await db.raw(
-                "INSERT INTO api_keys (name, key_hash, created_at) VALUES (\(bind: name), \(bind: hash), \(bind: at.millisecondsSince1970)) RETURNING id"
+                "INSERT INTO api_keys (name, key_hash, scope, created_at) VALUES (\(bind: name), \(bind: hash), \(bind: scope.rawValue), \(bind: at.millisecondsSince1970)) RETURNING id"
             ).first()
             guard let id = try row?.decode(column: "id", as: Int64.self) else {
                 throw StoreError("inserting an API key returned no id")
             }
-            return APIKeyRecord(id: id, name: name, createdAt: at.truncatedToMilliseconds, revokedAt: nil)
+            return APIKeyRecord(id: id, name: name, scope: scope, createdAt: at.truncatedToMilliseconds, revokedAt: nil)
         }
     }
 
     public func apiKeys() async throws -> [APIKeyRecord] {
         try await source.read { db in
-            try await db.raw("SELECT id, name, created_at, revoked_at FROM api_keys ORDER BY id").all().map(
+            try await db.raw("SELECT id, name, scope, created_at, revoked_at FROM api_keys ORDER BY id").all().map(
                 Self.decodeKey)
         }
     }
@@ -34,14 +34,19 @@ extension SQLStore: KeyStore {
 
     public func apiKey(hash: String) async throws -> APIKeyRecord? {
         try await source.read { db in
-            try await db.raw("SELECT id, name, created_at, revoked_at FROM api_keys WHERE key_hash = \(bind: hash)")
-                .first().map(Self.decodeKey)
+            try await db.raw(
+                "SELECT id, name, scope, created_at, revoked_at FROM api_keys WHERE key_hash = \(bind: hash)"
+            )
+            .first().map(Self.decodeKey)
         }
     }
 
     static func decodeKey(_ row: any SQLRow) throws -> APIKeyRecord {
-        APIKeyRecord(
+        let scope = try row.decode(column: "scope", as: String.self)
+        return APIKeyRecord(
             id: try row.decode(column: "id", as: Int64.self), name: try row.decode(column: "name", as: String.self),
+            // A scope a newer build wrote and this one does not know is taken as the least: read.
+            scope: APIKeyScope(rawValue: scope) ?? .read,
             createdAt: Date(millisecondsSince1970: try row.decode(column: "created_at", as: Int64.self)),
             revokedAt: try row.decode(column: "revoked_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)))
     }
