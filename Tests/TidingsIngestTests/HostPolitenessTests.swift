@@ -207,6 +207,12 @@ struct HostPolitenessTests {
         // At the first booked turn the caller comes back and runs.
         clock.advance(by: .seconds(5))
         #expect(try await admit() == nil)
+        // A turn that passed with its page not back yet still spaces the next booking: started at
+        // 7 s, the next start could be at 12 s, but the page booked for 11 s may come back then.
+        clock.advance(by: .seconds(2))
+        try await politeness.withPermit(forHost: "slow.example") {}
+        clock.advance(by: .milliseconds(4500))
+        #expect(try await admit() == .milliseconds(4500), "five seconds after the turn booked for 11 s")
         // A host with as many requests running as it may have books at least `busyTurn` off.
         let busy = HostPoliteness(maxConcurrent: 1, interval: .zero, clock: clock)
         let latch = Latch()

@@ -108,7 +108,9 @@ public actor HostPoliteness<C: Clock> where C.Duration == Duration {
         let spacing = spacing(crawlDelay: crawlDelay)
         let now = clock.now
         var host = hosts[key] ?? Host()
-        if let booked = host.booked, booked <= now { host.booked = nil }
+        // A booking whose turn has passed still spaces the next one: its page may not have been
+        // claimed again yet (the refresher looks about once a second), and a turn booked from the
+        // last start alone would come due within the crawl delay of it.
         var start = now
         if let last = host.lastStart {
             start = max(start, last.advanced(by: spacing * (host.waiters.count + 1)))
