@@ -97,11 +97,11 @@ public struct PagerState<Item: Identifiable & Sendable & Equatable, Failure: Err
     /// Merges the page answering a request of `kind` into the list and settles the phase.
     private mutating func receive(_ page: PagerPage<Item>, for kind: PagerRequest.Kind) {
         switch kind {
+        case .refresh where page.startsOver:
+            items = []
+            fallthrough
         case .first, .next:
             items = Self.appending(page.items, to: items)
-            nextCursor = page.nextCursor
-        case .refresh where page.startsOver:
-            items = Self.appending(page.items, to: [])
             nextCursor = page.nextCursor
         case .refresh:
             // The bottom of a list shown stays where it was: its cursor still says what comes next.

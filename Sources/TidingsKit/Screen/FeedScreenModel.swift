@@ -170,9 +170,9 @@ public actor FeedScreenModel {
             stored = kept
         }
         await pager.removeItem(id: "notification:" + id)
+        // The pager's new state was shown and kept; a card only the stored items held is shown gone.
         await caughtUp()
         publish()
-        keep()
     }
 
     /// The pager, loading pages with ``page(for:)``, and the task showing each of its states. Both

@@ -4,7 +4,7 @@ import Yams
 
 /// Writes brands back as the `brands` list `BrandsReader` reads: what `tidings config export`
 /// prints and what the database keeps of each brand and section. Reading what it writes gives the
-/// same values (`SectionsConfigurationTests`), and it writes one text for one value: keys in the
+/// same values (`BrandsWriterTests`), and it writes one text for one value: keys in the
 /// reader's order, languages and location keys sorted, a field at its default left out, a brand's
 /// placement written into each of its sections (the reader has already applied it there), and
 /// `file` sources by their absolute paths.
@@ -106,11 +106,12 @@ public enum BrandsWriter {
                 ("location", mapping(rule.location.sorted { $0.key < $1.key }.map { ($0.key, Node($0.value)) })))
         }
         if let source = rule.source {
-            switch source.location {
-            case .url(let url):
-                fields.append(("source", mapping([("type", Node("weather")), ("url", Node(url.absoluteString))])))
-            case .file(let path): fields.append(("source", mapping([("type", Node("weather")), ("path", Node(path))])))
-            }
+            let place: (String, Node) =
+                switch source.location {
+                case .url(let url): ("url", Node(url.absoluteString))
+                case .file(let path): ("path", Node(path))
+                }
+            fields.append(("source", mapping([("type", Node("weather")), place])))
         }
         return mapping(fields)
     }
