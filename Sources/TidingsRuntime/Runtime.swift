@@ -19,6 +19,9 @@ public struct Runtime: Sendable {
     public let environment: ServerEnvironment
     public let catalog: CatalogService
     public let sections: SectionService
+    /// Keeps the brands shown as the database keeps them (a server's); nil when they are the
+    /// settings' alone (a command's, a test's).
+    public let brands: BrandsFollower?
     public let logger: Logger
 
     /// Opens the database `settings` name (migrating it, unless `schema` says otherwise) and
@@ -44,23 +47,32 @@ public struct Runtime: Sendable {
         let store = try await DatabaseURL(settings.server.database).open(
             policy: settings.server.newsPolicy, logger: logger, timeout: databaseTimeout, schema: schema,
             poolSize: settings.server.databasePoolSize)
+        var version: Int64?
         if brandsFromDatabase {
-            settings.sections.brands = try await servedBrands(settings, store: store, logger: logger, at: clock())
+            let served = try await servedBrands(settings, store: store, logger: logger, at: clock())
+            settings.sections.brands = served.brands
+            version = served.version
         }
-        return Runtime(settings: settings, store: store, logger: logger, clock: clock)
+        return Runtime(settings: settings, store: store, logger: logger, clock: clock, brandsVersion: version)
     }
 
-    /// The services over a store already opened (a test's database).
+    /// The services over a store already opened (a test's database). With `brandsVersion` (the
+    /// version of the kept brands `settings` shows), the brands shown follow the database's.
     public init(
         settings: Settings, store: any TidingsStorage, logger: Logger? = nil,
-        clock: @escaping @Sendable () -> Date = Date.init
+        clock: @escaping @Sendable () -> Date = Date.init, brandsVersion: Int64? = nil
     ) {
         self.settings = settings
         self.store = store
-        self.logger = logger ?? Self.logger(settings)
+        let logger = logger ?? Self.logger(settings)
+        self.logger = logger
         environment = ServerEnvironment(store: store, configuration: settings.server, clock: clock)
         catalog = CatalogService(environment: environment)
-        sections = SectionService(configuration: settings.sections, environment: environment, catalog: catalog)
+        let sections = SectionService(
+            live: LiveSections(settings.sections, version: brandsVersion ?? 0), environment: environment,
+            catalog: catalog)
+        self.sections = sections
+        brands = brandsVersion.map { _ in BrandsFollower(sections: sections, logger: logger) }
     }
 
     /// The process's logger at the configured level.
@@ -74,17 +86,18 @@ public struct Runtime: Sendable {
     public func poller(clock: @escaping @Sendable () -> Date = Date.init) -> SourcePoller {
         let sections = sections
         return SourcePoller(
-            configuration: settings.sections, store: store, logger: logger, clock: clock,
+            live: sections.live, store: store, logger: logger, clock: clock,
             onChange: { changed in sections.contentChanged(sections: changed) })
     }
 
     /// The service fetching the article pages of sources with `full_text` (issue 20), leasing
-    /// pages as `poller`'s owner; nil when no section asks for full text.
-    public func articleRefresher(owner: String, clock: @escaping @Sendable () -> Date = Date.init) -> ArticleRefresher?
-    {
-        guard settings.sections.sections.contains(where: { $0.section.fullText != .never }) else { return nil }
+    /// pages as `poller`'s owner. It asks the database for due pages only while a section shown
+    /// asks for full text (brands change live).
+    public func articleRefresher(owner: String, clock: @escaping @Sendable () -> Date = Date.init) -> ArticleRefresher {
+        let live = sections.live
         return ArticleRefresher(
-            configuration: settings.sections, store: store, owner: owner, logger: logger, clock: clock)
+            configuration: settings.sections, store: store, owner: owner, logger: logger, clock: clock,
+            wanted: { live.current.sections.contains { $0.section.fullText != .never } })
     }
 
     /// The HTTP application over these services, running `poller` (whose heartbeat
@@ -96,10 +109,11 @@ public struct Runtime: Sendable {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         var running: [any Service] = poller.map { [$0] } ?? []
-        if let poller, let refresher = articleRefresher(owner: poller.owner) { running.append(refresher) }
+        if let poller { running.append(articleRefresher(owner: poller.owner)) }
+        if let brands { running.append(brands) }
         let images = ImageProxy(settings: settings.server.images, fetch: settings.sections.fetch, logger: logger)
         running += [
-            images, ChangeFollower(environment: environment, logger: logger),
+            images, ChangeFollower(environment: environment, brands: brands, logger: logger),
             LiveUpdatesService(environment: environment),
         ]
         return buildApplication(

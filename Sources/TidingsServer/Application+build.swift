@@ -71,6 +71,11 @@ public func buildRouter(
         ? RateLimiter(rate: limits.keyRate, burst: limits.keyBurst, clock: environment.clock) : nil
     let writes = router.group().add(middleware: APIKeyMiddleware(store: store, scope: .write, limiter: keyLimiter))
         .add(middleware: JSONContentTypeMiddleware())
+    // The newsroom's API: `read` keys (and admin keys) see the brands kept, admin keys change them.
+    let adminReads = router.group().add(middleware: APIKeyMiddleware(store: store, scope: .read, limiter: keyLimiter))
+    let adminWrites = router.group().add(middleware: APIKeyMiddleware(store: store, scope: .admin, limiter: keyLimiter))
+        .add(middleware: JSONContentTypeMiddleware())
+    AdminController(sections: sections).addRoutes(reads: adminReads, writes: adminWrites)
     SystemRoutes(
         registry: registry, health: HealthChecks(store: store, poller: poller),
         metricsAccess: MetricsAccess(allow: configuration.metricsAllow, token: configuration.metricsToken)

@@ -1,12 +1,15 @@
 import Foundation
 import Hummingbird
 import TidingsModel
+import TidingsStore
 
 /// Per-request context: a 1 MiB body limit and Tidings' JSON coders.
 public struct TidingsRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The connection's peer address (no port), for per-client rate limits.
     public var peerAddress: String?
+    /// The API key the request was let in with, behind ``APIKeyMiddleware`` (who made a change).
+    public var apiKey: APIKeyRecord?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

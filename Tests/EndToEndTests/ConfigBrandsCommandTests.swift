@@ -90,4 +90,29 @@ struct ConfigBrandsCommandTests {
         #expect(third.ids == ["beta", "gamma"])
         #expect(!third.log.contains("lists others"), "file and database agree: \(third.log)")
     }
+
+    @Test("a running server shows brands imported by another process within seconds, no restart")
+    func runningServerFollowsImport() async throws {
+        try brandsFile("one.yaml", ["alpha"])
+        try brandsFile("two.yaml", ["beta", "gamma"])
+        let server = try TidingsProcess(
+            ["serve", "--port", "0", "--no-demo", "--config", "one.yaml", "--database", "sqlite:live.sqlite"],
+            in: folder)
+        let base = try await server.waitForBase()
+        func ids() async throws -> [String] {
+            try TidingsJSON.decoder().decode(
+                BrandList.self, from: Data(try await get("\(base)/api/v1/brands").body.utf8)
+            )
+            .brands.map(\.id)
+        }
+        #expect(try await ids() == ["alpha"])
+        let imported = try await TidingsProcess.run(
+            ["config", "import", "two.yaml", "--database", "sqlite:live.sqlite"], in: folder)
+        #expect(imported.status == 0 && imported.output.contains("within a second"), "\(imported.output)")
+        let shown = try await eventually(within: .seconds(60)) { try await ids() == ["beta", "gamma"] }
+        server.process.terminate()
+        _ = try await server.waitForExit()
+        #expect(shown, "\(server.text)")
+        #expect(server.text.contains("brands: showing version 2 — 2 brand(s), 2 section(s)"), "\(server.text)")
+    }
 }

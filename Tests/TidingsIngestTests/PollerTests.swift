@@ -114,6 +114,45 @@ import TidingsTesting
         }
     }
 
+    /// Issue 38: brands change while the poller runs (an editor, `tidings config import`).
+    @Test(
+        "brands changed live: a new source is fetched, a section newly reading a source gets it in full, a dropped one is not fetched"
+    )
+    func brandsChangeLive() async throws {
+        let server = FeedServer()
+        try await FetchTestServer.with(server.router) { port in
+            try await TestDatabase.with(.sqlite) { database in
+                let store = try await database.open()
+                let now = TestClock()
+                let live = LiveSections(Self.sections(port: port, paths: ["/feed.rss"]), version: 1)
+                let poller = SourcePoller(live: live, store: store, clock: { now.current })
+                func count(_ section: String) async throws -> Int {
+                    try await store.entries(section: SectionKey(brand: "b", section: section), afterSeq: nil, limit: 10)
+                        .count
+                }
+                #expect(try await poller.pollDue().map(\.changes.inserted) == [3])
+                live.replace(
+                    brands: Self.sections(port: port, paths: ["/feed.rss", "/feed.rss", "/feed.rss?two"]).brands,
+                    version: 2)
+                now.withLock { $0 += 661 }
+                let second = try await poller.pollDue().sorted { $0.sourceID < $1.sourceID }
+                #expect(second.count == 2, "the known source and the new one")
+                #expect(second.allSatisfy { $0.status == .http(200) }, "no 304 for a section that started reading")
+                #expect(server.hits("304") == 0)
+                #expect(try await count("s1") == 3)
+                #expect(try await count("s2") == 3)
+                now.withLock { $0 += 661 }
+                #expect(try await poller.pollDue().map(\.status) == [.http(304), .http(304)], "then revalidated")
+                live.replace(brands: Self.sections(port: port, paths: ["/feed.rss?two"]).brands, version: 3)
+                now.withLock { $0 += 661 }
+                let third = try await poller.pollDue()
+                #expect(third.count == 1, "the source no section reads is not fetched: \(third.map(\.sourceID))")
+                try await poller.shutdown()
+                try await store.close()
+            }
+        }
+    }
+
     /// Issue 34: a feed shown in two sections logged "20 new" for its ten items.
     @Test("a feed shown in two sections counts its items once, and says in how many sections")
     func oneFeedTwoSections() async throws {

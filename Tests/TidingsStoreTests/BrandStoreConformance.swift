@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TidingsModel
 import TidingsStore
 import TidingsTesting
 
@@ -7,9 +8,12 @@ extension StoreCheck {
     /// What every backend must do with the brands it keeps (BrandStore).
     static let brands: [StoreCheck] = [
         .init(
-            name: "keeps brands and sections in order, raising the versions of what a replacement rewrites",
+            name: "keeps brands and sections in order, raising the versions of what a replacement changes",
             run: keepsBrands),
         .init(name: "imports brands into a new database once, however many servers start on it", run: importsOnce),
+        .init(
+            name: "a change of the brands raises the version other servers ask for and is announced to them",
+            run: announcesBrands),
     ]
 }
 
@@ -34,12 +38,61 @@ private func keepsBrands(_ database: TestDatabase) async throws {
     let second = try await store.replaceBrands(
         [brand("grocery", ["news", "offers"]), brand("courier", ["news"], note: "\nlocale: nb")], at: at + 60)
     #expect(second.brands.map(\.id) == ["grocery", "courier"])
-    #expect(second.brands.map(\.version) == [2, 2])
-    #expect(second.brands[0].sections.map(\.version) == [2, 1], "a section kept moves on, a new one starts")
+    #expect(second.brands.map(\.version) == [1, 2], "only the brand whose own document changed moves on")
+    #expect(second.brands.map(\.updatedAt) == [at, at + 60])
+    #expect(
+        second.brands[0].sections.map(\.version) == [1, 1], "an unchanged section keeps its version, a new one starts")
+    #expect(second.brands[1].sections.map(\.version) == [1])
     #expect(second.version == 2)
+    #expect(
+        try await store.replaceBrands(second.documents, at: at + 90) == second,
+        "the same documents again change nothing, not even the version of the whole")
     #expect(try await store.storedBrands() == second)
+    #expect(try await store.brandsVersion() == 2)
     #expect(
         second.documents == [brand("grocery", ["news", "offers"]), brand("courier", ["news"], note: "\nlocale: nb")])
+    // Every brand deleted: the database still keeps brands (none), and a server starting with a
+    // file does not bring the file's back.
+    // A change refused inside the transaction stores nothing.
+    await #expect(throws: CancellationError.self) {
+        try await store.changeBrands(at: at + 100) { kept in
+            #expect(kept == second)
+            throw CancellationError()
+        }
+    }
+    #expect(try await store.storedBrands() == second)
+    let unchanged = try await store.changeBrands(at: at + 100) { _ in nil }
+    #expect(unchanged == second)
+    let emptied = try await store.replaceBrands([], at: at + 120)
+    #expect(emptied == StoredBrands(brands: [], version: 3))
+    let again = try await store.importBrands([brand("courier", ["news"])], at: at + 180)
+    #expect(again.imported == false && again.kept == emptied)
+}
+
+private func announcesBrands(_ database: TestDatabase) async throws {
+    let writer = try await database.open()
+    let follower = try await database.open()
+    defer {
+        Task {
+            try await writer.close()
+            try await follower.close()
+        }
+    }
+    #expect(try await follower.brandsVersion() == 0)
+    _ = try await writer.replaceBrands([brand("courier", ["news"])], at: Date(timeIntervalSince1970: 1_800_000_000))
+    #expect(try await follower.brandsVersion() == 1, "what a server polls sees another's change at once")
+    guard database.backend == .postgres else { return }
+    let heard = Locked<[StoreChange]>([])
+    let following = Task { try await follower.followChanges { change in heard.withLock { $0.append(change) } } }
+    defer { following.cancel() }
+    _ = await eventually { heard.current == [.everything] }
+    _ = try await writer.replaceBrands(
+        [brand("courier", ["news", "sport"])], at: Date(timeIntervalSince1970: 1_800_000_060))
+    _ = await eventually { heard.current.count >= 2 }
+    #expect(heard.current == [.everything, StoreChange(brands: true)])
+    _ = try await follower.replaceBrands([brand("courier", ["news"])], at: Date(timeIntervalSince1970: 1_800_000_120))
+    try await Task.sleep(for: .milliseconds(200))
+    #expect(heard.current.count == 2, "a server knows its own change without hearing it")
 }
 
 private func importsOnce(_ database: TestDatabase) async throws {

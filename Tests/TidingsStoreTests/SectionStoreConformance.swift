@@ -23,6 +23,7 @@ extension StoreCheck {
             name: "migration 13 gives stored entries their image places; every kind reads back as it was served",
             run: imagePlaces),
         .init(name: "leases due sources to one owner until released or expired", run: leases),
+        .init(name: "a source asked for again is due at once and fetched in full", run: refetch),
         .init(name: "records dismissals once per device and card", run: dismissals),
         .init(name: "stores fetches whose text holds U+0000, without it", run: nulText),
         .init(name: "says what a stream added and changed since a position", run: streamChanges),
@@ -116,6 +117,28 @@ private func leases(_ database: TestDatabase) async throws {
     let expired = try await store.claimDueSources(
         owner: "third", now: t0.addingTimeInterval(700), lease: 300, limit: 10)
     #expect(expired.map(\.id).sorted() == ["a", "b"])
+}
+
+private func refetch(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    try await store.registerSources([("a", .feed), ("b", .feed)], now: t0)
+    _ = try await store.claimDueSources(owner: "me", now: t0, lease: 300, limit: 10)
+    _ = try await store.recordFetches([record("a", [entry("x")]), record("b", [entry("y")])], owner: "me")
+    let later = t0.addingTimeInterval(60)
+    #expect(try await store.claimDueSources(owner: "me", now: later, lease: 300, limit: 10).isEmpty)
+    try await store.refetchSources(["a", "unknown"], now: later)
+    let states = Dictionary(uniqueKeysWithValues: try await store.sourceStates().map { ($0.id, $0) })
+    #expect(states["a"]?.etag == nil && states["a"]?.lastModified == nil && states["a"]?.nextFetchAt == later)
+    #expect(states["a"]?.entryCount == 1, "only how it is fetched next is forgotten")
+    #expect(states["a"]?.streams == ["b/s"], "the streams its last full fetch wrote to")
+    #expect(states["b"]?.etag == "\"e\"" && states["b"]?.nextFetchAt == t0.addingTimeInterval(600))
+    #expect(try await store.claimDueSources(owner: "me", now: later, lease: 300, limit: 10).map(\.id) == ["a"])
+    try await store.refetchSources(["b"], now: t0.addingTimeInterval(900))
+    #expect(
+        try await store.sourceStates().first { $0.id == "b" }?.nextFetchAt == t0.addingTimeInterval(600),
+        "a source due earlier stays due earlier")
+    #expect(try await store.sourceStates().count == 2, "an unknown id adds nothing")
 }
 
 private func dismissals(_ database: TestDatabase) async throws {

@@ -19,6 +19,8 @@ public final class ArticleRefresher: Service, Sendable {
     let logger: Logger
     let clock: @Sendable () -> Date
     let onChange: @Sendable ([String]) -> Void
+    /// Whether any section shown asks for full text now: when none does, no page is claimed.
+    let wanted: @Sendable () -> Bool
     /// Pages no entry asked for in this long are removed (`retention.max_age`: entries go then too).
     let keep: TimeInterval
     public let owner: String
@@ -29,8 +31,10 @@ public final class ArticleRefresher: Service, Sendable {
         store: any ArticleStore, pages: ArticlePageFetcher, schedule: ArticleSchedule = .init(), concurrency: Int = 4,
         lease: TimeInterval = 60, keep: TimeInterval = 90 * 86_400, owner: String,
         logger: Logger = Logger(label: "tidings.articles"),
-        clock: @escaping @Sendable () -> Date = Date.init, onChange: @escaping @Sendable ([String]) -> Void = { _ in }
+        clock: @escaping @Sendable () -> Date = Date.init, onChange: @escaping @Sendable ([String]) -> Void = { _ in },
+        wanted: @escaping @Sendable () -> Bool = { true }
     ) {
+        self.wanted = wanted
         self.store = store
         self.pages = pages
         self.schedule = schedule
@@ -49,7 +53,7 @@ public final class ArticleRefresher: Service, Sendable {
     public convenience init(
         configuration: SectionsConfiguration, store: any ArticleStore, owner: String,
         logger: Logger = Logger(label: "tidings.articles"), clock: @escaping @Sendable () -> Date = Date.init,
-        onChange: @escaping @Sendable ([String]) -> Void = { _ in }
+        onChange: @escaping @Sendable ([String]) -> Void = { _ in }, wanted: @escaping @Sendable () -> Bool = { true }
     ) {
         let settings = configuration.fullText
         let fetcher = SourceFetcher(
@@ -63,7 +67,7 @@ public final class ArticleRefresher: Service, Sendable {
             store: store, pages: ArticlePageFetcher(fetcher: fetcher, politeness: politeness), schedule: schedule,
             concurrency: settings.concurrency, lease: configuration.fetch.totalTimeout + 15,
             keep: configuration.retention.maxAge, owner: owner,
-            logger: logger, clock: clock, onChange: onChange)
+            logger: logger, clock: clock, onChange: onChange, wanted: wanted)
     }
 
     /// Article pages are cut here: ten times a long article with its markup.
@@ -100,7 +104,8 @@ public final class ArticleRefresher: Service, Sendable {
     }
 
     func claim(limit: Int) async throws -> [ArticlePage] {
-        try await store.claimDueArticles(owner: owner, now: clock(), lease: lease, limit: limit)
+        guard wanted() else { return [] }
+        return try await store.claimDueArticles(owner: owner, now: clock(), lease: lease, limit: limit)
     }
 
     /// Fetches every page due now (up to `concurrency` at once) and returns them as stored.

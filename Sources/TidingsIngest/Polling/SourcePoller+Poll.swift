@@ -27,7 +27,7 @@ extension SourcePoller {
         var delay: TimeInterval
         var articles: [String] = []
         do {
-            switch try await fetch(source, state: state) {
+            switch try await fetch(source, state: state.validating(sections)) {
             case .notModified(let freshness, let code):
                 outcome = .notModified
                 status = code
@@ -175,7 +175,8 @@ extension SourcePoller {
             nextFetchAt: failed.nextFetchAt)
     }
 
-    /// One conditional fetch of a URL, or a look at a file's size and modification time.
+    /// One conditional fetch of a URL, or a look at a file's size and modification time (none when
+    /// `state` has no validators).
     private func fetch(_ source: FetchedSource, state: SourceState) async throws -> Fetched {
         switch source.location {
         case .url(let url):
@@ -255,5 +256,19 @@ extension SourcePoller {
             contentHTML: entry.contentHTML,
             publishedAt: entry.publishedAt, contentHash: StableHash.hex(json + "\u{0}" + (entry.contentHTML ?? "")),
             formerKey: entry.formerKey.map { EntryKey(source: sourceID, item: $0) })
+    }
+}
+
+extension SourceState {
+    /// The state to fetch with for `sections`: without its validators when a section is not among
+    /// the streams the last full fetch wrote to (a section that started reading the source since:
+    /// a `304` would leave it empty until the feed changes).
+    func validating(_ sections: [SectionKey]) -> SourceState {
+        guard etag != nil || lastModified != nil else { return self }
+        if let streams, sections.allSatisfy({ streams.contains($0.stream) }) { return self }
+        var state = self
+        state.etag = nil
+        state.lastModified = nil
+        return state
     }
 }

@@ -10,7 +10,13 @@ import TidingsStore
 /// server's lifecycle. Sources are leased in the database before fetching, so several servers
 /// sharing one PostgreSQL database fetch each source once, not once each.
 public final class SourcePoller: Service, Sendable {
-    let sources: [String: (source: FetchedSource, sections: [SectionKey])]
+    /// The brands shown, whose sources are fetched: they change while the poller runs.
+    let live: LiveSections
+    /// What the brands shown last asked for, remade when their version changes.
+    private let polled: Locked<PolledSources>
+    /// What was registered in the store last; nil before the first registration.
+    private let registered = Locked<PolledSources?>(nil)
+    /// How sources are fetched, read and kept (the settings', which do not change live).
     let settings: SectionsConfiguration
     let store: any SectionStore & ArticleStore
     let fetcher: SourceFetcher
@@ -29,17 +35,27 @@ public final class SourcePoller: Service, Sendable {
 
     /// A poller for `configuration`'s sources; `onChange` hears which sections got new or changed
     /// entries (the server drops its cached pages).
-    public init(
+    public convenience init(
         configuration: SectionsConfiguration, store: any SectionStore & ArticleStore,
         logger: Logger = Logger(label: "tidings.poller"),
         clock: @escaping @Sendable () -> Date = Date.init,
         onChange: @escaping @Sendable ([SectionKey]) -> Void = { _ in }
     ) {
-        var sources: [String: (FetchedSource, [SectionKey])] = [:]
-        for (source, sections) in configuration.fetchedSources { sources[source.id] = (source, sections) }
-        self.sources = sources
-        self.configuredIDs = sources.keys.sorted()
-        self.fullTextModes = Self.fullTextModes(configuration)
+        self.init(live: LiveSections(configuration), store: store, logger: logger, clock: clock, onChange: onChange)
+    }
+
+    /// A poller for the sources of the brands `live` shows at each moment: a source added while it
+    /// runs is registered and fetched, a source no section reads any more is no longer claimed.
+    public init(
+        live: LiveSections, store: any SectionStore & ArticleStore,
+        logger: Logger = Logger(label: "tidings.poller"),
+        clock: @escaping @Sendable () -> Date = Date.init,
+        onChange: @escaping @Sendable ([SectionKey]) -> Void = { _ in }
+    ) {
+        let snapshot = live.snapshot
+        let configuration = snapshot.configuration
+        self.live = live
+        self.polled = Locked(PolledSources(configuration, version: snapshot.version))
         self.settings = configuration
         // A document keeps no more entries than retention would: a huge or never-ending feed
         // costs memory in proportion to what is kept, not to its length.
@@ -59,10 +75,21 @@ public final class SourcePoller: Service, Sendable {
         self.recorder = FetchRecorder(store: store, owner: owner, logger: logger)
     }
 
-    /// The ids of the sources this process's configuration has, sorted; claims name them.
-    let configuredIDs: [String]
-    /// Each source's `full_text` mode (the strongest of its sections').
-    let fullTextModes: [String: FullTextMode]
+    /// What the brands shown now ask for.
+    var current: PolledSources {
+        let snapshot = live.snapshot
+        return polled.withLock { polled in
+            if polled.version != snapshot.version {
+                polled = PolledSources(snapshot.configuration, version: snapshot.version)
+            }
+            return polled
+        }
+    }
+
+    /// Each source fetched now, by id, with the sections its entries go to.
+    var sources: [String: (source: FetchedSource, sections: [SectionKey])] { current.sources }
+    /// Each source's `full_text` mode now (the strongest of its sections').
+    var fullTextModes: [String: FullTextMode] { current.fullTextModes }
 
     /// How long a claimed source stays leased: the longest a fetch may take, and a margin for
     /// recording it (a database call gives up after 10 s). When a process dies holding a lease,
@@ -77,14 +104,9 @@ public final class SourcePoller: Service, Sendable {
     public func run() async throws {
         heartbeat.started(at: Date())
         defer { heartbeat.stopped() }
-        let registered = Locked(false)
         try await LeasedWork<SourceState>(
             name: "poller", concurrency: settings.fetch.concurrency, idle: .seconds(1), logger: logger,
-            prepare: {
-                guard !registered.current else { return }
-                try await self.register()
-                registered.withLock { $0 = true }
-            },
+            prepare: { try await self.registerChanges() },
             claim: { try await self.claim(limit: $0) },
             perform: { _ = await self.pollOne($0) },
             round: { failures, error in self.heartbeat.round(at: Date(), failures: failures, error: error) }
@@ -92,20 +114,44 @@ public final class SourcePoller: Service, Sendable {
         try await fetcher.shutdown()
     }
 
-    /// Leases up to `limit` due sources of this configuration.
+    /// Leases up to `limit` due sources of the brands shown.
     func claim(limit: Int) async throws -> [SourceState] {
-        try await store.claimDueSources(owner: owner, now: clock(), lease: lease, limit: limit, among: configuredIDs)
+        try await store.claimDueSources(owner: owner, now: clock(), lease: lease, limit: limit, among: current.ids)
     }
 
-    /// Adds this configuration's sources to the store, due at once when new.
-    func register() async throws {
-        try await store.registerSources(sources.values.map { ($0.source.id, $0.source.format) }, now: clock())
+    /// Adds the sources of the brands shown (or of `polled`) to the store, due at once when new.
+    func register(_ polled: PolledSources? = nil) async throws {
+        let polled = polled ?? current
+        try await store.registerSources(polled.sources.values.map { ($0.source.id, $0.source.format) }, now: clock())
+        registered.withLock { $0 = polled }
     }
 
-    /// Fetches every source due now (up to `fetch.concurrency` at once) and returns what happened.
+    /// Registers the sources of the brands shown when they changed since the last registration
+    /// (or none was made): an editor's new source is fetched within the poller's next round.
+    func registerChanges() async throws {
+        let now = current
+        let before = registered.current
+        guard before?.version != now.version else { return }
+        try await register(now)
+        if let before { logChange(from: before, to: now) }
+    }
+
+    /// Says which sources the brands' change added and removed.
+    private func logChange(from before: PolledSources, to now: PolledSources) {
+        let added = now.ids.filter { before.sources[$0] == nil }
+        let removed = before.ids.filter { now.sources[$0] == nil }
+        guard !added.isEmpty || !removed.isEmpty else { return }
+        logger.notice(
+            "poller: brands version \(now.version): \(now.ids.count) sources; added \(added.isEmpty ? "none" : added.joined(separator: ", ")), no longer fetched \(removed.isEmpty ? "none" : removed.joined(separator: ", "))"
+        )
+    }
+
+    /// Registers the sources of the brands shown if they changed, then fetches every source due
+    /// now (up to `fetch.concurrency` at once) and returns what happened.
     @discardableResult
     public func pollDue() async throws -> [PollResult] {
-        await poll(try await claim(limit: settings.fetch.concurrency))
+        try await registerChanges()
+        return await poll(try await claim(limit: settings.fetch.concurrency))
     }
 
     /// Registers the sources and fetches all of them once, due or not (`tidings sources refresh`).
@@ -113,6 +159,27 @@ public final class SourcePoller: Service, Sendable {
         try await register()
         let states = try await store.sourceStates().filter { sources[$0.id] != nil }
         return await poll(states, concurrency: settings.fetch.concurrency)
+    }
+}
+
+/// What the poller fetches for one version of the brands.
+struct PolledSources: Sendable {
+    /// The version of the brands it was made from.
+    var version: Int64
+    /// Each source that needs fetching, by id, with the sections its entries go to.
+    var sources: [String: (source: FetchedSource, sections: [SectionKey])]
+    /// The sources' ids, sorted; claims name them.
+    var ids: [String]
+    /// Each source's `full_text` mode (the strongest of its sections').
+    var fullTextModes: [String: FullTextMode]
+
+    init(_ configuration: SectionsConfiguration, version: Int64) {
+        self.version = version
+        var sources: [String: (FetchedSource, [SectionKey])] = [:]
+        for (source, sections) in configuration.fetchedSources { sources[source.id] = (source, sections) }
+        self.sources = sources
+        ids = sources.keys.sorted()
+        fullTextModes = SourcePoller.fullTextModes(configuration)
     }
 }
 

@@ -137,7 +137,7 @@ public struct ConfigNode {
 
     /// `what` is wrong with this value, said where it was given.
     public func error(_ what: String) -> ConfigurationError {
-        ConfigurationError("\(place): " + (path.isEmpty ? what : "\(path) \(what)"))
+        ConfigurationError(place: place, path: path, problem: what)
     }
 
     func child(_ node: Node, _ name: String) -> ConfigNode {

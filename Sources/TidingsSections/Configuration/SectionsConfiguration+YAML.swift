@@ -81,20 +81,10 @@ extension SectionsConfiguration {
     }
 
     /// Brands kept as documents (``BrandsWriter``'s form): each brand's own fields and its sections',
-    /// read by the file's reader — one set of rules. Errors name `origin`, a line of the brands as
-    /// written together, and the key path.
+    /// read by the file's reader — one set of rules (``BrandsDraft``). Errors name `origin`, the line
+    /// in the document at fault and the key path.
     public static func brands(documents: [(brand: String, sections: [String])], origin: String) throws -> [Brand] {
-        var list: [Node] = []
-        for (brand, sections) in documents {
-            guard case .mapping(var fields)? = try Yams.compose(yaml: brand) else {
-                throw ConfigurationError("\(origin): a brand's document is not a mapping")
-            }
-            let nodes = try sections.map { try Yams.compose(yaml: $0) ?? .mapping(.init([])) }
-            fields[Node("sections")] = .sequence(.init(nodes))
-            list.append(.mapping(fields))
-        }
-        let text = try BrandsWriter.text(.mapping(.init([(Node("brands"), .sequence(.init(list)))])))
-        return try load(yaml: text, file: origin, baseDirectory: "/").brands
+        try BrandsDraft(documents: documents).read(origin: origin)
     }
 
     private mutating func read(_ root: ConfigNode?, baseDirectory: String, allowHostCheck: AllowHostCheck?) throws {

@@ -5,7 +5,7 @@ import TidingsStore
 /// allows `scope`: 401 when the header is missing or the key unknown, 403 when the key was revoked
 /// or may not do this. With `limiter`, each key's writes are held to `limits.key_rate` (429 with
 /// `Retry-After`).
-struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
+struct APIKeyMiddleware<Context: KeyedRequestContext>: RouterMiddleware {
     let store: any KeyStore
     /// What the routes behind it do.
     let scope: APIKeyScope
@@ -33,6 +33,8 @@ struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
         if let limiter, let wait = limiter.take(String(key.id)) {
             throw HTTPAPIError.rateLimited(wait, "API key \(key.id)")
         }
+        var context = context
+        context.apiKey = key
         return try await next(request, context)
     }
 
@@ -42,3 +44,10 @@ struct APIKeyMiddleware<Context: RequestContext>: RouterMiddleware {
         return error
     }
 }
+
+/// A request context that remembers the API key a request was let in with.
+protocol KeyedRequestContext: RequestContext {
+    var apiKey: APIKeyRecord? { get set }
+}
+
+extension TidingsRequestContext: KeyedRequestContext {}

@@ -13,12 +13,16 @@ public struct ChangeFollower: Service {
     let store: any TidingsStorage
     let invalidation: CacheInvalidation
     let logger: Logger
+    /// Told when the kept brands changed (or may have: following started again).
+    let brands: BrandsFollower?
     /// Changes heard, and connections lost.
     private let heard: Counter
     private let lost: Counter
 
-    /// Follows `environment`'s store, dropping from its caches.
-    public init(environment: ServerEnvironment, logger: Logger) {
+    /// Follows `environment`'s store, dropping from its caches and telling `brands` of changes of
+    /// the brands.
+    public init(environment: ServerEnvironment, brands: BrandsFollower? = nil, logger: Logger) {
+        self.brands = brands
         _ = TidingsMetrics.registry
         store = environment.store
         invalidation = environment.invalidation
@@ -29,7 +33,7 @@ public struct ChangeFollower: Service {
 
     public func run() async throws {
         let failures = Locked(0)
-        let (store, invalidation, logger, heard) = (store, invalidation, logger, heard)
+        let (store, invalidation, logger, heard, brands) = (store, invalidation, logger, heard, brands)
         let follows: Bool = try await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 do {
@@ -44,6 +48,7 @@ public struct ChangeFollower: Service {
                         }
                         heard.increment()
                         invalidation.invalidate(change)
+                        if change.brands || change.everything { brands?.heard() }
                     }
                     return followed
                 } catch let error where !Task.isCancelled {

@@ -9,7 +9,10 @@ import TidingsStore
 /// Composes sections: content from the section's source, then ads, widgets and notification cards
 /// placed by its rules, as the JSON `Feed` clients read.
 public final class SectionService: Sendable {
-    public let configuration: SectionsConfiguration
+    /// The configuration shown, replaced whole when the kept brands change (``BrandsFollower``).
+    public let live: LiveSections
+    /// The configuration shown now: take it once per request, so one request sees one version.
+    public var configuration: SectionsConfiguration { live.current }
     let environment: ServerEnvironment
     /// The catalog, for sections whose source it is.
     let catalog: CatalogService
@@ -27,8 +30,15 @@ public final class SectionService: Sendable {
     let sourceStates: PageCache<AllSources, [String: SourceState]>
 
     /// The sections of `configuration`, beside `catalog` in `environment`.
-    public init(configuration: SectionsConfiguration, environment: ServerEnvironment, catalog: CatalogService) {
-        self.configuration = configuration
+    public convenience init(
+        configuration: SectionsConfiguration, environment: ServerEnvironment, catalog: CatalogService
+    ) {
+        self.init(live: LiveSections(configuration), environment: environment, catalog: catalog)
+    }
+
+    /// The sections `live` shows at each moment, beside `catalog` in `environment`.
+    public init(live: LiveSections, environment: ServerEnvironment, catalog: CatalogService) {
+        self.live = live
         self.environment = environment
         self.catalog = catalog
         let invalidation = environment.invalidation
@@ -37,6 +47,15 @@ public final class SectionService: Sendable {
         pages = PageCache("section_pages", invalidation: invalidation)
         feedDocuments = PageCache("feed_documents", invalidation: invalidation)
         sourceStates = PageCache("source_states", capacity: 1, invalidation: invalidation)
+    }
+
+    /// Shows `brands`, read at `version` of the kept brands, when that is newer than what is shown:
+    /// every cached page is dropped and live readers read again. Returns whether it showed them.
+    @discardableResult
+    public func show(brands: [Brand], version: Int64) -> Bool {
+        guard live.replace(brands: brands, version: version) else { return false }
+        environment.invalidation.invalidate(StoreChange.everything)
+        return true
     }
 
     /// Drops cached pages built from `sections`; the poller calls it after writing their entries

@@ -277,6 +277,12 @@ public enum Migrations {
             // What a key may do (APIKeyScope): keys made before scopes post catalog events, as they did.
             ["ALTER TABLE api_keys ADD COLUMN scope TEXT NOT NULL DEFAULT 'write'"]
         },
+        Migration(version: 16, name: "sources remember the streams they fed") { _ in
+            // The sections (streams) a source's last full fetch wrote to: a section that starts
+            // reading a source (an edit, an import) gets a full fetch rather than a 304 that would
+            // leave it empty until the feed changes. NULL (sources fetched before) fetches in full once.
+            ["ALTER TABLE sources ADD COLUMN streams TEXT"]
+        },
     ]
 
     /// The newest schema version this build knows.

@@ -11,12 +11,15 @@ public struct StoreChange: Sendable, Hashable {
     public var catalog: Bool
     /// Sections whose shown entries changed.
     public var sections: Set<SectionKey>
+    /// The brands kept changed (an editor's change, an import): servers read them again.
+    public var brands: Bool
     /// Anything may have changed: changes made while no one was listening were not heard.
     public var everything: Bool
 
-    public init(catalog: Bool = false, sections: Set<SectionKey> = [], everything: Bool = false) {
+    public init(catalog: Bool = false, sections: Set<SectionKey> = [], brands: Bool = false, everything: Bool = false) {
         self.catalog = catalog
         self.sections = sections
+        self.brands = brands
         self.everything = everything
     }
 
@@ -24,7 +27,7 @@ public struct StoreChange: Sendable, Hashable {
     public static let everything = StoreChange(everything: true)
 
     /// Whether it says that nothing changed.
-    public var isEmpty: Bool { !catalog && sections.isEmpty && !everything }
+    public var isEmpty: Bool { !catalog && sections.isEmpty && !brands && !everything }
 
     /// The announcement's text: a first line naming the format and the writing store, then one
     /// line per change. A change whose text would pass PostgreSQL's 8,000-byte payload limit is
@@ -33,6 +36,7 @@ public struct StoreChange: Sendable, Hashable {
         var lines = [Self.format + " " + origin]
         if everything { lines.append("everything") }
         if catalog { lines.append("catalog") }
+        if brands { lines.append("brands") }
         for stream in sections.map(\.stream).sorted() { lines.append("stream " + stream) }
         let text = lines.joined(separator: "\n")
         return text.utf8.count <= Self.payloadLimit ? text : Self.format + " " + origin + "\neverything"
@@ -48,6 +52,8 @@ public struct StoreChange: Sendable, Hashable {
         for line in lines {
             if line == "catalog" {
                 catalog = true
+            } else if line == "brands" {
+                brands = true
             } else if line.hasPrefix("stream "), let section = SectionKey(stream: String(line.dropFirst(7))) {
                 sections.insert(section)
             } else {

@@ -7,10 +7,21 @@ import Foundation
 public protocol BrandStore: Sendable {
     /// Every brand kept, in order, with its sections in order; empty when none is.
     func storedBrands() async throws -> StoredBrands
+    /// The version of the whole, raised by every change (0 while none was ever kept): what a
+    /// server asks every second to learn whether its copy is current.
+    func brandsVersion() async throws -> Int64
     /// Keeps `brands` in place of every brand kept, in one transaction; returns what is kept.
     func replaceBrands(_ brands: [BrandDocument], at: Date) async throws -> StoredBrands
-    /// Keeps `brands` only when no brand is kept yet (several servers starting on one new
-    /// database import once); returns what is kept afterwards and whether it is `brands`.
+    /// Changes the brands kept in one transaction: `change` is given what is kept, read inside the
+    /// transaction (no other change comes between), and returns the documents to keep in its
+    /// place, or nil to keep them as they are; what it throws refuses the change (nothing is
+    /// stored) and reaches the caller. A brand or section gets a new version only when its
+    /// document changed, the whole only when anything did. Returns what is kept afterwards.
+    func changeBrands(at: Date, _ change: @escaping @Sendable (StoredBrands) throws -> [BrandDocument]?)
+        async throws -> StoredBrands
+    /// Keeps `brands` only when none were ever kept (several servers starting on one new database
+    /// import once; brands an editor deleted stay deleted); returns what is kept afterwards and
+    /// whether it is `brands`.
     func importBrands(_ brands: [BrandDocument], at: Date) async throws -> (kept: StoredBrands, imported: Bool)
 }
 

@@ -9,56 +9,82 @@ extension SQLStore: BrandStore {
     }
 
     public func replaceBrands(_ brands: [BrandDocument], at: Date) async throws -> StoredBrands {
+        try await changeBrands(at: at) { _ in brands }
+    }
+
+    public func changeBrands(at: Date, _ change: @escaping @Sendable (StoredBrands) throws -> [BrandDocument]?)
+        async throws -> StoredBrands
+    {
         try await source.write(locking: .keys(["brands"])) { db in
-            try await Self.replace(brands, at: at, db)
+            let kept = try await Self.storedBrands(db)
+            guard let brands = try change(kept) else { return kept }
+            try await self.replace(brands, kept: kept, at: at, db)
             return try await Self.storedBrands(db)
         }
     }
 
     public func importBrands(_ brands: [BrandDocument], at: Date) async throws -> (kept: StoredBrands, imported: Bool) {
         try await source.write(locking: .keys(["brands"])) { db in
-            guard try await Self.count("brands", db) == 0 else { return (try await Self.storedBrands(db), false) }
-            try await Self.replace(brands, at: at, db)
+            let kept = try await Self.storedBrands(db)
+            guard kept.version == 0 else { return (kept, false) }
+            try await self.replace(brands, kept: kept, at: at, db)
             return (try await Self.storedBrands(db), true)
         }
     }
 
-    /// Puts `brands` in place of every brand, each brand and section one version past the one it
-    /// had (a new one at 1), and raises the version of the whole.
-    static func replace(_ brands: [BrandDocument], at: Date, _ db: any SQLDatabase) async throws {
-        let now = at.millisecondsSince1970
-        var brandVersions: [String: Int64] = [:]
-        for row in try await db.raw("SELECT id, version FROM brands").all() {
-            brandVersions[try row.decode(column: "id", as: String.self)] = try row.decode(
-                column: "version", as: Int64.self)
+    /// Puts `brands` in place of `kept` (every brand): a brand or section whose document changed
+    /// gets the next version and `at` as its time (a new one version 1), the others keep theirs;
+    /// when anything changed (a document, the order, a brand or section added or removed) the
+    /// version of the whole rises and the change is announced.
+    func replace(_ brands: [BrandDocument], kept: StoredBrands, at: Date, _ db: any SQLDatabase) async throws {
+        guard brands != kept.documents || kept.version == 0 else { return }
+        var keptBrands: [String: StoredBrand] = [:]
+        var keptSections: [String: StoredSection] = [:]
+        for brand in kept.brands {
+            keptBrands[brand.id] = brand
+            for section in brand.sections { keptSections[brand.id + "/" + section.id] = section }
         }
-        var sectionVersions: [String: Int64] = [:]
-        for row in try await db.raw("SELECT brand, id, version FROM brand_sections").all() {
-            let key = try row.decode(column: "brand", as: String.self) + "/" + row.decode(column: "id", as: String.self)
-            sectionVersions[key] = try row.decode(column: "version", as: Int64.self)
+        /// The version and time a document gets: the kept ones when it is unchanged.
+        func stamp(_ document: String, kept: (document: String, version: Int64, updatedAt: Date)?) -> (Int64, Int64) {
+            guard let kept else { return (1, at.millisecondsSince1970) }
+            if kept.document == document { return (kept.version, kept.updatedAt.millisecondsSince1970) }
+            return (kept.version + 1, at.millisecondsSince1970)
         }
         try await db.raw("DELETE FROM brand_sections").run()
         try await db.raw("DELETE FROM brands").run()
         for (position, brand) in brands.enumerated() {
-            let version = (brandVersions[brand.id] ?? 0) + 1
+            let (version, updated) = stamp(
+                brand.document, kept: keptBrands[brand.id].map { ($0.document, $0.version, $0.updatedAt) })
             try await db.raw(
                 """
                 INSERT INTO brands (id, position, document, version, updated_at)
-                VALUES (\(bind: brand.id), \(bind: Int64(position)), \(bind: brand.document), \(bind: version), \(bind: now))
+                VALUES (\(bind: brand.id), \(bind: Int64(position)), \(bind: brand.document), \(bind: version), \(bind: updated))
                 """
             ).run()
             for (index, section) in brand.sections.enumerated() {
-                let version = (sectionVersions[brand.id + "/" + section.id] ?? 0) + 1
+                let (version, updated) = stamp(
+                    section.document,
+                    kept: keptSections[brand.id + "/" + section.id].map { ($0.document, $0.version, $0.updatedAt) })
                 try await db.raw(
                     """
                     INSERT INTO brand_sections (brand, id, position, document, version, updated_at)
                     VALUES (\(bind: brand.id), \(bind: section.id), \(bind: Int64(index)), \(bind: section.document),
-                      \(bind: version), \(bind: now))
+                      \(bind: version), \(bind: updated))
                     """
                 ).run()
             }
         }
         try await db.raw("UPDATE brands_version SET version = version + 1 WHERE id = 1").run()
+        try await announce(StoreChange(brands: true), in: db)
+    }
+
+    public func brandsVersion() async throws -> Int64 {
+        try await source.read { db in try await Self.brandsVersion(db) }
+    }
+
+    static func brandsVersion(_ db: any SQLDatabase) async throws -> Int64 {
+        try await db.raw("SELECT version FROM brands_version WHERE id = 1").first()?
+            .decode(column: "version", as: Int64.self) ?? 0
     }
 
     static func storedBrands(_ db: any SQLDatabase) async throws -> StoredBrands {
@@ -82,8 +108,6 @@ extension SQLStore: BrandStore {
                     updatedAt: Date(millisecondsSince1970: try row.decode(column: "updated_at", as: Int64.self)),
                     sections: sections[id] ?? [])
             }
-        let version = try await db.raw("SELECT version FROM brands_version WHERE id = 1").first()?
-            .decode(column: "version", as: Int64.self)
-        return StoredBrands(brands: brands, version: version ?? 0)
+        return StoredBrands(brands: brands, version: try await brandsVersion(db))
     }
 }

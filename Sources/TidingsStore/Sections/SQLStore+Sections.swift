@@ -22,6 +22,23 @@ extension SQLStore: SectionStore {
         }
     }
 
+    public func refetchSources(_ ids: [String], now: Date) async throws {
+        guard !ids.isEmpty else { return }
+        let at = now.millisecondsSince1970
+        try await source.write(locking: .keys(Set(ids.map { "source:" + $0 }))) { db in
+            for chunk in stride(from: 0, to: ids.count, by: 200) {
+                let some = Array(ids[chunk..<min(chunk + 200, ids.count)])
+                try await db.raw(
+                    """
+                    UPDATE sources SET etag = NULL, last_modified = NULL,
+                      next_fetch_at = CASE WHEN next_fetch_at > \(bind: at) THEN \(bind: at) ELSE next_fetch_at END
+                    WHERE id IN (\(binds: some))
+                    """
+                ).run()
+            }
+        }
+    }
+
     public func claimDueSources(owner: String, now: Date, lease: TimeInterval, limit: Int, among ids: [String]?)
         async throws -> [SourceState]
     {
@@ -88,7 +105,8 @@ extension SQLStore: SectionStore {
                 """
                 UPDATE sources SET etag = \(bind: etag), last_modified = \(bind: lastModified), title = \(bind: title),
                   web_url = \(bind: webURL), last_success_at = \(bind: at), last_error = NULL,
-                  entry_count = \(bind: entries.count) WHERE id = \(bind: id)
+                  entry_count = \(bind: entries.count), streams = \(bind: record.sections.map(\.stream).sorted().joined(separator: "\n"))
+                WHERE id = \(bind: id)
                 """
             ).run()
         case .notModified:
@@ -114,7 +132,7 @@ extension SQLStore: SectionStore {
     static var sourceColumns: String {
         """
         id, format, etag, last_modified, title, web_url, next_fetch_at, last_attempt_at, last_success_at, \
-        last_status, last_error, failures, entry_count, lease_owner, lease_until
+        last_status, last_error, failures, entry_count, lease_owner, lease_until, streams
         """
     }
 
@@ -138,6 +156,9 @@ extension SQLStore: SectionStore {
         state.entryCount = Int(try row.decode(column: "entry_count", as: Int64.self))
         state.leaseOwner = try row.decode(column: "lease_owner", as: String?.self)
         state.leaseUntil = try date("lease_until")
+        state.streams = try row.decode(column: "streams", as: String?.self).map {
+            Set($0.split(separator: "\n").map(String.init))
+        }
         return state
     }
 }

@@ -6,6 +6,10 @@ import TidingsModel
 public protocol SectionStore: Sendable {
     /// Adds sources not seen before, due at once; existing ones keep their state.
     func registerSources(_ sources: [(id: String, format: SourceFormat)], now: Date) async throws
+    /// Makes these sources due at `now` (unless due earlier) with their validators forgotten, so
+    /// their next fetch is a full one: what a section that starts reading a source needs (a
+    /// `304 Not Modified` would give it nothing), and "fetch now". Unknown ids are skipped.
+    func refetchSources(_ ids: [String], now: Date) async throws
     /// Leases up to `limit` due sources to `owner` until `now + lease`, so no other process
     /// fetches them meanwhile. Sources leased to someone else are skipped until the lease ends.
     /// With `ids`, only those are claimed: a process never holds a source its configuration lacks

@@ -23,6 +23,9 @@ public struct SourceState: Sendable, Hashable {
     public var entryCount: Int
     public var leaseOwner: String?
     public var leaseUntil: Date?
+    /// The streams (``SectionKey/stream``) its last full fetch wrote to; nil when not known. A
+    /// section missing here must not be answered with a conditional fetch's `304`.
+    public var streams: Set<String>?
 
     /// Creates a state (tests and the store).
     public init(id: String, format: SourceFormat?, nextFetchAt: Date) {

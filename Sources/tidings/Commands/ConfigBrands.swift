@@ -67,7 +67,7 @@ extension ConfigCommand {
             let kept = try await runtime.store.replaceBrands(try brands.map(BrandDocument.init), at: Date())
             let sections = brands.reduce(0) { $0 + $1.sections.count }
             say(
-                "config: imported \(brands.count) brand(s), \(sections) section(s) from \(file) into \(try DatabaseURL(settings.server.database)) in place of \(before.brands.count) (version \(kept.version)); running servers show them once restarted"
+                "config: imported \(brands.count) brand(s), \(sections) section(s) from \(file) into \(try DatabaseURL(settings.server.database)) in place of \(before.brands.count) (version \(kept.version)); running servers on it show them within a second"
             )
         }
     }
