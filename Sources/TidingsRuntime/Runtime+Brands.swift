@@ -15,7 +15,10 @@ extension Runtime {
         var stored = try await store.storedBrands()
         if stored.version == 0 {
             guard !settings.usesDemoBrands, !given.isEmpty else { return (given, 0) }
-            let (kept, imported) = try await store.importBrands(try given.map(BrandDocument.init), at: at)
+            let file = settings.file ?? "the settings"
+            let (kept, imported) = try await store.importBrands(
+                try given.map(BrandDocument.init), at: at,
+                by: BrandsAuthor(actor: "tidings serve", action: "import \(file) into a database that kept no brands"))
             if imported {
                 logger.notice(
                     "brands: the database kept none; imported \(given.count) from \(settings.file ?? "the settings") — edits are kept there from now on"

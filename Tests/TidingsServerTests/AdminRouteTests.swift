@@ -163,6 +163,64 @@ struct AdminRouteTests {
         }
     }
 
+    @Test("the audit log says who changed what, when, before and after; filtered and paged")
+    func auditLog() async throws {
+        try await Self.with { _, client, keys in
+            let uri = "/api/v1/admin/brands/courier/sections/news"
+            for title in ["Front", "Tonight"] {
+                let changed = try await Self.send(
+                    client, .patch, uri, keys.admin, ifMatch: "*", body: #"{"title":"\#(title)"}"#)
+                #expect(changed.status == .ok)
+            }
+            struct Page: Decodable {
+                struct Entry: Decodable {
+                    var id: Int64
+                    var actor: String
+                    var action: String
+                    var kind: String
+                    var target: String
+                    var before: JSONValue?
+                    var after: JSONValue?
+                }
+                var entries: [Entry]
+                var next: String?
+            }
+            func page(_ query: String) async throws -> Page {
+                try await client.execute(uri: "/api/v1/admin/audit" + query, method: .get, headers: keys.read) {
+                    #expect($0.status == .ok, "\($0.text)")
+                    return try $0.json(Page.self)
+                }
+            }
+            let all = try await page("")
+            // The first change kept the shown brands (three documents added) with news changed.
+            #expect(all.entries.map(\.target) == ["courier/news", "courier/sport", "courier/news", "courier"])
+            let latest = try #require(all.entries.first)
+            #expect(latest.actor == "admin desk" && latest.kind == "section")
+            #expect(latest.action.hasPrefix("PATCH /api/v1/admin/brands/courier/sections/news (key "))
+            func title(_ document: JSONValue?) -> JSONValue? {
+                guard case .object(let fields)? = document else { return nil }
+                return fields["title"]
+            }
+            #expect(title(latest.before) == .string("Front"))
+            #expect(title(latest.after) == .string("Tonight"))
+            #expect(all.entries.last?.before == nil, "added: nothing before")
+            #expect(try await page("?target=courier/news").entries.count == 2)
+            #expect(try await page("?actor=nobody").entries.isEmpty)
+            let first = try await page("?limit=3")
+            let next = try #require(first.next)
+            #expect(next.hasPrefix("/api/v1/admin/audit?before=") && next.contains("limit=3"))
+            let rest = try await client.execute(uri: next, method: .get, headers: keys.read) { try $0.json(Page.self) }
+            #expect(rest.entries.map(\.target) == ["courier"] && rest.next == nil)
+            for bad in ["?limit=0", "?before=x", "?since=yesterday"] {
+                #expect(
+                    try await client.execute(uri: "/api/v1/admin/audit" + bad, method: .get, headers: keys.read) {
+                        $0.status
+                    } == .badRequest, "\(bad)")
+            }
+            #expect(try await Self.send(client, .get, "/api/v1/admin/audit", keys.write).status == .forbidden)
+        }
+    }
+
     @Test("bad input is a 4xx naming the field, and nothing is stored")
     func badInput() async throws {
         try await Self.with { app, client, keys in

@@ -14,6 +14,7 @@ extension StoreCheck {
         .init(
             name: "a change of the brands raises the version other servers ask for and is announced to them",
             run: announcesBrands),
+        .init(name: "every document added, changed or removed is in the audit log, by whom and how", run: audits),
     ]
 }
 
@@ -55,13 +56,15 @@ private func keepsBrands(_ database: TestDatabase) async throws {
     // file does not bring the file's back.
     // A change refused inside the transaction stores nothing.
     await #expect(throws: CancellationError.self) {
-        try await store.changeBrands(at: at + 100) { kept in
+        try await store.changeBrands(at: at + 100, by: BrandsAuthor(actor: "test", action: "refuse")) { kept in
             #expect(kept == second)
             throw CancellationError()
         }
     }
     #expect(try await store.storedBrands() == second)
-    let unchanged = try await store.changeBrands(at: at + 100) { _ in nil }
+    let unchanged = try await store.changeBrands(at: at + 100, by: BrandsAuthor(actor: "test", action: "refuse")) { _ in
+        nil
+    }
     #expect(unchanged == second)
     let emptied = try await store.replaceBrands([], at: at + 120)
     #expect(emptied == StoredBrands(brands: [], version: 3))
@@ -118,4 +121,38 @@ private func importsOnce(_ database: TestDatabase) async throws {
     #expect(kept.brands.count == 1 && kept.version == 1)
     for store in opened { #expect(try await store.storedBrands() == kept) }
     for store in opened { try await store.close() }
+}
+
+private func audits(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    let at = Date(timeIntervalSince1970: 1_800_000_000)
+    let desk = BrandsAuthor(actor: "desk", action: "PUT /x (key 1)")
+    _ = try await store.replaceBrands([brand("courier", ["news", "sport"])], at: at, by: desk)
+    #expect(try await store.auditEntries(AuditQuery()).map(\.target) == ["courier/sport", "courier/news", "courier"])
+    let night = BrandsAuthor(actor: "night", action: "import b.yaml")
+    _ = try await store.replaceBrands(
+        [brand("courier", ["news"], note: "\nlocale: nb"), brand("courier_x", ["s"])], at: at + 60, by: night)
+    let entries = try await store.auditEntries(AuditQuery())
+    #expect(entries.map(\.id) == entries.map(\.id).sorted(by: >), "newest first")
+    let latest = entries.prefix { $0.actor == "night" }
+    #expect(latest.map(\.target).sorted() == ["courier", "courier/sport", "courier_x", "courier_x/s"])
+    let removed = try #require(latest.first { $0.target == "courier/sport" })
+    #expect(removed.after == nil && removed.before?.contains("id: sport") == true && removed.kind == "section")
+    let changed = try #require(latest.first { $0.target == "courier" })
+    #expect(changed.before == "id: courier\nname: COURIER\n" && changed.after?.contains("locale: nb") == true)
+    #expect(changed.action == "import b.yaml" && changed.at == at + 60)
+    // Filters: a brand means its own fields and its sections, never another brand's whose id it starts.
+    #expect(
+        try await store.auditEntries(AuditQuery(target: "courier")).allSatisfy { !$0.target.hasPrefix("courier_x") })
+    #expect(try await store.auditEntries(AuditQuery(target: "courier")).count == 5)
+    #expect(try await store.auditEntries(AuditQuery(target: "courier/news")).count == 1)
+    #expect(try await store.auditEntries(AuditQuery(actor: "desk")).count == 3)
+    #expect(try await store.auditEntries(AuditQuery(since: at + 30)).count == 4)
+    #expect(try await store.auditEntries(AuditQuery(until: at + 30)).count == 3)
+    let first = try await store.auditEntries(AuditQuery(limit: 2))
+    let next = try await store.auditEntries(AuditQuery(before: first.last?.id, limit: 2))
+    #expect(first.count == 2 && next.count == 2 && Set(first.map(\.id)).isDisjoint(with: next.map(\.id)))
+    #expect(try await store.pruneAudit(before: at + 30) == 3)
+    #expect(try await store.auditEntries(AuditQuery()).count == 4)
 }

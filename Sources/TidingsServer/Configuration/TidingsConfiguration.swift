@@ -51,6 +51,8 @@ public struct TidingsConfiguration: Sendable, Equatable {
     public var metricsAllow = ["127.0.0.0/8", "::1"]
     /// `metrics.token`: a bearer token that opens `/metrics` from anywhere; empty for none.
     public var metricsToken = ""
+    /// `admin.audit_keep`: how long the audit log keeps an entry.
+    public var auditKeep: TimeInterval = 365 * 86_400
 
     public init() {}
 
@@ -89,6 +91,9 @@ public struct TidingsConfiguration: Sendable, Equatable {
                 "news.merge_window", \.mergeWindow, minimum: 0,
                 "a change this close to the last price item merges into it"),
             .int("news.window_days", \.windowDays, 1...3650, "the feed shows items of the last N days"),
+            .duration(
+                "admin.audit_keep", \.auditKeep, minimum: 86_400,
+                "the audit log keeps who changed the brands, and how, this long"),
             Setting(
                 "news.aggregate",
                 "fold bursts into one item: {window: 1h, min_items: 3} (outside the file window=1h,min_items=3), on for those, or off",

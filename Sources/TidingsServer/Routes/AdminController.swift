@@ -22,6 +22,7 @@ struct AdminController: Sendable {
         reads.get("/api/v1/admin/brands/{brand}", use: showBrand)
         reads.get("/api/v1/admin/brands/{brand}/sections/{section}", use: showSection)
         reads.get("/api/v1/admin/sources", use: listSources)
+        reads.get("/api/v1/admin/audit", use: audit)
         writes.post("/api/v1/admin/brands", use: createBrand)
         writes.put("/api/v1/admin/brands/{brand}", use: changeBrand)
         writes.patch("/api/v1/admin/brands/{brand}", use: changeBrand)
@@ -75,6 +76,54 @@ struct AdminController: Sendable {
         return try Self.json(AdminSourceList(sources: sources), status: .ok)
     }
 
+    @Sendable func audit(request: Request, context: TidingsRequestContext) async throws -> Response {
+        let parameters = request.uri.queryParameters
+        func text(_ name: Substring) -> String? {
+            parameters[name].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        }
+        func date(_ name: Substring) throws -> Date? {
+            guard let value = text(name) else { return nil }
+            guard let date = try? Date(value, strategy: .iso8601) else {
+                throw HTTPAPIError(
+                    .badRequest, code: "invalid_parameter",
+                    message: "api: \(name) must be a time such as 2026-12-02T18:00:00Z, not \"\(value.prefix(40))\"",
+                    field: String(name))
+            }
+            return date
+        }
+        var query = AuditQuery(
+            target: text("target"), actor: text("actor"), since: try date("since"), until: try date("until"))
+        if let limit = text("limit") {
+            guard let value = Int(limit), (1...500).contains(value) else {
+                throw HTTPAPIError(
+                    .badRequest, code: "invalid_parameter", message: "api: limit must be a whole number from 1 to 500",
+                    field: "limit")
+            }
+            query.limit = value
+        }
+        if let before = text("before") {
+            guard let value = Int64(before), value > 0 else {
+                throw HTTPAPIError(
+                    .badRequest, code: "invalid_parameter", message: "api: before must be an entry's id",
+                    field: "before")
+            }
+            query.before = value
+        }
+        let entries = try await store.auditEntries(query)
+        var next: String?
+        if entries.count == query.limit, let last = entries.last {
+            var components = URLComponents()
+            components.path = "/api/v1/admin/audit"
+            components.queryItems =
+                [
+                    ("before", String(last.id)), ("limit", String(query.limit)), ("target", query.target),
+                    ("actor", query.actor), ("since", text("since")), ("until", text("until")),
+                ].compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } }
+            next = components.string
+        }
+        return try Self.json(AdminAuditPage(entries: entries.map(AdminAuditEntry.init), next: next), status: .ok)
+    }
+
     // MARK: Brands
 
     @Sendable func createBrand(request: Request, context: TidingsRequestContext) async throws -> Response {
@@ -82,7 +131,7 @@ struct AdminController: Sendable {
         guard let id = try Self.node(text).id else {
             throw Self.invalid("id is required", field: "id")
         }
-        let kept = try await change(context) { kept, draft in
+        let kept = try await change(request, context) { kept, draft in
             let body = try Self.node(text)
             if kept.brands.contains(where: { $0.id == id }) {
                 throw HTTPAPIError(
@@ -108,7 +157,7 @@ struct AdminController: Sendable {
         }
         _ = try Self.withID(try Self.node(text), brandID, kind: "brand")
         let patch = request.method == .patch
-        let kept = try await change(context) { kept, draft in
+        let kept = try await change(request, context) { kept, draft in
             let body = try Self.withID(try Self.node(text), brandID, kind: "brand")
             let brand = try Self.kept(kept, brand: brandID)
             try Self.check(given, brand.version, what: "brand \(brandID)")
@@ -123,7 +172,7 @@ struct AdminController: Sendable {
         let (brandID, _) = try Self.names(context)
         let given = try Self.ifMatch(request)
         let cascade = request.uri.queryParameters["cascade"] == "true"
-        _ = try await change(context) { kept, draft in
+        _ = try await change(request, context) { kept, draft in
             let brand = try Self.kept(kept, brand: brandID)
             try Self.check(given, brand.version, what: "brand \(brandID)")
             if !brand.sections.isEmpty, !cascade {
@@ -147,7 +196,7 @@ struct AdminController: Sendable {
         guard let id = try Self.node(text).id else {
             throw Self.invalid("id is required", field: "id")
         }
-        let kept = try await change(context) { kept, draft in
+        let kept = try await change(request, context) { kept, draft in
             let body = try Self.node(text)
             let brand = try Self.kept(kept, brand: brandID)
             if brand.sections.contains(where: { $0.id == id }) {
@@ -171,7 +220,7 @@ struct AdminController: Sendable {
         let text = try await Self.body(request, context)
         _ = try Self.withID(try Self.node(text), id, kind: "section")
         let patch = request.method == .patch
-        let kept = try await change(context) { kept, draft in
+        let kept = try await change(request, context) { kept, draft in
             let body = try Self.withID(try Self.node(text), id, kind: "section")
             let section = try Self.kept(kept, brand: brandID, section: id)
             try Self.check(given, section.version, what: "section \(brandID)/\(id)")
@@ -190,7 +239,7 @@ struct AdminController: Sendable {
         let (brandID, sectionID) = try Self.names(context)
         let id = sectionID ?? ""
         let given = try Self.ifMatch(request)
-        _ = try await change(context) { kept, draft in
+        _ = try await change(request, context) { kept, draft in
             let section = try Self.kept(kept, brand: brandID, section: id)
             try Self.check(given, section.version, what: "section \(brandID)/\(id)")
             draft.removeSection(id, brand: brandID)
@@ -241,10 +290,16 @@ struct AdminController: Sendable {
     /// change (it refuses by throwing); the draft is read whole by the file's reader, and what it
     /// reads is kept and shown here at once.
     func change(
-        _ context: TidingsRequestContext, _ edit: @escaping @Sendable (StoredBrands, inout BrandsDraft) throws -> Edited
+        _ request: Request, _ context: TidingsRequestContext,
+        _ edit: @escaping @Sendable (StoredBrands, inout BrandsDraft) throws -> Edited
     ) async throws -> StoredBrands {
         let shown = sections.configuration.brands
-        let kept = try await store.changeBrands(at: clock()) { kept in
+        let key = context.apiKey
+        let author = BrandsAuthor(
+            actor: key?.name ?? "unknown",
+            action: "\(request.method) \(request.uri.path)\(key.map { " (key \($0.id))" } ?? "")")
+        let now = clock()
+        let kept = try await store.changeBrands(at: now, by: author) { kept in
             let kept = Self.base(kept, shown: shown)
             var draft = try BrandsDraft(documents: kept.brands.map { ($0.document, $0.sections.map(\.document)) })
             let edited = try edit(kept, &draft)
@@ -258,6 +313,8 @@ struct AdminController: Sendable {
             return try brands.map(BrandDocument.init)
         }
         sections.show(brands: try kept.read(), version: kept.version)
+        // The log keeps `admin.audit_keep`; what is older goes as changes come.
+        _ = try? await store.pruneAudit(before: now.addingTimeInterval(-sections.environment.configuration.auditKeep))
         return kept
     }
 
@@ -484,5 +541,76 @@ struct AdminSource: Encodable {
         case lastSuccessAt = "last_success_at"
         case nextFetchAt = "next_fetch_at"
         case entryCount = "entry_count"
+    }
+}
+
+/// `GET /api/v1/admin/audit`: entries newest first, and the address of the next page.
+struct AdminAuditPage: Encodable {
+    var entries: [AdminAuditEntry]
+    var next: String?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entries, forKey: .entries)
+        try container.encode(next, forKey: .next)
+    }
+
+    enum CodingKeys: String, CodingKey { case entries, next }
+}
+
+/// One audit entry, its documents as JSON (as the API gives and takes them).
+struct AdminAuditEntry: Encodable {
+    var id: Int64
+    var at: Date
+    var actor: String
+    var action: String
+    var kind: String
+    var target: String
+    var before: JSONDocument?
+    var after: JSONDocument?
+
+    init(_ entry: AuditEntry) {
+        id = entry.id
+        at = entry.at
+        actor = entry.actor
+        action = entry.action
+        kind = entry.kind
+        target = entry.target
+        before = entry.before.map(JSONDocument.init(yaml:))
+        after = entry.after.map(JSONDocument.init(yaml:))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(at, forKey: .at)
+        try container.encode(actor, forKey: .actor)
+        try container.encode(action, forKey: .action)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(target, forKey: .target)
+        try container.encode(before, forKey: .before)
+        try container.encode(after, forKey: .after)
+    }
+
+    enum CodingKeys: String, CodingKey { case id, at, actor, action, kind, target, before, after }
+}
+
+/// A kept document, encoded as the JSON object it is (or, should it not read, as its text).
+struct JSONDocument: Encodable {
+    var json: String?
+    var yaml: String
+
+    init(yaml: String) {
+        self.yaml = yaml
+        json = try? BrandsDraft.json(yaml: yaml)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let json, let value = try? JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)) {
+            try container.encode(value)
+        } else {
+            try container.encode(yaml)
+        }
     }
 }

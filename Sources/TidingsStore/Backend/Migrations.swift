@@ -283,6 +283,20 @@ public enum Migrations {
             // leave it empty until the feed changes. NULL (sources fetched before) fetches in full once.
             ["ALTER TABLE sources ADD COLUMN streams TEXT"]
         },
+        Migration(version: 17, name: "audit log") { kind in
+            // Every document an editor (or an import) added, changed or removed: who, when, what,
+            // before and after (BrandStore.changeBrands writes it in the change's transaction).
+            let serial = kind == .postgres ? "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY" : "INTEGER PRIMARY KEY"
+            let key = kind == .postgres ? "TEXT COLLATE \"C\"" : "TEXT"
+            return [
+                """
+                CREATE TABLE audit_log (id \(serial), at BIGINT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL,
+                  kind TEXT NOT NULL, target \(key) NOT NULL, before TEXT, after TEXT)
+                """,
+                "CREATE INDEX audit_log_at ON audit_log (at)",
+                "CREATE INDEX audit_log_target ON audit_log (target, id)",
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.

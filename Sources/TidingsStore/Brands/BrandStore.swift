@@ -11,18 +11,104 @@ public protocol BrandStore: Sendable {
     /// server asks every second to learn whether its copy is current.
     func brandsVersion() async throws -> Int64
     /// Keeps `brands` in place of every brand kept, in one transaction; returns what is kept.
-    func replaceBrands(_ brands: [BrandDocument], at: Date) async throws -> StoredBrands
+    func replaceBrands(_ brands: [BrandDocument], at: Date, by author: BrandsAuthor) async throws -> StoredBrands
     /// Changes the brands kept in one transaction: `change` is given what is kept, read inside the
     /// transaction (no other change comes between), and returns the documents to keep in its
     /// place, or nil to keep them as they are; what it throws refuses the change (nothing is
     /// stored) and reaches the caller. A brand or section gets a new version only when its
-    /// document changed, the whole only when anything did. Returns what is kept afterwards.
-    func changeBrands(at: Date, _ change: @escaping @Sendable (StoredBrands) throws -> [BrandDocument]?)
-        async throws -> StoredBrands
+    /// document changed, the whole only when anything did; each document added, changed or
+    /// removed is written to the audit log, by `author`, in the same transaction. Returns what is
+    /// kept afterwards.
+    func changeBrands(
+        at: Date, by author: BrandsAuthor, _ change: @escaping @Sendable (StoredBrands) throws -> [BrandDocument]?
+    ) async throws -> StoredBrands
+    /// The audit log, newest first, as `query` asks.
+    func auditEntries(_ query: AuditQuery) async throws -> [AuditEntry]
+    /// Removes the audit entries made before `date`; returns how many.
+    func pruneAudit(before date: Date) async throws -> Int
     /// Keeps `brands` only when none were ever kept (several servers starting on one new database
     /// import once; brands an editor deleted stay deleted); returns what is kept afterwards and
     /// whether it is `brands`.
-    func importBrands(_ brands: [BrandDocument], at: Date) async throws -> (kept: StoredBrands, imported: Bool)
+    func importBrands(_ brands: [BrandDocument], at: Date, by author: BrandsAuthor) async throws
+        -> (kept: StoredBrands, imported: Bool)
+}
+
+extension BrandStore {
+    /// ``replaceBrands(_:at:by:)`` by an unnamed author (tests).
+    public func replaceBrands(_ brands: [BrandDocument], at: Date) async throws -> StoredBrands {
+        try await replaceBrands(brands, at: at, by: BrandsAuthor(actor: "test", action: "replace"))
+    }
+
+    /// ``importBrands(_:at:by:)`` by an unnamed author (tests).
+    public func importBrands(_ brands: [BrandDocument], at: Date) async throws -> (kept: StoredBrands, imported: Bool) {
+        try await importBrands(brands, at: at, by: BrandsAuthor(actor: "test", action: "import"))
+    }
+}
+
+/// Who changes the brands, and how, as the audit log says it.
+public struct BrandsAuthor: Sendable, Hashable {
+    /// The API key's name, or the command (`tidings config import`).
+    public var actor: String
+    /// What was asked (`PUT /api/v1/admin/brands/courier/sections/news`, `import brands.yaml`).
+    public var action: String
+
+    public init(actor: String, action: String) {
+        self.actor = actor
+        self.action = action
+    }
+}
+
+/// One document changed: a brand's own fields or a section, before and after (nil when it was
+/// added or removed).
+public struct AuditEntry: Sendable, Hashable {
+    public var id: Int64
+    public var at: Date
+    public var actor: String
+    public var action: String
+    /// `brand` or `section`.
+    public var kind: String
+    /// The brand's id, or `brand/section`.
+    public var target: String
+    public var before: String?
+    public var after: String?
+
+    public init(
+        id: Int64, at: Date, actor: String, action: String, kind: String, target: String, before: String?,
+        after: String?
+    ) {
+        self.id = id
+        self.at = at
+        self.actor = actor
+        self.action = action
+        self.kind = kind
+        self.target = target
+        self.before = before
+        self.after = after
+    }
+}
+
+/// Which audit entries to read: older than `before` (an entry's id, for the next page), at most
+/// `limit`, and only those matching the filters given.
+public struct AuditQuery: Sendable, Hashable {
+    public var before: Int64?
+    public var limit: Int
+    /// A brand (its own fields and every section) or `brand/section`.
+    public var target: String?
+    public var actor: String?
+    public var since: Date?
+    public var until: Date?
+
+    public init(
+        before: Int64? = nil, limit: Int = 50, target: String? = nil, actor: String? = nil, since: Date? = nil,
+        until: Date? = nil
+    ) {
+        self.before = before
+        self.limit = limit
+        self.target = target
+        self.actor = actor
+        self.since = since
+        self.until = until
+    }
 }
 
 /// A brand as given to the store: its own document and its sections' documents, in order.

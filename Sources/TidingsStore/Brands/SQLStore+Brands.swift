@@ -8,26 +8,30 @@ extension SQLStore: BrandStore {
         try await source.read { db in try await Self.storedBrands(db) }
     }
 
-    public func replaceBrands(_ brands: [BrandDocument], at: Date) async throws -> StoredBrands {
-        try await changeBrands(at: at) { _ in brands }
+    public func replaceBrands(_ brands: [BrandDocument], at: Date, by author: BrandsAuthor) async throws
+        -> StoredBrands
+    {
+        try await changeBrands(at: at, by: author) { _ in brands }
     }
 
-    public func changeBrands(at: Date, _ change: @escaping @Sendable (StoredBrands) throws -> [BrandDocument]?)
-        async throws -> StoredBrands
-    {
+    public func changeBrands(
+        at: Date, by author: BrandsAuthor, _ change: @escaping @Sendable (StoredBrands) throws -> [BrandDocument]?
+    ) async throws -> StoredBrands {
         try await source.write(locking: .keys(["brands"])) { db in
             let kept = try await Self.storedBrands(db)
             guard let brands = try change(kept) else { return kept }
-            try await self.replace(brands, kept: kept, at: at, db)
+            try await self.replace(brands, kept: kept, at: at, by: author, db)
             return try await Self.storedBrands(db)
         }
     }
 
-    public func importBrands(_ brands: [BrandDocument], at: Date) async throws -> (kept: StoredBrands, imported: Bool) {
+    public func importBrands(_ brands: [BrandDocument], at: Date, by author: BrandsAuthor) async throws
+        -> (kept: StoredBrands, imported: Bool)
+    {
         try await source.write(locking: .keys(["brands"])) { db in
             let kept = try await Self.storedBrands(db)
             guard kept.version == 0 else { return (kept, false) }
-            try await self.replace(brands, kept: kept, at: at, db)
+            try await self.replace(brands, kept: kept, at: at, by: author, db)
             return (try await Self.storedBrands(db), true)
         }
     }
@@ -36,7 +40,9 @@ extension SQLStore: BrandStore {
     /// gets the next version and `at` as its time (a new one version 1), the others keep theirs;
     /// when anything changed (a document, the order, a brand or section added or removed) the
     /// version of the whole rises and the change is announced.
-    func replace(_ brands: [BrandDocument], kept: StoredBrands, at: Date, _ db: any SQLDatabase) async throws {
+    func replace(
+        _ brands: [BrandDocument], kept: StoredBrands, at: Date, by author: BrandsAuthor, _ db: any SQLDatabase
+    ) async throws {
         guard brands != kept.documents || kept.version == 0 else { return }
         var keptBrands: [String: StoredBrand] = [:]
         var keptSections: [String: StoredSection] = [:]
@@ -75,7 +81,95 @@ extension SQLStore: BrandStore {
             }
         }
         try await db.raw("UPDATE brands_version SET version = version + 1 WHERE id = 1").run()
+        try await Self.audit(brands, kept: kept, at: at, by: author, db)
         try await announce(StoreChange(brands: true), in: db)
+    }
+
+    /// Writes an audit entry for each document `brands` adds, changes or removes from `kept`.
+    static func audit(
+        _ brands: [BrandDocument], kept: StoredBrands, at: Date, by author: BrandsAuthor, _ db: any SQLDatabase
+    ) async throws {
+        var before: [String: (kind: String, document: String)] = [:]
+        var order: [String] = []
+        for brand in kept.documents {
+            before[brand.id] = ("brand", brand.document)
+            order.append(brand.id)
+            for section in brand.sections {
+                before[brand.id + "/" + section.id] = ("section", section.document)
+                order.append(brand.id + "/" + section.id)
+            }
+        }
+        var after: [String: (kind: String, document: String)] = [:]
+        for brand in brands {
+            after[brand.id] = ("brand", brand.document)
+            if before[brand.id] == nil { order.append(brand.id) }
+            for section in brand.sections {
+                let target = brand.id + "/" + section.id
+                after[target] = ("section", section.document)
+                if before[target] == nil { order.append(target) }
+            }
+        }
+        for target in order {
+            let old = before[target]
+            let new = after[target]
+            guard old?.document != new?.document, let kind = (new ?? old)?.kind else { continue }
+            try await db.raw(
+                """
+                INSERT INTO audit_log (at, actor, action, kind, target, before, after)
+                VALUES (\(bind: at.millisecondsSince1970), \(bind: author.actor), \(bind: author.action), \(bind: kind),
+                  \(bind: target), \(bind: old?.document), \(bind: new?.document))
+                """
+            ).run()
+        }
+    }
+
+    public func auditEntries(_ query: AuditQuery) async throws -> [AuditEntry] {
+        var conditions: [SQLQueryString] = []
+        if let before = query.before { conditions.append("id < \(bind: before)") }
+        if let target = query.target {
+            conditions.append(
+                "(target = \(bind: target) OR target LIKE \(bind: Self.likePrefix(target) + "/%") ESCAPE '\\')")
+        }
+        if let actor = query.actor { conditions.append("actor = \(bind: actor)") }
+        if let since = query.since { conditions.append("at >= \(bind: since.millisecondsSince1970)") }
+        if let until = query.until { conditions.append("at < \(bind: until.millisecondsSince1970)") }
+        let filter: SQLQueryString = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let limit = max(1, min(query.limit, 500))
+        return try await source.read { db in
+            try await db.raw(
+                """
+                SELECT id, at, actor, action, kind, target, before, after FROM audit_log \(filter)
+                ORDER BY id DESC LIMIT \(unsafeRaw: String(limit))
+                """
+            ).all().map { row in
+                AuditEntry(
+                    id: try row.decode(column: "id", as: Int64.self),
+                    at: Date(millisecondsSince1970: try row.decode(column: "at", as: Int64.self)),
+                    actor: try row.decode(column: "actor", as: String.self),
+                    action: try row.decode(column: "action", as: String.self),
+                    kind: try row.decode(column: "kind", as: String.self),
+                    target: try row.decode(column: "target", as: String.self),
+                    before: try row.decode(column: "before", as: String?.self),
+                    after: try row.decode(column: "after", as: String?.self))
+            }
+        }
+    }
+
+    public func pruneAudit(before date: Date) async throws -> Int {
+        try await source.write(locking: .keys([])) { db in
+            let count =
+                try await db.raw(
+                    "SELECT COUNT(*) AS c FROM audit_log WHERE at < \(bind: date.millisecondsSince1970)"
+                ).first()?.decode(column: "c", as: Int64.self) ?? 0
+            try await db.raw("DELETE FROM audit_log WHERE at < \(bind: date.millisecondsSince1970)").run()
+            return Int(count)
+        }
+    }
+
+    /// `text` with LIKE's wildcards and the escape character escaped (by a backslash).
+    static func likePrefix(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
     }
 
     public func brandsVersion() async throws -> Int64 {

@@ -64,7 +64,9 @@ extension ConfigCommand {
             defer { Task { try await runtime.close() } }
             let before = try await runtime.store.storedBrands()
             let brands = settings.sections.brands
-            let kept = try await runtime.store.replaceBrands(try brands.map(BrandDocument.init), at: Date())
+            let kept = try await runtime.store.replaceBrands(
+                try brands.map(BrandDocument.init), at: Date(),
+                by: BrandsAuthor(actor: "tidings config import", action: "import \(file)"))
             let sections = brands.reduce(0) { $0 + $1.sections.count }
             say(
                 "config: imported \(brands.count) brand(s), \(sections) section(s) from \(file) into \(try DatabaseURL(settings.server.database)) in place of \(before.brands.count) (version \(kept.version)); running servers on it show them within a second"
