@@ -36,3 +36,16 @@ extension Runtime {
         return (brands, stored.version)
     }
 }
+
+extension Runtime {
+    /// This runtime showing the brands the database keeps, once it ever kept any (what servers on it
+    /// show), else the settings' as it is: for commands that act on what servers fetch
+    /// (`tidings sources list|refresh|export`). Never imports.
+    public func showingKeptBrands() async throws -> Runtime {
+        let stored = try await store.storedBrands()
+        guard stored.version > 0 else { return self }
+        var settings = self.settings
+        settings.sections.brands = try stored.read()
+        return Runtime(settings: settings, store: store, logger: logger, clock: environment.clock)
+    }
+}

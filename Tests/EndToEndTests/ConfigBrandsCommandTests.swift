@@ -15,15 +15,15 @@ struct ConfigBrandsCommandTests {
             to: folder.appendingPathComponent("wire.rss"), atomically: true, encoding: .utf8)
     }
 
-    /// A configuration file naming brands `ids`, each with one section reading `wire.rss`.
-    func brandsFile(_ name: String, _ ids: [String]) throws {
+    /// A configuration file naming brands `ids`, each with one section reading `feed`.
+    func brandsFile(_ name: String, _ ids: [String], feed: String = "wire.rss") throws {
         let brands = ids.map { id in
             """
               - id: \(id)
                 name: \(id.capitalized) Post
                 locale: nb-NO
                 sections:
-                  - {id: news, title: {nb: Nyheter, en: News}, source: {type: file, path: wire.rss}}
+                  - {id: news, title: {nb: Nyheter, en: News}, source: {type: file, path: \(feed)}}
             """
         }
         try ("brands:\n" + brands.joined(separator: "\n") + "\n").write(
@@ -114,5 +114,20 @@ struct ConfigBrandsCommandTests {
         _ = try await server.waitForExit()
         #expect(shown, "\(server.text)")
         #expect(server.text.contains("brands: showing version 2 — 2 brand(s), 2 section(s)"), "\(server.text)")
+    }
+
+    @Test("sources list and refresh act on the brands the database keeps, as the servers on it do")
+    func sourcesFollowTheDatabase() async throws {
+        try
+            "<rss version=\"2.0\"><channel><title>Other</title><item><title>A</title><link>https://o.example/a</link></item></channel></rss>"
+            .write(to: folder.appendingPathComponent("other.rss"), atomically: true, encoding: .utf8)
+        try brandsFile("one.yaml", ["alpha"])
+        try brandsFile("kept.yaml", ["beta"], feed: "other.rss")
+        #expect(try await run(["config", "import", "kept.yaml"]).code == 0)
+        let list = try await run(["sources", "list", "--config", "one.yaml"])
+        #expect(list.code == 0 && list.text.contains("other.rss") && !list.text.contains("wire.rss"), "\(list.text)")
+        #expect(list.text.contains("sections beta/news"), "\(list.text)")
+        let refresh = try await run(["sources", "refresh", "--config", "one.yaml"])
+        #expect(refresh.code == 0 && refresh.text.contains("other.rss"), "\(refresh.text)")
     }
 }

@@ -32,7 +32,7 @@ public final class BrandsFollower: Service, Sendable {
     /// Checks every `interval` until the server shuts down (which ends it quietly: a service that
     /// throws at shutdown fails the process's exit).
     public func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 try? await Task.sleep(for: self.interval)
                 if Task.isCancelled { break }

@@ -13,13 +13,16 @@ struct SourcesCommand: AsyncParsableCommand {
         subcommands: [List.self, Refresh.self, Import.self, Export.self])
 
     /// `--config` (without brands in the file, the demo brands) and `--database`, shared by the
-    /// subcommands.
+    /// subcommands. Once the database keeps brands, its brands are the ones listed and fetched, as
+    /// by the servers on it.
     struct Setup: ParsableArguments {
         @OptionGroup var config: ConfigOption
         @OptionGroup var database: DatabaseOption
 
         func open(logLevel: Logger.Level = .warning) async throws -> Runtime {
-            try await Runtime.open(resolveSettings(config: config, database: database), logger: quietLogger(logLevel))
+            let runtime = try await Runtime.open(
+                resolveSettings(config: config, database: database), logger: quietLogger(logLevel))
+            return try await runtime.showingKeptBrands()
         }
     }
 
