@@ -68,7 +68,7 @@ public actor FeedScreenModel {
     /// The live stream of the feed, from the last first page (nil: none; the feed is polled).
     private var liveLink: LiveUpdatesLink?
     /// New items announced since the list's first page was read.
-    private var pending = 0
+    private var pending = PendingItems()
     /// The task following the feed while someone observes the model.
     private var following: Task<Void, Never>?
     /// Whether the model follows its feed now (for tests).
@@ -195,6 +195,7 @@ public actor FeedScreenModel {
         paging = state
         if followAgain, !state.isLoading {
             followAgain = false
+            pending.firstPageShown()
             following?.cancel()
             following = nil
             followFeed()
@@ -213,6 +214,7 @@ public actor FeedScreenModel {
     /// section, and its live link with a first page. A refreshed first page that does not reach
     /// the list shown comes with the pages after it (``joining(_:)``).
     private func page(for request: PagerRequest) async -> Result<PagerPage<FeedItem>, TidingsError> {
+        if request.cursor == nil { pending.firstPageRequested() }
         do throws(TidingsError) {
             let feed = try await loader.load(cursor: request.cursor)
             title = feed.title
@@ -228,11 +230,12 @@ public actor FeedScreenModel {
             }
             if request.cursor == nil {
                 liveLink = feed.updates
-                pending = 0
+                // Nothing is pending once this page's list is shown (`show(_:)`).
                 followAgain = true
             }
             return .success(page)
         } catch {
+            if request.cursor == nil { pending.firstPageFailed() }
             return .failure(error)
         }
     }
@@ -244,7 +247,7 @@ public actor FeedScreenModel {
     private func joining(_ page: PagerPage<FeedItem>) async throws(TidingsError) -> PagerPage<FeedItem> {
         let shown = Set(paging.items.filter { !$0.isSlot }.map(\.id))
         var joined = page
-        let pages = min(50, max(10, pending / max(1, page.items.count { !$0.isSlot }) + 2))
+        let pages = min(50, max(10, pending.count / max(1, page.items.count { !$0.isSlot }) + 2))
         for _ in 1..<pages {
             guard !joined.items.contains(where: { shown.contains($0.id) }), let cursor = joined.nextCursor else {
                 return joined
@@ -283,27 +286,22 @@ public actor FeedScreenModel {
             }
             while !Task.isCancelled {
                 try? await Task.sleep(for: options.pollInterval)
-                guard !Task.isCancelled, let feed = try? await loader.load(cursor: nil),
-                    case .native(let items) = feed.content
+                guard !Task.isCancelled, let ticket = await self?.pending.ticket,
+                    let feed = try? await loader.load(cursor: nil), case .native(let items) = feed.content
                 else { continue }
-                await self?.polled(items)
+                await self?.polled(items, ticket: ticket)
             }
         }
     }
 
     private func announced(_ added: Int) {
-        guard added > 0 else { return }
-        pending += added
-        publish()
+        if pending.announced(added) { publish() }
     }
 
-    /// A first page polled: its items not in the list are the pending ones.
-    private func polled(_ items: [FeedItem]) {
+    /// A first page polled (begun with `ticket`): its items not in the list are the pending ones.
+    private func polled(_ items: [FeedItem], ticket: Int) {
         let shown = Set(paging.items.map(\.id))
-        let new = items.count { !$0.isSlot && !shown.contains($0.id) }
-        guard new != pending else { return }
-        pending = new
-        publish()
+        if pending.polled(items.count { !$0.isSlot && !shown.contains($0.id) }, ticket: ticket) { publish() }
     }
 
     /// Keeps the items shown for offline use after a successful load.
@@ -324,7 +322,7 @@ public actor FeedScreenModel {
     private func publish() {
         let next = FeedScreenState.make(
             pager: paging, title: title, web: web, stored: stored, language: language, emptyMessage: emptyMessage,
-            pending: pending)
+            pending: pending.count)
         guard next != state else { return }
         state = next
         version += 1
