@@ -25,16 +25,19 @@ public struct FeedComposer: Sendable {
 
     /// Composes `content` (this page's content items, in order) starting at absolute `position`.
     /// Slots due after the last content item are left for the next page, which starts there; a
-    /// feed with no more content ends without them.
-    public func compose(content: [FeedItem], startingAt position: Int, context: CompositionContext = .init()) -> Page {
-        let (items, next) = compose(content, startingAt: position, context: context) { $0 }
+    /// feed with no more content (`ending`) ends without them, but for pinned stories whose
+    /// places it did not reach: they follow its last item, in order.
+    public func compose(
+        content: [FeedItem], startingAt position: Int, context: CompositionContext = .init(), ending: Bool = false
+    ) -> Page {
+        let (items, next) = compose(content, startingAt: position, context: context, ending: ending) { $0 }
         return Page(items: items, nextPosition: next)
     }
 
     /// The same placement over content in any form — a server keeps content as encoded JSON and
     /// only encodes the few injected items (`wrap` turns one into the content's form).
     public func compose<Element>(
-        _ content: [Element], startingAt position: Int, context: CompositionContext = .init(),
+        _ content: [Element], startingAt position: Int, context: CompositionContext = .init(), ending: Bool = false,
         wrap: (FeedItem) -> Element
     ) -> (items: [Element], nextPosition: Int) {
         var items: [Element] = []
@@ -49,6 +52,14 @@ public struct FeedComposer: Sendable {
                 next += 1
             }
             position += 1
+        }
+        if ending {
+            for pins in providers.compactMap({ $0 as? PinProvider }) {
+                for item in pins.remaining(from: position, context: context) {
+                    items.append(wrap(item))
+                    position += 1
+                }
+            }
         }
         return (items, position)
     }

@@ -63,3 +63,35 @@ public struct NotificationProvider: SlotProvider {
         return position < shown.count ? .notification(shown[position]) : nil
     }
 }
+
+/// Stories an editor pinned, each at its place counted from the first one under the notification
+/// cards still shown (0 is the top story, whatever the ads or widgets rules say there). The
+/// content composed with them must not hold them, or they would show twice.
+public struct PinProvider: SlotProvider {
+    public let itemType = "pinned"
+    /// The pinned stories by place (0: just under the cards).
+    public var pinned: [Int: FeedItem]
+    /// The ids of the notification cards above them.
+    public var cards: [String]
+
+    /// Pins `pinned` under the cards `cards` (ids, as `NotificationProvider` shows them).
+    public init(pinned: [Int: FeedItem], cards: [String] = []) {
+        self.pinned = pinned
+        self.cards = cards
+    }
+
+    public func item(at position: Int, context: CompositionContext) -> FeedItem? {
+        pinned.isEmpty ? nil : pinned[position - above(context)]
+    }
+
+    /// The pinned stories whose place is at or after `position`, in order: a feed whose content
+    /// ends before their places shows them at its end.
+    public func remaining(from position: Int, context: CompositionContext) -> [FeedItem] {
+        let above = above(context)
+        return pinned.filter { $0.key + above >= position }.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    private func above(_ context: CompositionContext) -> Int {
+        cards.count { !context.dismissed.contains($0) }
+    }
+}

@@ -370,6 +370,8 @@ class Run:
     """Keep every page's screenshot at each width and scheme (the layout test's 848 JPEGs)."""
     demo_key: str = ""
     """An API key of the demo server, for tests that write to its catalog."""
+    admin_key: str = ""
+    """An admin key of the demo server, for tests that pin and hide its stories."""
     offline_ignored: int = 0
     notes: list[str] = field(default_factory=list)
 
@@ -919,6 +921,46 @@ def live_pill(run: Run, driver, url: str) -> None:
     check(not plain.find_elements(By.CSS_SELECTOR, "[data-pill]"), "a pill without JavaScript")
 
 
+def admin_request(run: Run, method: str, path: str, body: dict | None = None) -> int:
+    """A request to the demo server's admin API with its admin key; returns the status."""
+    request = urllib.request.Request(
+        run.demo + path, method=method, data=json.dumps(body).encode() if body is not None else None,
+        headers={"Authorization": f"Bearer {run.admin_key}", "Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_hidden_story_leaves(run: Run) -> None:
+    """A story the newsroom hides leaves an open section page at once, without a reload (the live
+    stream's `arranged` event); brought back, it shows again on the next load."""
+    driver = run.browser
+    url = run.demo + "/courier/economy"
+    driver.get(url)
+    ids = wait_until(lambda: [i for i in feed_ids(driver) if i.startswith("teaser:")], 15,
+                     "/courier/economy lists no stories")
+    check(len(ids) >= 3, f"/courier/economy lists too few stories: {ids}")
+    story = ids[1]
+    item = story.removeprefix("teaser:")
+    marker = driver.execute_script("window.__notReloaded = true; return true")
+    section = "/api/v1/admin/brands/courier/sections/economy"
+    # The stream is open once the page has read its position; give it a moment to connect.
+    time.sleep(1)
+    status = admin_request(run, "PUT", f"{section}/hidden/{item}", {"reason": "browser test"})
+    check(status == 201, f"hiding {item} answered {status}")
+    try:
+        wait_until(lambda: story not in feed_ids(driver), 10, f"{story} stayed on the open page")
+        check(driver.execute_script("return window.__notReloaded === true") and marker, "the page was reloaded")
+        check(feed_ids(driver)[:1] == ids[:1], "the other stories moved")
+    finally:
+        status = admin_request(run, "DELETE", f"{section}/hidden/{item}")
+        check(status == 204, f"bringing {item} back answered {status}")
+    driver.get(url)
+    wait_until(lambda: story in feed_ids(driver), 10, f"{story} did not come back")
+
+
 def test_many_sections_in_a_row(run: Run) -> None:
     """Every section page follows its live updates: a page the back-forward cache kept held its
     stream open, and with six of them (a browser's connections to one host over HTTP/1.1) the
@@ -1179,7 +1221,7 @@ def test_right_to_left(run: Run) -> None:
 
 TESTS: list[Callable[[Run], None]] = [
     test_demo_pages_are_clean, test_load_more, test_dismiss, test_empty_state, test_error_state,
-    test_detail_pages, test_aggregate_card, test_front_page_grid, test_section_strip, test_live_folding, test_refresh, test_live_pill, test_many_sections_in_a_row, test_not_found, test_layout, test_accessibility,
+    test_detail_pages, test_aggregate_card, test_front_page_grid, test_section_strip, test_live_folding, test_refresh, test_live_pill, test_hidden_story_leaves, test_many_sections_in_a_row, test_not_found, test_layout, test_accessibility,
     test_right_to_left,
 ]
 
@@ -1298,14 +1340,17 @@ def main(argv: list[str] | None = None) -> int:
             cleanup.callback(browser.quit)
             plain = make_driver(arguments.chromium, arguments.chromedriver, javascript=False)
             cleanup.callback(plain.quit)
-            key = subprocess.run(
-                [str(arguments.tidings.resolve()), "keys", "create", "--name", "browser-tests",
-                 "--database", f"sqlite:{folder / 'demo'}.sqlite"],
-                capture_output=True, text=True, check=True, stdin=subprocess.DEVNULL,
-                env={k: v for k, v in os.environ.items() if not k.startswith("TIDINGS_")}).stdout.strip()
+            def demo_key(name: str, scope: str) -> str:
+                return subprocess.run(
+                    [str(arguments.tidings.resolve()), "keys", "create", "--name", name, "--scope", scope,
+                     "--database", f"sqlite:{folder / 'demo'}.sqlite"],
+                    capture_output=True, text=True, check=True, stdin=subprocess.DEVNULL,
+                    env={k: v for k, v in os.environ.items() if not k.startswith("TIDINGS_")}).stdout.strip()
+            key = demo_key("browser-tests", "write")
+            admin_key = demo_key("browser-desk", "admin")
             run = Run(demo=demo.base, lab=lab.base, feeds=feeds, browser=browser, plain=plain,
                       screenshots=arguments.screenshots.resolve(), layout_shots=arguments.layout_shots,
-                      demo_key=key)
+                      demo_key=key, admin_key=admin_key)
             run.screenshots.mkdir(parents=True, exist_ok=True)
             for stale in run.screenshots.glob("FAIL-*"):  # a previous run's failures would mislead
                 stale.unlink()

@@ -17,13 +17,16 @@ struct CompositionPropertyTests {
     {
         var items: [FeedItem] = []
         var position = 0
-        for start in stride(from: 0, to: content.count, by: size) {
+        var start = 0
+        repeat {
+            let end = min(start + size, content.count)
             let page = composer.compose(
-                content: Array(content[start..<min(start + size, content.count)]), startingAt: position,
-                context: CompositionContext(dismissed: dismissed))
+                content: Array(content[start..<end]), startingAt: position,
+                context: CompositionContext(dismissed: dismissed), ending: end == content.count)
             items += page.items
             position = page.nextPosition
-        }
+            start = end
+        } while start < content.count
         return items
     }
 
@@ -76,6 +79,47 @@ struct CompositionPropertyTests {
             }
             #expect(shown == (count == 0 ? [] : cards.dropFirst(dismissedCount).map(\.id)))
             #expect(feed.prefix(shown.count).allSatisfy { $0.type == "notification" }, "the cards sit at the top")
+        }
+    }
+
+    @Test("pinned and hidden stories keep paging exact: each story shown once or hidden, pins at their places")
+    func pinsAndHides() async {
+        await propertyCheck(
+            count: 300, input: Gen.int(in: 0...60), Gen.int(in: 1...20), Gen.int(in: 0...59).array(of: 0...5),
+            Gen.int(in: 0...25).array(of: 0...4), Gen.int(in: 0...59).array(of: 0...6), Gen.int(in: 0...2)
+        ) { count, size, pinnedIndices, places, hiddenIndices, dismissedCount in
+            let stories = Self.content(count)
+            // Distinct stories pinned at distinct places; hidden ones among the rest.
+            var pinned: [Int: FeedItem] = [:]
+            var pinnedIDs: Set<String> = []
+            for (index, place) in zip(pinnedIndices, places) where index < count && pinned[place] == nil {
+                guard pinnedIDs.insert(stories[index].id).inserted else { continue }
+                pinned[place] = stories[index]
+            }
+            let hidden = Set(hiddenIndices.filter { $0 < count }.map { stories[$0].id }).subtracting(pinnedIDs)
+            let cards = (0..<2).map { NotificationCard(id: "c\($0)", kind: "k", text: "T\($0)") }
+            let dismissed = Set(cards.prefix(dismissedCount).map(\.id))
+            let composer = FeedComposer(providers: [
+                NotificationProvider(cards: cards),
+                PinProvider(pinned: pinned, cards: cards.map(\.id)),
+                WidgetProvider(position: 3, widget: Widget(id: "w", kind: .weather, location: ["city": "Oslo"])),
+                AdProvider(every: 4, after: 2),
+            ])
+            let flowing = stories.filter { !pinnedIDs.contains($0.id) && !hidden.contains($0.id) }
+            let feed = Self.paged(composer, flowing, size: size, dismissed: dismissed)
+            let whole = composer.compose(
+                content: flowing, startingAt: 0, context: CompositionContext(dismissed: dismissed), ending: true)
+            #expect(feed == whole.items, "any page split gives the same feed")
+            let shownIDs = feed.filter { $0.type == "teaser" }.map(\.id)
+            #expect(shownIDs.count == Set(shownIDs).count, "no story twice")
+            #expect(Set(shownIDs) == Set(stories.map(\.id)).subtracting(hidden), "every story but the hidden")
+            let above = cards.count - dismissedCount
+            let lastFlowing = feed.lastIndex { flowing.map(\.id).contains($0.id) } ?? -1
+            for (place, story) in pinned {
+                let index = feed.firstIndex { $0.id == story.id } ?? -1
+                // At its place, or (the content ended before it) after the last story that flows.
+                #expect(index == place + above || (index > lastFlowing && place + above > lastFlowing))
+            }
         }
     }
 

@@ -51,6 +51,11 @@ struct LiveFollowingTests {
         return content.items.compactMap { if case .teaser(let teaser) = $0 { teaser.title } else { nil } }
     }
 
+    static func teasers(_ model: FeedScreenModel) async -> [Teaser] {
+        guard case .native(let content) = await model.state else { return [] }
+        return content.items.compactMap { if case .teaser(let teaser) = $0 { teaser } else { nil } }
+    }
+
     static func pending(_ model: FeedScreenModel) async -> Int {
         guard case .native(let content) = await model.state else { return -1 }
         return content.pending
@@ -92,6 +97,48 @@ struct LiveFollowingTests {
             observing.cancel()
             _ = await eventually { await model.isFollowing == false }
             #expect(await model.isFollowing == false)
+        }
+    }
+
+    @Test("a story the newsroom hides leaves a followed list at once; one it pins counts as pending")
+    func arranged() async throws {
+        try await ClientTests.withServer(items: Array(1...12)) { app, port, _, _ in
+            let secret = APIKeys.generate()
+            _ = try await app.store.createAPIKey(
+                name: "desk", hash: APIKeys.hash(secret), scope: .admin, at: TestApp.now)
+            let model = FeedScreenModel(
+                loader: SectionLoader(client: ClientTests.client(port), brand: "daily", section: "news", limit: 5),
+                live: LiveOptions(initialBackoff: .milliseconds(50)))
+            await model.load()
+            #expect(await Self.titles(model) == (8...12).reversed().map { "Story \($0)" })
+            let observing = Task { for await _ in await model.updates() {} }
+            defer { observing.cancel() }
+            _ = await eventually { await model.isFollowing }
+            func decide(_ path: String, _ body: String) async throws -> Int {
+                let request = TransportRequest(
+                    method: "PUT",
+                    url: URL(string: "http://127.0.0.1:\(port)/api/v1/admin/brands/daily/sections/news/\(path)")!,
+                    headers: ["Authorization": "Bearer \(secret)", "Content-Type": "application/json"],
+                    body: Data(body.utf8))
+                return try await URLSessionTransport().send(request).status
+            }
+            let shown = try #require(await Self.teasers(model).first { $0.title == "Story 10" })
+            #expect(try await decide("hidden/\(shown.id)", #"{"reason": "retracted"}"#) == 201)
+            _ = await eventually { await Self.titles(model).contains("Story 10") == false }
+            #expect(
+                await Self.titles(model) == ["Story 12", "Story 11", "Story 9", "Story 8"], "gone, nothing else moved")
+            let stored = try await app.store.entries(
+                section: SectionKey(brand: "daily", section: "news"), afterSeq: nil, limit: 20)
+            let oldest = try #require(
+                stored.compactMap { entry -> String? in
+                    guard case .teaser(let teaser) = entry.record.item(), teaser.title == "Story 1" else { return nil }
+                    return teaser.id
+                }.first)
+            #expect(try await decide("pins/\(oldest)", #"{"position": 1}"#) == 201)
+            try await Self.waitForPending(model, 1)
+            await model.showPending()
+            #expect(await Self.titles(model).first == "Story 1", "read again: the pinned story on top")
+            #expect(await Self.titles(model).contains("Story 10") == false)
         }
     }
 

@@ -15,6 +15,9 @@ extension StoreCheck {
             name: "a change of the brands raises the version other servers ask for and is announced to them",
             run: announcesBrands),
         .init(name: "every document added, changed or removed is in the audit log, by whom and how", run: audits),
+        .init(
+            name: "a story's decision is kept with the brands, versioned, audited, and goes with its section",
+            run: decides),
     ]
 }
 
@@ -155,4 +158,56 @@ private func audits(_ database: TestDatabase) async throws {
     #expect(first.count == 2 && next.count == 2 && Set(first.map(\.id)).isDisjoint(with: next.map(\.id)))
     #expect(try await store.pruneAudit(before: at + 30) == 3)
     #expect(try await store.auditEntries(AuditQuery()).count == 4)
+}
+
+private func decides(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    let at = Date(timeIntervalSince1970: 1_800_000_000)
+    let desk = BrandsAuthor(actor: "night desk", action: "PUT …/pins/a1")
+    _ = try await store.replaceBrands([brand("courier", ["news", "sport"])], at: at)
+    let pinned = try await store.changeAction(brand: "courier", section: "news", item: "a1", at: at, by: desk) {
+        kept, current in
+        #expect(kept.version == 1 && current == nil)
+        return .pin(place: 0, until: at + 3600)
+    }
+    #expect(pinned.kept.version == 2, "a decision raises the version servers follow")
+    #expect(
+        pinned.action
+            == StoredAction(
+                brand: "courier", section: "news", item: "a1", decision: .pin(place: 0, until: at + 3600), at: at,
+                actor: "night desk", version: 1))
+    #expect(pinned.kept.brands == (try await store.storedBrands()).brands, "the brands themselves are untouched")
+    let same = try await store.changeAction(brand: "courier", section: "news", item: "a1", at: at + 1, by: desk) {
+        _, current in current?.decision
+    }
+    #expect(same.kept.version == 2 && same.action?.version == 1, "the same decision again changes nothing")
+    let hidden = try await store.changeAction(brand: "courier", section: "sport", item: "b2", at: at + 2, by: desk) {
+        _, _ in .hide(reason: "legal — ünïcode")
+    }
+    #expect(hidden.kept.actions.map(\.item) == ["a1", "b2"])
+    // A refusal stores nothing.
+    await #expect(throws: CancellationError.self) {
+        try await store.changeAction(brand: "courier", section: "news", item: "a1", at: at + 3, by: desk) { _, _ in
+            throw CancellationError()
+        }
+    }
+    // A pin whose time ran out goes with the next change.
+    let later = try await store.changeAction(brand: "courier", section: "sport", item: "b2", at: at + 7200, by: desk) {
+        _, current in
+        #expect(current?.decision == .hide(reason: "legal — ünïcode"))
+        return nil
+    }
+    #expect(later.kept.actions.isEmpty && later.action == nil && later.kept.version == 4)
+    let entries = try await store.auditEntries(AuditQuery(target: "courier/news/a1"))
+    #expect(entries.map(\.kind) == ["pin"] && entries[0].actor == "night desk" && entries[0].before == nil)
+    #expect(entries[0].after?.contains(#""position":1"#) == true, "\(entries[0].after ?? "")")
+    let unhidden = try await store.auditEntries(AuditQuery(target: "courier/sport/b2"))
+    #expect(unhidden.map(\.kind) == ["hide", "hide"] && unhidden[0].after == nil && unhidden[0].before != nil)
+    // A section removed takes its decisions with it.
+    _ = try await store.changeAction(brand: "courier", section: "sport", item: "b3", at: at + 7300, by: desk) {
+        _, _ in .pin(place: 1, until: nil)
+    }
+    let removed = try await store.replaceBrands([brand("courier", ["news"])], at: at + 7400)
+    #expect(removed.actions.isEmpty, "\(removed.actions)")
 }

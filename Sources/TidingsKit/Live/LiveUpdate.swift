@@ -3,7 +3,7 @@ import TidingsModel
 
 extension TidingsClient {
     /// Follows a feed's live stream (a first page's `updates`) from `position`: its `update`
-    /// events, until the server ends the stream (it is stopping) or the task is cancelled; nil
+    /// events, and its `arranged` events as updates adding nothing with an `arrangement`, until the server ends the stream (it is stopping) or the task is cancelled; nil
     /// when this client's transport cannot stream, or not this link at no cost
     /// (``EventStreamTransport/canStream(_:)``): poll the first page then. Throws the server's
     /// refusal (a 404 for a feed without a stream) as any request's.
@@ -31,9 +31,22 @@ extension TidingsClient {
                 let decoder = JSONDecoder()
                 do {
                     for try await chunk in opened.body {
-                        for event in parser.consume(chunk) where event.name == "update" {
-                            if let update = try? decoder.decode(LiveUpdate.self, from: Data(event.data.utf8)) {
-                                continuation.yield(update)
+                        for event in parser.consume(chunk) {
+                            switch event.name {
+                            case "update":
+                                if let update = try? decoder.decode(LiveUpdate.self, from: Data(event.data.utf8)) {
+                                    continuation.yield(update)
+                                }
+                            case "arranged":
+                                // The position does not move: nothing was added.
+                                if let arrangement = try? decoder.decode(
+                                    LiveArrangement.self, from: Data(event.data.utf8))
+                                {
+                                    continuation.yield(
+                                        LiveUpdate(
+                                            added: 0, changed: 0, position: event.id ?? "", arrangement: arrangement))
+                                }
+                            default: break
                             }
                         }
                     }

@@ -69,6 +69,9 @@ public actor FeedScreenModel {
     private var liveLink: LiveUpdatesLink?
     /// New items announced since the list's first page was read.
     private var pending = PendingItems()
+    /// The stories the newsroom pinned, as the live stream last said (nil: it said nothing yet
+    /// since the first page was read).
+    private var pinned: Set<String>?
     /// The task following the feed while someone observes the model.
     private var following: Task<Void, Never>?
     /// Whether the model follows its feed now (for tests).
@@ -196,6 +199,7 @@ public actor FeedScreenModel {
         if followAgain, !state.isLoading {
             followAgain = false
             pending.firstPageShown()
+            pinned = nil
             following?.cancel()
             following = nil
             followFeed()
@@ -273,8 +277,9 @@ public actor FeedScreenModel {
                         guard let updates = try await live.liveUpdates(link, from: position) else { break }
                         attempt = 0
                         for try await update in updates {
-                            position = update.position
+                            if !update.position.isEmpty { position = update.position }
                             await self?.announced(update.added)
+                            if let arrangement = update.arrangement { await self?.arranged(arrangement) }
                         }
                     } catch let error as TidingsError {
                         // 404, 405, 501: the server has no stream for this feed: poll it.
@@ -296,6 +301,29 @@ public actor FeedScreenModel {
 
     private func announced(_ added: Int) {
         if pending.announced(added) { publish() }
+    }
+
+    /// The newsroom pinned or hid stories: hidden ones leave the list (and what is kept offline)
+    /// at once; pinned ones the list does not show yet count as pending, and the first page read
+    /// again shows them at their places.
+    private func arranged(_ arrangement: LiveArrangement) async {
+        let gone = Set(arrangement.hidden.map { "teaser:" + $0 })
+        if var kept = stored, kept.items.contains(where: { gone.contains($0.id) }) {
+            kept.items.removeAll { gone.contains($0.id) }
+            stored = kept
+        }
+        for id in gone where paging.items.contains(where: { $0.id == id }) {
+            await pager.removeItem(id: id)
+        }
+        let shown = Set(paging.items.map(\.id))
+        // The stream's first word on pins is where they stand (the first page read shows them);
+        // only pins after it are new.
+        if let known = pinned {
+            _ = pending.announced(arrangement.pinned.count { !known.contains($0) && !shown.contains("teaser:" + $0) })
+        }
+        pinned = Set(arrangement.pinned)
+        await caughtUp()
+        publish()
     }
 
     /// A first page polled (begun with `ticket`): its items not in the list are the pending ones.

@@ -89,10 +89,28 @@ public struct LiveUpdate: Codable, Hashable, Sendable {
     public var changed: Int
     /// Where the reader stands now: send it back to resume (`Last-Event-ID`).
     public var position: String
+    /// The newsroom's pins and hides, when this update says they changed (`event: arranged`).
+    public var arrangement: LiveArrangement?
 
-    public init(added: Int, changed: Int, position: String) {
+    public init(added: Int, changed: Int, position: String, arrangement: LiveArrangement? = nil) {
         self.added = added
         self.changed = changed
         self.position = position
+        self.arrangement = arrangement
+    }
+}
+
+/// What a section's live stream says when the newsroom pins, unpins, hides or brings back a
+/// story (`event: arranged`): the stories pinned and hidden from now on. Hidden stories leave
+/// the screen at once; the first page read again shows the pins at their places.
+public struct LiveArrangement: Codable, Hashable, Sendable {
+    /// The stories pinned now (item ids), by place.
+    public var pinned: [String]
+    /// The stories hidden now (item ids).
+    public var hidden: [String]
+
+    public init(pinned: [String], hidden: [String]) {
+        self.pinned = pinned
+        self.hidden = hidden
     }
 }

@@ -3,11 +3,13 @@ import TidingsModel
 
 extension BrandsReader {
     /// `ads: {positions: [3, 9], every: 6, after: 4, format: banner}`, or `ads: off` to drop the
-    /// brand's default. Positions count from 1 in the file.
+    /// brand's default. Positions count from 1 in the file. Ads, widgets and cards take `start`
+    /// and `end` (``Schedule``).
     func adRule(_ node: ConfigNode) throws -> AdRule? {
         if node.node.mapping == nil, try node.bool() == false { return nil }
-        let fields = try node.mapping(allowed: ["positions", "every", "after", "format"])
+        let fields = try node.mapping(allowed: ["positions", "every", "after", "format", "start", "end"])
         var rule = AdRule()
+        rule.schedule = try schedule(fields)
         rule.positions = try fields["positions"]?.oneOrMany().map { try $0.int(1...100_000) - 1 } ?? []
         rule.every = try fields["every"]?.int(2...1000)
         rule.after = try fields["after"]?.int(0...100_000) ?? 0
@@ -20,7 +22,7 @@ extension BrandsReader {
     /// `{position: 8, kind: weather, location: {city: Oslo}}`.
     mutating func widget(_ node: ConfigNode, brand: String) throws -> WidgetRule {
         let fields = try node.mapping(allowed: [
-            "position", "kind", "title", "section", "count", "location", "source",
+            "position", "kind", "title", "section", "count", "location", "source", "start", "end",
         ])
         let position = try node.require("position", in: fields).int(1...100_000) - 1
         let kindNode = try node.require("kind", in: fields)
@@ -29,6 +31,7 @@ extension BrandsReader {
             throw kindNode.error("must be carousel, list, weather or local, not \"\(raw)\"")
         }
         var rule = WidgetRule(position: position, kind: kind, title: try fields["title"]?.localized())
+        rule.schedule = try schedule(fields)
         if let sourceNode = fields["source"] {
             guard kind == .weather else { throw sourceNode.error("applies to weather widgets only") }
             rule.source = try weatherSource(sourceNode)
@@ -88,12 +91,14 @@ extension BrandsReader {
 
     /// `{id: enable-push, kind: enable_push, text: {en: …, ru: …}, dismissible: true}`.
     func notification(_ node: ConfigNode) throws -> NotificationRule {
-        let fields = try node.mapping(allowed: ["id", "kind", "text", "dismissible"])
-        return NotificationRule(
+        let fields = try node.mapping(allowed: ["id", "kind", "text", "dismissible", "start", "end"])
+        var rule = NotificationRule(
             id: try node.require("id", in: fields).id(),
             kind: try node.require("kind", in: fields).nonEmptyString(),
             text: try node.require("text", in: fields).localized(),
             dismissible: try fields["dismissible"]?.bool() ?? true)
+        rule.schedule = try schedule(fields)
+        return rule
     }
 }
 

@@ -208,9 +208,13 @@ struct BrandsReader {
         if let ads = fields["ads"] { placement.ads = try adRule(ads) }
         if let widgets = fields["widgets"] {
             placement.widgets = try widgets.list().map { try widget($0, brand: brand) }
-            var taken: Set<Int> = []
-            for (rule, item) in zip(placement.widgets, try widgets.list()) where !taken.insert(rule.position).inserted {
-                throw item.error("puts a second widget at position \(rule.position + 1)")
+            // Two widgets may share a position only at different times (a campaign's in the evening).
+            var taken: [Int: [Schedule]] = [:]
+            for (rule, item) in zip(placement.widgets, try widgets.list()) {
+                if taken[rule.position, default: []].contains(where: { $0.overlaps(rule.schedule) }) {
+                    throw item.error("puts a second widget at position \(rule.position + 1) at the same time")
+                }
+                taken[rule.position, default: []].append(rule.schedule)
             }
         }
         if let notifications = fields["notifications"] {

@@ -89,7 +89,7 @@ public enum BrandsWriter {
         if let every = rule.every { fields.append(("every", Node(String(every)))) }
         if rule.after != 0 { fields.append(("after", Node(String(rule.after)))) }
         fields.append(("format", Node(rule.format)))
-        return mapping(fields)
+        return mapping(fields + schedule(rule.schedule))
     }
 
     private static func widget(_ rule: WidgetRule) -> Node {
@@ -113,13 +113,13 @@ public enum BrandsWriter {
                 }
             fields.append(("source", mapping([("type", Node("weather")), place])))
         }
-        return mapping(fields)
+        return mapping(fields + schedule(rule.schedule))
     }
 
     private static func notification(_ rule: NotificationRule) -> Node {
         var fields: [(String, Node)] = [("id", Node(rule.id)), ("kind", Node(rule.kind)), ("text", text(rule.text))]
         if !rule.dismissible { fields.append(("dismissible", Node("false"))) }
-        return mapping(fields)
+        return mapping(fields + schedule(rule.schedule))
     }
 
     private static func houseAd(_ ad: HouseAd) -> Node {

@@ -2,13 +2,14 @@ import FeedComposition
 import TidingsModel
 
 extension Placement {
-    /// The composer for one request: notification cards first (they hold the top), then widgets,
-    /// then ads. `teasers` holds the current teasers of every section a widget shows, `forecasts`
-    /// the forecast of every weather widget with a source, by the rule's id (a weather widget whose
-    /// source has not been read yet is left out).
+    /// The composer for one request: notification cards first (they hold the top), then the
+    /// stories pinned (`pinned`, by place under the cards), then widgets, then ads. `teasers`
+    /// holds the current teasers of every section a widget shows, `forecasts` the forecast of
+    /// every weather widget with a source, by the rule's id (a weather widget whose source has
+    /// not been read yet is left out).
     public func composer(
         language: LanguageTag, brand: LanguageTag? = nil, teasers: [SectionKey: [Teaser]],
-        forecasts: [String: Forecast] = [:]
+        forecasts: [String: Forecast] = [:], pinned: [Int: FeedItem] = [:]
     ) -> FeedComposer {
         var providers: [any SlotProvider] = []
         if !notifications.isEmpty {
@@ -19,6 +20,10 @@ extension Placement {
                             id: $0.id, kind: $0.kind, text: $0.text.text(language, brand: brand),
                             dismissible: $0.dismissible)
                     }))
+        }
+        // Pinned stories come right under the cards, before any widget or ad placed there.
+        if !pinned.isEmpty {
+            providers.append(PinProvider(pinned: pinned, cards: notifications.map(\.id)))
         }
         for rule in widgets {
             let items = rule.section.map { Array((teasers[$0] ?? []).prefix(rule.count)) } ?? []

@@ -29,6 +29,8 @@ public struct AdRule: Sendable, Hashable {
     public var after: Int
     /// The ad format requested from the client's ad SDK.
     public var format: String
+    /// When the ads are in force (always, unless a start or end is given).
+    public var schedule = Schedule()
 
     /// Creates an ad rule.
     public init(positions: [Int] = [], every: Int? = nil, after: Int = 0, format: String = "banner") {
@@ -55,6 +57,8 @@ public struct WidgetRule: Sendable, Hashable {
     public var location: [String: String]
     /// Weather: the forecast document the poller reads for it (`source: {type: weather, …}`).
     public var source: FetchedSource?
+    /// When the widget is in force (always, unless a start or end is given).
+    public var schedule = Schedule()
 
     /// Creates a widget rule.
     public init(
@@ -84,6 +88,8 @@ public struct NotificationRule: Sendable, Hashable {
     public var text: LocalizedText
     /// Whether it can be dismissed.
     public var dismissible: Bool
+    /// When the card is in force (always, unless a start or end is given).
+    public var schedule = Schedule()
 
     /// Creates a notification rule.
     public init(id: String, kind: String, text: LocalizedText, dismissible: Bool = true) {

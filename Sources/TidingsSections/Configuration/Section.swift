@@ -21,6 +21,8 @@ public struct Section: Sendable, Hashable, Identifiable {
     /// Whether the article pages behind the source's entries are fetched and extracted
     /// (`source.full_text`, default never).
     public var fullText = FullTextMode.never
+    /// The newsroom's pins and hides (kept in the database, never in the configuration file).
+    public var editorial = Editorial()
 
     /// Where the entries of `rule`'s own source are kept: a stream of its own, `brand/section.widget-id`
     /// (`.` is never in a section id, so it cannot name a section).

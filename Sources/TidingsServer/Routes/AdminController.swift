@@ -32,6 +32,7 @@ struct AdminController: Sendable {
         writes.patch("/api/v1/admin/brands/{brand}/sections/{section}", use: changeSection)
         writes.delete("/api/v1/admin/brands/{brand}/sections/{section}", use: deleteSection)
         writes.post("/api/v1/admin/sources/{source}/fetch", use: fetchSource)
+        addEditorialRoutes(reads: reads, writes: writes)
     }
 
     // MARK: Reads
@@ -294,10 +295,7 @@ struct AdminController: Sendable {
         _ edit: @escaping @Sendable (StoredBrands, inout BrandsDraft) throws -> Edited
     ) async throws -> StoredBrands {
         let shown = sections.configuration.brands
-        let key = context.apiKey
-        let author = BrandsAuthor(
-            actor: key?.name ?? "unknown",
-            action: "\(request.method) \(request.uri.path)\(key.map { " (key \($0.id))" } ?? "")")
+        let author = author(request, context)
         let now = clock()
         let kept = try await store.changeBrands(at: now, by: author) { kept in
             let kept = try Self.base(kept, shown: shown)
@@ -322,6 +320,14 @@ struct AdminController: Sendable {
             context.logger.warning("admin: could not remove audit entries older than admin.audit_keep: \(error)")
         }
         return kept
+    }
+
+    /// Who makes a change, as the audit log names them: the API key's name, and the request.
+    func author(_ request: Request, _ context: TidingsRequestContext) -> BrandsAuthor {
+        let key = context.apiKey
+        return BrandsAuthor(
+            actor: key?.name ?? "unknown",
+            action: "\(request.method) \(request.uri.path)\(key.map { " (key \($0.id))" } ?? "")")
     }
 
     /// A reader's mistake as 422: in the edited document, named by its key path there (`source.url`);

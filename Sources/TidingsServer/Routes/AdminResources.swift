@@ -156,3 +156,59 @@ struct JSONDocument: Encodable {
         }
     }
 }
+
+/// `GET …/sections/{section}/stories`: the newsroom's pins and hidden stories, and the newest
+/// stories with the decision on each.
+struct AdminStories: Encodable {
+    var pins: [AdminDecision]
+    var hidden: [AdminDecision]
+    var stories: [AdminStory]
+}
+
+/// One story of a section, as an editor picks it.
+struct AdminStory: Encodable {
+    /// What pins and hides name.
+    var id: String
+    var title: String
+    var url: URL?
+    var publishedAt: Date
+    /// Pinned or hidden, if either.
+    var decision: AdminDecision?
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, url, decision
+        case publishedAt = "published_at"
+    }
+}
+
+/// A pin or a hidden story: what, since when, by whom, and its version (the `ETag`).
+struct AdminDecision: Encodable {
+    var item: String
+    var title: String?
+    /// `pin` or `hide`.
+    var kind: String
+    /// A pin's place, 1-based.
+    var position: Int?
+    var until: Date?
+    /// Why a story is hidden.
+    var reason: String?
+    var at: Date
+    var by: String
+    var version: Int64
+
+    init(_ action: StoredAction, title: String? = nil) {
+        item = action.item
+        self.title = title
+        kind = action.decision.kind
+        switch action.decision {
+        case .pin(let place, let end):
+            position = place + 1
+            until = end
+        case .hide(let why):
+            reason = why
+        }
+        at = action.at
+        by = action.actor
+        version = action.version
+    }
+}

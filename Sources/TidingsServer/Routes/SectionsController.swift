@@ -65,7 +65,8 @@ struct SectionsController: Sendable {
     }
 
     /// Server-Sent Events for a section: `update` events when its entries (the catalog news, for a
-    /// catalog section) are added or changed, resumable with `Last-Event-ID` (or `?since=`).
+    /// catalog section) are added or changed, resumable with `Last-Event-ID` (or `?since=`), and
+    /// `arranged` events when the newsroom pins or hides its stories.
     @Sendable func updates(request: Request, context: TidingsRequestContext) async throws -> Response {
         let brand = try self.brand(context)
         let id = context.parameters.get("section") ?? ""
@@ -77,7 +78,10 @@ struct SectionsController: Sendable {
                 .notFound, code: "not_found",
                 message: "api: section \(id) has no live updates (a web section is a page elsewhere)")
         }
-        return live.response(feed, since: try LiveStream.resumption(request, of: feed))
+        let key = SectionKey(brand: brand.id, section: section.id)
+        return live.response(feed, since: try LiveStream.resumption(request, of: feed)) { [sections] in
+            sections.arrangement(of: key)
+        }
     }
 
     @Sendable func section(request: Request, context: TidingsRequestContext) async throws -> Response {

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import ServiceLifecycle
 import TidingsModel
@@ -10,7 +11,7 @@ import TidingsStore
 /// `NOTIFY`, heard by ``ChangeFollower``). A newer version is read with the configuration file's
 /// reader and shown whole (``LiveSections``); every cached page is dropped, so the next request
 /// and every live reader see it. A version this build cannot read is logged once and the brands
-/// shown stay as they were.
+/// shown stay as they were. Each check also drops the pages made before a pin's time ran out.
 public final class BrandsFollower: Service, Sendable {
     let store: any BrandStore
     let sections: SectionService
@@ -20,6 +21,9 @@ public final class BrandsFollower: Service, Sendable {
     private let refused = Locked<Int64?>(nil)
     /// Whether the last check failed, so a database outage is logged once, and its end.
     private let failing = Locked(false)
+    /// The next moment the brands shown change by themselves (a pin's time runs out), as of
+    /// the last check.
+    private let nextChange = Locked<Date?>(nil)
 
     /// Follows the brands of `sections`' store, asking every `interval`.
     public init(sections: SectionService, logger: Logger, interval: Duration = .seconds(1)) {
@@ -71,8 +75,24 @@ public final class BrandsFollower: Service, Sendable {
         return true
     }
 
-    /// ``refresh()``, logging what goes wrong once.
+    /// Drops every page made before a moment the brands shown change by themselves has passed
+    /// (a pin's time ran out), so the next request and every live reader see the section without
+    /// it; returns whether one had.
+    @discardableResult
+    public func passTime() -> Bool {
+        let now = sections.clock()
+        let next = sections.configuration.nextChange(after: now)
+        let passed = nextChange.withLock { kept in
+            defer { kept = next }
+            return kept.map { $0 <= now } ?? false
+        }
+        if passed { sections.timePassed() }
+        return passed
+    }
+
+    /// ``refresh()`` and ``passTime()``, logging what goes wrong once.
     func check() async {
+        passTime()
         do {
             try await refresh()
             let recovered = failing.withLock { failing in

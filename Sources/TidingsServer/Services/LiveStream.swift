@@ -13,6 +13,9 @@ import TidingsStore
 /// - `event: update` when items were added or changed since the reader's position:
 ///   `{"added": 3, "changed": 1, "position": "…"}` — fetch the feed's first page again to see
 ///   them; `id:` is the new position, which the browser (or the SDK) sends back as `Last-Event-ID`;
+/// - `event: arranged` (sections) at the start when the newsroom has pinned or hidden stories,
+///   and whenever it pins, unpins, hides or brings back one: `{"pinned": [ids], "hidden": [ids]}`,
+///   what is in force from now on; no `id:` (the position does not move);
 /// - a `: keep-alive` comment every 15 s, so proxies do not close an idle stream;
 /// - `retry: 3000` at the start; the stream ends when the server stops.
 enum LiveStream {
@@ -41,8 +44,12 @@ enum LiveStream {
 }
 
 extension LiveUpdates {
-    /// A response streaming `feed`'s updates from `since` (from now, when nil).
-    func response(_ feed: LiveFeed, since: LivePosition?) -> Response {
+    /// A response streaming `feed`'s updates from `since` (from now, when nil); with
+    /// `arrangement` (a section's pins and hides as shown now), an `arranged` event whenever it
+    /// changes.
+    func response(
+        _ feed: LiveFeed, since: LivePosition?, arrangement: (@Sendable () -> LiveArrangement)? = nil
+    ) -> Response {
         let live = self
         let body = ResponseBody { writer in
             // One stream of signals per reader, no task of its own: an idle reader costs its
@@ -50,6 +57,9 @@ extension LiveUpdates {
             let (signals, end) = live.subscribe(feed)
             defer { end() }
             var last = since
+            // From "nothing decided": a reader connecting after a hide still hears it, though the
+            // page it read (before the hide) showed the story.
+            var arranged = LiveArrangement(pinned: [], hidden: [])
             try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))
             // The server's graceful shutdown waits for open responses: the stream ends when it
             // begins, not when the hub's own service is stopped after the server.
@@ -58,6 +68,13 @@ extension LiveUpdates {
                     guard case .changed = signal else {
                         try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
                         continue
+                    }
+                    if let arrangement, case let now = arrangement(), now != arranged {
+                        try await writer.write(
+                            ByteBuffer(
+                                string: "event: arranged\ndata: "
+                                    + String(decoding: try TidingsJSON.encoder().encode(now), as: UTF8.self) + "\n\n"))
+                        arranged = now
                     }
                     let changes = try await live.changes(of: feed, since: last)
                     guard let known = last else {

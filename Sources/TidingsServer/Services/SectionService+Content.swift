@@ -5,9 +5,11 @@ import TidingsSections
 import TidingsStore
 
 extension SectionService {
-    /// `limit` content items after keyset `after`, from the entries table or the catalog.
+    /// `limit` content items after keyset `after`, from the entries table (but the stories
+    /// `excluding` names) or the catalog.
     func contentPage(
-        brand: Brand, section: Section, after: String?, limit: Int, language: LanguageTag, now: Date
+        brand: Brand, section: Section, after: String?, limit: Int, language: LanguageTag, now: Date,
+        excluding: Set<String> = []
     ) async throws -> ContentPage {
         if case .catalog = section.source {
             return try await catalogPage(after: after, limit: limit, language: language, now: now)
@@ -17,9 +19,10 @@ extension SectionService {
             guard let seq = Int64(token), seq > 0 else { throw SectionRequestError.badCursor }
             return seq
         }
-        let key = ContentKey.entries(sectionKey, after: afterSeq, limit: limit)
+        let key = ContentKey.entries(sectionKey, after: afterSeq, limit: limit, excluding: excluding)
         return try await contents.value(for: key, now: now) {
-            let entries = try await self.store.entries(section: sectionKey, afterSeq: afterSeq, limit: limit + 1)
+            let entries = try await self.store.entries(
+                section: sectionKey, afterSeq: afterSeq, limit: limit + 1, excluding: excluding)
             let shown = entries.prefix(limit)
             return ContentPage(
                 items: shown.map { .encoded($0.record) },
@@ -45,12 +48,14 @@ extension SectionService {
     func newestTeasers(_ reference: SectionKey, now: Date) async throws -> [Teaser] {
         try await teasers.value(for: reference, now: now) {
             let decoder = TidingsJSON.decoder()
-            return try await self.store.entries(section: reference, afterSeq: nil, limit: 50).compactMap {
-                entry in
-                guard case .teaser(let teaser) = entry.record.item(decoder)
-                else { return nil }
-                return teaser
-            }
+            let hidden = self.hidden(in: reference)
+            return try await self.store.entries(section: reference, afterSeq: nil, limit: 50, excluding: hidden)
+                .compactMap {
+                    entry in
+                    guard case .teaser(let teaser) = entry.record.item(decoder)
+                    else { return nil }
+                    return teaser
+                }
         }
     }
 }
@@ -69,12 +74,12 @@ extension SectionService {
 /// A page of a section's content: its entries after a keyset, or catalog news (keyed by the
 /// minute too: `time_ago` and the feed window move with the clock).
 enum ContentKey: PageCacheKey {
-    case entries(SectionKey, after: Int64?, limit: Int)
+    case entries(SectionKey, after: Int64?, limit: Int, excluding: Set<String>)
     case catalog(LanguageTag, minute: Int, after: NewsCursor?, limit: Int)
 
     var scopes: [CacheScope] {
         switch self {
-        case .entries(let section, _, _): [.section(section)]
+        case .entries(let section, _, _, _): [.section(section)]
         case .catalog: [.catalog]
         }
     }

@@ -66,8 +66,11 @@ extension SectionService {
                 }
             }
         }
+        // Hidden stories leave the feeds too; pinned ones keep their place by date (a feed reader
+        // sorts by date whatever the order).
         let entries = try await store.entries(
-            section: SectionKey(brand: brand.id, section: section.id), afterSeq: nil, limit: count)
+            section: SectionKey(brand: brand.id, section: section.id), afterSeq: nil, limit: count,
+            excluding: Set(section.editorial.hidden.map(\.item)))
         return entries.compactMap { entry in
             guard case .teaser(let teaser) = entry.record.item(decoder) else {
                 return nil

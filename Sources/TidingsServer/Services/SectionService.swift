@@ -58,6 +58,12 @@ public final class SectionService: Sendable {
         return true
     }
 
+    /// Drops every cached page: a moment the brands shown change by themselves passed (a pin's
+    /// time ran out). Live readers read again.
+    public func timePassed() {
+        environment.invalidation.invalidate(StoreChange.everything)
+    }
+
     /// Drops cached pages built from `sections`; the poller calls it after writing their entries
     /// in this process. Other processes' writes reach the caches through ``ChangeFollower``.
     public func contentChanged(sections: [SectionKey]) {
@@ -112,11 +118,15 @@ public final class SectionService: Sendable {
             updates = LiveUpdatesLink(
                 href: "/api/v1/brands/\(brand.id)/sections/\(section.id)/updates", position: position.description)
         }
+        // The newsroom's pins and hides: pinned stories leave the content for their places.
+        let pins = section.source == .catalog ? [] : section.editorial.pins(at: now)
         let content = try await contentPage(
-            brand: brand, section: section, after: cursor?.after, limit: limit, language: language, now: now)
+            brand: brand, section: section, after: cursor?.after, limit: limit, language: language, now: now,
+            excluding: section.source == .catalog ? [] : section.editorial.excluded(at: now))
+        let pinned = try await pinnedStories(brand: brand, section: section, pins: pins)
         var widgetTeasers: [SectionKey: [Teaser]] = [:]
         var forecasts: [String: Forecast] = [:]
-        for rule in section.placement.widgets {
+        for rule in section.placement.scheduled(at: now).widgets {
             if let reference = rule.section {
                 widgetTeasers[reference] = try await newestTeasers(reference, now: now)
             }
@@ -124,11 +134,11 @@ public final class SectionService: Sendable {
                 forecasts[rule.id] = try await forecast(section.widgetKey(rule, brand: brand.id), now: now)
             }
         }
-        let composer = section.placement.composer(
-            language: language, brand: brand.locale, teasers: widgetTeasers, forecasts: forecasts)
+        let composer = section.placement.scheduled(at: now).composer(
+            language: language, brand: brand.locale, teasers: widgetTeasers, forecasts: forecasts, pinned: pinned)
         let (items, nextPosition) = composer.compose(
             content.items, startingAt: cursor?.position ?? 0, context: CompositionContext(dismissed: dismissed),
-            wrap: ComposedPage.Item.typed)
+            ending: content.next == nil, wrap: ComposedPage.Item.typed)
         var next: String?
         if let after = content.next {
             next = try await environment.keys.token(
@@ -143,6 +153,20 @@ public final class SectionService: Sendable {
             return .typed(typed.withImagePaths(links))
         }
         return ComposedPage(title: title, body: .native(linked), nextCursor: next, updates: updates, images: links)
+    }
+
+    /// The stories `pins` pin, by place; a story no longer kept (retention removed it) is left out.
+    func pinnedStories(brand: Brand, section: Section, pins: [Pin]) async throws -> [Int: FeedItem] {
+        guard !pins.isEmpty else { return [:] }
+        let key = SectionKey(brand: brand.id, section: section.id)
+        let decoder = TidingsJSON.decoder()
+        var pinned: [Int: FeedItem] = [:]
+        for pin in pins {
+            if let item = try await store.entry(section: key, itemID: pin.item)?.record.item(decoder) {
+                pinned[pin.place] = item
+            }
+        }
+        return pinned
     }
 
     /// What a section's live readers follow: the catalog news for a catalog section, its entries

@@ -17,9 +17,27 @@ extension CatalogService {
 }
 
 extension SectionService {
-    /// The stored entry `itemID` of the section `key`, and of no other section.
+    /// The stored entry `itemID` of the section `key`, and of no other section; nil for a story
+    /// the newsroom hid there (its article is gone from the API and the web reader with it).
     func entry(_ key: SectionKey, itemID: String) async throws -> StoredEntry? {
-        try await store.entry(section: key, itemID: itemID)
+        guard !hidden(in: key).contains(itemID) else { return nil }
+        return try await store.entry(section: key, itemID: itemID)
+    }
+
+    /// The stories pinned (in force now, by place) and hidden in section `key`, as shown now.
+    func arrangement(of key: SectionKey) -> LiveArrangement {
+        guard let section = configuration.brand(key.brand)?.section(key.section) else {
+            return LiveArrangement(pinned: [], hidden: [])
+        }
+        return LiveArrangement(
+            pinned: section.editorial.pins(at: clock()).sorted { $0.place < $1.place }.map(\.item),
+            hidden: section.editorial.hidden.map(\.item).sorted())
+    }
+
+    /// The stories the newsroom hid in section `key`, as shown now.
+    func hidden(in key: SectionKey) -> Set<String> {
+        guard let section = configuration.brand(key.brand)?.section(key.section) else { return [] }
+        return Set(section.editorial.hidden.map(\.item))
     }
 
     /// The article extracted from the page at `url` (sources with `full_text`), when there is one.

@@ -297,6 +297,19 @@ public enum Migrations {
                 "CREATE INDEX audit_log_target ON audit_log (target, id)",
             ]
         },
+        Migration(version: 18, name: "editorial actions") { kind in
+            // The newsroom's decisions on single stories of a section (BrandStore.changeAction):
+            // `pin` at a place (0-based, under the cards) until a time or for good, `hide` with a
+            // reason. Read with the brands and raising their version, so servers show both at once.
+            let key = kind == .postgres ? "TEXT COLLATE \"C\"" : "TEXT"
+            return [
+                """
+                CREATE TABLE section_actions (brand \(key) NOT NULL, section \(key) NOT NULL, item \(key) NOT NULL,
+                  kind TEXT NOT NULL, place BIGINT, until BIGINT, reason TEXT, at BIGINT NOT NULL, actor TEXT NOT NULL,
+                  version BIGINT NOT NULL, PRIMARY KEY (brand, section, item))
+                """
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.

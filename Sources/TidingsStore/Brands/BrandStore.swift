@@ -22,6 +22,17 @@ public protocol BrandStore: Sendable {
     func changeBrands(
         at: Date, by author: BrandsAuthor, _ change: @escaping @Sendable (StoredBrands) throws -> [BrandDocument]?
     ) async throws -> StoredBrands
+    /// Decides for one story (`item`) of a section in one transaction: `change` is given what is
+    /// kept (the brands and every decision) and the story's decision kept now, if any, and
+    /// returns the story's decision from now on (nil: none; the same: nothing changes); what it
+    /// throws refuses the change. A new decision gets the next version, is written to the audit
+    /// log by `author` and raises the version of the whole, so servers show it with the brands.
+    /// Pins whose time ran out go with any change. Returns what is kept afterwards and the
+    /// story's decision.
+    func changeAction(
+        brand: String, section: String, item: String, at: Date, by author: BrandsAuthor,
+        _ change: @escaping @Sendable (StoredBrands, StoredAction?) throws -> ActionDecision?
+    ) async throws -> (kept: StoredBrands, action: StoredAction?)
     /// The audit log, newest first, as `query` asks.
     func auditEntries(_ query: AuditQuery) async throws -> [AuditEntry]
     /// Removes the audit entries made before `date`; returns how many.
@@ -137,14 +148,23 @@ public struct SectionDocument: Sendable, Hashable {
     }
 }
 
-/// Every brand the database keeps, and the version of the whole (raised by every change).
+/// Every brand the database keeps, the newsroom's decisions on single stories, and the version
+/// of the whole (raised by every change of either).
 public struct StoredBrands: Sendable, Hashable {
     public var brands: [StoredBrand]
+    /// Stories pinned or hidden, by brand, section and place.
+    public var actions: [StoredAction]
     public var version: Int64
 
-    public init(brands: [StoredBrand], version: Int64) {
+    public init(brands: [StoredBrand], actions: [StoredAction] = [], version: Int64) {
         self.brands = brands
+        self.actions = actions
         self.version = version
+    }
+
+    /// The decision kept for `item` of `section` of `brand`, if any.
+    public func action(brand: String, section: String, item: String) -> StoredAction? {
+        actions.first { $0.brand == brand && $0.section == section && $0.item == item }
     }
 
     /// The documents, as given to the store.
@@ -188,5 +208,54 @@ public struct StoredSection: Sendable, Hashable {
         self.document = document
         self.version = version
         self.updatedAt = updatedAt
+    }
+}
+
+/// What the newsroom decided for one story of a section.
+public enum ActionDecision: Sendable, Hashable {
+    /// Shown at `place` (0-based, under the section's notification cards), until `until` if given.
+    case pin(place: Int, until: Date?)
+    /// Not shown, for `reason`.
+    case hide(reason: String)
+
+    /// `pin` or `hide`.
+    public var kind: String {
+        switch self {
+        case .pin: "pin"
+        case .hide: "hide"
+        }
+    }
+}
+
+/// A decision on one story, as kept.
+public struct StoredAction: Sendable, Hashable {
+    public var brand: String
+    public var section: String
+    /// The story's item id.
+    public var item: String
+    public var decision: ActionDecision
+    /// When it was decided, and by whom (the API key's name, or the command).
+    public var at: Date
+    public var actor: String
+    /// Raised by every change of the story's decision.
+    public var version: Int64
+
+    public init(
+        brand: String, section: String, item: String, decision: ActionDecision, at: Date, actor: String,
+        version: Int64
+    ) {
+        self.brand = brand
+        self.section = section
+        self.item = item
+        self.decision = decision
+        self.at = at
+        self.actor = actor
+        self.version = version
+    }
+
+    /// Whether it is a pin whose time ran out at `now`.
+    public func expired(at now: Date) -> Bool {
+        if case .pin(_, let until?) = decision { return until <= now }
+        return false
     }
 }

@@ -80,6 +80,13 @@ extension SQLStore: BrandStore {
                 ).run()
             }
         }
+        // A section removed takes the newsroom's decisions on its stories with it.
+        try await db.raw(
+            """
+            DELETE FROM section_actions WHERE NOT EXISTS (SELECT 1 FROM brand_sections
+              WHERE brand_sections.brand = section_actions.brand AND brand_sections.id = section_actions.section)
+            """
+        ).run()
         try await db.raw("UPDATE brands_version SET version = version + 1 WHERE id = 1").run()
         try await Self.audit(brands, kept: kept, at: at, by: author, db)
         try await announce(StoreChange(brands: true), in: db)
@@ -202,6 +209,6 @@ extension SQLStore: BrandStore {
                     updatedAt: Date(millisecondsSince1970: try row.decode(column: "updated_at", as: Int64.self)),
                     sections: sections[id] ?? [])
             }
-        return StoredBrands(brands: brands, version: try await brandsVersion(db))
+        return StoredBrands(brands: brands, actions: try await storedActions(db), version: try await brandsVersion(db))
     }
 }

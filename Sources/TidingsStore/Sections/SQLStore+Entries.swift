@@ -3,13 +3,16 @@ import SQLKit
 import TidingsModel
 
 extension SQLStore {
-    public func entries(section: SectionKey, afterSeq: Int64?, limit: Int) async throws -> [StoredEntry] {
+    public func entries(section: SectionKey, afterSeq: Int64?, limit: Int, excluding: Set<String>) async throws
+        -> [StoredEntry]
+    {
         let stream = section.stream
         return try await source.read { db in
             let after: SQLQueryString = afterSeq.map { "AND seq < \(bind: $0)" } ?? ""
+            let excluded: SQLQueryString = excluding.isEmpty ? "" : "AND item_id NOT IN (\(binds: excluding.sorted()))"
             return try await db.raw(
                 """
-                SELECT \(unsafeRaw: Self.entryColumns) FROM entries WHERE stream = \(bind: stream) \(after)
+                SELECT \(unsafeRaw: Self.entryColumns) FROM entries WHERE stream = \(bind: stream) \(after) \(excluded)
                 ORDER BY seq DESC LIMIT \(bind: limit)
                 """
             ).all().map(Self.decodeEntry)

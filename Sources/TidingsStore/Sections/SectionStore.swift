@@ -22,8 +22,10 @@ public protocol SectionStore: Sendable {
     func recordFetches(_ records: [FetchRecord], owner: String) async throws -> [UpsertSummary]
     /// Every source's state, by id.
     func sourceStates() async throws -> [SourceState]
-    /// Entries of `section`, newest first, strictly older than `afterSeq`.
-    func entries(section: SectionKey, afterSeq: Int64?, limit: Int) async throws -> [StoredEntry]
+    /// Entries of `section`, newest first, strictly older than `afterSeq`, but those whose item
+    /// is in `excluding` (stories hidden or pinned elsewhere on the page).
+    func entries(section: SectionKey, afterSeq: Int64?, limit: Int, excluding: Set<String>) async throws
+        -> [StoredEntry]
     /// The entry of `section` whose item has this id. Ids are scoped by source, and a page looks
     /// only in its own section: another section's or brand's entry is never found.
     func entry(section: SectionKey, itemID: String) async throws -> StoredEntry?
@@ -44,5 +46,12 @@ extension SectionStore {
         -> [SourceState]
     {
         try await claimDueSources(owner: owner, now: now, lease: lease, limit: limit, among: nil)
+    }
+}
+
+extension SectionStore {
+    /// Entries of `section`, newest first, strictly older than `afterSeq`.
+    public func entries(section: SectionKey, afterSeq: Int64?, limit: Int) async throws -> [StoredEntry] {
+        try await entries(section: section, afterSeq: afterSeq, limit: limit, excluding: [])
     }
 }

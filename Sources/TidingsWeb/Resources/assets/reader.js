@@ -207,6 +207,19 @@
         }
         show();
       });
+      // The newsroom hid a story: it leaves the page at once. A pin shows on the next refresh.
+      source.addEventListener("arranged", (event) => {
+        let hidden = [];
+        try {
+          hidden = JSON.parse(event.data).hidden || [];
+        } catch (error) {
+          return;
+        }
+        const gone = new Set(hidden.map((id) => `teaser:${id}`));
+        for (const item of [...list.children]) {
+          if (gone.has(item.dataset.id)) item.remove();
+        }
+      });
     };
     pill.addEventListener("click", () => refresh(refreshLink));
     // Leaving the page closes the stream, and coming back (the back-forward cache) opens it again
