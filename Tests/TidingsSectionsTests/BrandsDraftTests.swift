@@ -73,6 +73,25 @@ import TidingsModel
                 == #"{"id":"a","count":4,"embed":true,"name":"123","text":"line\n\"q\"","nothing":null}"#)
     }
 
+    @Test("words YAML 1.1 took for booleans, octals or times stay words in JSON: Norway's NO is not false")
+    func yamlOneOneScalars() throws {
+        #expect(
+            try BrandsDraft.json(
+                yaml:
+                    "country: NO\nanswer: yes\nswitch: Off\nzip: 0123\nclock: 18:00\nhex: 0x1F\nbig: 1_000\nok: True\nn: -12\nf: 2.5\n"
+            )
+                == #"{"country":"NO","answer":"yes","switch":"Off","zip":"0123","clock":"18:00","hex":"0x1F","big":"1_000","ok":true,"n":-12,"f":2.5}"#
+        )
+        // A Norwegian weather widget read, written, sent as JSON and taken back keeps its country.
+        let yaml =
+            "id: vaer\ntitle: Vær\nsource: {type: feed, url: \"https://v.example/rss\"}\nplacement:\n  widgets:\n    - {position: 2, kind: local, section: vaer, location: {country: NO, city: Bergen}}\n"
+        var draft = try BrandsDraft(documents: [("id: v\nname: V\n", [yaml])])
+        let json = try BrandsDraft.json(yaml: yaml)
+        #expect(draft.putSection(try Self.document(json), brand: "v", replacing: "vaer"))
+        let read = try draft.read(origin: "test")
+        #expect(read[0].sections[0].placement.widgets.first?.location["country"] == "NO")
+    }
+
     @Test("a body is one JSON object: YAML, lists and broken JSON are refused")
     func jsonOnly() throws {
         for body in ["id: news\n", "[1]", "{\"id\": ", "\"text\"", ""] {

@@ -264,22 +264,19 @@ public struct BrandsDraft {
             }
             text += "]"
         case .scalar(let scalar):
+            // Yams resolves plain scalars as YAML 1.1 does: `NO` (Norway), `yes` and `off` are
+            // booleans, `0123` an octal, `18:00` a number of minutes. Only what JSON and YAML 1.2
+            // agree on becomes a JSON literal; the rest stays the text it was written as, which
+            // the file's reader takes as the same value.
+            let raw = scalar.string
             switch Tag.Name(rawValue: node.tag.rawValue) {
             case .null: text += "null"
-            case .bool: text += (node.bool ?? false) ? "true" : "false"
-            case .int:
-                if let value = node.int {
-                    text += String(value)
-                } else {
-                    JSONStringLiteral.append(scalar.string, to: &text)
-                }
-            case .float:
-                if let value = node.float, value.isFinite {
-                    text += String(value)
-                } else {
-                    JSONStringLiteral.append(scalar.string, to: &text)
-                }
-            default: JSONStringLiteral.append(scalar.string, to: &text)
+            case .bool where ["true", "True", "TRUE"].contains(raw): text += "true"
+            case .bool where ["false", "False", "FALSE"].contains(raw): text += "false"
+            case .int where Int(raw).map(String.init) == raw: text += raw
+            case .float where Double(raw)?.isFinite == true && raw.allSatisfy({ "0123456789.-+eE".contains($0) }):
+                text += String(Double(raw) ?? 0)
+            default: JSONStringLiteral.append(raw, to: &text)
             }
         case .alias:
             text += "null"
