@@ -115,7 +115,7 @@ def main() -> int:
                              env=environment).stdout.strip()
         section = "/api/v1/admin/brands/desk/sections/wire"
         page = "/api/v1/brands/desk/sections/wire?limit=5"
-        wait_for(lambda: b"Story 40" in request("GET", bases[0] + page)[2], 60, "the wire read", 0.05)
+        wait_for(lambda: b'"type":"teaser"' in request("GET", bases[0] + page)[2], 60, "the wire read", 0.05)
         seen: list[float] = []
         for edit in range(arguments.edits):
             through = edit % 3
