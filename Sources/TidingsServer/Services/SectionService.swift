@@ -118,15 +118,18 @@ public final class SectionService: Sendable {
             updates = LiveUpdatesLink(
                 href: "/api/v1/brands/\(brand.id)/sections/\(section.id)/updates", position: position.description)
         }
-        // The newsroom's pins and hides: pinned stories leave the content for their places.
-        let pins = section.source == .catalog ? [] : section.editorial.pins(at: now)
+        // The newsroom's pins and hides (sections read from sources): pinned stories leave the
+        // content for their places.
+        let editorial = section.source == .catalog ? Editorial() : section.editorial
+        let pins = editorial.pins(at: now)
         let content = try await contentPage(
             brand: brand, section: section, after: cursor?.after, limit: limit, language: language, now: now,
-            excluding: section.source == .catalog ? [] : section.editorial.excluded(at: now))
+            excluding: editorial.excluded(at: now))
         let pinned = try await pinnedStories(brand: brand, section: section, pins: pins)
         var widgetTeasers: [SectionKey: [Teaser]] = [:]
         var forecasts: [String: Forecast] = [:]
-        for rule in section.placement.scheduled(at: now).widgets {
+        let placement = section.placement.scheduled(at: now)
+        for rule in placement.widgets {
             if let reference = rule.section {
                 widgetTeasers[reference] = try await newestTeasers(reference, now: now)
             }
@@ -134,7 +137,7 @@ public final class SectionService: Sendable {
                 forecasts[rule.id] = try await forecast(section.widgetKey(rule, brand: brand.id), now: now)
             }
         }
-        let composer = section.placement.scheduled(at: now).composer(
+        let composer = placement.composer(
             language: language, brand: brand.locale, teasers: widgetTeasers, forecasts: forecasts, pinned: pinned)
         let (items, nextPosition) = composer.compose(
             content.items, startingAt: cursor?.position ?? 0, context: CompositionContext(dismissed: dismissed),

@@ -42,14 +42,10 @@ extension SQLStore {
                 ).run()
             }
             try await db.raw("UPDATE brands_version SET version = version + 1 WHERE id = 1").run()
-            try await db.raw(
-                """
-                INSERT INTO audit_log (at, actor, action, kind, target, before, after)
-                VALUES (\(bind: at.millisecondsSince1970), \(bind: author.actor), \(bind: author.action),
-                  \(bind: (decision ?? current?.decision)?.kind ?? "pin"), \(bind: brand + "/" + section + "/" + item),
-                  \(bind: current.map { Self.auditText($0.decision) }), \(bind: decision.map(Self.auditText)))
-                """
-            ).run()
+            try await Self.writeAudit(
+                at: at, by: author, kind: (decision ?? current?.decision)?.kind ?? "pin",
+                target: brand + "/" + section + "/" + item, before: try current.map { try Self.auditText($0.decision) },
+                after: try decision.map(Self.auditText), db)
             try await self.announce(StoreChange(brands: true), in: db)
             let now = try await Self.storedBrands(db)
             return (now, now.action(brand: brand, section: section, item: item))
@@ -57,7 +53,7 @@ extension SQLStore {
     }
 
     /// A decision as the audit log shows it: JSON, its place 1-based as editors give it.
-    static func auditText(_ decision: ActionDecision) -> String {
+    static func auditText(_ decision: ActionDecision) throws -> String {
         let object: [String: Any]
         switch decision {
         case .pin(let place, let until):
@@ -67,8 +63,8 @@ extension SQLStore {
         case .hide(let reason):
             object = ["hide": ["reason": reason]]
         }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return String(
+            decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
     }
 
     /// Every decision kept, by brand, section and place.

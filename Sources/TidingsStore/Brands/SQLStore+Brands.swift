@@ -120,14 +120,23 @@ extension SQLStore: BrandStore {
             let old = before[target]
             let new = after[target]
             guard old?.document != new?.document, let kind = (new ?? old)?.kind else { continue }
-            try await db.raw(
-                """
-                INSERT INTO audit_log (at, actor, action, kind, target, before, after)
-                VALUES (\(bind: at.millisecondsSince1970), \(bind: author.actor), \(bind: author.action), \(bind: kind),
-                  \(bind: target), \(bind: old?.document), \(bind: new?.document))
-                """
-            ).run()
+            try await writeAudit(
+                at: at, by: author, kind: kind, target: target, before: old?.document, after: new?.document, db)
         }
+    }
+
+    /// Writes one audit entry: what `author` did to `target` at `at`, before and after.
+    static func writeAudit(
+        at: Date, by author: BrandsAuthor, kind: String, target: String, before: String?, after: String?,
+        _ db: any SQLDatabase
+    ) async throws {
+        try await db.raw(
+            """
+            INSERT INTO audit_log (at, actor, action, kind, target, before, after)
+            VALUES (\(bind: at.millisecondsSince1970), \(bind: author.actor), \(bind: author.action), \(bind: kind),
+              \(bind: target), \(bind: before), \(bind: after))
+            """
+        ).run()
     }
 
     public func auditEntries(_ query: AuditQuery) async throws -> [AuditEntry] {
