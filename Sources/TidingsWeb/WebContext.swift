@@ -75,7 +75,7 @@ public struct WebContext: Sendable {
     }
 
     /// A path segment or query value, percent-encoded.
-    static func escape(_ value: String) -> String {
+    package static func escape(_ value: String) -> String {
         value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 

@@ -20,6 +20,7 @@ import base64
 import contextlib
 import ctypes
 import email.utils
+import html
 import http.client
 import json
 import os
@@ -961,6 +962,97 @@ def test_hidden_story_leaves(run: Run) -> None:
     wait_until(lambda: story in feed_ids(driver), 10, f"{story} did not come back")
 
 
+def console_form(driver: "webdriver.Chrome", story: str, action: str) -> WebElement:
+    """The form of `action` (pin, unpin, hide, unhide) on `story`'s row of a console page."""
+    for form in driver.find_elements(By.CSS_SELECTOR, ".console-story form"):
+        kind = form.find_element(By.CSS_SELECTOR, "input[name=do]").get_attribute("value")
+        row = form.find_element(By.XPATH, "ancestor::li[1]")
+        if kind == action and row.find_element(By.CSS_SELECTOR, ".card-title").text == story:
+            return form
+    raise TestFailure(f"no {action} form for {story!r} on {path_of(driver)}")
+
+
+def test_console(run: Run) -> None:
+    """The newsroom console as an editor uses it, without JavaScript and then with it: sign in
+    with the admin key, pin a story and hide another (a reason that is markup shows as text),
+    read the audit log, undo both, sign out. With JavaScript, its pages at 375 and 1280 px, light
+    and dark: nothing outside the viewport, no WCAG 2.1 AA violation (axe-core), each kept as a
+    screenshot."""
+    shots = console_session(run, run.plain, layout=False)
+    shots += console_session(run, run.browser, layout=True)
+    run.notes.append(f"console: without and with JavaScript; {shots} pages at 375 and 1280 px, light and dark, axe clean")
+
+
+def console_session(run: Run, driver: "webdriver.Chrome", layout: bool) -> int:
+    """One editor's session in `driver`; with `layout`, the pages' layout and accessibility are
+    checked while the pin and the hide are in place. Returns how many pages were checked."""
+    section = run.demo + "/admin/courier/economy"
+    driver.get(run.demo + "/admin")
+    one(driver, "#console-key", "/admin").send_keys(run.admin_key)
+    click_and_wait_for_new_page(driver, one(driver, ".console-form button", "/admin"))
+    check(driver.find_elements(By.CSS_SELECTOR, ".console-session"), f"signing in did not open the console: {path_of(driver)}")
+    check("browser-desk" in one(driver, ".console-sign-out", "/admin").text, "the console does not say who is signed in")
+    driver.get(section)
+    stories = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "[aria-labelledby=stories-title] .card-title")]
+    check(len(stories) >= 3, f"{section} lists too few stories: {stories}")
+    pinned, hidden = stories[2], stories[0]
+    form = console_form(driver, pinned, "pin")
+    form.find_element(By.CSS_SELECTOR, "input[name=position]").clear()
+    form.find_element(By.CSS_SELECTOR, "input[name=position]").send_keys("1")
+    click_and_wait_for_new_page(driver, form.find_element(By.CSS_SELECTOR, "button"))
+    check("done=pin" in driver.current_url, f"pinning went to {driver.current_url}")
+    check(one(driver, "[role=status].console-notice", section).text, "no word that the story is pinned")
+    check(pinned in one(driver, "ul[aria-labelledby=pinned-title]", section).text, f"{pinned!r} is not listed as pinned")
+    reason = "<b>court order</b>"
+    form = console_form(driver, hidden, "hide")
+    form.find_element(By.CSS_SELECTOR, "input[name=reason]").send_keys(reason)
+    click_and_wait_for_new_page(driver, form.find_element(By.CSS_SELECTOR, "button"))
+    listed = one(driver, "ul[aria-labelledby=hidden-title]", section)
+    check(reason in listed.text and not listed.find_elements(By.CSS_SELECTOR, "b"), "the reason is not shown as text")
+    reader = http_text(run.demo + "/courier/economy")
+    check(f">{html.escape(hidden, quote=False)}<" not in reader, f"{hidden!r} is still on the reader's page")
+    driver.get(run.demo + "/admin/audit")
+    check("browser-desk" in one(driver, ".console-table", "/admin/audit").text, "the audit log does not name the editor")
+    pages = [("console-brands", run.demo + "/admin"), ("console-section", section),
+             ("console-audit", run.demo + "/admin/audit"), ("console-sign-in", run.demo + "/admin")]
+    problems: list[str] = []
+    if layout:
+        source = axe_source()
+        run.screenshots.mkdir(parents=True, exist_ok=True)
+        signed_in = driver.get_cookie("tidings_console")
+        try:
+            for width in [375, 1280]:
+                driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                    "width": width, "height": SCREENSHOT_HEIGHT, "deviceScaleFactor": 1, "mobile": width < 768})
+                for name, url in pages:
+                    if name == "console-sign-in":
+                        driver.delete_cookie("tidings_console")
+                    driver.get(url)
+                    def keep(scheme: str, name: str = name, width: int = width) -> None:
+                        scroll, outside = driver.execute_script(OUTSIDE_THE_VIEWPORT)
+                        if scroll > width or outside:
+                            problems.append(f"{name} at {width}px, {scheme}: {scroll}px wide; outside: {outside}")
+                        shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})
+                        (run.screenshots / f"{name}-{width}-{scheme}.png").write_bytes(base64.b64decode(shot["data"]))
+                    problems += axe_violations(driver, source, f"{name} at {width}px", keep)
+                    if name == "console-sign-in":
+                        driver.add_cookie({k: signed_in[k] for k in ("name", "value", "path")})
+        finally:
+            driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    driver.get(section)
+    for story, action in [(pinned, "unpin"), (hidden, "unhide")]:
+        click_and_wait_for_new_page(driver, console_form(driver, story, action).find_element(By.CSS_SELECTOR, "button"))
+    check(not problems, "console pages:\n  " + "\n  ".join(problems[:30]))
+    check(not driver.find_elements(By.CSS_SELECTOR, "ul[aria-labelledby=pinned-title]"), "a pin was left")
+    check(not driver.find_elements(By.CSS_SELECTOR, "ul[aria-labelledby=hidden-title]"), "a hidden story was left")
+    click_and_wait_for_new_page(driver, one(driver, ".console-sign-out button", section))
+    check(driver.find_elements(By.CSS_SELECTOR, "#console-key"), "signing out did not end the session")
+    driver.get(section)
+    check(driver.find_elements(By.CSS_SELECTOR, "#console-key"), "the section's console page opens without a session")
+    return len(pages) if layout else 0
+
+
 def test_many_sections_in_a_row(run: Run) -> None:
     """Every section page follows its live updates: a page the back-forward cache kept held its
     stream open, and with six of them (a browser's connections to one host over HTTP/1.1) the
@@ -1221,7 +1313,7 @@ def test_right_to_left(run: Run) -> None:
 
 TESTS: list[Callable[[Run], None]] = [
     test_demo_pages_are_clean, test_load_more, test_dismiss, test_empty_state, test_error_state,
-    test_detail_pages, test_aggregate_card, test_front_page_grid, test_section_strip, test_live_folding, test_refresh, test_live_pill, test_hidden_story_leaves, test_many_sections_in_a_row, test_not_found, test_layout, test_accessibility,
+    test_detail_pages, test_aggregate_card, test_front_page_grid, test_section_strip, test_live_folding, test_refresh, test_live_pill, test_hidden_story_leaves, test_console, test_many_sections_in_a_row, test_not_found, test_layout, test_accessibility,
     test_right_to_left,
 ]
 

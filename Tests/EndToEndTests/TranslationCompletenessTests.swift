@@ -17,6 +17,7 @@ struct TranslationCompletenessTests {
     static var keysRead: Set<String> {
         Set(
             WebStrings.keys + WebStrings.retryKeys + WebMessage.allCases.map(\.key) + NewsPresenter.translationKeys
+                + ConsoleWord.allCases.map(\.key)
                 + ["news.was"] + Forecast.Condition.translationKeys + LocaleFormats.wordKeys
                 + TidingsError.messageKeys + ["kit.empty"] + FeedItem.accessibilityKeys
                 + ReadStrings.Key.allCases.map(\.rawValue))

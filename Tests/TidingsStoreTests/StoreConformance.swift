@@ -400,6 +400,21 @@ private func apiKeys(_ database: TestDatabase) async throws {
     #expect(try await store.apiKey(hash: "def")?.scope == .admin)
     #expect(APIKeyScope.admin.allows(.write) && APIKeyScope.write.allows(.write))
     #expect(!APIKeyScope.write.allows(.admin) && !APIKeyScope.read.allows(.write) && !APIKeyScope.write.allows(.read))
+    // Console sessions: found by their cookie's hash with their key as it is now, until they
+    // expire or end; an expired one is removed when the next one starts.
+    let ends = Events.at(minutes: 60)
+    try await store.startSession(tokenHash: "s1", keyID: admin.id, csrf: "t1", at: Events.epoch, expires: ends)
+    let open = try #require(try await store.session(tokenHash: "s1", at: Events.at(minutes: 59)))
+    #expect(open.key.id == admin.id && open.key.name == "newsroom" && open.csrf == "t1" && open.expiresAt == ends)
+    #expect(try await store.session(tokenHash: "s1", at: ends) == nil, "expired")
+    #expect(try await store.session(tokenHash: "s2", at: Events.epoch) == nil)
+    _ = try await store.revokeAPIKey(id: admin.id, at: Events.at(minutes: 2))
+    #expect(try await store.session(tokenHash: "s1", at: Events.at(minutes: 3))?.key.revokedAt != nil)
+    try await store.startSession(tokenHash: "s2", keyID: key.id, csrf: "t2", at: ends, expires: Events.at(minutes: 90))
+    #expect(try await store.session(tokenHash: "s1", at: Events.epoch) == nil, "removed once expired")
+    try await store.endSession(tokenHash: "s2")
+    try await store.endSession(tokenHash: "s2")
+    #expect(try await store.session(tokenHash: "s2", at: ends) == nil, "ended")
 }
 
 /// Keys made before scopes (migration 15) keep posting events: they read back as `write`.

@@ -43,5 +43,7 @@ public struct Brand: Sendable, Hashable, Identifiable {
 
     /// Ids a brand cannot have: the server's own first path segments, since the web reader serves
     /// brands at `/{brand}`.
-    public static let reservedIDs: Set<String> = ["api", "assets", "feeds", "health", "img", "metrics", "openapi.yaml"]
+    public static let reservedIDs: Set<String> = [
+        "admin", "api", "assets", "feeds", "health", "img", "metrics", "openapi.yaml",
+    ]
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import TidingsModel
 import TidingsSections
 import TidingsStore
@@ -28,8 +29,13 @@ extension AdminController {
     /// decided for each, and every pin and hidden story of the section.
     @Sendable func listStories(request: Request, context: TidingsRequestContext) async throws -> Response {
         let (brandID, section) = try Self.names(context)
-        let sectionID = section ?? ""
         let limit = try request.limit(standard: 50, maximum: 200)
+        return try Self.json(try await storyList(brand: brandID, section: section ?? "", limit: limit), status: .ok)
+    }
+
+    /// The newest `limit` stories of a kept section with the decision on each, and the section's
+    /// every pin and hidden story (a pinned story may be older than the newest).
+    func storyList(brand brandID: String, section sectionID: String, limit: Int) async throws -> AdminStories {
         let kept = try await kept()
         _ = try Self.kept(kept, brand: brandID, section: sectionID)
         let now = clock()
@@ -55,19 +61,23 @@ extension AdminController {
                 titles[decision.item] = teaser.title
             }
         }
-        return try Self.json(
-            AdminStories(
-                pins: decisions.filter { $0.decision.kind == "pin" }.map { AdminDecision($0, title: titles[$0.item]) },
-                hidden: decisions.filter { $0.decision.kind == "hide" }.map {
-                    AdminDecision($0, title: titles[$0.item])
-                },
-                stories: stories), status: .ok)
+        return AdminStories(
+            pins: decisions.filter { $0.decision.kind == "pin" }.map { AdminDecision($0, title: titles[$0.item]) },
+            hidden: decisions.filter { $0.decision.kind == "hide" }.map { AdminDecision($0, title: titles[$0.item]) },
+            stories: stories)
     }
 
     /// `PUT …/pins/{item}` `{"position": 1, "until": "2026-12-02T23:59:00Z"}`.
     @Sendable func pin(request: Request, context: TidingsRequestContext) async throws -> Response {
         let body = try await Self.fields(PinBody.self, request, context)
-        guard let position = body.position else {
+        let decision = try pinning(position: body.position, until: body.until)
+        return try await decide(request, context, decision)
+    }
+
+    /// The decision that pins a story at `position` (1-based) until `until` (ISO 8601, or for
+    /// good), refused (422, 409) as the API and the console refuse it.
+    func pinning(position: Int?, until text: String?) throws -> Decision {
+        guard let position else {
             throw Self.invalid(
                 "position is required: a whole number from 1 (the top story, under the cards)", field: "position")
         }
@@ -75,7 +85,7 @@ extension AdminController {
             throw Self.invalid("position must be from 1 to 1000, not \(position)", field: "position")
         }
         var until: Date?
-        if let text = body.until {
+        if let text {
             guard let date = try? Date(text, strategy: .iso8601) else {
                 throw Self.invalid("until must be a time such as 2026-12-02T23:59:00Z, not \(text)", field: "until")
             }
@@ -85,7 +95,7 @@ extension AdminController {
             until = date
         }
         let end = until
-        return try await decide(request, context) { kept, current, brandID, sectionID, item in
+        return { kept, current, brandID, sectionID, item in
             let place = position - 1
             let others = kept.actions.filter {
                 $0.brand == brandID && $0.section == sectionID && $0.item != item && !$0.expired(at: self.clock())
@@ -114,14 +124,19 @@ extension AdminController {
     /// `PUT …/hidden/{item}` `{"reason": "legal: court order 12/2026"}`.
     @Sendable func hide(request: Request, context: TidingsRequestContext) async throws -> Response {
         let body = try await Self.fields(HideBody.self, request, context)
-        guard let reason = body.reason?.trimmingCharacters(in: .whitespacesAndNewlines), !reason.isEmpty
+        return try await decide(request, context, try Self.hiding(reason: body.reason))
+    }
+
+    /// The decision that hides a story for `reason` (1–500 characters, for the audit log).
+    static func hiding(reason text: String?) throws -> Decision {
+        guard let reason = text?.trimmingCharacters(in: .whitespacesAndNewlines), !reason.isEmpty
         else {
             throw Self.invalid("reason is required: why the story is hidden, for the audit log", field: "reason")
         }
         guard reason.count <= 500 else {
             throw Self.invalid("reason is \(reason.count) characters; at most 500", field: "reason")
         }
-        return try await decide(request, context) { _, _, _, _, _ in .hide(reason: reason) }
+        return { _, _, _, _, _ in .hide(reason: reason) }
     }
 
     /// `DELETE …/hidden/{item}`.
@@ -131,6 +146,18 @@ extension AdminController {
 
     // MARK: The one way a decision is made
 
+    /// What a decision becomes, given what is kept, the story's decision now, and the brand,
+    /// section and story: the new decision (nil: none), or a refusal thrown.
+    typealias Decision = @Sendable (StoredBrands, StoredAction?, String, String, String) throws -> ActionDecision?
+
+    /// What `If-Match` asked of a decision: nothing, that the story has one (`*`), or one of
+    /// these versions.
+    enum DecisionCondition: Sendable {
+        case none
+        case exists
+        case versions(Set<Int64>)
+    }
+
     /// Takes back the story's decision of `kind` (204); 404 when there is none.
     private func take(back kind: String, _ request: Request, _ context: TidingsRequestContext) async throws
         -> Response
@@ -139,30 +166,54 @@ extension AdminController {
         return Response(status: .noContent)
     }
 
-    /// Sets one story's decision in one transaction: `decision` is given what is kept, the
-    /// story's decision now, and the brand, section and story; it returns the new decision (nil:
-    /// none) or throws. The section must be kept and read from sources, and the story in it.
+    /// ``decide(brand:section:item:by:logger:condition:mustExist:_:)`` for the story the request's path
+    /// names, answered as the API answers: the decision (201 new of its kind, 200 changed) with
+    /// its ETag, or 204 when none is left.
     private func decide(
         _ request: Request, _ context: TidingsRequestContext, mustExist kind: String? = nil,
-        _ decision: @escaping @Sendable (StoredBrands, StoredAction?, String, String, String) throws -> ActionDecision?
+        _ decision: @escaping Decision
     ) async throws -> Response {
         let (brandID, sectionID, item) = try Self.story(context)
-        // Optional here: nil without the header, and for `*` (then the story must have a decision).
-        var asked: Set<Int64>?
-        if request.headers[.ifMatch] != nil { asked = try Self.ifMatch(request) }
-        let given = asked
-        let matchAny = request.headers[.ifMatch] != nil && asked == nil
+        // Optional here: none without the header, `exists` for `*`.
+        var condition = DecisionCondition.none
+        if request.headers[.ifMatch] != nil {
+            condition = try Self.ifMatch(request).map(DecisionCondition.versions) ?? .exists
+        }
+        let (action, hadKind) = try await decide(
+            brand: brandID, section: sectionID, item: item, by: author(request, context), logger: context.logger,
+            condition: condition, mustExist: kind, decision)
+        guard let action else { return Response(status: .noContent) }
+        let title: String?
+        if case .teaser(let teaser) = try await store.entry(
+            section: SectionKey(brand: brandID, section: sectionID), itemID: item)?.record.item()
+        {
+            title = teaser.title
+        } else {
+            title = nil
+        }
+        let status: HTTPResponse.Status = hadKind == action.decision.kind ? .ok : .created
+        var response = try Self.json(AdminDecision(action, title: title), status: status)
+        response.headers[HTTPField.Name.eTag] = "\"\(action.version)\""
+        return response
+    }
+
+    /// Sets one story's decision in one transaction, made by `author` (the API's and the
+    /// console's one way): `decision` returns the new one (nil: none) or throws. The section must
+    /// be kept and read from sources, and the story in it; with `mustExist`, the story must have
+    /// a decision of that kind now. Returns the decision kept and the kind the story had before.
+    func decide(
+        brand brandID: String, section sectionID: String, item: String, by author: BrandsAuthor, logger: Logger,
+        condition: DecisionCondition = .none, mustExist kind: String? = nil, _ decision: @escaping Decision
+    ) async throws -> (action: StoredAction?, hadKind: String?) {
         let shown = sections.configuration
         guard let section = shown.brand(brandID)?.section(sectionID) else {
             _ = try Self.kept(try await kept(), brand: brandID, section: sectionID)
             throw Self.noSection(brandID, sectionID)
         }
-        switch section.source {
-        case .catalog, .web:
+        guard section.takesEditorialDecisions else {
             throw Self.invalid(
                 "pins and hides apply to sections read from sources; \(brandID)/\(sectionID) shows \(section.source == .catalog ? "the catalog's news" : "a web page")",
                 field: nil)
-        default: break
         }
         let key = SectionKey(brand: brandID, section: sectionID)
         if kind == nil, try await store.entry(section: key, itemID: item) == nil {
@@ -170,13 +221,13 @@ extension AdminController {
         }
         // The demo's brands are shown without being kept: the first decision keeps them.
         if try await store.brandsVersion() == 0 {
-            _ = try await change(request, context) { _, _ in (brand: nil, section: nil) }
+            _ = try await change(by: author, logger: logger) { _, _ in (brand: nil, section: nil) }
         }
         let now = clock()
         // Whether the story had a decision of the kind it has now (200) or not (201).
         let hadKind = Locked<String?>(nil)
         let (kept, action) = try await store.changeAction(
-            brand: brandID, section: sectionID, item: item, at: now, by: author(request, context)
+            brand: brandID, section: sectionID, item: item, at: now, by: author
         ) { kept, stored in
             _ = try Self.kept(kept, brand: brandID, section: sectionID)
             let current = stored.flatMap { $0.expired(at: now) ? nil : $0 }
@@ -187,26 +238,21 @@ extension AdminController {
                     message:
                         "api: story \(item) of \(brandID)/\(sectionID) is not \(kind == "pin" ? "pinned" : "hidden")")
             }
-            if matchAny, current == nil {
-                throw HTTPAPIError(
-                    .preconditionFailed, code: "precondition_failed",
-                    message: "api: If-Match: * but story \(item) has no decision of the newsroom")
+            switch condition {
+            case .none: break
+            case .exists:
+                if current == nil {
+                    throw HTTPAPIError(
+                        .preconditionFailed, code: "precondition_failed",
+                        message: "api: If-Match: * but story \(item) has no decision of the newsroom")
+                }
+            case .versions(let given):
+                try Self.check(given, current?.version ?? 0, what: "the decision on story \(item)")
             }
-            try Self.check(given, current?.version ?? 0, what: "the decision on story \(item)")
             return try decision(kept, current, brandID, sectionID, item)
         }
         sections.show(brands: try kept.read(), version: kept.version)
-        guard let action else { return Response(status: .noContent) }
-        let title: String?
-        if case .teaser(let teaser) = try await store.entry(section: key, itemID: item)?.record.item() {
-            title = teaser.title
-        } else {
-            title = nil
-        }
-        let status: HTTPResponse.Status = hadKind.current == action.decision.kind ? .ok : .created
-        var response = try Self.json(AdminDecision(action, title: title), status: status)
-        response.headers[HTTPField.Name.eTag] = "\"\(action.version)\""
-        return response
+        return (action, hadKind.current)
     }
 
     /// The brand, section (and story) the path names.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import TidingsModel
 import TidingsSections
 import TidingsStore
@@ -294,8 +295,15 @@ struct AdminController: Sendable {
         _ request: Request, _ context: TidingsRequestContext,
         _ edit: @escaping @Sendable (StoredBrands, inout BrandsDraft) throws -> Edited
     ) async throws -> StoredBrands {
+        try await change(by: author(request, context), logger: context.logger, edit)
+    }
+
+    /// ``change(_:_:_:)`` made by `author` (an API request's key, or an editor of the console).
+    func change(
+        by author: BrandsAuthor, logger: Logger,
+        _ edit: @escaping @Sendable (StoredBrands, inout BrandsDraft) throws -> Edited
+    ) async throws -> StoredBrands {
         let shown = sections.configuration.brands
-        let author = author(request, context)
         let now = clock()
         let kept = try await store.changeBrands(at: now, by: author) { kept in
             let kept = try Self.base(kept, shown: shown)
@@ -317,7 +325,7 @@ struct AdminController: Sendable {
                 before: now.addingTimeInterval(-sections.environment.configuration.auditKeep))
         } catch {
             // The change is kept; old entries stay until a later change prunes them.
-            context.logger.warning("admin: could not remove audit entries older than admin.audit_keep: \(error)")
+            logger.warning("admin: could not remove audit entries older than admin.audit_keep: \(error)")
         }
         return kept
     }

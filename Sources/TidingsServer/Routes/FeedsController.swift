@@ -18,7 +18,8 @@ struct FeedsController: Sendable {
         let brandID = context.parameters.get("brand") ?? ""
         let file = context.parameters.get("file") ?? ""
         let parts = file.split(separator: ".", omittingEmptySubsequences: false)
-        guard let brand = sections.configuration.brand(brandID), parts.count == 2,
+        let shown = sections.live.snapshot
+        guard let brand = shown.configuration.brand(brandID), parts.count == 2,
             let section = brand.section(String(parts[0])), let format = SyndicationFormat(rawValue: String(parts[1]))
         else {
             throw HTTPAPIError(
@@ -32,7 +33,8 @@ struct FeedsController: Sendable {
         let language = LanguageTag.negotiate(
             query: request.uri.queryParameters["locale"].map(String.init), acceptLanguage: nil, fallback: brand.locale)
         let body = try await sections.feedDocument(
-            brand: brand, section: section, format: format, language: language, origin: Self.origin(request),
+            brand: brand, section: section, version: shown.version, format: format, language: language,
+            origin: Self.origin(request),
             count: Self.size)
         return Response(
             status: .ok, headers: [.contentType: format.mediaType, .cacheControl: "max-age=300"],

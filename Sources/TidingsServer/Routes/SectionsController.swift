@@ -85,7 +85,7 @@ struct SectionsController: Sendable {
     }
 
     @Sendable func section(request: Request, context: TidingsRequestContext) async throws -> Response {
-        let brand = try self.brand(context)
+        let (brand, version) = try shown(context)
         let id = context.parameters.get("section") ?? ""
         guard let section = brand.section(id) else {
             throw HTTPAPIError(.notFound, code: "not_found", message: "api: brand \(brand.id) has no section \(id)")
@@ -105,7 +105,7 @@ struct SectionsController: Sendable {
         let page: EncodedPage
         do {
             page = try await sections.page(
-                brand: brand, section: section, cursor: cursor, limit: limit,
+                brand: brand, section: section, version: version, cursor: cursor, limit: limit,
                 language: language(request, brand: brand), device: device
             ).encoded
         } catch SectionRequestError.badCursor {
@@ -152,12 +152,16 @@ struct SectionsController: Sendable {
         return Response(status: .noContent)
     }
 
-    private func brand(_ context: TidingsRequestContext) throws -> Brand {
+    private func brand(_ context: TidingsRequestContext) throws -> Brand { try shown(context).brand }
+
+    /// The brand the request names, and the version of the brands it was read at (one snapshot).
+    private func shown(_ context: TidingsRequestContext) throws -> (brand: Brand, version: Int64) {
         let id = context.parameters.get("brand") ?? ""
-        guard let brand = sections.configuration.brand(id) else {
+        let shown = sections.live.snapshot
+        guard let brand = shown.configuration.brand(id) else {
             throw HTTPAPIError(.notFound, code: "not_found", message: "api: there is no brand \(id)")
         }
-        return brand
+        return (brand, shown.version)
     }
 
     private func language(_ request: Request, brand: Brand) -> LanguageTag {

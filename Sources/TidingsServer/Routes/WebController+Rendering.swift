@@ -27,16 +27,20 @@ extension WebController {
     /// Finds the brand, runs `body`, and turns failures into error pages (logging the unexpected).
     func rendering(
         _ request: Request, _ context: TidingsRequestContext,
-        _ body: (WebContext, Brand) async throws -> WebOutcome
+        _ body: (WebContext, Brand, _ version: Int64) async throws -> WebOutcome
     ) async -> Response {
         let id = context.parameters.get("brand") ?? ""
-        guard let brand = sections.configuration.brand(id) else {
-            let web = webContext(request, brand: nil)
+        // One snapshot for the whole page: its brand, the brands in its navigation, and the
+        // version every cached part of it is kept under.
+        let shown = sections.live.snapshot
+        guard let brand = shown.configuration.brand(id) else {
+            let web = webContext(request, brands: shown.configuration.brands, brand: nil)
             return errorPage(web, WebFailure(.notFound, web.text(.notFoundBrand)), retry: "/")
         }
-        let web = webContext(request, brand: brand, images: await keys.imageLinks())
+        let web = webContext(
+            request, brands: shown.configuration.brands, brand: brand, images: await keys.imageLinks())
         do {
-            switch try await body(web, brand) {
+            switch try await body(web, brand, shown.version) {
             case .page(let page): return html(page, status: .ok)
             case .response(let response): return response
             }
@@ -61,9 +65,11 @@ extension WebController {
         return html(renderer.render(page), status: failure.status)
     }
 
-    func webContext(_ request: Request, brand: Brand?, images: ImageLinks = .none) -> WebContext {
+    func webContext(_ request: Request, brands: [Brand]? = nil, brand: Brand?, images: ImageLinks = .none)
+        -> WebContext
+    {
         WebContext(
-            brands: sections.configuration.brands, brand: brand,
+            brands: brands ?? sections.configuration.brands, brand: brand,
             localeQuery: request.uri.queryParameters["locale"].map(String.init), now: clock(),
             path: request.uri.path, renderer: renderer, images: images)
     }

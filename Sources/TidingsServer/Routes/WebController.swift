@@ -7,7 +7,8 @@ import TidingsWeb
 
 /// The web reader: `/` (brands), `/{brand}` (its front section), `/{brand}/{section}`,
 /// `/{brand}/{section}/articles/{id}`, `/{brand}/products/{id}`, the dismiss form
-/// `POST /{brand}/notifications/{id}/dismiss`, and `/assets/{file}`.
+/// `POST /{brand}/notifications/{id}/dismiss`, `/assets/{file}`, and the newsroom console at
+/// `/admin` (WebController+Console.swift).
 ///
 /// Pages are rendered from the same composed pages the JSON API serves and kept a few seconds
 /// as text; each response gets a fresh Content-Security-Policy nonce.
@@ -35,6 +36,7 @@ struct WebController: Sendable {
     static let pageSize = 10
 
     func addRoutes(to router: Router<TidingsRequestContext>) {
+        addConsoleRoutes(to: router)
         router.get("/", use: home)
         router.get("/assets/:file", use: asset)
         // Pages declare their icon (/assets/icon.svg); clients that ask for this one anyway get
@@ -65,7 +67,7 @@ struct WebController: Sendable {
     private func page(_ request: Request, context: TidingsRequestContext, section id: String?) async throws
         -> Response
     {
-        await rendering(request, context) { web, brand in
+        await rendering(request, context) { web, brand, version in
             let id = id ?? brand.front
             guard let section = brand.section(id) else {
                 throw WebFailure(.notFound, web.text(.notFoundSection))
@@ -83,7 +85,7 @@ struct WebController: Sendable {
             let page: ComposedResult
             do {
                 page = try await sections.page(
-                    brand: brand, section: section, cursor: cursor, limit: Self.pageSize,
+                    brand: brand, section: section, version: version, cursor: cursor, limit: Self.pageSize,
                     language: web.language, device: device)
             } catch SectionRequestError.badCursor {
                 throw WebFailure(.badRequest, web.text(.badCursor))
@@ -92,7 +94,8 @@ struct WebController: Sendable {
                 SourceFailure(unreadable: $0.lastStatus == .unreadable, retryAt: $0.nextFetchAt)
             }
             let key = RenderedPageKey(
-                section: SectionKey(brand: brand.id, section: section.id), path: web.path, language: web.language,
+                section: SectionKey(brand: brand.id, section: section.id), version: version, path: web.path,
+                language: web.language,
                 localeOverride: web.localeOverride, cursor: token, etag: page.encoded.etag,
                 sourceFailure: sourceFailure,
                 minute: now.minute)
@@ -109,7 +112,7 @@ struct WebController: Sendable {
     /// An article is looked up in the section its URL names, never elsewhere: another brand's
     /// or feed's item with the same id or link cannot stand in for it.
     @Sendable func article(request: Request, context: TidingsRequestContext) async throws -> Response {
-        await rendering(request, context) { web, brand in
+        await rendering(request, context) { web, brand, _ in
             let id = context.parameters.get("id") ?? ""
             guard let section = brand.section(context.parameters.get("section") ?? ""),
                 case (let entry, var teaser)? = try await sections.teaserEntry(
@@ -132,11 +135,11 @@ struct WebController: Sendable {
     }
 
     @Sendable func formerArticle(request: Request, context: TidingsRequestContext) async throws -> Response {
-        await rendering(request, context) { web, _ in throw WebFailure(.notFound, web.text(.notFoundArticle)) }
+        await rendering(request, context) { web, _, _ in throw WebFailure(.notFound, web.text(.notFoundArticle)) }
     }
 
     @Sendable func product(request: Request, context: TidingsRequestContext) async throws -> Response {
-        await rendering(request, context) { web, brand in
+        await rendering(request, context) { web, brand, _ in
             let id = context.parameters.get("id") ?? ""
             let catalogSection = brand.sections.first { if case .catalog = $0.source { true } else { false } }
             guard let catalogSection, Product.isValidID(id), let product = try await catalog.product(id: id)
@@ -158,7 +161,7 @@ struct WebController: Sendable {
     /// The dismiss form. A script asking for JSON gets 204; a plain form post is sent back to
     /// the page it came from. The device is the reader's cookie, set here on first use.
     @Sendable func dismiss(request: Request, context: TidingsRequestContext) async throws -> Response {
-        await rendering(request, context) { web, brand in
+        await rendering(request, context) { web, brand, _ in
             // A form another site posts is refused: only this origin's pages dismiss cards.
             if request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "cross-site" {
                 throw WebFailure(.forbidden, web.text(.forbidden))
@@ -211,6 +214,8 @@ struct WebController: Sendable {
 /// the ages shown on it.
 struct RenderedPageKey: PageCacheKey {
     var section: SectionKey
+    /// The version of the brands the page was read at (its navigation, its section).
+    var version: Int64
     var path: String
     var language: LanguageTag
     var localeOverride: LanguageTag?

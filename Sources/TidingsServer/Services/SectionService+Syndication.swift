@@ -6,12 +6,15 @@ import TidingsSections
 
 extension SectionService {
     /// The section's feed in `format`: its newest `count` items, self links under `origin`; built
-    /// once for every reader until the section changes.
+    /// once for every reader until the section changes. `version` is that of the snapshot `brand`
+    /// was read from (as for ``page(brand:section:version:cursor:limit:language:device:)``).
     func feedDocument(
-        brand: Brand, section: Section, format: SyndicationFormat, language: LanguageTag, origin: String, count: Int
+        brand: Brand, section: Section, version: Int64, format: SyndicationFormat, language: LanguageTag,
+        origin: String, count: Int
     ) async throws -> ByteBuffer {
         let key = FeedDocumentKey(
-            section: SectionKey(brand: brand.id, section: section.id), catalog: section.source == .catalog,
+            section: SectionKey(brand: brand.id, section: section.id), version: version,
+            catalog: section.source == .catalog,
             format: format, language: language, origin: origin)
         return try await feedDocuments.value(for: key, now: clock()) {
             let items = try await self.syndicationItems(
@@ -102,6 +105,8 @@ extension SectionService {
 /// A section's feed document, per format, language and the origin its self links name.
 struct FeedDocumentKey: PageCacheKey {
     var section: SectionKey
+    /// The version of the brands the section was read at (its title, its hidden stories).
+    var version: Int64
     var catalog: Bool
     var format: SyndicationFormat
     var language: LanguageTag

@@ -79,9 +79,12 @@ public final class SectionService: Sendable {
 
     /// A composed page of `section`, as JSON bytes. Pages are the same for every reader who has
     /// dismissed the same cards, so they are kept for a few seconds as bytes (encoding the slots,
-    /// a carousel of teasers among them, costs more than the rest of the request).
+    /// a carousel of teasers among them, costs more than the rest of the request). `version` is
+    /// that of the snapshot `brand` was read from: a request that read it just before an editor's
+    /// change keeps the page it composes under that version, never under the one shown next.
     func page(
-        brand: Brand, section: Section, cursor: SectionCursor?, limit: Int, language: LanguageTag, device: String?
+        brand: Brand, section: Section, version: Int64, cursor: SectionCursor?, limit: Int, language: LanguageTag,
+        device: String?
     ) async throws -> ComposedResult {
         let now = clock()
         let position = cursor?.position ?? 0
@@ -91,8 +94,8 @@ public final class SectionService: Sendable {
             dismissed = try await store.dismissedNotifications(device: device).intersection(cards)
         }
         let key = ComposedPageKey(
-            section: SectionKey(brand: brand.id, section: section.id), language: language, limit: limit,
-            cursor: cursor, dismissed: dismissed, catalog: section.source == .catalog,
+            section: SectionKey(brand: brand.id, section: section.id), version: version, language: language,
+            limit: limit, cursor: cursor, dismissed: dismissed, catalog: section.source == .catalog,
             widgets: section.placement.widgets.compactMap(\.section)
                 + section.placement.widgets.filter { $0.source != nil }.map { section.widgetKey($0, brand: brand.id) })
         return try await pages.value(for: key, now: now) {
@@ -205,6 +208,8 @@ public final class SectionService: Sendable {
 /// and the teasers of the sections its widgets show.
 struct ComposedPageKey: PageCacheKey {
     var section: SectionKey
+    /// The version of the brands the section was read at (its placement, pins, title).
+    var version: Int64
     var language: LanguageTag
     var limit: Int
     var cursor: SectionCursor?

@@ -310,6 +310,16 @@ public enum Migrations {
                 """
             ]
         },
+        Migration(version: 19, name: "console sessions") { _ in
+            // The newsroom console's sign-ins (KeyStore.startSession): the cookie's hash, never the
+            // cookie; the key it was opened with (revoking the key ends it); the form token.
+            [
+                """
+                CREATE TABLE admin_sessions (token_hash TEXT PRIMARY KEY, key_id BIGINT NOT NULL, csrf TEXT NOT NULL,
+                  created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL)
+                """
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.

@@ -15,6 +15,27 @@ public protocol KeyStore: Sendable {
     /// The secret that signs cursors: 32 random bytes, made by the first caller and kept in the
     /// database, so every server over it signs alike, across restarts.
     func cursorSecret() async throws -> [UInt8]
+    /// Opens a console session for key `keyID`: its cookie's hash, its form token, until
+    /// `expires`. Sessions that have expired are removed with it.
+    func startSession(tokenHash: String, keyID: Int64, csrf: String, at: Date, expires: Date) async throws
+    /// The session whose cookie has this hash, with its key, while it has not expired at `now`.
+    func session(tokenHash: String, at now: Date) async throws -> ConsoleSession?
+    /// Ends the session whose cookie has this hash (signing out); nothing when there is none.
+    func endSession(tokenHash: String) async throws
+}
+
+/// A signed-in editor of the newsroom console: the key they signed in with (as it is now:
+/// revoked, or of another scope, it lets them do nothing) and the token every form carries.
+public struct ConsoleSession: Sendable, Hashable {
+    public var key: APIKeyRecord
+    public var csrf: String
+    public var expiresAt: Date
+
+    public init(key: APIKeyRecord, csrf: String, expiresAt: Date) {
+        self.key = key
+        self.csrf = csrf
+        self.expiresAt = expiresAt
+    }
 }
 
 extension KeyStore {

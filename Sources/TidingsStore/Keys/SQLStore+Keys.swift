@@ -41,6 +41,38 @@ extension SQLStore: KeyStore {
         }
     }
 
+    public func startSession(tokenHash: String, keyID: Int64, csrf: String, at: Date, expires: Date) async throws {
+        try await source.write(locking: .keys([])) { db in
+            try await db.raw("DELETE FROM admin_sessions WHERE expires_at <= \(bind: at.millisecondsSince1970)").run()
+            try await db.raw(
+                "INSERT INTO admin_sessions (token_hash, key_id, csrf, created_at, expires_at) VALUES (\(bind: tokenHash), \(bind: keyID), \(bind: csrf), \(bind: at.millisecondsSince1970), \(bind: expires.millisecondsSince1970))"
+            ).run()
+        }
+    }
+
+    public func session(tokenHash: String, at now: Date) async throws -> ConsoleSession? {
+        try await source.read { db in
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT k.id, k.name, k.scope, k.created_at, k.revoked_at, s.csrf, s.expires_at
+                    FROM admin_sessions s JOIN api_keys k ON k.id = s.key_id
+                    WHERE s.token_hash = \(bind: tokenHash) AND s.expires_at > \(bind: now.millisecondsSince1970)
+                    """
+                ).first()
+            else { return nil }
+            return ConsoleSession(
+                key: try Self.decodeKey(row), csrf: try row.decode(column: "csrf", as: String.self),
+                expiresAt: Date(millisecondsSince1970: try row.decode(column: "expires_at", as: Int64.self)))
+        }
+    }
+
+    public func endSession(tokenHash: String) async throws {
+        try await source.write(locking: .keys([])) { db in
+            try await db.raw("DELETE FROM admin_sessions WHERE token_hash = \(bind: tokenHash)").run()
+        }
+    }
+
     static func decodeKey(_ row: any SQLRow) throws -> APIKeyRecord {
         let scope = try row.decode(column: "scope", as: String.self)
         return APIKeyRecord(

@@ -1,0 +1,260 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TidingsModel
+import TidingsSections
+import TidingsServer
+import TidingsStore
+import TidingsTesting
+
+/// Issue 38: the newsroom console at `/admin` — a session opened with an admin key, forms that
+/// carry its token, every change through the admin API's rules and into the audit log.
+@Suite("Newsroom console")
+struct ConsoleRouteTests {
+    /// A client's view of one response.
+    struct Answer {
+        var status: HTTPResponse.Status
+        var headers: HTTPFields
+        var text: String
+        var location: String? { headers[.location] }
+        /// The `Set-Cookie` of the console's session.
+        var cookie: String? { headers[values: .setCookie].first { $0.hasPrefix("tidings_console=") } }
+    }
+
+    static func send(
+        _ client: any TestClientProtocol, _ method: HTTPRequest.Method, _ uri: String, cookie: String? = nil,
+        form: [(String, String)]? = nil, headers extra: HTTPFields = [:]
+    ) async throws -> Answer {
+        var headers = extra
+        if let cookie { headers[.cookie] = cookie }
+        var body: ByteBuffer?
+        if let form {
+            headers[.contentType] = "application/x-www-form-urlencoded"
+            let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+            body = ByteBuffer(
+                string: form.map {
+                    "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+                }.joined(separator: "&"))
+        }
+        return try await client.execute(uri: uri, method: method, headers: headers, body: body) {
+            Answer(status: $0.status, headers: $0.headers, text: String(buffer: $0.body))
+        }
+    }
+
+    /// Signs in with `secret`; the session's cookie (`name=value`).
+    static func signIn(_ client: any TestClientProtocol, _ secret: String) async throws -> String {
+        let answer = try await send(client, .post, "/admin/sign-in", form: [("key", secret)])
+        #expect(answer.status == .seeOther, "\(answer.text)")
+        let cookie = try #require(answer.cookie)
+        return String(cookie.prefix { $0 != ";" })
+    }
+
+    /// The form token on a console page.
+    static func csrf(_ page: String) throws -> String {
+        let match = try #require(page.firstMatch(of: /name="csrf" value="([0-9a-f]{64})"/))
+        return String(match.1)
+    }
+
+    static func with(_ body: @Sendable (TestApp, any TestClientProtocol, String) async throws -> Void) async throws {
+        try await EditorialRouteTests.with { app, client, _ in
+            let secret = APIKeys.generate()
+            _ = try await app.store.createAPIKey(
+                name: "night <desk>", hash: APIKeys.hash(secret), scope: .admin, at: TestApp.now)
+            try await body(app, client, secret)
+        }
+    }
+
+    @Test("signing in: an admin key opens a session cookie (HttpOnly, SameSite=Strict); others are refused")
+    func signIn() async throws {
+        try await Self.with { app, client, secret in
+            let form = try await Self.send(client, .get, "/admin")
+            #expect(form.status == .ok)
+            #expect(form.text.contains(#"name="key" type="password""#))
+            #expect(form.headers[.cacheControl] == "no-store")
+            let events = APIKeys.generate()
+            _ = try await app.store.createAPIKey(
+                name: "shop", hash: APIKeys.hash(events), scope: .write, at: TestApp.now)
+            for wrong in ["", "tid_nothing", events] {
+                let refused = try await Self.send(client, .post, "/admin/sign-in", form: [("key", wrong)])
+                #expect(refused.status == .unauthorized, "\(wrong)")
+                #expect(refused.text.contains("role=\"alert\""))
+                #expect(refused.cookie == nil)
+            }
+            let opened = try await Self.send(client, .post, "/admin/sign-in", form: [("key", secret)])
+            #expect(opened.status == .seeOther)
+            #expect(opened.location == "/admin")
+            let cookie = try #require(opened.cookie)
+            for attribute in ["HttpOnly", "SameSite=Strict", "Path=/admin", "Max-Age=43200"] {
+                #expect(cookie.contains(attribute), "\(cookie)")
+            }
+            #expect(!cookie.contains("Secure"), "plain HTTP: \(cookie)")
+            let behindTLS = try await Self.send(
+                client, .post, "/admin/sign-in", form: [("key", secret)],
+                headers: [.init("X-Forwarded-Proto")!: "https"])
+            #expect(behindTLS.cookie?.contains("Secure") == true)
+            let crossSite = try await Self.send(
+                client, .post, "/admin/sign-in", form: [("key", secret)],
+                headers: [.init("Sec-Fetch-Site")!: "cross-site"])
+            #expect(crossSite.status == .forbidden)
+            #expect(crossSite.cookie == nil)
+            // Signed in: the brands and sections, who is signed in (escaped), the sign-out form.
+            let home = try await Self.send(client, .get, "/admin", cookie: String(cookie.prefix { $0 != ";" }))
+            #expect(home.status == .ok)
+            #expect(home.text.contains("Signed in as night &lt;desk&gt;."))
+            #expect(!home.text.contains("night <desk>"))
+            #expect(home.text.contains(#"href="/admin/daily/news""#))
+            #expect(!home.text.contains(#"href="/admin/daily/shop""#), "the catalog's section has no stories to pin")
+            #expect(home.text.contains(#"action="/admin/sign-out""#))
+        }
+    }
+
+    @Test("a story pinned, hidden and brought back through forms: token checked, refusals in words, all audited")
+    func decisions() async throws {
+        try await Self.with { app, client, secret in
+            let cookie = try await Self.signIn(client, secret)
+            let page = try await Self.send(client, .get, "/admin/daily/news", cookie: cookie)
+            #expect(page.status == .ok, "\(page.text)")
+            #expect(page.text.contains("Story 12"))
+            let token = try Self.csrf(page.text)
+            let admin = try await AdminKey.make(app)
+            let ids = try await EditorialRouteTests.stories(client, admin)
+            let top = try #require(ids["Story 3"])
+            let other = try #require(ids["Story 5"])
+            let path = "/admin/daily/news/stories/\(top)"
+            // Without the token, or with another, nothing is done.
+            for form in [
+                [("do", "pin"), ("position", "1")], [("csrf", String(repeating: "0", count: 64)), ("do", "pin")],
+            ] {
+                let refused = try await Self.send(client, .post, path, cookie: cookie, form: form)
+                #expect(refused.status == .forbidden)
+            }
+            #expect(try await app.store.storedBrands().actions.isEmpty)
+            // Pinned at the top until a time given as the browser's local date and time (UTC).
+            let pinned = try await Self.send(
+                client, .post, path, cookie: cookie,
+                form: [("csrf", token), ("do", "pin"), ("position", "1"), ("until", "2099-12-24T18:00")])
+            #expect(pinned.status == .seeOther, "\(pinned.text)")
+            #expect(pinned.location == "/admin/daily/news?done=pin")
+            let after = try await Self.send(client, .get, pinned.location!, cookie: cookie)
+            #expect(after.text.contains("The story is pinned."))
+            #expect(after.text.contains("Pinned at position 1"))
+            let first = try await SectionRouteTests.page(client, "/api/v1/brands/daily/sections/news?limit=5")
+            let titles = SectionRouteTests.items(first).compactMap { item -> String? in
+                if case .teaser(let teaser) = item { teaser.title } else { nil }
+            }
+            #expect(titles.first == "Story 3", "\(titles)")
+            // The same place for another story: refused, said in words, nothing changed.
+            let clash = try await Self.send(
+                client, .post, "/admin/daily/news/stories/\(other)", cookie: cookie,
+                form: [("csrf", token), ("do", "pin"), ("position", "1")])
+            #expect(clash.status == .conflict)
+            #expect(clash.text.contains("That position already holds a pinned story"))
+            for (form, words) in [
+                ([("csrf", token), ("do", "pin"), ("position", "0")], "Choose a position from 1 to 1000"),
+                (
+                    [("csrf", token), ("do", "pin"), ("position", "2"), ("until", "2001-01-01T00:00")],
+                    "A pin ends at a time in the future"
+                ),
+                ([("csrf", token), ("do", "hide"), ("reason", "  ")], "Say why the story is hidden"),
+            ] {
+                let refused = try await Self.send(
+                    client, .post, "/admin/daily/news/stories/\(other)", cookie: cookie, form: form)
+                #expect(refused.status == .unprocessableContent, "\(form)")
+                #expect(refused.text.contains(words), "\(form)")
+            }
+            let missing = try await Self.send(
+                client, .post, "/admin/daily/news/stories/no-such-story", cookie: cookie,
+                form: [("csrf", token), ("do", "hide"), ("reason", "legal")])
+            #expect(missing.status == .unprocessableContent)
+            #expect(missing.text.contains("The story is no longer in this section."))
+            #expect(try await app.store.storedBrands().actions.count == 1)
+            // Hidden with a reason that is markup: shown as text wherever it appears.
+            let reason = #"<script>alert("court")</script>"#
+            let hidden = try await Self.send(
+                client, .post, "/admin/daily/news/stories/\(other)", cookie: cookie,
+                form: [("csrf", token), ("do", "hide"), ("reason", reason)])
+            #expect(hidden.status == .seeOther)
+            let shown = try await Self.send(client, .get, "/admin/daily/news", cookie: cookie)
+            #expect(shown.text.contains("Hidden: &lt;script&gt;"))
+            #expect(!shown.text.contains("<script>alert"))
+            let reader = try await Self.send(client, .get, "/daily/news")
+            #expect(!reader.text.contains("Story 5<"), "hidden from readers")
+            // Brought back and unpinned; each decision in the audit log, by the key's name.
+            for (item, what) in [(other, "unhide"), (top, "unpin")] {
+                let undone = try await Self.send(
+                    client, .post, "/admin/daily/news/stories/\(item)", cookie: cookie,
+                    form: [("csrf", token), ("do", what)])
+                #expect(undone.status == .seeOther, "\(what): \(undone.text)")
+            }
+            let again = try await Self.send(
+                client, .post, "/admin/daily/news/stories/\(top)", cookie: cookie,
+                form: [("csrf", token), ("do", "unpin")])
+            #expect(again.status == .notFound, "nothing left to unpin")
+            #expect(again.text.contains("The story changed meanwhile"))
+            #expect(try await app.store.storedBrands().actions.isEmpty)
+            let entries = try await app.store.auditEntries(AuditQuery())
+            #expect(entries.filter { $0.kind == "pin" || $0.kind == "hide" }.count == 4)
+            #expect(entries.allSatisfy { $0.actor == "night <desk>" || $0.kind == "brand" || $0.kind == "section" })
+            #expect(entries.contains { $0.action.hasPrefix("console: hide daily/news/") })
+            let audit = try await Self.send(client, .get, "/admin/audit", cookie: cookie)
+            #expect(audit.status == .ok)
+            #expect(audit.text.contains("night &lt;desk&gt;"))
+            #expect(audit.text.contains("daily/news/\(other)"))
+        }
+    }
+
+    @Test("signing out, or revoking the key, ends the session; a cross-site form does nothing")
+    func sessionEnds() async throws {
+        try await Self.with { app, client, secret in
+            let cookie = try await Self.signIn(client, secret)
+            let home = try await Self.send(client, .get, "/admin", cookie: cookie)
+            let token = try Self.csrf(home.text)
+            let crossSite = try await Self.send(
+                client, .post, "/admin/sign-out", cookie: cookie, form: [("csrf", token)],
+                headers: [.init("Sec-Fetch-Site")!: "cross-site"])
+            #expect(crossSite.status == .forbidden)
+            #expect(try await Self.send(client, .get, "/admin/audit", cookie: cookie).text.contains("csrf"))
+            let out = try await Self.send(client, .post, "/admin/sign-out", cookie: cookie, form: [("csrf", token)])
+            #expect(out.status == .seeOther)
+            #expect(out.cookie?.contains("Max-Age=0") == true)
+            let after = try await Self.send(client, .get, "/admin/audit", cookie: cookie)
+            #expect(after.status == .unauthorized, "the old cookie opens nothing")
+            #expect(after.text.contains("Your session has ended."))
+            #expect(!after.text.contains("csrf"))
+            // A session of a key revoked later ends with it.
+            let second = try await Self.signIn(client, secret)
+            #expect(try await Self.send(client, .get, "/admin", cookie: second).text.contains("csrf"))
+            let key = try #require(try await app.store.apiKeys().first { $0.name == "night <desk>" })
+            _ = try await app.store.revokeAPIKey(id: key.id, at: TestApp.now)
+            let revoked = try await Self.send(client, .get, "/admin", cookie: second)
+            #expect(revoked.status == .unauthorized)
+            #expect(!revoked.text.contains("csrf"))
+        }
+    }
+
+    @Test("the console speaks the editor's language")
+    func language() async throws {
+        try await Self.with { _, client, secret in
+            let signIn = try await Self.send(client, .get, "/admin?locale=nb")
+            #expect(signIn.text.contains("Redaksjonskonsoll"))
+            #expect(signIn.text.contains(#"action="/admin/sign-in?locale=nb""#))
+            let opened = try await Self.send(client, .post, "/admin/sign-in?locale=nb", form: [("key", secret)])
+            #expect(opened.location == "/admin?locale=nb")
+            let cookie = String(try #require(opened.cookie).prefix { $0 != ";" })
+            let page = try await Self.send(client, .get, "/admin/daily/news?locale=sv", cookie: cookie)
+            #expect(page.text.contains("Fäst"))
+            #expect(page.text.contains("lang=\"sv\""))
+        }
+    }
+}
+
+/// An admin key's headers for the JSON API, made for a test.
+enum AdminKey {
+    static func make(_ app: TestApp) async throws -> HTTPFields {
+        let secret = APIKeys.generate()
+        _ = try await app.store.createAPIKey(name: "api", hash: APIKeys.hash(secret), scope: .admin, at: TestApp.now)
+        return [.authorization: "Bearer \(secret)", .contentType: "application/json"]
+    }
+}
