@@ -205,6 +205,76 @@ struct ConsoleRouteTests {
         }
     }
 
+    @Test("the native/web switch: the section's version in the form, refusals in words, audited")
+    func renderSwitch() async throws {
+        try await Self.with { app, client, secret in
+            let cookie = try await Self.signIn(client, secret)
+            let page = try await Self.send(client, .get, "/admin/daily/news", cookie: cookie)
+            let token = try Self.csrf(page.text)
+            #expect(page.text.contains(#"<option value="native" selected>"#))
+            #expect(!page.text.contains(#"value="auto""#), "auto is for legacy_json sources")
+            let version = String(try #require(page.text.firstMatch(of: /name="version" value="(\d+)"/)).1)
+            let path = "/admin/daily/news/render"
+            func render() async throws -> String? {
+                try await client.execute(uri: "/api/v1/brands/daily/sections/news", method: .get) { response in
+                    switch try response.json(Feed.self).content {
+                    case .native: "native"
+                    case .web(let url): "web \(url.absoluteString)"
+                    }
+                }
+            }
+            for (form, status, words) in [
+                (
+                    [("csrf", token), ("version", version), ("render", "web"), ("web_url", "")],
+                    HTTPResponse.Status.unprocessableContent, "To show the section as a web page"
+                ),
+                (
+                    [
+                        ("csrf", token), ("version", version), ("render", "web"),
+                        ("web_url", "https://daily.example:99999/"),
+                    ], .unprocessableContent, "To show the section as a web page"
+                ),
+                (
+                    [("csrf", token), ("version", version), ("render", "auto")], .unprocessableContent,
+                    "To show the section as a web page"
+                ),
+                (
+                    [("csrf", token), ("version", version), ("render", "sideways")], .unprocessableContent,
+                    "To show the section as a web page"
+                ),
+                (
+                    [
+                        ("csrf", token), ("version", "999"), ("render", "web"),
+                        ("web_url", "https://daily.example/news"),
+                    ], .preconditionFailed, "The section was changed meanwhile"
+                ),
+            ] {
+                let refused = try await Self.send(client, .post, path, cookie: cookie, form: form)
+                #expect(refused.status == status, "\(form): \(refused.text.prefix(300))")
+                #expect(refused.text.contains(words), "\(form)")
+            }
+            #expect(try await render() == "native", "nothing changed")
+            let switched = try await Self.send(
+                client, .post, path, cookie: cookie,
+                form: [
+                    ("csrf", token), ("version", version), ("render", "web"), ("web_url", "https://daily.example/news"),
+                ])
+            #expect(switched.status == .seeOther, "\(switched.text.prefix(300))")
+            #expect(try await render() == "web https://daily.example/news")
+            let after = try await Self.send(client, .get, switched.location!, cookie: cookie)
+            #expect(after.text.contains("The section is shown the new way now."))
+            #expect(after.text.contains(#"<option value="web" selected>"#))
+            let next = String(try #require(after.text.firstMatch(of: /name="version" value="(\d+)"/)).1)
+            #expect(next != version)
+            let back = try await Self.send(
+                client, .post, path, cookie: cookie, form: [("csrf", token), ("version", next), ("render", "native")])
+            #expect(back.status == .seeOther)
+            #expect(try await render() == "native")
+            let entries = try await app.store.auditEntries(AuditQuery(target: "daily/news"))
+            #expect(entries.filter { $0.action.hasPrefix("console: render") }.count == 2)
+        }
+    }
+
     @Test("signing out, or revoking the key, ends the session; a cross-site form does nothing")
     func sessionEnds() async throws {
         try await Self.with { app, client, secret in

@@ -219,22 +219,32 @@ struct AdminController: Sendable {
         let (brandID, sectionID) = try Self.names(context)
         let id = sectionID ?? ""
         let given = try Self.ifMatch(request)
-        let text = try await Self.body(request, context)
+        let section = try await editSection(
+            brand: brandID, section: id, with: try await Self.body(request, context), given: given,
+            replacing: request.method == .put, by: author(request, context), logger: context.logger)
+        return try Self.document(section.document, version: section.version, status: .ok)
+    }
+
+    /// Replaces section `id` of `brand` with the JSON document `text`, or (`replacing` false)
+    /// merges it in as a JSON Merge Patch, when `given` (`If-Match`; nil for `*`) names the
+    /// version kept. The section as kept after the change.
+    func editSection(
+        brand brandID: String, section id: String, with text: String, given: Set<Int64>?, replacing: Bool,
+        by author: BrandsAuthor, logger: Logger
+    ) async throws -> StoredSection {
         _ = try Self.withID(try Self.node(text), id, kind: "section")
-        let patch = request.method == .patch
-        let kept = try await change(request, context) { kept, draft in
+        let kept = try await change(by: author, logger: logger) { kept, draft in
             let body = try Self.withID(try Self.node(text), id, kind: "section")
             let section = try Self.kept(kept, brand: brandID, section: id)
             try Self.check(given, section.version, what: "section \(brandID)/\(id)")
-            if patch {
-                draft.patchSection(id, brand: brandID, with: body)
-            } else {
+            if replacing {
                 draft.putSection(body, brand: brandID, replacing: id)
+            } else {
+                draft.patchSection(id, brand: brandID, with: body)
             }
             return (brand: brandID, section: id)
         }
-        let section = try Self.kept(kept, brand: brandID, section: id)
-        return try Self.document(section.document, version: section.version, status: .ok)
+        return try Self.kept(kept, brand: brandID, section: id)
     }
 
     @Sendable func deleteSection(request: Request, context: TidingsRequestContext) async throws -> Response {

@@ -24,6 +24,7 @@ extension WebController {
         router.get("/admin/audit", use: consoleAudit)
         router.get("/admin/:brand/:section", use: consoleSection)
         router.post("/admin/:brand/:section/stories/:item", use: consoleDecide)
+        router.post("/admin/:brand/:section/render", use: consoleRender)
     }
 
     var admin: AdminController { AdminController(sections: sections) }
@@ -104,6 +105,7 @@ extension WebController {
                 case "unpin": ConsoleWord.doneUnpin.text(web.language)
                 case "hide": ConsoleWord.doneHide.text(web.language)
                 case "unhide": ConsoleWord.doneUnhide.text(web.language)
+                case "render": ConsoleWord.doneRender.text(web.language)
                 default: nil
                 }
             return try await consoleSectionPage(request, context, web, session, notice: notice, alert: nil, status: .ok)
@@ -155,6 +157,49 @@ extension WebController {
         }
     }
 
+    /// The native/web switch: `render` (`native`, `web` with `web_url`, or `auto`) for the
+    /// section at `version`; a section changed since is refused (412), as the API refuses it.
+    @Sendable func consoleRender(request: Request, context: TidingsRequestContext) async throws -> Response {
+        await console(request, context, page: nil, form: true) { web, session, form in
+            let brandID = context.parameters.get("brand") ?? ""
+            let sectionID = context.parameters.get("section") ?? ""
+            let way = form["render"] ?? ""
+            let url = form["web_url"]?.trimmingCharacters(in: .whitespaces) ?? ""
+            let author = BrandsAuthor(
+                actor: session.keyName,
+                action: "console: render \(way) \(brandID)/\(sectionID) (key \(session.keyID))")
+            do {
+                guard ["native", "web", "auto"].contains(way) else {
+                    throw AdminController.invalid("render must be native, web or auto", field: "render")
+                }
+                // `embed` is only for web.
+                var patch: [String: Any] = ["render": way]
+                if way == "web" {
+                    patch["web_url"] = url
+                } else {
+                    patch["embed"] = NSNull()
+                }
+                let text = String(decoding: try JSONSerialization.data(withJSONObject: patch), as: UTF8.self)
+                _ = try await admin.editSection(
+                    brand: brandID, section: sectionID, with: text, given: [Int64(form["version"] ?? "") ?? -1],
+                    replacing: false, by: author, logger: context.logger)
+            } catch let refusal as HTTPAPIError {
+                guard refusal.status != .notFound else { throw WebFailure(.notFound, web.text(.notFoundSection)) }
+                let word: ConsoleWord =
+                    switch refusal.status {
+                    case .preconditionFailed: .errorSectionChanged
+                    case .unprocessableContent: .errorRender
+                    default: .errorChanged
+                    }
+                return try await consoleSectionPage(
+                    request, context, web, session, notice: nil, alert: word.text(web.language),
+                    status: refusal.status)
+            }
+            let back = "/admin/\(WebContext.escape(brandID))/\(WebContext.escape(sectionID))"
+            return Response(status: .seeOther, headers: [.location: web.link(back, [("done", "render")])])
+        }
+    }
+
     /// The section's page: its stories and the newsroom's decisions, with `notice` or `alert`.
     private func consoleSectionPage(
         _ request: Request, _ context: TidingsRequestContext, _ web: WebContext, _ session: ConsoleSessionView,
@@ -165,14 +210,18 @@ extension WebController {
         guard let brand = web.brands.first(where: { $0.id == brandID }), let section = brand.section(sectionID),
             section.takesEditorialDecisions
         else { throw WebFailure(.notFound, web.text(.notFoundSection)) }
+        let admin = self.admin
         let list = try await admin.storyList(brand: brandID, section: sectionID, limit: 50)
+        let kept = try AdminController.kept(try await admin.kept(), brand: brandID, section: sectionID)
+        // The address the section shows, for a switch that keeps it.
+        let webURL: String? = if case .web(let url) = section.render { url.absoluteString } else { nil }
         func story(_ decision: AdminDecision) -> ConsoleSectionPage.Story {
             ConsoleSectionPage.Story(
                 id: decision.item, title: decision.title ?? decision.item, publishedAt: nil,
                 position: decision.position, until: decision.until, reason: decision.reason)
         }
         let page = ConsoleSectionPage(
-            context: web, session: session, brand: brand, section: section,
+            context: web, session: session, brand: brand, section: section, version: kept.version, webURL: webURL,
             stories: list.stories.map { entry in
                 ConsoleSectionPage.Story(
                     id: entry.id, title: entry.title, publishedAt: entry.publishedAt,

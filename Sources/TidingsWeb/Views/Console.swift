@@ -6,7 +6,7 @@ import TidingsSections
 public enum ConsoleWord: String, CaseIterable, Sendable {
     case title, signInLead, key, signIn, signOut, signedInAs, sessionEnds, badKey, expired
     case brands, audit, stories, openInReader, source, render
-    case renderNative, renderWeb, renderAuto
+    case renderNative, renderWeb, renderAuto, renderSwitch, webURL, doneRender, errorRender, errorSectionChanged
     case pinned, hidden, noPins, noHidden, position, until, pin, unpin, hide, unhide, reason
     case pinnedAt, pinnedUntil, hiddenBecause, published, noStories
     case donePin, doneUnpin, doneHide, doneUnhide
@@ -194,15 +194,46 @@ public struct ConsoleSectionPage: WebPage {
     var hasPins: Bool
     var hasHidden: Bool
     var hasStories: Bool
+    var render: RenderForm
+
+    /// The native/web switch: the section's kept version (the form changes that one or is
+    /// refused), the ways it can be shown, and the web page's address.
+    struct RenderForm: Sendable {
+        struct Option: Sendable {
+            var value: String
+            var label: String
+            var selected: Bool
+        }
+        var action: String
+        var version: Int64
+        var options: [Option]
+        var webURL: String
+    }
 
     /// `stories` are the newest; `pins` and `hidden` every decision of the section (a pinned
     /// story may be older than the newest).
+    /// `version` is the section's as kept (the render switch's form changes that one);
+    /// `webURL` the web page it shows, if it does.
     public init(
-        context: WebContext, session: ConsoleSessionView, brand: Brand, section: Section, stories: [Story],
-        pins: [Story], hidden: [Story], notice: String?, alert: String?
+        context: WebContext, session: ConsoleSessionView, brand: Brand, section: Section, version: Int64,
+        webURL: String?, stories: [Story], pins: [Story], hidden: [Story], notice: String?, alert: String?
     ) {
         let words = ConsoleView.words(context.language)
         t = words
+        let current: String =
+            switch section.render {
+            case .native: "native"
+            case .web: "web"
+            case .auto: "auto"
+            }
+        let ways =
+            [("native", "renderNative"), ("web", "renderWeb")]
+            + (section.source.format == .legacyJSON ? [("auto", "renderAuto")] : [])
+        render = RenderForm(
+            action: context.link("/admin/\(WebContext.escape(brand.id))/\(WebContext.escape(section.id))/render"),
+            version: version,
+            options: ways.map { RenderForm.Option(value: $0, label: words[$1, default: $0], selected: $0 == current) },
+            webURL: webURL ?? "")
         let title = section.title.text(context.language, brand: brand.locale)
         heading = "\(brand.name) — \(title)"
         chrome = ConsoleView.chrome(context, title: heading)
