@@ -107,6 +107,7 @@ struct ConsoleRouteTests {
             #expect(home.text.contains(#"href="/admin/daily/news""#))
             #expect(!home.text.contains(#"href="/admin/daily/shop""#), "the catalog's section has no stories to pin")
             #expect(home.text.contains(#"action="/admin/sign-out""#))
+            #expect(home.text.contains("<td>native list</td>"), "how each section is shown, in words")
         }
     }
 

@@ -9,4 +9,13 @@ public enum RenderMode: Sendable, Hashable {
     case web(URL)
     /// Native unless the source's last response asked for its web page (`renderAsWeb`).
     case auto
+
+    /// The mode's name in the configuration and the API: `native`, `web` or `auto`.
+    public var name: String {
+        switch self {
+        case .native: "native"
+        case .web: "web"
+        case .auto: "auto"
+        }
+    }
 }

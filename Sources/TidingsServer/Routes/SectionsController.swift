@@ -41,12 +41,7 @@ struct SectionsController: Sendable {
         let list = SectionList(
             brand: brand.id,
             sections: brand.sections.map { section in
-                let render =
-                    switch section.render {
-                    case .native: "native"
-                    case .web: "web"
-                    case .auto: "auto"
-                    }
+                let render = section.render.name
                 var feeds: [String: String] = [:]
                 if case .web = section.source {
                 } else {

@@ -58,6 +58,9 @@ enum ConsoleView {
         Dictionary(uniqueKeysWithValues: ConsoleWord.allCases.map { ($0.rawValue, $0.text(language)) })
     }
 
+    /// The word of each way a section is shown, by the mode's name.
+    static let renderWords = ["native": "renderNative", "web": "renderWeb", "auto": "renderAuto"]
+
     /// A time as the page's language writes it, in the page's zone, named.
     static func time(_ date: Date, _ context: WebContext) -> String {
         let style = Date.FormatStyle(date: .abbreviated, time: .shortened, timeZone: context.timeZone)
@@ -123,12 +126,8 @@ public struct ConsoleHomePage: WebPage {
             BrandRow(
                 name: brand.name, id: brand.id,
                 sections: brand.sections.map { section in
-                    let render: String =
-                        switch section.render {
-                        case .native: words["renderNative", default: ""]
-                        case .web: words["renderWeb", default: ""]
-                        case .auto: words["renderAuto", default: ""]
-                        }
+                    let name = section.render.name
+                    let render = words[ConsoleView.renderWords[name] ?? name, default: name]
                     return SectionRow(
                         title: section.title.text(context.language, brand: brand.locale), id: section.id,
                         source: section.source.typeName, render: render,
@@ -220,19 +219,15 @@ public struct ConsoleSectionPage: WebPage {
     ) {
         let words = ConsoleView.words(context.language)
         t = words
-        let current: String =
-            switch section.render {
-            case .native: "native"
-            case .web: "web"
-            case .auto: "auto"
-            }
-        let ways =
-            [("native", "renderNative"), ("web", "renderWeb")]
-            + (section.source.format == .legacyJSON ? [("auto", "renderAuto")] : [])
+        let current = section.render.name
+        let ways = ["native", "web"] + (section.source.format == .legacyJSON ? ["auto"] : [])
         render = RenderForm(
             action: context.link("/admin/\(WebContext.escape(brand.id))/\(WebContext.escape(section.id))/render"),
             version: version,
-            options: ways.map { RenderForm.Option(value: $0, label: words[$1, default: $0], selected: $0 == current) },
+            options: ways.map {
+                RenderForm.Option(
+                    value: $0, label: words[ConsoleView.renderWords[$0] ?? $0, default: $0], selected: $0 == current)
+            },
             webURL: webURL ?? "")
         let title = section.title.text(context.language, brand: brand.locale)
         heading = "\(brand.name) — \(title)"
