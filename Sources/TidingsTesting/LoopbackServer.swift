@@ -60,6 +60,28 @@ public enum LoopbackServer {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// A free port on 127.0.0.1 below the kernel's ephemeral range (32768 and up on Linux), for a
+    /// server that stops and starts again on it: a port picked by the kernel is one an outgoing
+    /// connection may take while the server is down (a PostgreSQL restart then cannot bind).
+    public static func freeFixedPort() throws -> Int {
+        for _ in 0..<200 {
+            let port = Int.random(in: 10_000..<32_000)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            let bound = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                    bind(fd, raw, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+            if bound { return port }
+        }
+        return try freePort()
+    }
+
     struct LoopbackError: Error, CustomStringConvertible {
         var description: String { "the loopback test server did not start" }
     }

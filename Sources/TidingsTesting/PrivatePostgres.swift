@@ -31,16 +31,32 @@ public struct PrivatePostgres: Sendable, Codable {
         return FileManager.default.isExecutableFile(atPath: "\(bin)/initdb") ? bin : nil
     }
 
-    /// Creates and starts a cluster on a free port.
+    /// Creates and starts a cluster on a free port below the ephemeral range (so that no outgoing
+    /// connection takes it while a test has the server down); a start that fails (another test's
+    /// server took the port first) is tried again on another port, and the third failure says
+    /// what the server logged.
     public static func start() async throws -> PrivatePostgres {
         guard let bin = binFolder else { throw TidingsProcess.ProcessError(message: skipReason ?? "no PostgreSQL") }
         let data = "/tmp/tidings-private-pg-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        let cluster = PrivatePostgres(bin: bin, data: data, port: try LoopbackServer.freePort())
         try await shell("chown postgres \(data)")
-        try await cluster.asPostgres("\(bin)/initdb -D \(data) -A trust -U postgres --no-locale -E UTF8 >/dev/null")
-        try await cluster.control("start")
-        return cluster
+        try await PrivatePostgres(bin: bin, data: data, port: 0).asPostgres(
+            "\(bin)/initdb -D \(data) -A trust -U postgres --no-locale -E UTF8 >/dev/null")
+        for attempt in 1...3 {
+            let cluster = PrivatePostgres(bin: bin, data: data, port: try LoopbackServer.freeFixedPort())
+            do {
+                try await cluster.control("start")
+                return cluster
+            } catch {
+                let log = (try? String(contentsOfFile: "\(data)/server.log", encoding: .utf8)) ?? ""
+                if attempt == 3 {
+                    await cluster.remove()
+                    throw TidingsProcess.ProcessError(
+                        message: "\(error)\nthe server logged:\n\(log.suffix(2000))")
+                }
+            }
+        }
+        preconditionFailure("unreachable: the third attempt returns or throws")
     }
 
     /// Runs `body` with a new cluster, removed afterwards whatever happens.
