@@ -1013,8 +1013,13 @@ def console_session(run: Run, driver: "webdriver.Chrome", layout: bool) -> int:
     check(f">{html.escape(hidden, quote=False)}<" not in reader, f"{hidden!r} is still on the reader's page")
     driver.get(run.demo + "/admin/audit")
     check("browser-desk" in one(driver, ".console-table", "/admin/audit").text, "the audit log does not name the editor")
+    driver.get(run.demo + "/admin/sources")
+    check("markets.json" in one(driver, ".console-stories", "/admin/sources").text, "the failing demo source is not listed")
+    click_and_wait_for_new_page(driver, one(driver, ".console-story form button", "/admin/sources"))
+    check("done=fetch" in driver.current_url, f"fetch now went to {driver.current_url}")
     pages = [("console-brands", run.demo + "/admin"), ("console-section", section),
-             ("console-audit", run.demo + "/admin/audit"), ("console-sign-in", run.demo + "/admin")]
+             ("console-sources", run.demo + "/admin/sources"), ("console-audit", run.demo + "/admin/audit"),
+             ("console-sign-in", run.demo + "/admin")]
     problems: list[str] = []
     if layout:
         source = axe_source()

@@ -105,7 +105,7 @@ struct ConsoleRouteTests {
             #expect(home.text.contains("Signed in as night &lt;desk&gt;."))
             #expect(!home.text.contains("night <desk>"))
             #expect(home.text.contains(#"href="/admin/daily/news""#))
-            #expect(!home.text.contains(#"href="/admin/daily/shop""#), "the catalog's section has no stories to pin")
+            #expect(home.text.contains(#"href="/admin/daily/shop""#), "a catalog section has a schedule too")
             #expect(home.text.contains(#"action="/admin/sign-out""#))
             #expect(home.text.contains("<td>native list</td>"), "how each section is shown, in words")
         }
@@ -273,6 +273,96 @@ struct ConsoleRouteTests {
             #expect(try await render() == "native")
             let entries = try await app.store.auditEntries(AuditQuery(target: "daily/news"))
             #expect(entries.filter { $0.action.hasPrefix("console: render") }.count == 2)
+        }
+    }
+
+    @Test("sources: each with the sections reading it and how its fetching goes; fetch now makes it due")
+    func sources() async throws {
+        try await Self.with { app, client, secret in
+            let cookie = try await Self.signIn(client, secret)
+            let page = try await Self.send(client, .get, "/admin/sources", cookie: cookie)
+            #expect(page.status == .ok)
+            #expect(page.text.contains("news.rss"))
+            #expect(page.text.contains("Sections: daily/news"))
+            #expect(page.text.contains("Working"))
+            #expect(page.text.contains(#"aria-current="page">Sources<"#))
+            let token = try Self.csrf(page.text)
+            let state = try #require(try await app.store.sourceStates().first)
+            #expect(page.text.contains(#"name="source" value="\#(state.id)""#))
+            #expect(
+                try await Self.send(
+                    client, .post, "/admin/sources", cookie: cookie, form: [("source", state.id)]
+                ).status == .forbidden)
+            let unknown = try await Self.send(
+                client, .post, "/admin/sources", cookie: cookie,
+                form: [("csrf", token), ("source", "file:/etc/passwd")])
+            #expect(unknown.status == .notFound)
+            let fetched = try await Self.send(
+                client, .post, "/admin/sources", cookie: cookie, form: [("csrf", token), ("source", state.id)])
+            #expect(fetched.status == .seeOther)
+            #expect(fetched.location == "/admin/sources?done=fetch")
+            let due = try #require(try await app.store.sourceStates().first { $0.id == state.id })
+            #expect(due.nextFetchAt <= TestApp.now, "due at once: \(due.nextFetchAt)")
+            let after = try await Self.send(client, .get, fetched.location!, cookie: cookie)
+            #expect(after.text.contains("The source is fetched in full"))
+        }
+    }
+
+    @Test("the schedule: each card, widget and ad rule with its start and end; kept whole, checked by the reader")
+    func schedule() async throws {
+        try await Self.with { app, client, secret in
+            let cookie = try await Self.signIn(client, secret)
+            let page = try await Self.send(client, .get, "/admin/daily/news", cookie: cookie)
+            #expect(page.text.contains("Card push"))
+            #expect(page.text.contains(#"name="start.card.0""#) && page.text.contains(#"name="end.ads""#))
+            let token = try Self.csrf(page.text)
+            let version = String(try #require(page.text.firstMatch(of: /name="version" value="(\d+)"/)).1)
+            func cards() async throws -> Int {
+                let feed = try await SectionRouteTests.page(client, "/api/v1/brands/daily/sections/news?limit=5")
+                return SectionRouteTests.items(feed).filter { $0.type == "notification" }.count
+            }
+            #expect(try await cards() == 1)
+            let backwards = try await Self.send(
+                client, .post, "/admin/daily/news/schedule", cookie: cookie,
+                form: [
+                    ("csrf", token), ("version", version), ("start.card.0", "2099-01-02T00:00"),
+                    ("end.card.0", "2099-01-01T00:00"),
+                ])
+            #expect(backwards.status == .unprocessableContent)
+            #expect(backwards.text.contains("Each rule must end after it starts"))
+            #expect(backwards.text.contains("placement.notifications[0].end"), "the field named")
+            let stale = try await Self.send(
+                client, .post, "/admin/daily/news/schedule", cookie: cookie,
+                form: [("csrf", token), ("version", "999"), ("start.card.0", "2099-01-01T00:00")])
+            #expect(stale.status == .preconditionFailed)
+            #expect(try await cards() == 1, "nothing changed")
+            let embargoed = try await Self.send(
+                client, .post, "/admin/daily/news/schedule", cookie: cookie,
+                form: [
+                    ("csrf", token), ("version", version), ("start.card.0", "2099-01-01T18:00"), ("end.card.0", ""),
+                    ("start.ads", ""), ("end.ads", ""),
+                ])
+            #expect(embargoed.status == .seeOther, "\(embargoed.text.prefix(400))")
+            #expect(embargoed.location == "/admin/daily/news?done=schedule")
+            #expect(try await cards() == 0, "the card waits for its start")
+            let after = try await Self.send(client, .get, embargoed.location!, cookie: cookie)
+            #expect(after.text.contains("The schedule is saved."))
+            #expect(after.text.contains(#"name="start.card.0" type="datetime-local" value="2099-01-01T18:00""#))
+            let kept = try await app.store.storedBrands().brands.first { $0.id == "daily" }?.sections.first {
+                $0.id == "news"
+            }
+            #expect(kept?.document.contains("2099-01-01T18:00:00Z") == true, "\(kept?.document ?? "")")
+            let next = String(try #require(after.text.firstMatch(of: /name="version" value="(\d+)"/)).1)
+            let cleared = try await Self.send(
+                client, .post, "/admin/daily/news/schedule", cookie: cookie,
+                form: [("csrf", token), ("version", next), ("start.card.0", "")])
+            #expect(cleared.status == .seeOther)
+            #expect(try await cards() == 1)
+            let catalog = try await Self.send(client, .get, "/admin/daily/shop", cookie: cookie)
+            #expect(catalog.status == .ok)
+            #expect(!catalog.text.contains(#"name="do""#), "no stories to pin in a catalog section")
+            let entries = try await app.store.auditEntries(AuditQuery(target: "daily/news"))
+            #expect(entries.filter { $0.action.hasPrefix("console: schedule") }.count == 2)
         }
     }
 

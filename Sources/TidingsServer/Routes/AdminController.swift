@@ -71,11 +71,15 @@ struct AdminController: Sendable {
     }
 
     @Sendable func listSources(request: Request, context: TidingsRequestContext) async throws -> Response {
+        try Self.json(AdminSourceList(sources: try await sourceList()), status: .ok)
+    }
+
+    /// Every source the sections shown read, with the sections reading it and its last fetch.
+    func sourceList() async throws -> [AdminSource] {
         let states = Dictionary(try await store.sourceStates().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let sources = sections.configuration.fetchedSources.map { source, keys in
+        return sections.configuration.fetchedSources.map { source, keys in
             AdminSource(source: source, sections: keys.map(\.stream), state: states[source.id])
         }
-        return try Self.json(AdminSourceList(sources: sources), status: .ok)
     }
 
     @Sendable func audit(request: Request, context: TidingsRequestContext) async throws -> Response {
@@ -264,12 +268,17 @@ struct AdminController: Sendable {
 
     @Sendable func fetchSource(request: Request, context: TidingsRequestContext) async throws -> Response {
         let raw = context.parameters.get("source") ?? ""
-        let id = raw.removingPercentEncoding ?? raw
+        try await fetchNow(raw.removingPercentEncoding ?? raw)
+        return Response(status: .accepted)
+    }
+
+    /// Makes source `id` due at once and fetched in full at the poller's next look, whatever its
+    /// schedule or backoff said; 404 when no section reads it.
+    func fetchNow(_ id: String) async throws {
         guard sections.configuration.fetchedSources.contains(where: { $0.source.id == id }) else {
             throw HTTPAPIError(.notFound, code: "not_found", message: "api: no section reads a source \(id)")
         }
         try await store.refetchSources([id], now: clock())
-        return Response(status: .accepted)
     }
 
     // MARK: The one way a change is made

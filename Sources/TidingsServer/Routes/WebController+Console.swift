@@ -22,9 +22,12 @@ extension WebController {
         router.post("/admin/sign-in", use: consoleSignIn)
         router.post("/admin/sign-out", use: consoleSignOut)
         router.get("/admin/audit", use: consoleAudit)
+        router.get("/admin/sources", use: consoleSources)
+        router.post("/admin/sources", use: consoleFetchNow)
         router.get("/admin/:brand/:section", use: consoleSection)
         router.post("/admin/:brand/:section/stories/:item", use: consoleDecide)
         router.post("/admin/:brand/:section/render", use: consoleRender)
+        router.post("/admin/:brand/:section/schedule", use: consoleSchedule)
     }
 
     var admin: AdminController { AdminController(sections: sections) }
@@ -96,6 +99,36 @@ extension WebController {
         }
     }
 
+    @Sendable func consoleSources(request: Request, context: TidingsRequestContext) async throws -> Response {
+        await console(request, context, page: "sources") { web, session, _ in
+            let notice =
+                request.uri.queryParameters["done"] == "fetch" ? ConsoleWord.doneFetch.text(web.language) : nil
+            let sources = try await admin.sourceList().map { source in
+                ConsoleSourcesPage.Source(
+                    id: source.id, location: source.url ?? source.path ?? source.id, format: source.format,
+                    sections: source.sections, lastStatus: source.lastStatus, lastError: source.lastError,
+                    lastSuccessAt: source.lastSuccessAt, nextFetchAt: source.nextFetchAt, failures: source.failures)
+            }
+            return consoleHTML(
+                renderer.render(ConsoleSourcesPage(context: web, session: session, sources: sources, notice: notice)),
+                status: .ok)
+        }
+    }
+
+    /// "Fetch now": the form names the source by its id.
+    @Sendable func consoleFetchNow(request: Request, context: TidingsRequestContext) async throws -> Response {
+        await console(request, context, page: "sources", form: true) { web, session, form in
+            let id = form["source"] ?? ""
+            do {
+                try await admin.fetchNow(id)
+            } catch let refusal as HTTPAPIError where refusal.status == .notFound {
+                throw WebFailure(.notFound, web.text(.notFoundPage))
+            }
+            context.logger.info("console: key \(session.keyID) (\(session.keyName)) asked to fetch \(id) now")
+            return Response(status: .seeOther, headers: [.location: web.link("/admin/sources", [("done", "fetch")])])
+        }
+    }
+
     @Sendable func consoleSection(request: Request, context: TidingsRequestContext) async throws -> Response {
         await console(request, context, page: nil) { web, session, _ in
             let done = request.uri.queryParameters["done"].map(String.init)
@@ -106,6 +139,7 @@ extension WebController {
                 case "hide": ConsoleWord.doneHide.text(web.language)
                 case "unhide": ConsoleWord.doneUnhide.text(web.language)
                 case "render": ConsoleWord.doneRender.text(web.language)
+                case "schedule": ConsoleWord.doneSchedule.text(web.language)
                 default: nil
                 }
             return try await consoleSectionPage(request, context, web, session, notice: notice, alert: nil, status: .ok)
@@ -200,6 +234,110 @@ extension WebController {
         }
     }
 
+    /// The schedule form: `start.KEY` and `end.KEY` for each rule (`ads`, `widget.N`, `card.N`),
+    /// as `datetime-local` values read as UTC, empty for no limit. The section's document is
+    /// changed whole at the form's version (412 when another change came first) and read by the
+    /// file's reader, as a `PUT` of the API is.
+    @Sendable func consoleSchedule(request: Request, context: TidingsRequestContext) async throws -> Response {
+        await console(request, context, page: nil, form: true) { web, session, form in
+            let brandID = context.parameters.get("brand") ?? ""
+            let sectionID = context.parameters.get("section") ?? ""
+            let admin = self.admin
+            do {
+                let kept = try AdminController.kept(try await admin.kept(), brand: brandID, section: sectionID)
+                var document = try Self.jsonDocument(kept.document)
+                Self.schedule(&document, form)
+                let text = String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self)
+                _ = try await admin.editSection(
+                    brand: brandID, section: sectionID, with: text, given: [Int64(form["version"] ?? "") ?? -1],
+                    replacing: true,
+                    by: BrandsAuthor(
+                        actor: session.keyName,
+                        action: "console: schedule \(brandID)/\(sectionID) (key \(session.keyID))"),
+                    logger: context.logger)
+            } catch let refusal as HTTPAPIError {
+                guard refusal.status != .notFound else { throw WebFailure(.notFound, web.text(.notFoundSection)) }
+                var alert: String =
+                    switch refusal.status {
+                    case .preconditionFailed: ConsoleWord.errorSectionChanged.text(web.language)
+                    case .unprocessableContent: ConsoleWord.errorSchedule.text(web.language)
+                    default: ConsoleWord.errorChanged.text(web.language)
+                    }
+                if refusal.status == .unprocessableContent, let field = refusal.body.error.field {
+                    alert += " (\(field))"
+                }
+                return try await consoleSectionPage(
+                    request, context, web, session, notice: nil, alert: alert, status: refusal.status)
+            }
+            let back = "/admin/\(WebContext.escape(brandID))/\(WebContext.escape(sectionID))"
+            return Response(status: .seeOther, headers: [.location: web.link(back, [("done", "schedule")])])
+        }
+    }
+
+    /// A kept document (YAML) as the JSON object the admin API reads and writes.
+    static func jsonDocument(_ yaml: String) throws -> [String: Any] {
+        let text = try BrandsDraft.json(yaml: yaml)
+        return (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:]
+    }
+
+    /// The rules of a section document's `placement` that take a schedule: its ads rule (unless
+    /// `off`), each widget, each notification card.
+    static func scheduleRules(_ document: [String: Any]) -> [ConsoleSectionPage.Rule] {
+        let placement = document["placement"] as? [String: Any] ?? [:]
+        func date(_ rule: [String: Any], _ key: String) -> Date? {
+            (rule[key] as? String).flatMap { try? Date($0, strategy: .iso8601) }
+        }
+        var rules: [ConsoleSectionPage.Rule] = []
+        if let ads = placement["ads"] as? [String: Any] {
+            rules.append(.init(key: "ads", kind: .ads, start: date(ads, "start"), end: date(ads, "end")))
+        }
+        for (index, widget) in (placement["widgets"] as? [[String: Any]] ?? []).enumerated() {
+            rules.append(
+                .init(
+                    key: "widget.\(index)",
+                    kind: .widget(kind: widget["kind"] as? String ?? "", position: widget["position"] as? Int ?? 0),
+                    start: date(widget, "start"), end: date(widget, "end")))
+        }
+        for (index, card) in (placement["notifications"] as? [[String: Any]] ?? []).enumerated() {
+            rules.append(
+                .init(
+                    key: "card.\(index)", kind: .card(id: card["id"] as? String ?? ""), start: date(card, "start"),
+                    end: date(card, "end")))
+        }
+        return rules
+    }
+
+    /// Sets the start and end of each rule the form names in `document`: an empty field removes
+    /// it, a time that names the instant already kept leaves the kept text as it is.
+    static func schedule(_ document: inout [String: Any], _ form: [String: String]) {
+        guard var placement = document["placement"] as? [String: Any] else { return }
+        func apply(_ rule: inout [String: Any], _ key: String) {
+            for end in ["start", "end"] {
+                guard let given = form["\(end).\(key)"]?.trimmingCharacters(in: .whitespaces) else { continue }
+                if given.isEmpty {
+                    rule[end] = nil
+                    continue
+                }
+                let text = Self.utc(given)
+                let kept = (rule[end] as? String).flatMap { try? Date($0, strategy: .iso8601) }
+                if let kept, kept == (try? Date(text, strategy: .iso8601)) { continue }
+                rule[end] = text
+            }
+        }
+        if var ads = placement["ads"] as? [String: Any] {
+            apply(&ads, "ads")
+            placement["ads"] = ads
+        }
+        for list in ["widgets", "notifications"] {
+            guard var rules = placement[list] as? [[String: Any]] else { continue }
+            for index in rules.indices {
+                apply(&rules[index], "\(list == "widgets" ? "widget" : "card").\(index)")
+            }
+            placement[list] = rules
+        }
+        document["placement"] = placement
+    }
+
     /// The section's page: its stories and the newsroom's decisions, with `notice` or `alert`.
     private func consoleSectionPage(
         _ request: Request, _ context: TidingsRequestContext, _ web: WebContext, _ session: ConsoleSessionView,
@@ -207,11 +345,13 @@ extension WebController {
     ) async throws -> Response {
         let brandID = context.parameters.get("brand") ?? ""
         let sectionID = context.parameters.get("section") ?? ""
-        guard let brand = web.brands.first(where: { $0.id == brandID }), let section = brand.section(sectionID),
-            section.takesEditorialDecisions
+        guard let brand = web.brands.first(where: { $0.id == brandID }), let section = brand.section(sectionID)
         else { throw WebFailure(.notFound, web.text(.notFoundSection)) }
         let admin = self.admin
-        let list = try await admin.storyList(brand: brandID, section: sectionID, limit: 50)
+        let list =
+            section.takesEditorialDecisions
+            ? try await admin.storyList(brand: brandID, section: sectionID, limit: 50)
+            : AdminStories(pins: [], hidden: [], stories: [])
         let kept = try AdminController.kept(try await admin.kept(), brand: brandID, section: sectionID)
         // The address the section shows, for a switch that keeps it.
         let webURL: String? = if case .web(let url) = section.render { url.absoluteString } else { nil }
@@ -222,6 +362,7 @@ extension WebController {
         }
         let page = ConsoleSectionPage(
             context: web, session: session, brand: brand, section: section, version: kept.version, webURL: webURL,
+            rules: Self.scheduleRules(try Self.jsonDocument(kept.document)),
             stories: list.stories.map { entry in
                 ConsoleSectionPage.Story(
                     id: entry.id, title: entry.title, publishedAt: entry.publishedAt,
@@ -348,9 +489,15 @@ extension WebController {
     /// nil when empty.
     static func until(_ text: String?) throws -> String? {
         guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        return utc(text)
+    }
+
+    /// A `datetime-local` value (`2026-12-24T18:00`, seconds optional) as an RFC 3339 time in
+    /// UTC; anything else as it is, for the check that reads it to refuse by name.
+    static func utc(_ text: String) -> String {
         if (try? Date(text, strategy: .iso8601)) != nil { return text }
         let pieces = text.split(separator: "T")
-        guard pieces.count == 2 else { return text }  // refused by the pin's own check, naming it
+        guard pieces.count == 2 else { return text }
         let time = pieces[1].count == 5 ? pieces[1] + ":00" : pieces[1]
         return "\(pieces[0])T\(time)Z"
     }

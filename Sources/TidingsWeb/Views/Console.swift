@@ -14,6 +14,9 @@ public enum ConsoleWord: String, CaseIterable, Sendable {
     case errorUnavailable
     case when, who, what, target, older, noAudit
     case kindBrand, kindSection, kindPin, kindHide
+    case sources, sections, lastSuccess, nextFetch, fetchNow, doneFetch, sourceOK, sourceFailing, sourceNew
+    case schedule, scheduleLead, from, to, ruleAds, ruleWidget, ruleCard, saveSchedule, doneSchedule, errorSchedule
+    case noRules
 
     /// The catalog key.
     public var key: String { "console." + rawValue }
@@ -34,7 +37,7 @@ public struct ConsoleSessionView: Sendable {
     var signOutAction: String
     var nav: [Chrome.Link]
 
-    /// `page` is `brands` or `audit` (the current one in the navigation), or nil.
+    /// `page` is `brands`, `sources` or `audit` (the current one in the navigation), or nil.
     public init(context: WebContext, keyName: String, keyID: Int64, expiresAt: Date, csrf: String, page: String?) {
         self.keyName = keyName
         self.keyID = keyID
@@ -46,6 +49,8 @@ public struct ConsoleSessionView: Sendable {
         signOutAction = context.link("/admin/sign-out")
         nav = [
             Chrome.Link(title: t["brands", default: ""], href: context.link("/admin"), current: page == "brands"),
+            Chrome.Link(
+                title: t["sources", default: ""], href: context.link("/admin/sources"), current: page == "sources"),
             Chrome.Link(title: t["audit", default: ""], href: context.link("/admin/audit"), current: page == "audit"),
         ]
     }
@@ -60,6 +65,15 @@ enum ConsoleView {
 
     /// The word of each way a section is shown, by the mode's name.
     static let renderWords = ["native": "renderNative", "web": "renderWeb", "auto": "renderAuto"]
+
+    /// A `datetime-local` field's value for `date`, in UTC (what the console's forms read back).
+    static func input(_ date: Date) -> String {
+        date.formatted(
+            Date.VerbatimFormatStyle(
+                format:
+                    "\(year: .defaultDigits)-\(month: .twoDigits)-\(day: .twoDigits)T\(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits)",
+                timeZone: TimeZone(identifier: "UTC")!, calendar: Calendar(identifier: .gregorian)))
+    }
 
     /// A time as the page's language writes it, in the page's zone, named.
     static func time(_ date: Date, _ context: WebContext) -> String {
@@ -108,6 +122,7 @@ public struct ConsoleHomePage: WebPage {
         var id: String
         var source: String
         var render: String
+        /// The section's console page.
         var storiesHref: String?
         var readerHref: String
     }
@@ -131,9 +146,8 @@ public struct ConsoleHomePage: WebPage {
                     return SectionRow(
                         title: section.title.text(context.language, brand: brand.locale), id: section.id,
                         source: section.source.typeName, render: render,
-                        storiesHref: section.takesEditorialDecisions
-                            ? context.link("/admin/\(WebContext.escape(brand.id))/\(WebContext.escape(section.id))")
-                            : nil,
+                        storiesHref: context.link(
+                            "/admin/\(WebContext.escape(brand.id))/\(WebContext.escape(section.id))"),
                         readerHref: context.link(context.sectionPath(brand, section.id)))
                 })
         }
@@ -194,6 +208,47 @@ public struct ConsoleSectionPage: WebPage {
     var hasHidden: Bool
     var hasStories: Bool
     var render: RenderForm
+    /// A web source is always shown as its page: no switch.
+    var canSwitch: Bool
+    /// Sections read from sources list their stories with the newsroom's controls.
+    var takesDecisions: Bool
+    var schedule: ScheduleForm
+
+    /// A placement rule of the section as the schedule form shows it: its ads rule, a widget or a
+    /// notification card, and when it is in force.
+    public struct Rule: Sendable {
+        public enum Kind: Sendable {
+            case ads
+            case widget(kind: String, position: Int)
+            case card(id: String)
+        }
+        /// The form's name for it: `ads`, `widget.0`, `card.1`.
+        public var key: String
+        public var kind: Kind
+        public var start: Date?
+        public var end: Date?
+
+        public init(key: String, kind: Kind, start: Date?, end: Date?) {
+            self.key = key
+            self.kind = kind
+            self.start = start
+            self.end = end
+        }
+    }
+
+    /// The schedule of every rule, start and end as `datetime-local` values in UTC.
+    struct ScheduleForm: Sendable {
+        struct Field: Sendable {
+            var key: String
+            var domID: String
+            var label: String
+            var start: String
+            var end: String
+        }
+        var action: String
+        var fields: [Field]
+        var hasFields: Bool
+    }
 
     /// The native/web switch: the section's kept version (the form changes that one or is
     /// refused), the ways it can be shown, and the web page's address.
@@ -215,7 +270,8 @@ public struct ConsoleSectionPage: WebPage {
     /// `webURL` the web page it shows, if it does.
     public init(
         context: WebContext, session: ConsoleSessionView, brand: Brand, section: Section, version: Int64,
-        webURL: String?, stories: [Story], pins: [Story], hidden: [Story], notice: String?, alert: String?
+        webURL: String?, rules: [Rule], stories: [Story], pins: [Story], hidden: [Story], notice: String?,
+        alert: String?
     ) {
         let words = ConsoleView.words(context.language)
         t = words
@@ -229,6 +285,24 @@ public struct ConsoleSectionPage: WebPage {
                     value: $0, label: words[ConsoleView.renderWords[$0] ?? $0, default: $0], selected: $0 == current)
             },
             webURL: webURL ?? "")
+        canSwitch = !section.isWebSource
+        takesDecisions = section.takesEditorialDecisions
+        let sectionPath = "/admin/\(WebContext.escape(brand.id))/\(WebContext.escape(section.id))"
+        let fields = rules.map { rule in
+            let label: String =
+                switch rule.kind {
+                case .ads: words["ruleAds", default: ""]
+                case .widget(let kind, let position):
+                    words["ruleWidget", default: ""].replacingOccurrences(of: "{kind}", with: kind)
+                        .replacingOccurrences(of: "{position}", with: String(position))
+                case .card(let id): words["ruleCard", default: ""].replacingOccurrences(of: "{id}", with: id)
+                }
+            return ScheduleForm.Field(
+                key: rule.key, domID: "rule-" + rule.key.replacingOccurrences(of: ".", with: "-"), label: label,
+                start: rule.start.map(ConsoleView.input) ?? "", end: rule.end.map(ConsoleView.input) ?? "")
+        }
+        schedule = ScheduleForm(
+            action: context.link(sectionPath + "/schedule"), fields: fields, hasFields: !fields.isEmpty)
         let title = section.title.text(context.language, brand: brand.locale)
         heading = "\(brand.name) — \(title)"
         chrome = ConsoleView.chrome(context, title: heading)
@@ -324,5 +398,90 @@ public struct ConsoleAuditPage: WebPage {
         }
         hasRows = !rows.isEmpty
         olderHref = older.map { context.link("/admin/audit", [("before", String($0))]) }
+    }
+}
+
+/// `/admin/sources`: every source the sections read, how its fetching goes, and "fetch now".
+public struct ConsoleSourcesPage: WebPage {
+    public static let template = "console-sources"
+
+    /// A source as the console lists it.
+    public struct Source: Sendable {
+        public var id: String
+        /// Its URL, or the file it reads.
+        public var location: String
+        public var format: String
+        public var sections: [String]
+        /// How its last fetch ended (`200`, `304`, `timeout` …), and why it failed.
+        public var lastStatus: String?
+        public var lastError: String?
+        public var lastSuccessAt: Date?
+        public var nextFetchAt: Date?
+        /// Failed fetches in a row.
+        public var failures: Int
+
+        public init(
+            id: String, location: String, format: String, sections: [String], lastStatus: String?, lastError: String?,
+            lastSuccessAt: Date?, nextFetchAt: Date?, failures: Int
+        ) {
+            self.id = id
+            self.location = location
+            self.format = format
+            self.sections = sections
+            self.lastStatus = lastStatus
+            self.lastError = lastError
+            self.lastSuccessAt = lastSuccessAt
+            self.nextFetchAt = nextFetchAt
+            self.failures = failures
+        }
+    }
+
+    struct Row: Sendable {
+        var id: String
+        var location: String
+        var format: String
+        var sections: String
+        var state: String
+        var failing: Bool
+        var detail: String?
+        var lastSuccess: String
+        var nextFetch: String
+    }
+
+    var chrome: Chrome
+    var t: [String: String]
+    var session: ConsoleSessionView
+    var notice: String?
+    var action: String
+    var rows: [Row]
+    var hasRows: Bool
+
+    public init(context: WebContext, session: ConsoleSessionView, sources: [Source], notice: String?) {
+        let words = ConsoleView.words(context.language)
+        t = words
+        chrome = ConsoleView.chrome(context, title: words["sources", default: ""])
+        self.session = session
+        self.notice = notice
+        action = context.link("/admin/sources")
+        let never = words["sourceNew", default: ""]
+        rows = sources.map { source in
+            let state: String =
+                if source.failures > 0 {
+                    words["sourceFailing", default: ""].replacingOccurrences(
+                        of: "{count}", with: String(source.failures))
+                } else if source.lastStatus == nil {
+                    never
+                } else {
+                    words["sourceOK", default: ""]
+                }
+            let detail = [source.lastStatus, source.lastError].compactMap { $0 }.joined(separator: ": ")
+            return Row(
+                id: source.id, location: source.location, format: source.format,
+                sections: source.sections.joined(separator: ", "), state: state, failing: source.failures > 0,
+                detail: detail.isEmpty ? nil : detail,
+                lastSuccess: source.lastSuccessAt.map { ConsoleView.time($0, context) } ?? never,
+                nextFetch: source.nextFetchAt.map { ConsoleView.time($0, context) } ?? "")
+        }
+        hasRows = !rows.isEmpty
     }
 }
