@@ -77,5 +77,11 @@ struct TranslationCompletenessTests {
         #expect(WebStrings.retryIn(61 * 60, .en) == "in 61 minutes")
         #expect(WebStrings.retryIn(100 * 60, .en) == "in 2 hours")
         #expect(WebStrings.retryIn(100 * 60, .ru) == "через 2 часа")
+        // The console counts a source's failed fetches in each language's plural forms.
+        let failing = ConsoleWord.sourceFailing.key
+        #expect(Translations.current.string(failing, .en, [.count(1)]) == "Failing: 1 failed fetch")
+        #expect(Translations.current.string(failing, .en, [.count(3)]) == "Failing: 3 failed fetches in a row")
+        #expect(Translations.current.string(failing, .ru, [.count(2)]) == "Ошибка: 2 неудачные загрузки подряд")
+        #expect(Translations.current.string(failing, .ru, [.count(5)]) == "Ошибка: 5 неудачных загрузок подряд")
     }
 }

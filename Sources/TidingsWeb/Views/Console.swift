@@ -16,7 +16,7 @@ public enum ConsoleWord: String, CaseIterable, Sendable {
     case kindBrand, kindSection, kindPin, kindHide
     case sources, sections, lastSuccess, nextFetch, fetchNow, doneFetch, sourceOK, sourceFailing, sourceNew
     case schedule, scheduleLead, from, to, ruleAds, ruleWidget, ruleCard, saveSchedule, doneSchedule, errorSchedule
-    case noRules
+    case noRules, widgetCarousel, widgetList, widgetWeather, widgetLocal
 
     /// The catalog key.
     public var key: String { "console." + rawValue }
@@ -62,6 +62,11 @@ enum ConsoleView {
     static func words(_ language: LanguageTag) -> [String: String] {
         Dictionary(uniqueKeysWithValues: ConsoleWord.allCases.map { ($0.rawValue, $0.text(language)) })
     }
+
+    /// The word of each kind of widget, by the configuration's name for it.
+    static let widgetWords = [
+        "carousel": "widgetCarousel", "list": "widgetList", "weather": "widgetWeather", "local": "widgetLocal",
+    ]
 
     /// The word of each way a section is shown, by the mode's name.
     static let renderWords = ["native": "renderNative", "web": "renderWeb", "auto": "renderAuto"]
@@ -293,7 +298,10 @@ public struct ConsoleSectionPage: WebPage {
                 switch rule.kind {
                 case .ads: words["ruleAds", default: ""]
                 case .widget(let kind, let position):
-                    words["ruleWidget", default: ""].replacingOccurrences(of: "{kind}", with: kind)
+                    words["ruleWidget", default: ""]
+                        .replacingOccurrences(
+                            of: "{kind}", with: words[ConsoleView.widgetWords[kind] ?? kind, default: kind]
+                        )
                         .replacingOccurrences(of: "{position}", with: String(position))
                 case .card(let id): words["ruleCard", default: ""].replacingOccurrences(of: "{id}", with: id)
                 }
@@ -467,8 +475,8 @@ public struct ConsoleSourcesPage: WebPage {
         rows = sources.map { source in
             let state: String =
                 if source.failures > 0 {
-                    words["sourceFailing", default: ""].replacingOccurrences(
-                        of: "{count}", with: String(source.failures))
+                    Translations.current.string(
+                        ConsoleWord.sourceFailing.key, context.language, [.count(source.failures)])
                 } else if source.lastStatus == nil {
                     never
                 } else {
