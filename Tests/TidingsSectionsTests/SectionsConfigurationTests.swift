@@ -226,6 +226,15 @@ struct SectionsConfigurationTests {
             "brands:\n  - id: a\n    name: A\n    sections:\n      - id: s\n        title: S\n        source: {type: feed, url: \"http://127.0.0.1:99999/feed\"}",
             "brands.yaml:7: brands[0].sections[0].source.url must be an absolute http or https URL"
         ),
+        // Issue 38: what the fetcher refuses before connecting is refused where the URL is written.
+        (
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - id: s\n        title: S\n        source: {type: legacy_json, url: \"http://127.0.0.1:0/feed\"}",
+            "brands.yaml:7: brands[0].sections[0].source.url cannot be fetched: http://127.0.0.1:0/feed has port 0"
+        ),
+        (
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - id: s\n        title: S\n        source: {type: feed, urls: [\"https://a.example/\", \"https://u:p@a.example/\"]}",
+            "brands.yaml:7: brands[0].sections[0].source.urls[1] cannot be fetched: https://a.example/ was given with user info"
+        ),
         (
             "brands:\n  - id: a\n    name: A\n    house_ads:\n      - {image: \"javascript:x\", headline: H, link: \"https://a.example/\"}\n    sections: [{id: s, title: S, source: {type: catalog}}]",
             "brands.yaml:5: brands[0].house_ads[0].image must be an absolute http or https URL"

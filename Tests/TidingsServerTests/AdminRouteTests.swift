@@ -32,7 +32,7 @@ struct AdminRouteTests {
     }
 
     static func with(
-        _ backend: TestDatabase.Backend = .sqlite,
+        _ backend: TestDatabase.Backend = .sqlite, sections: SectionsConfiguration = sections,
         _ body: @Sendable (TestApp, any TestClientProtocol, Keys) async throws -> Void
     ) async throws {
         try await TestApp.with(backend, sections: sections) { app, client in
@@ -270,6 +270,53 @@ struct AdminRouteTests {
             #expect(notJSON == .unsupportedMediaType)
             #expect(try await app.store.storedBrands().version == 0, "nothing stored")
             #expect(try await Self.title(client, "news") == "News")
+        }
+    }
+
+    /// Issue 38: a source an editor adds goes through the fetcher's guard where it is written, not
+    /// only when the poller fetches it: the rule every fetched URL is held to (port, user info) and
+    /// the SSRF guard's refusal of an address written in the URL, unless `fetch.allow_hosts` has it.
+    @Test("a source URL the fetcher would refuse is refused naming the field; fetch.allow_hosts lets one by")
+    func sourceURLGuard() async throws {
+        var sections = Self.sections
+        sections.fetch.allowHosts = ["127.0.0.2"]
+        try await Self.with(sections: sections) { app, client, keys in
+            let refusals = [
+                ("http://wire.example:0/feed", "has port 0, not 1…65535"),
+                ("http://editor:secret@wire.example/feed", "was given with user info, which is refused"),
+                ("http://169.254.169.254/latest/meta-data", "a metadata address (allow it with fetch.allow_hosts)"),
+                ("http://10.20.30.40/feed", "a private address"),
+                ("http://127.0.0.1:9/feed", "a loopback address"),
+                ("http://[::1]:9/feed", "a loopback address"),
+                ("http://[::ffff:169.254.169.254]/", "address"),
+            ]
+            for (url, words) in refusals {
+                for source in [
+                    #"{"type":"feed","urls":["https://wire.example/a.rss","\#(url)"]}"#,
+                    #"{"type":"unified_json","url":"\#(url)"}"#,
+                ] {
+                    let answer = try await Self.send(
+                        client, .put, "/api/v1/admin/brands/courier/sections/news", keys.admin, ifMatch: "*",
+                        body: #"{"id":"news","title":"T","source":\#(source)}"#)
+                    let message = answer.error?.message ?? answer.text
+                    #expect(answer.status == .unprocessableContent, "\(url): \(message)")
+                    #expect(answer.error?.field?.hasPrefix("source.url") == true, "\(url): \(message)")
+                    #expect(message.contains("cannot be fetched") && message.contains(words), "\(url): \(message)")
+                    #expect(!message.contains("secret"), "the password is not repeated: \(message)")
+                }
+            }
+            let weather = #"{"type":"weather","url":"http://169.254.169.254/forecast"}"#
+            let widget = try await Self.send(
+                client, .patch, "/api/v1/admin/brands/courier/sections/news", keys.admin, ifMatch: "*",
+                body: #"{"placement":{"widgets":[{"position":1,"kind":"weather","source":\#(weather)}]}}"#)
+            #expect(
+                widget.status == .unprocessableContent && widget.error?.field == "placement.widgets[0].source.url",
+                "\(widget.text)")
+            #expect(try await app.store.storedBrands().version == 0, "nothing stored")
+            let allowed = try await Self.send(
+                client, .put, "/api/v1/admin/brands/courier/sections/news", keys.admin, ifMatch: "*",
+                body: #"{"id":"news","title":"T","source":{"type":"feed","url":"http://127.0.0.2:9/feed"}}"#)
+            #expect(allowed.status == .ok, "an address fetch.allow_hosts names: \(allowed.text)")
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import TidingsSections
 
 /// How a `SourceFetcher` fetches: timeouts, the body cap, redirects, the SSRF allow-list and the User-Agent.
@@ -53,5 +54,18 @@ public struct FetchPolicy: Sendable, Hashable {
     public static func allowHostProblem(_ entry: String) -> String? {
         AllowList([entry]).invalid.isEmpty
             ? nil : "is not a host name, an IP address or a CIDR range (such as 10.0.0.0/8); it would allow nothing"
+    }
+
+    /// Why a fetch of `url` would be refused before any name is looked up, or nil: what
+    /// `FetchableURL` refuses, and a host written as an address the SSRF guard refuses (private,
+    /// loopback, metadata…) that `allowHosts` does not allow. A name is not looked up here: the
+    /// fetcher checks every address it resolves to, on every hop.
+    public func refusal(of url: URL) -> String? {
+        if let problem = FetchableURL.problem(url) { return problem }
+        guard let host = try? SourceFetcher.host(of: url), let address = IPAddress(host),
+            !AllowList(allowHosts).allows(host: host),
+            let reason = AddressPolicy.refusal(for: address)
+        else { return nil }
+        return SourceFetcher.refusal(url, address, reason)
     }
 }

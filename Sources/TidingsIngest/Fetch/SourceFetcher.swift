@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import TidingsSections
 import TidingsStore
 
 /// Fetches feed URLs over HTTP for the poller: conditional GET, gzip/deflate, timeouts, a body cap, redirects
@@ -81,47 +82,14 @@ public final class SourceFetcher: Sendable {
         throw failure
     }
 
-    /// The URL's host as AsyncHTTPClient reads it (`url.host`, IPv6 brackets trimmed), once the scheme and
-    /// user info are checked.
+    /// The URL's host as AsyncHTTPClient reads it (`url.host`, IPv6 brackets trimmed), once the URL is
+    /// one that may be fetched at all (`FetchableURL`).
     static func host(of url: URL) throws(FetchError) -> String {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw FetchError(.badURL, "fetch: \(url.absoluteString) is not an http or https URL")
-        }
-        guard url.user == nil && url.password == nil else {
-            var redacted = URLComponents(url: url, resolvingAgainstBaseURL: true)
-            redacted?.user = nil
-            redacted?.password = nil
-            let shown = redacted?.url?.absoluteString ?? "a URL"
-            throw FetchError(.badURL, "fetch: \(shown) was given with user info, which is refused")
-        }
-        guard var host = url.host, !host.isEmpty else {
-            throw FetchError(.badURL, "fetch: \(url.absoluteString) has no host")
-        }
-        if let port = portText(of: url.absoluteString), !port.isEmpty {
-            guard port.count <= 8, port.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(port),
-                (1...65535).contains(number)
-            else { throw FetchError(.badURL, "fetch: \(url.absoluteString) has port \(port), not 1…65535") }
-        }
+        if let problem = FetchableURL.problem(url) { throw FetchError(.badURL, "fetch: \(problem)") }
+        var host = url.host ?? ""
         if host.hasPrefix("[") { host.removeFirst() }
         if host.hasSuffix("]") { host.removeLast() }
         return host
-    }
-
-    /// The port as written in `url`'s authority (empty for `host:`), or nil when there is none. Read
-    /// from the text because Foundation reads `:99999` as 99999, which NIO cannot narrow to 16 bits
-    /// (it traps), and a port too long for `Int` as no port at all, which would dial port 80.
-    static func portText(of url: String) -> Substring? {
-        guard let scheme = url.range(of: "://") else { return nil }
-        let rest = url[scheme.upperBound...]
-        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { return nil }
-            let after = authority[authority.index(after: close)...]
-            return after.hasPrefix(":") ? after.dropFirst() : nil
-        }
-        guard let colon = authority.lastIndex(of: ":") else { return nil }
-        return authority[authority.index(after: colon)...]
     }
 
     /// The addresses `host` may be reached at: all of them when the allow-list names it, else the public
@@ -142,11 +110,15 @@ public final class SourceFetcher: Sendable {
         let allowed = addresses.filter { AddressPolicy.refusal(for: $0) == nil }
         guard allowed.isEmpty else { return allowed }
         let address = addresses[0]
-        let reason = AddressPolicy.refusal(for: address) ?? "refused"
-        let article = reason.first.map { "aeiou".contains($0) } == true ? "an" : "a"
         throw FetchError(
             .blockedAddress,
-            "fetch: \(url.absoluteString) resolves to \(address), \(article) \(reason) address (allow it with fetch.allow_hosts)"
-        )
+            "fetch: " + Self.refusal(url, address, AddressPolicy.refusal(for: address) ?? "refused"))
+    }
+
+    /// "URL resolves to ADDRESS, a REASON address (allow it with fetch.allow_hosts)".
+    static func refusal(_ url: URL, _ address: IPAddress, _ reason: String) -> String {
+        let article = reason.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+        return
+            "\(url.absoluteString) resolves to \(address), \(article) \(reason) address (allow it with fetch.allow_hosts)"
     }
 }

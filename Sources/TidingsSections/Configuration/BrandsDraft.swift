@@ -172,8 +172,9 @@ public struct BrandsDraft {
         return true
     }
 
-    /// The brands, read by the configuration file's reader; `origin` names them in errors.
-    public func read(origin: String) throws -> [Brand] {
+    /// The brands, read by the configuration file's reader; `origin` names them in errors, and
+    /// every URL the poller would fetch passes `sourceCheck` too when it is given.
+    public func read(origin: String, sourceCheck: SectionsConfiguration.SourceURLCheck? = nil) throws -> [Brand] {
         let list = entries.map { entry -> Node in
             guard case .mapping(var fields) = entry.own else { return entry.own }
             if !entry.sections.isEmpty || fields[Node("sections")] == nil {
@@ -183,7 +184,8 @@ public struct BrandsDraft {
         }
         var configuration = SectionsConfiguration()
         try configuration.readBrands(
-            ConfigNode(node: .sequence(.init(list)), path: "brands", origin: .file(origin)), baseDirectory: "/")
+            ConfigNode(node: .sequence(.init(list)), path: "brands", origin: .file(origin)), baseDirectory: "/",
+            sourceCheck: sourceCheck)
         try configuration.check { _ in nil }
         return configuration.brands
     }

@@ -83,7 +83,7 @@ extension BrandsReader {
         let type = try node.require("type", in: fields)
         guard try type.string() == "weather" else { throw type.error("must be weather") }
         switch (fields["url"], fields["path"]) {
-        case (let url?, nil): return FetchedSource(location: .url(try url.webURL()), format: .weather)
+        case (let url?, nil): return FetchedSource(location: .url(try url.fetchedURL(sourceCheck)), format: .weather)
         case (nil, let path?): return FetchedSource(location: .file(try file(path)), format: .weather)
         default: throw node.error("needs url or path (one of them)")
         }

@@ -4,11 +4,14 @@ import TidingsModel
 /// Reads the `brands` list: each brand, its sections, sources and placement rules.
 struct BrandsReader {
     let baseDirectory: String
+    /// Checked on every URL the poller would fetch, after the rule every fetched URL is held to.
+    let sourceCheck: SectionsConfiguration.SourceURLCheck?
     /// Widgets naming another section, checked once every brand is read.
     private var references: [(node: ConfigNode, reference: SectionKey)] = []
 
-    init(baseDirectory: String) {
+    init(baseDirectory: String, sourceCheck: SectionsConfiguration.SourceURLCheck? = nil) {
         self.baseDirectory = baseDirectory
+        self.sourceCheck = sourceCheck
     }
 
     mutating func noteReference(_ node: ConfigNode, _ reference: SectionKey) {
@@ -165,15 +168,15 @@ struct BrandsReader {
         case "feed":
             try only(["url", "urls"])
             guard let urls = fields["urls"] ?? fields["url"] else { throw node.error("needs url or urls") }
-            let list = try urls.oneOrMany().map { try $0.webURL() }
+            let list = try urls.oneOrMany().map { try $0.fetchedURL(sourceCheck) }
             guard !list.isEmpty else { throw urls.error("must list at least one URL") }
             return .feed(list)
         case "unified_json":
             try only(["url"])
-            return .unifiedJSON(try node.require("url", in: fields).webURL())
+            return .unifiedJSON(try node.require("url", in: fields).fetchedURL(sourceCheck))
         case "legacy_json":
             try only(["url"])
-            return .legacyJSON(try node.require("url", in: fields).webURL())
+            return .legacyJSON(try node.require("url", in: fields).fetchedURL(sourceCheck))
         case "web":
             try only(["url"])
             return .web(try node.require("url", in: fields).webURL())

@@ -283,6 +283,14 @@ public struct ConfigNode {
         return url
     }
 
+    /// A URL the poller fetches: an absolute http or https URL the fetcher would try
+    /// (`FetchableURL`) and that `check` (the server's SSRF guard, for an editor's change) lets by.
+    func fetchedURL(_ check: SectionsConfiguration.SourceURLCheck?) throws -> URL {
+        let url = try webURL()
+        if let problem = FetchableURL.problem(url) ?? check?(url) { throw error("cannot be fetched: \(problem)") }
+        return url
+    }
+
     /// A BCP 47 locale (`nb-NO`, `sv`, `zh-Hant-TW`; `nb_NO` is read too).
     public func language() throws -> LanguageTag {
         let raw = try string()

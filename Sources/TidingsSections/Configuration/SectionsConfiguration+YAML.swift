@@ -10,6 +10,9 @@ extension SectionsConfiguration {
     /// range. The fetcher owns that syntax (TidingsIngest); whoever loads a file for a server passes
     /// its check, so a bad entry stops start-up at its line instead of silently allowing nothing.
     public typealias AllowHostCheck = @Sendable (String) -> String?
+    /// Why a source's URL may not be fetched, or nil: the server's SSRF guard
+    /// (`FetchPolicy.refusal(of:)`), which this target cannot call.
+    public typealias SourceURLCheck = @Sendable (URL) -> String?
 
     /// Every key of `fetch`, `retention`, `parse` and `full_text`; each can be set in the file or
     /// by its `TIDINGS_*` variable. `brands` is a tree and only in the file.
@@ -28,9 +31,12 @@ extension SectionsConfiguration {
         try setting.set(&self, value, SettingContext(allowHostCheck: allowHostCheck))
     }
 
-    /// Reads the `brands` list; relative `file` source paths are taken from `baseDirectory`.
-    public mutating func readBrands(_ node: ConfigNode, baseDirectory: String) throws {
-        var reader = BrandsReader(baseDirectory: baseDirectory)
+    /// Reads the `brands` list; relative `file` source paths are taken from `baseDirectory`, and
+    /// every URL the poller would fetch passes `sourceCheck` too when it is given.
+    public mutating func readBrands(
+        _ node: ConfigNode, baseDirectory: String, sourceCheck: SourceURLCheck? = nil
+    ) throws {
+        var reader = BrandsReader(baseDirectory: baseDirectory, sourceCheck: sourceCheck)
         brands = try reader.brands(node)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import TidingsIngest
 import TidingsModel
 import TidingsSections
 import TidingsStore
@@ -323,6 +324,7 @@ struct AdminController: Sendable {
         _ edit: @escaping @Sendable (StoredBrands, inout BrandsDraft) throws -> Edited
     ) async throws -> StoredBrands {
         let shown = sections.configuration.brands
+        let sourceCheck = newSourceCheck()
         let now = clock()
         let kept = try await store.changeBrands(at: now, by: author) { kept in
             let kept = try Self.base(kept, shown: shown)
@@ -330,7 +332,7 @@ struct AdminController: Sendable {
             let edited = try edit(kept, &draft)
             let brands: [Brand]
             do {
-                brands = try draft.read(origin: "request body")
+                brands = try draft.read(origin: "request body", sourceCheck: sourceCheck)
             } catch let error as ConfigurationError {
                 throw Self.refusal(error, draft: draft, edited: edited)
             }
@@ -347,6 +349,21 @@ struct AdminController: Sendable {
             logger.warning("admin: could not remove audit entries older than admin.audit_keep: \(error)")
         }
         return kept
+    }
+
+    /// The SSRF guard for the sources a change brings: a URL the sections do not read yet is
+    /// refused when the fetcher would refuse it before looking its name up (an address that is
+    /// private, loopback or the cloud's metadata service and not in `fetch.allow_hosts`), so an
+    /// editor hears it at once instead of the poller logging it later. Sources already read are
+    /// let by: an edit of one section is not refused for another's source.
+    private func newSourceCheck() -> SectionsConfiguration.SourceURLCheck {
+        let configuration = sections.configuration
+        let policy = FetchPolicy(configuration.fetch, maxBodyBytes: configuration.fetch.maxBytes)
+        var read = Set<URL>()
+        for (source, _) in configuration.fetchedSources {
+            if case .url(let url) = source.location { read.insert(url) }
+        }
+        return { [read] url in read.contains(url) ? nil : policy.refusal(of: url) }
     }
 
     /// Who makes a change, as the audit log names them: the API key's name, and the request.
