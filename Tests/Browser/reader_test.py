@@ -34,6 +34,7 @@ import threading
 import time
 import traceback
 import urllib.error
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
@@ -993,6 +994,8 @@ def console_session(run: Run, driver: "webdriver.Chrome", layout: bool) -> int:
     check(driver.find_elements(By.CSS_SELECTOR, ".console-session"), f"signing in did not open the console: {path_of(driver)}")
     check("browser-desk" in one(driver, ".console-sign-out", "/admin").text, "the console does not say who is signed in")
     driver.get(section)
+    if layout:
+        console_follows_the_section(run, driver)
     stories = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "[aria-labelledby=stories-title] .card-title")]
     check(len(stories) >= 3, f"{section} lists too few stories: {stories}")
     pinned, hidden = stories[2], stories[0]
@@ -1001,7 +1004,7 @@ def console_session(run: Run, driver: "webdriver.Chrome", layout: bool) -> int:
     form.find_element(By.CSS_SELECTOR, "input[name=position]").send_keys("1")
     click_and_wait_for_new_page(driver, form.find_element(By.CSS_SELECTOR, "button"))
     check("done=pin" in driver.current_url, f"pinning went to {driver.current_url}")
-    check(one(driver, "[role=status].console-notice", section).text, "no word that the story is pinned")
+    check(one(driver, "[role=status].console-notice:not([data-changed])", section).text, "no word that the story is pinned")
     check(pinned in one(driver, "ul[aria-labelledby=pinned-title]", section).text, f"{pinned!r} is not listed as pinned")
     reason = "<b>court order</b>"
     form = console_form(driver, hidden, "hide")
@@ -1056,6 +1059,41 @@ def console_session(run: Run, driver: "webdriver.Chrome", layout: bool) -> int:
     driver.get(section)
     check(driver.find_elements(By.CSS_SELECTOR, "#console-key"), "the section's console page opens without a session")
     return len(pages) if layout else 0
+
+
+def console_follows_the_section(run: Run, driver: "webdriver.Chrome") -> None:
+    """With JavaScript, a section's console page (open in `driver`) previews the section as the
+    reader shows it, follows it live — another editor's pin (through the API) reloads the preview
+    and says the list is out of date — and shows the editor's own time beside a time typed in UTC."""
+    preview = one(driver, "iframe[data-preview]", "/admin/courier/economy")
+    driver.switch_to.frame(preview)
+    try:
+        wait_until(lambda: feed_ids(driver), 10, "the preview shows no stories")
+        driver.execute_script("window.notReloaded = true")
+    finally:
+        driver.switch_to.default_content()
+    notice = one(driver, "[data-changed]", "/admin/courier/economy")
+    check(not notice.is_displayed(), "the page says it is out of date before anything changed")
+    story = one(driver, "[aria-labelledby=stories-title] [data-id]", "/admin/courier/economy").get_attribute("data-id")
+    pins = f"/api/v1/admin/brands/courier/sections/economy/pins/{urllib.parse.quote(story, safe='')}"
+    check(admin_request(run, "PUT", pins, {"position": 2}) == 201, "another editor's pin was refused")
+    try:
+        wait_until(notice.is_displayed, 10, "another editor's pin did not show the page out of date")
+        def reloaded() -> bool:
+            driver.switch_to.frame(preview)
+            try:
+                return driver.execute_script("return window.notReloaded !== true && document.readyState === 'complete'")
+            finally:
+                driver.switch_to.default_content()
+        wait_until(reloaded, 10, "the preview was not reloaded after another editor's pin")
+    finally:
+        check(admin_request(run, "DELETE", pins) == 204, "the other editor's pin could not be removed")
+    until = one(driver, "[aria-labelledby=stories-title] input[name=until]", "/admin/courier/economy")
+    driver.execute_script(
+        "arguments[0].value = '2030-06-01T16:00'; arguments[0].dispatchEvent(new Event('input'))", until)
+    hint = until.find_element(By.XPATH, "ancestor::form//span[contains(@class, 'console-local')]")
+    check("2030" in hint.text, f"no local time beside a time in UTC: {hint.text!r}")
+    driver.get(driver.current_url)
 
 
 def test_many_sections_in_a_row(run: Run) -> None:

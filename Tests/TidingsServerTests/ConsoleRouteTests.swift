@@ -214,6 +214,9 @@ struct ConsoleRouteTests {
             let token = try Self.csrf(page.text)
             #expect(page.text.contains(#"<option value="native" selected>"#))
             #expect(!page.text.contains(#"value="auto""#), "auto is for legacy_json sources")
+            // Shown natively: previewed as the reader shows it, and followed live by the page's script.
+            #expect(page.text.contains(#"<iframe src="/daily/news" title="The section in the reader""#))
+            #expect(page.text.contains(#"data-updates="/api/v1/brands/daily/sections/news/updates""#))
             let version = String(try #require(page.text.firstMatch(of: /name="version" value="(\d+)"/)).1)
             let path = "/admin/daily/news/render"
             func render() async throws -> String? {
@@ -265,6 +268,7 @@ struct ConsoleRouteTests {
             let after = try await Self.send(client, .get, switched.location!, cookie: cookie)
             #expect(after.text.contains("The section is shown the new way now."))
             #expect(after.text.contains(#"<option value="web" selected>"#))
+            #expect(!after.text.contains("<iframe"), "a section shown as a web page is not framed in the console")
             let next = String(try #require(after.text.firstMatch(of: /name="version" value="(\d+)"/)).1)
             #expect(next != version)
             let back = try await Self.send(

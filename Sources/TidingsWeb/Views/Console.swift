@@ -17,6 +17,7 @@ public enum ConsoleWord: String, CaseIterable, Sendable {
     case sources, sections, lastSuccess, nextFetch, fetchNow, doneFetch, sourceOK, sourceFailing, sourceNew
     case schedule, scheduleLead, from, to, ruleAds, ruleWidget, ruleCard, saveSchedule, doneSchedule, errorSchedule
     case noRules, widgetCarousel, widgetList, widgetWeather, widgetLocal
+    case preview, previewLead, previewFrame, changedElsewhere, reloadList, localTime
 
     /// The catalog key.
     public var key: String { "console." + rawValue }
@@ -204,6 +205,14 @@ public struct ConsoleSectionPage: WebPage {
     var session: ConsoleSessionView
     var heading: String
     var readerHref: String
+    /// The section's live stream (its stories and the newsroom's decisions), which the page's
+    /// script follows to keep the preview current and say when the list is out of date.
+    var updatesHref: String?
+    /// This page, to show the list as it is now.
+    var pageHref: String
+    /// A section shown natively is previewed as the reader shows it; a web page is not framed
+    /// again inside the console (its link opens it).
+    var hasPreview: Bool
     var notice: String?
     var alert: String?
     var pins: [Row]
@@ -316,6 +325,11 @@ public struct ConsoleSectionPage: WebPage {
         chrome = ConsoleView.chrome(context, title: heading)
         self.session = session
         readerHref = context.link(context.sectionPath(brand, section.id))
+        updatesHref =
+            takesDecisions
+            ? "/api/v1/brands/\(WebContext.escape(brand.id))/sections/\(WebContext.escape(section.id))/updates" : nil
+        pageHref = context.link(sectionPath)
+        hasPreview = !section.isWebSource && section.render == .native
         self.notice = notice
         self.alert = alert
         let base = "/admin/\(WebContext.escape(brand.id))/\(WebContext.escape(section.id))/stories/"

@@ -340,6 +340,67 @@
   window.addEventListener("resize", markEdges);
   markEdges();
 
+  // The newsroom console (a plain form page without a script): a time typed in UTC shows the
+  // editor's own time beside it, and a section's page follows the section's live stream — its
+  // preview reloads when a story is pinned or hidden (by another editor too), and the page says
+  // when its list is out of date (new stories, another editor's decision) with a link to reload.
+  function consolePage(root) {
+    const words = root.dataset.localTime || "{time}";
+    const local = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+      dateStyle: "medium",
+      timeStyle: "short",
+    });
+    for (const input of root.querySelectorAll("input[type=datetime-local][data-utc]")) {
+      const hint = document.createElement("span");
+      hint.className = "meta console-local";
+      input.closest("fieldset, form")?.append(hint);
+      const show = () => {
+        const date = input.value ? new Date(`${input.value}Z`) : null;
+        hint.textContent = date && !Number.isNaN(date.getTime()) ? words.replace("{time}", local.format(date)) : "";
+      };
+      input.addEventListener("input", show);
+      show();
+    }
+    const notice = root.querySelector("[data-changed]");
+    const preview = root.querySelector("[data-preview]");
+    if (!notice?.dataset.updates || !("EventSource" in window)) return;
+    // What the page shows pinned and hidden, as the stream's `arranged` events say it; the stream
+    // starts with what is in force, so only a difference from this is news.
+    const ids = (list) =>
+      [...root.querySelectorAll(`[data-list="${list}"] [data-id]`)].map((row) => row.dataset.id).sort();
+    let shown = JSON.stringify([ids("pinned"), ids("hidden")]);
+    let source = null;
+    const open = () => {
+      source = new EventSource(notice.dataset.updates);
+      source.addEventListener("update", () => {
+        notice.hidden = false;
+      });
+      source.addEventListener("arranged", (event) => {
+        let now;
+        try {
+          const arrangement = JSON.parse(event.data);
+          now = JSON.stringify([[...(arrangement.pinned || [])].sort(), [...(arrangement.hidden || [])].sort()]);
+        } catch (error) {
+          return;
+        }
+        if (now === shown) return;
+        shown = now;
+        notice.hidden = false;
+        preview?.contentWindow?.location.reload();
+      });
+    };
+    window.addEventListener("pagehide", () => {
+      source?.close();
+      source = null;
+    });
+    window.addEventListener("pageshow", (event) => {
+      if (event.persisted) open();
+    });
+    open();
+  }
+
+  const consoleRoot = document.querySelector("[data-console]");
+  if (consoleRoot) consolePage(consoleRoot);
   document.documentElement.classList.add("js");
   live = followLive(feed(), document.querySelector("[data-refresh]"));
   const more = document.querySelector("[data-more]");
