@@ -62,8 +62,8 @@ public struct FetchPolicy: Sendable, Hashable {
     /// fetcher checks every address it resolves to, on every hop.
     public func refusal(of url: URL) -> String? {
         if let problem = FetchableURL.problem(url) { return problem }
-        guard let host = try? SourceFetcher.host(of: url), let address = IPAddress(host),
-            !AllowList(allowHosts).allows(host: host),
+        let host = SourceFetcher.bareHost(of: url)
+        guard let address = IPAddress(host), !AllowList(allowHosts).allows(host: host),
             let reason = AddressPolicy.refusal(for: address)
         else { return nil }
         return SourceFetcher.refusal(url, address, reason)

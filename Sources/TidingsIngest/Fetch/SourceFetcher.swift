@@ -86,6 +86,11 @@ public final class SourceFetcher: Sendable {
     /// one that may be fetched at all (`FetchableURL`).
     static func host(of url: URL) throws(FetchError) -> String {
         if let problem = FetchableURL.problem(url) { throw FetchError(.badURL, "fetch: \(problem)") }
+        return bareHost(of: url)
+    }
+
+    /// `url.host` with an IPv6 literal's brackets trimmed, for a URL `FetchableURL` lets by.
+    static func bareHost(of url: URL) -> String {
         var host = url.host ?? ""
         if host.hasPrefix("[") { host.removeFirst() }
         if host.hasSuffix("]") { host.removeLast() }
