@@ -222,24 +222,31 @@
       });
     };
     pill.addEventListener("click", () => refresh(refreshLink));
-    // Leaving the page closes the stream, and coming back (the back-forward cache) opens it again
-    // from where the page is: a stream kept open by a cached page holds one of the six connections
-    // a browser opens to a host over HTTP/1.1, and six sections read one after another left
-    // none for the seventh page, which never loaded.
     let position = list.dataset.position;
     const restartAt = (at) => {
       position = at;
       restart(at);
     };
-    window.addEventListener("pagehide", () => {
-      source?.close();
-      source = null;
-    });
-    window.addEventListener("pageshow", (event) => {
-      if (event.persisted) restartAt(position);
-    });
-    restartAt(position);
+    whileShown(
+      () => restartAt(position),
+      () => {
+        source?.close();
+        source = null;
+      },
+    );
     return { restart: restartAt };
+  }
+
+  // A page's live stream is open only while the page is shown: leaving the page closes it, and
+  // coming back (the back-forward cache) opens it again. A stream kept open by a cached page holds
+  // one of the six connections a browser opens to a host over HTTP/1.1, and six sections read one
+  // after another left none for the seventh page, which never loaded.
+  function whileShown(open, close) {
+    window.addEventListener("pagehide", close);
+    window.addEventListener("pageshow", (event) => {
+      if (event.persisted) open();
+    });
+    open();
   }
 
   // Dismiss: posts the form in the background and removes the card.
@@ -389,14 +396,10 @@
         preview?.contentWindow?.location.reload();
       });
     };
-    window.addEventListener("pagehide", () => {
+    whileShown(open, () => {
       source?.close();
       source = null;
     });
-    window.addEventListener("pageshow", (event) => {
-      if (event.persisted) open();
-    });
-    open();
   }
 
   const consoleRoot = document.querySelector("[data-console]");
