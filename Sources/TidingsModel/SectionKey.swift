@@ -24,5 +24,8 @@ public struct SectionKey: Sendable, Hashable, CustomStringConvertible {
     /// "brand/section": the stream the store keeps the section's entries under.
     public var stream: String { "\(brand)/\(section)" }
 
+    /// The section's live updates in the JSON API (Server-Sent Events).
+    public var updatesPath: String { "/api/v1/brands/\(brand)/sections/\(section)/updates" }
+
     public var description: String { stream }
 }

@@ -119,7 +119,7 @@ public final class SectionService: Sendable {
         if cursor == nil, let feed = liveFeed(brand: brand, section: section) {
             let position = try await environment.live.changes(of: feed, since: nil).position
             updates = LiveUpdatesLink(
-                href: "/api/v1/brands/\(brand.id)/sections/\(section.id)/updates", position: position.description)
+                href: SectionKey(brand: brand.id, section: section.id).updatesPath, position: position.description)
         }
         // The newsroom's pins and hides (sections read from sources): pinned stories leave the
         // content for their places.
