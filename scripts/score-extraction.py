@@ -420,6 +420,8 @@ def tidings_result(page: dict, binary: str, page_bytes: bytes, scratch: str, met
     result["is_article"] = run["exit"] == 0
     result["not_article_reason"] = output.get("not_article_reason") or (run["stderr"] if run["exit"] else "")
     result["words"] = len(tokenize(text))
+    result["kind"] = output.get("kind")
+    result["confidence"] = output.get("confidence")
     if metadata:
         found = {"title": output.get("title"), "author": output.get("author"), "date": tidings_date(output)}
         result["metadata"] = score_metadata(page, found)
@@ -588,6 +590,33 @@ def print_verdicts(pages: list[dict]):
         print(f"         error on {page['file_id']}: {result['error']}")
     mean_text_field = mean([result.get("f1_text_field", 0.0) for _, result in results])
     print(f"tidings F1 scoring its own `text` field instead of its `html`: {format_number(mean_text_field)}")
+    kinds = [(page["kind"], result.get("kind")) for page, result in results if result.get("kind")]
+    if kinds:
+        right = sum(1 for truth, said in kinds if truth == said)
+        print(f"tidings `kind` agrees with the page's kind on {right} of {len(kinds)} pages ({100 * right / len(kinds):.1f}%):")
+        for kind in sorted({truth for truth, _ in kinds}):
+            said = collections.Counter(guess for truth, guess in kinds if truth == kind)
+            told = ", ".join(f"{name} {count}" for name, count in said.most_common())
+            print(f"         {kind:<14} {said[kind]:>4} of {sum(said.values()):>4}  ({told})")
+    pairs = [(result["confidence"], result["f1"]) for _, result in results if result.get("confidence") is not None]
+    if len(pairs) > 2:
+        print(f"tidings `confidence` against F1: Pearson r = {correlation(pairs):.3f} over {len(pairs)} pages")
+        for low, high in ((0.0, 0.25), (0.25, 0.5), (0.5, 0.75), (0.75, 1.01)):
+            band = [f1 for confidence, f1 in pairs if low <= confidence < high]
+            if band:
+                print(f"         confidence {low:.2f}-{min(high, 1.0):.2f}: {len(band):>4} pages, mean F1 {mean(band):.3f}")
+
+
+def correlation(pairs: list[tuple[float, float]]) -> float:
+    """Pearson's r of the pairs (0 when either side does not vary)."""
+    xs = [x for x, _ in pairs]
+    ys = [y for _, y in pairs]
+    mx, my = mean(xs), mean(ys)
+    sx = sum((x - mx) ** 2 for x in xs) ** 0.5
+    sy = sum((y - my) ** 2 for y in ys) ** 0.5
+    if sx == 0 or sy == 0:
+        return 0.0
+    return sum((x - mx) * (y - my) for x, y in pairs) / (sx * sy)
 
 
 def print_metadata(pages: list[dict], available: list[str]):

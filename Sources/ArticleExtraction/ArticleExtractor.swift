@@ -35,10 +35,23 @@ public struct ArticleExtractor: Sendable {
         var finder = ArticleFinder(
             tree: tree, title: metadata.title ?? "", metadataHasByline: (metadata.byline ?? "").isEmpty == false)
         finder.prepare()
-        let found = finder.find()
-
+        var found = finder.find()
         var base = url.flatMap { HTTPURL($0.absoluteString) }
         if let href = tree.baseHref, let resolved = HTTPURL(tree.decoded(href), base: base) { base = resolved }
+        let kind = PageKindReader(tree: tree, url: base.flatMap { URL(string: $0.serialized) }).kind(
+            isArticle: readerable)
+        // Readability's container, unless the page's main content taken whole has more than twice
+        // its text outside links: then the page is not one container of prose (a thread's posts, a
+        // product's details, a shelf). A long text on an article's page of prose is trusted: the
+        // rest of such a page is its chrome (docs/extraction.md, "Main content taken whole").
+        let trusted = kind == .article && readerable && (found?.characters ?? 0) >= Self.trustedCharacters
+        if !trusted {
+            let main = MainContent(page: tree)
+            let readable = found.map { Self.unlinked($0.tree, $0.article) } ?? 0
+            if Self.unlinked(main.tree, main.root) > 2 * readable {
+                found = ArticleFinder.Found(tree: main.tree, article: main.root, characters: main.characters)
+            }
+        }
 
         var article = ExtractedArticle()
         article.title = metadata.title.flatMap(Self.nonEmpty)
@@ -70,6 +83,15 @@ public struct ArticleExtractor: Sendable {
                 "no paragraphs of prose (a home page, a list of links, a search page or a form)"
         }
         article.isArticle = article.notArticleReason == nil
+        article.kind = kind
+        article.confidence =
+            found.map { found in
+                let stats = found.tree.stats[Int(found.article)]
+                return ExtractionConfidence(
+                    characters: Int(stats.solid), pageCharacters: Int(tree.stats[Int(tree.body)].solid),
+                    linkCharacters: stats.linkCharacters, readerable: readerable
+                ).value
+            } ?? 0
         // Without a description: the first paragraph, as Readability does — not a picture's
         // caption, which is often the content's first line.
         if article.excerpt == nil, let found {
@@ -79,6 +101,15 @@ public struct ArticleExtractor: Sendable {
             article.excerpt = Self.nonEmpty(String(article.text.prefix { $0 != "\n" }))
         }
         return article
+    }
+
+    /// Readability's text this long on an article's page of prose is the article.
+    static let trustedCharacters: Int32 = 2_500
+
+    /// Characters of a subtree's text outside links.
+    static func unlinked(_ tree: HTMLTree, _ node: HTMLTree.Node) -> Double {
+        let stats = tree.stats[Int(node)]
+        return Double(stats.characters) - stats.linkCharacters
     }
 
     /// The page's own word for its date: an element with `itemprop="datePublished"` (its
@@ -150,11 +181,18 @@ public struct ExtractedArticle: Sendable, Equatable, Codable {
     public var isArticle = false
     /// Why the page is not an article; nil for an article.
     public var notArticleReason: String?
+    /// The kind of page the extractor believes it read (an article, a forum thread, a product…):
+    /// the content of each kind is given the same way.
+    public var kind = PageKind.article
+    /// How likely `text` is the page's main content, whole and alone: 0 (nothing found) to 1
+    /// (a long text, most of the page's, with few links, on a page of prose). A caller shows the
+    /// content above a threshold of its choosing (the server's `full_text.min_confidence`).
+    public var confidence = 0.0
 
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case title, byline, author, excerpt, published, image, language, direction, html, text
+        case title, byline, author, excerpt, published, image, language, direction, html, text, kind, confidence
         case siteName = "site_name"
         case publishedText = "published_text"
         case isArticle = "is_article"

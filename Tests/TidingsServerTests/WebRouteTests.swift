@@ -192,6 +192,18 @@ struct WebRouteTests {
             #expect(article.contains(#"<bdi class="byline">Ann Writer</bdi>"#))
             #expect(article.contains(#"<div class="content" dir="rtl">"#))
             #expect(article.contains(#"href="https://news.example/25""#))
+            // What the extractor doubts (under full_text.min_confidence, 0.5) is kept, not shown:
+            // the feed's own text is.
+            var doubtful = try #require(
+                try await app.store.claimDueArticles(owner: "test", now: now, lease: 60, limit: 10).first {
+                    $0.url == url
+                })
+            doubtful.status = .notArticle
+            doubtful.confidence = 0.2
+            #expect(try await app.store.recordArticle(doubtful, owner: "test"))
+            let fallback = try await Self.get(client, href).text
+            #expect(fallback.contains("Text of story 25."))
+            #expect(!fallback.contains("The whole article, from its page."))
         }
     }
 

@@ -81,4 +81,58 @@ enum ArticleTitle {
         guard h1s.count == 1 else { return nil }
         return tree.innerText(h1s[0])
     }
+
+    /// The page's main heading, when it says what the title says: the first of the body's first
+    /// three visible `h1` with two words or more, at least half of them words of one of `titles`
+    /// (the metadata's title, the page's `<title>`). Titles in metadata carry the site's name, a
+    /// year or a slogan the heading over the text does not; a heading sharing few words with them
+    /// is a section's name, and one whose words all come from a part of a title after a separator
+    /// ("… | Garden Weekly") is the site's logo, not the title.
+    static func mainHeading(in tree: HTMLTree, matching titles: [String]) -> String? {
+        let known = Set(titles.flatMap(words))
+        guard !known.isEmpty else { return nil }
+        let siteParts = titles.flatMap { title in parts(of: title).dropFirst().map { Set(words($0)) } }
+        for h1 in tree.descendants(of: tree.body, where: { $0 == .h1 }).prefix(3) where !isHidden(h1, in: tree) {
+            let heading = ArticleFinder.trimmed(tree.innerText(h1))
+            let headingWords = words(heading)
+            guard headingWords.count >= 2, heading.count <= 300 else { continue }
+            if siteParts.contains(where: { Set(headingWords).isSubset(of: $0) }) { continue }
+            if headingWords.filter(known.contains).count * 2 >= headingWords.count { return heading }
+        }
+        return nil
+    }
+
+    /// A title cut at its separators (a separator character with a space on each side).
+    static func parts(of title: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        let characters = Array(title)
+        for (index, character) in characters.enumerated() {
+            if separators.contains(character) || character == "•" || character == "·",
+                index > 0, index + 1 < characters.count, characters[index - 1] == " ", characters[index + 1] == " "
+            {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        parts.append(current)
+        return parts
+    }
+
+    /// Lower-cased runs of letters and digits.
+    static func words(_ text: String) -> [String] {
+        text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+
+    /// Whether the element or an ancestor is hidden.
+    static func isHidden(_ node: HTMLTree.Node, in tree: HTMLTree) -> Bool {
+        var current = node
+        while current != HTMLTree.none {
+            if tree.flags[Int(current)].contains(.hidden) { return true }
+            current = tree.parent[Int(current)]
+        }
+        return false
+    }
 }

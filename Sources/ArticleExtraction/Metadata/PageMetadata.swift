@@ -49,6 +49,8 @@ struct PageMetadata: Sendable {
             ?? first(
                 "dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title", "title",
                 "twitter:title", "parsely-title") ?? pageTitle
+        let written = [title, tree.titleRange.map { tree.decoded($0) }].compactMap { $0 }
+        title = ArticleTitle.mainHeading(in: tree, matching: written) ?? title
         // article:author is often a profile URL: a name only.
         let articleAuthor = first("article:author").flatMap { URL(string: $0)?.scheme == nil ? $0 : nil }
         byline = jsonLD?.byline ?? first("dc:creator", "dcterm:creator", "author", "parsely-author") ?? articleAuthor

@@ -3,6 +3,7 @@
 extension ArticleFinder {
     mutating func prepare() {
         unwrapNoscriptImages()
+        tree.unwrapNoscriptContent()
         // Scripts, styles and templates are never content.
         removeAll(of: [.script, .noscript, .style, .template], in: tree.root)
         replaceBreakChains(in: tree.body)

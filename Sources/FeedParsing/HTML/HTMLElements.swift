@@ -27,6 +27,9 @@ struct HTMLElement: Sendable {
     var implicitEnd: ImplicitEnd = .none
     /// Whether the element is `br`: a line break in plain text.
     var lineBreak = false
+    /// Whether the element's start separates words in plain text without a line break: a table
+    /// cell (rows are blocks), so that "<td>yes</td><td>no</td>" reads "yes no", not "yesno".
+    var separatesWords = false
 
     enum ImplicitEnd: Sendable {
         case none
@@ -168,6 +171,7 @@ final class HTMLElements: Sendable {
             + " header footer aside nav hr figure figcaption address main details summary form fieldset"
         for name in blocks.split(separator: " ") { elements[Self.key(String(name))]?.block = true }
         elements[Self.key("br")]?.lineBreak = true
+        for name in ["td", "th"] { elements[Self.key(name)]?.separatesWords = true }
         for name in ["script", "style", "template", "noscript", "iframe"] {
             elements[Self.key(name)]?.rawText = true
         }

@@ -6,6 +6,7 @@ extension SanitizerPass {
         if plain != nil {
             if element.lineBreak { plain!.lineBreak() }
             if element.block { plain!.blockBoundary() }
+            if element.separatesWords { plain!.space() }
         }
         output.append(tables.startTags[element.id])
         var seen: UInt64 = 0

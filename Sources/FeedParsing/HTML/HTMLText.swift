@@ -16,6 +16,7 @@ public enum HTMLText {
                     guard tag.kind != .other, let element = tables.element(bytes, tag.name) else { continue }
                     if tag.kind == .start, element.lineBreak { writer.lineBreak() }
                     if element.block { writer.blockBoundary() }
+                    if tag.kind == .start, element.separatesWords { writer.space() }
                     if tag.kind == .start, !tag.selfClosing, element.rawText {
                         index = Tag.rawTextEnd(bytes, from: index, name: tag.name)
                     }

@@ -1,3 +1,4 @@
+import ArticleExtraction
 import FeedParsing
 import Foundation
 import TidingsStore
@@ -44,19 +45,8 @@ extension ArticlePage {
         if let lastModified = result.lastModified { page.lastModified = lastModified }
         switch result.outcome {
         case .extracted(let article):
-            let hash = StableHash.hex(article.html)
-            if hash != contentHash { page.changedAt = now }
+            page.keep(article, at: now)
             page.status = .extracted
-            page.html = article.html
-            page.text = article.text
-            page.title = article.title
-            page.byline = article.author
-            page.siteName = article.siteName
-            page.imageURL = article.image
-            page.language = article.language
-            page.direction = article.direction
-            page.publishedAt = article.published
-            page.contentHash = hash
             page.failures = 0
             page.error = nil
             page.nextCheckAt = now.addingTimeInterval(schedule.recheck)
@@ -64,8 +54,15 @@ extension ArticlePage {
             page.failures = 0
             page.error = nil
             page.nextCheckAt = now.addingTimeInterval(schedule.recheck)
-        case .notArticle(_, let reason):
-            page.status = html == nil ? .notArticle : status
+        case .notArticle(let article, let reason):
+            // What was found is kept with its confidence (readers see it above
+            // full_text.min_confidence), unless it would replace an article found before.
+            if !article.text.isEmpty, html == nil || status != .extracted {
+                page.keep(article, at: now)
+                page.status = .notArticle
+            } else {
+                page.status = html == nil ? .notArticle : status
+            }
             page.failures = 0
             page.error = "not an article: \(reason)"
             page.nextCheckAt = now.addingTimeInterval(schedule.settled)
@@ -85,5 +82,24 @@ extension ArticlePage {
             page.nextCheckAt = now.addingTimeInterval(365 * 86_400)
         }
         return page
+    }
+
+    /// Takes the extraction's content and what it says of the page (`changedAt` moves when the
+    /// content changed).
+    mutating func keep(_ article: ExtractedArticle, at now: Date) {
+        let hash = StableHash.hex(article.html)
+        if hash != contentHash { changedAt = now }
+        html = article.html
+        text = article.text
+        title = article.title
+        byline = article.author
+        siteName = article.siteName
+        imageURL = article.image
+        language = article.language
+        direction = article.direction
+        publishedAt = article.published
+        confidence = article.confidence
+        kind = article.kind.rawValue
+        contentHash = hash
     }
 }

@@ -244,6 +244,15 @@ public struct ConfigNode {
         return value
     }
 
+    /// A number from 0 to 1 (`0.5`, `0`, `1`).
+    public func fraction() throws -> Double {
+        let raw = try string()
+        guard let value = Double(raw), value.isFinite, (0...1).contains(value) else {
+            throw error("must be a number from 0 to 1, not \"\(raw)\"")
+        }
+        return value
+    }
+
     /// A number of bytes in `range`: plain, or in `KiB`, `MiB`, `GiB` (`16 MiB`).
     public func size(_ range: ClosedRange<Int>) throws -> Int {
         let raw = try string()

@@ -15,6 +15,9 @@ public struct FullTextSettings: Sendable, Hashable {
     public var interval: TimeInterval = 1
     /// A page is fetched again this long after, with its validators (`full_text.recheck`, default 6h).
     public var recheck: TimeInterval = 6 * 3600
+    /// Readers are shown a page's extracted text when the extractor's confidence in it is at least
+    /// this (`full_text.min_confidence`, 0 to 1, default 0.5); below, the feed's own content.
+    public var minConfidence = 0.5
 
     /// The defaults.
     public init() {}
@@ -33,5 +36,8 @@ extension FullTextSettings {
             "least time between two requests to one host; robots.txt's crawl-delay raises it"),
         .duration(
             "recheck", \.recheck, minimum: 60, "an article page is fetched again this long after, with its validators"),
+        .fraction(
+            "min_confidence", \.minConfidence,
+            "readers see a page's extracted text when the extractor's confidence (0 to 1) is at least this"),
     ]
 }

@@ -75,6 +75,17 @@ extension Setting {
             })
     }
 
+    /// A number from 0 to 1.
+    public static func fraction(
+        _ path: String, _ field: WritableKeyPath<Root, Double> & Sendable, _ meaning: String
+    ) -> Setting {
+        Setting(
+            path, meaning, write: { String($0[keyPath: field]) },
+            read: { root, node, _ in
+                root[keyPath: field] = try node.fraction()
+            })
+    }
+
     /// A number of bytes in `range`, given and written in KiB, MiB or GiB when it is a whole number
     /// of them (`16 MiB`).
     public static func bytes(

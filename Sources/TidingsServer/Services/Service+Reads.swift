@@ -40,11 +40,14 @@ extension SectionService {
         return Set(section.editorial.hidden.map(\.item))
     }
 
-    /// The article extracted from the page at `url` (sources with `full_text`), when there is one.
+    /// The article extracted from the page at `url` (sources with `full_text`), when there is one
+    /// the extractor is confident enough of (`full_text.min_confidence`; pages kept before the
+    /// extractor had a confidence count as sure): otherwise readers get the feed's own content.
     func extractedArticle(url: URL?) async throws -> TidingsStore.ArticlePage? {
         guard let url, TidingsStore.ArticlePage.accepts(url: url.absoluteString) else { return nil }
         guard let page = try await store.articles(urls: [url.absoluteString])[url.absoluteString],
-            let html = page.html, !html.isEmpty
+            let html = page.html, !html.isEmpty,
+            page.confidence ?? 1 >= configuration.fullText.minConfidence
         else { return nil }
         return page
     }

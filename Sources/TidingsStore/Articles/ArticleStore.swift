@@ -78,6 +78,12 @@ public struct ArticlePage: Sendable, Hashable {
     public var language: String?
     public var direction: String?
     public var publishedAt: Date?
+    /// How likely the extracted text is the page's main content, 0…1 (the extractor's
+    /// `confidence`); nil for pages extracted before it was kept. Readers are shown the text
+    /// only above `full_text.min_confidence`.
+    public var confidence: Double?
+    /// The kind of page the extractor believes it read (`article`, `forum`, `product`…).
+    public var kind: String?
     /// Validators for a conditional GET.
     public var etag: String?
     public var lastModified: String?
@@ -149,7 +155,8 @@ public struct ArticlePage: Sendable, Hashable {
         page.text = try bounded(text, "text", Self.maxContentBytes)
         for (field, name) in [
             (\ArticlePage.title, "title"), (\.byline, "byline"), (\.siteName, "site name"), (\.imageURL, "image URL"),
-            (\.language, "language"), (\.direction, "direction"), (\.etag, "etag"), (\.lastModified, "last-modified"),
+            (\.language, "language"), (\.direction, "direction"), (\.kind, "kind"), (\.etag, "etag"),
+            (\.lastModified, "last-modified"),
             (\.contentHash, "content hash"), (\.error, "error"),
         ] as [(WritableKeyPath<ArticlePage, String?>, String)] {
             page[keyPath: field] = try bounded(page[keyPath: field], name, Self.maxFieldBytes)

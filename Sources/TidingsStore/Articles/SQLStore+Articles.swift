@@ -59,6 +59,8 @@ extension SQLStore: ArticleStore {
             page.publishedAt?.millisecondsSince1970, page.fetchedAt?.millisecondsSince1970,
             page.changedAt?.millisecondsSince1970
         )
+        // In thousandths: an integer reads back the same from either database.
+        let confidence = page.confidence.map { Int64(($0 * 1000).rounded()) }
         return try await source.write(locking: .keys([])) { db in
             // Only the lease's holder writes: a fetch that outlived its lease must not overwrite
             // what the process that claimed the page since records.
@@ -68,7 +70,8 @@ extension SQLStore: ArticleStore {
                   content_text = \(bind: page.text), title = \(bind: page.title), byline = \(bind: page.byline),
                   site_name = \(bind: page.siteName), image_url = \(bind: page.imageURL),
                   language = \(bind: page.language), direction = \(bind: page.direction),
-                  published_at = \(bind: publishedAt), etag = \(bind: page.etag),
+                  published_at = \(bind: publishedAt), confidence = \(bind: confidence), page_kind = \(bind: page.kind),
+                  etag = \(bind: page.etag),
                   last_modified = \(bind: page.lastModified), content_hash = \(bind: page.contentHash),
                   fetched_at = \(bind: fetchedAt), changed_at = \(bind: changedAt),
                   next_check_at = \(bind: page.nextCheckAt.millisecondsSince1970), failures = \(bind: page.failures),
@@ -155,7 +158,7 @@ extension SQLStore: ArticleStore {
     static var articleColumns: String {
         """
         url, status, content_html, content_text, title, byline, site_name, image_url, language, direction, \
-        published_at, etag, last_modified, content_hash, fetched_at, changed_at, requested_at, next_check_at, \
+        published_at, confidence, page_kind, etag, last_modified, content_hash, fetched_at, changed_at, requested_at, next_check_at, \
         failures, error
         """
     }
@@ -179,6 +182,8 @@ extension SQLStore: ArticleStore {
         page.language = try text("language")
         page.direction = try text("direction")
         page.publishedAt = try date("published_at")
+        page.confidence = try row.decode(column: "confidence", as: Int64?.self).map { Double($0) / 1000 }
+        page.kind = try text("page_kind")
         page.etag = try text("etag")
         page.lastModified = try text("last_modified")
         page.contentHash = try text("content_hash")

@@ -320,6 +320,15 @@ public enum Migrations {
                 """
             ]
         },
+        Migration(version: 20, name: "article confidence") { _ in
+            // What the extractor found on a page is kept even when it doubts it is the article
+            // (ArticlePage.confidence, in thousandths; page_kind): readers see it above
+            // full_text.min_confidence, the feed's own content below. NULL: extracted before.
+            [
+                "ALTER TABLE article_pages ADD COLUMN confidence BIGINT",
+                "ALTER TABLE article_pages ADD COLUMN page_kind TEXT",
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+@testable import ArticleExtraction
+
+/// The rules added for pages of the open web that Readability's own pages do not show: apps that
+/// draw the page with scripts, text runs in tables, titles with the site's name (docs/extraction.md).
+@Suite("Extraction rules for the open web", .ownThreads)
+struct OpenWebRuleTests {
+    static func extract(_ body: String, head: String = "<title>A thread about rules and pages</title>")
+        -> ExtractedArticle
+    {
+        ExtractionRuleTests.extract(body, head: head)
+    }
+
+    @Test("a noscript holding the page's text (the crawler view of a script-drawn app) is the content")
+    func noscriptContent() {
+        let page = Self.extract(
+            "<header><a href=/>Forum</a></header><div id=app>Loading…</div>"
+                + "<noscript><div class=topic>\(ExtractionRuleTests.article)</div></noscript>")
+        #expect(page.text.contains("Para1 opens"))
+        #expect(page.text.contains("Para6 opens"))
+        #expect(page.isArticle)
+    }
+
+    @Test("a noscript beside the article is not content, nor a short one on an empty page")
+    func noscriptNotContent() {
+        let beside = Self.extract(
+            "<article>\(ExtractionRuleTests.article)</article>"
+                + "<noscript><p>Turn on JavaScript to comment on this story, and to see the replies of others.</p></noscript>"
+        )
+        #expect(beside.text.contains("Para1 opens"))
+        #expect(!beside.text.contains("Turn on JavaScript"))
+        let empty = Self.extract(
+            "<div id=root></div><noscript>You need to enable JavaScript to run this app.</noscript>")
+        #expect(!empty.text.contains("enable JavaScript"))
+        #expect(!empty.isArticle)
+    }
+
+    @Test("the main heading is the title when it says what the metadata's title says, without the site's name")
+    func headingTitle() {
+        let head =
+            "<title>Ten tips for a tidy garden shed | Garden Weekly</title>"
+            + "<meta property=\"og:title\" content=\"Ten tips for a tidy garden shed (2026) - Garden Weekly\">"
+        let page = Self.extract(
+            "<header><h1>Garden Weekly</h1></header><article><h1>Ten tips for a tidy shed</h1>"
+                + "\(ExtractionRuleTests.article)</article>", head: head)
+        // "Garden Weekly" has both its words in the title, but only in the part after a
+        // separator: the site's name (a logo's h1), not the article's heading.
+        #expect(page.title == "Ten tips for a tidy shed")
+        let only = Self.extract(
+            "<article><h1>Ten tips for a tidy shed</h1>\(ExtractionRuleTests.article)</article>", head: head)
+        #expect(only.title == "Ten tips for a tidy shed")
+        // A heading sharing too few words with the title (a section's name) leaves the title.
+        let other = Self.extract("<h1>Outdoor living and more</h1>\(ExtractionRuleTests.article)", head: head)
+        #expect(other.title == "Ten tips for a tidy garden shed (2026) - Garden Weekly")
+        // A hidden heading is not read.
+        let hidden = Self.extract("<h1 hidden>Ten tips for sheds</h1>\(ExtractionRuleTests.article)", head: head)
+        #expect(hidden.title == "Ten tips for a tidy garden shed (2026) - Garden Weekly")
+    }
+
+    @Test("table cells are words apart in the text, rows lines apart")
+    func tableCells() {
+        let page = Self.extract(
+            "<article>\(ExtractionRuleTests.article)<table><tr><th>Plan</th><th>Price</th></tr>"
+                + "<tr><td>yes</td><td>no</td></tr></table></article>")
+        #expect(page.text.contains("Plan Price\nyes no") || page.text.contains("Plan Price\n\nyes no"), "\(page.text)")
+        #expect(!page.text.contains("yesno"))
+    }
+
+    @Test("the page's kind: schema.org types first, then og:type, the URL's words, prices in a list")
+    func kinds() {
+        func kind(_ head: String, _ body: String, url: String = "https://site.example/about") -> PageKind {
+            ArticleExtractor().extract(
+                html: "<html><head><title>A page</title>\(head)</head><body>\(body)</body></html>",
+                url: URL(string: url)!
+            ).kind
+        }
+        let prose = ExtractionRuleTests.article
+        func jsonLD(_ type: String) -> String {
+            "<script type=\"application/ld+json\">{\"@context\": \"https://schema.org\", \"@graph\": [{\"@type\": \"WebPage\"}, {\"@type\": \(type)}]}</script>"
+        }
+        #expect(kind(jsonLD("\"DiscussionForumPosting\""), prose) == .forum)
+        #expect(kind(jsonLD("[\"Product\", \"Thing\"]"), prose) == .product)
+        #expect(kind(jsonLD("\"NewsArticle\""), prose) == .article)
+        #expect(kind("", "<div itemscope itemtype=\"https://schema.org/QAPage\">\(prose)</div>") == .forum)
+        #expect(kind("<meta property=\"og:type\" content=\"product\">", prose) == .product)
+        #expect(kind("", prose, url: "https://forum.example/t/a-question/123") == .forum)
+        #expect(kind("", prose, url: "https://site.example/docs/install") == .documentation)
+        #expect(kind("", prose, url: "https://site.example/2026/11/a-story") == .article)
+        let shelf = (1...8).map { "<li><a href=/p\($0)>Thing \($0)</a> $\($0)9.99</li>" }.joined()
+        #expect(kind("", "<ul>\(shelf)</ul>", url: "https://shop.example/collections/things") == .collection)
+        #expect(kind("", "<ul>\(shelf)</ul>", url: "https://shop.example/kitchen") == .collection)
+        #expect(
+            kind("", "<ul><li><a href=/a>A story</a></li></ul>", url: "https://news.example/category/world") == .listing
+        )
+        #expect(kind("", "<h1>We build bridges</h1><p>Call us.</p>", url: "https://bridges.example/") == .service)
+        #expect(kind("", prose, url: "https://site.example/") == .service)
+    }
+
+    @Test(
+        "confidence: nothing found is 0; a long article alone on its page is near 1; a fragment or a list of links is low"
+    )
+    func confidence() {
+        let empty = Self.extract("<div id=root></div>")
+        #expect(empty.confidence == 0)
+        let whole = Self.extract("<article>\(String(repeating: ExtractionRuleTests.article, count: 3))</article>")
+        #expect(whole.confidence > 0.9, "\(whole.confidence)")
+        let menu = (1...40).map { "<li><a href=/s\($0)>Another story with a long headline number \($0)</a></li>" }
+            .joined()
+        let crowded = Self.extract(
+            "<ul>\(menu)</ul><div>\(ExtractionRuleTests.prose("Only"))</div><ul>\(menu)</ul><ul>\(menu)</ul>")
+        #expect(crowded.confidence < whole.confidence / 2, "\(crowded.confidence) against \(whole.confidence)")
+        let short = Self.extract("<div><p>A line.</p></div>")
+        #expect(short.confidence < 0.3, "\(short.confidence)")
+    }
+
+    @Test("a thread's posts are taken whole, without the page's navigation, asides, banners and short forms")
+    func mainContentWhole() {
+        // Readability takes the first post (the best-scored container); the replies, as long
+        // together as twice that, say the page is a thread.
+        let replies = (1...6).map { index in
+            "<div class=reply><header><b>member\(index)</b> wrote:</header>"
+                + ExtractionRuleTests.prose("Reply\(index)") + ExtractionRuleTests.prose("More\(index)") + "</div>"
+        }.joined()
+        let page = ArticleExtractor().extract(
+            html: "<html><head><title>How do I start?</title></head><body>"
+                + "<header><a href=/>Forum</a> <a href=/latest>Latest</a></header>"
+                + "<div class=cookie-consent><p>We use cookies to make this forum work, and to count visits.</p></div>"
+                + "<nav><a href=/c/help>Help</a> <a href=/c/news>News</a></nav>"
+                + "<main><h1>How do I start?</h1><div class=topic><div class=post>\(ExtractionRuleTests.article)</div>"
+                + "\(replies)</div><form><input name=q><button>Search the forum</button></form></main>"
+                + "<aside><h3>Related topics</h3><a href=/t/1>Where to begin</a></aside>"
+                + "<footer>Powered by a forum, all rights reserved</footer></body></html>",
+            url: URL(string: "https://forum.example/t/how-do-i-start/1")!)
+        #expect(page.kind == .forum)
+        #expect(page.text.contains("Para1 opens"))
+        for index in 1...6 { #expect(page.text.contains("Reply\(index) opens"), "\(page.text)") }
+        #expect(page.text.contains("member3 wrote"), "a post's header is the post's")
+        for boilerplate in ["Latest", "cookies", "Help", "Search the forum", "Related topics", "rights reserved"] {
+            #expect(!page.text.contains(boilerplate), "\(boilerplate)")
+        }
+    }
+
+    @Test("a long article on a page of prose keeps Readability's answer, long comments under it left out")
+    func longArticleTrusted() {
+        let comments = (1...24).map { "<div class=comment>\(ExtractionRuleTests.prose("Comment\($0)"))</div>" }
+        let page = Self.extract(
+            "<article>\(String(repeating: ExtractionRuleTests.article, count: 3))</article>"
+                + "<section id=comments>\(comments.joined())</section>",
+            head: "<title>A story</title><meta property=\"og:type\" content=\"article\">")
+        #expect(page.kind == .article)
+        #expect(page.text.contains("Para1 opens"))
+        #expect(!page.text.contains("Comment1 opens"), "\(page.text.prefix(300))")
+    }
+}
