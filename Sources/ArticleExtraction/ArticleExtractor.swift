@@ -30,7 +30,8 @@ public struct ArticleExtractor: Sendable {
 
     func extract(utf8 bytes: [UInt8], url: URL?) -> ExtractedArticle {
         let tree = HTMLTree(parsing: bytes)
-        let metadata = PageMetadata(tree: tree)
+        let jsonLD = JSONLDArticle.documents(in: tree)
+        let metadata = PageMetadata(tree: tree, jsonLD: jsonLD)
         let readerable = ReaderableCheck.isProbablyReaderable(tree)
         var finder = ArticleFinder(
             tree: tree, title: metadata.title ?? "", metadataHasByline: (metadata.byline ?? "").isEmpty == false)
@@ -38,8 +39,8 @@ public struct ArticleExtractor: Sendable {
         var found = finder.find()
         var base = url.flatMap { HTTPURL($0.absoluteString) }
         if let href = tree.baseHref, let resolved = HTTPURL(tree.decoded(href), base: base) { base = resolved }
-        let kind = PageKindReader(tree: tree, url: base.flatMap { URL(string: $0.serialized) }).kind(
-            isArticle: readerable)
+        let kind = PageKindReader(tree: tree, jsonLD: jsonLD, url: base.flatMap { URL(string: $0.serialized) })
+            .kind(isArticle: readerable)
         // Readability's container, unless the page's main content taken whole has more than twice
         // its text outside links: then the page is not one container of prose (a thread's posts, a
         // product's details, a shelf). A long text on an article's page of prose is trusted: the

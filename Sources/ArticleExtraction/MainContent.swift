@@ -35,43 +35,19 @@ struct MainContent {
 
     init(page: HTMLTree) {
         tree = page
-        root = page.body
         tree.unwrapNoscriptContent()
-        var current = tree.nextElement(after: tree.body, within: tree.body)
-        while let node = current {
-            if Self.neverContent.contains(tree.kind[Int(node)]) {
-                current = remove(node, within: tree.body)
-            } else {
-                current = tree.nextElement(after: node, within: tree.body)
-            }
-        }
+        let body = tree.body
+        tree.removeElements(within: body) { tree, node in Self.neverContent.contains(tree.kind[Int(node)]) }
         // Hidden elements, unless one holds over half of what is left: a page a script reveals.
-        let total = tree.stats[Int(tree.body)].characters
-        current = tree.nextElement(after: tree.body, within: tree.body)
-        while let node = current {
+        let total = tree.stats[Int(body)].characters
+        tree.removeElements(within: body) { tree, node in
             let flags = tree.flags[Int(node)]
-            if flags.contains(.hidden) || flags.contains(.modalDialog), tree.stats[Int(node)].characters * 2 <= total {
-                current = remove(node, within: tree.body)
-            } else {
-                current = tree.nextElement(after: node, within: tree.body)
-            }
+            return (flags.contains(.hidden) || flags.contains(.modalDialog))
+                && tree.stats[Int(node)].characters * 2 <= total
         }
-        root = Self.mainElement(in: tree) ?? tree.body
-        current = tree.nextElement(after: root, within: root)
-        while let node = current {
-            if isBoilerplate(node) {
-                current = remove(node, within: root)
-            } else {
-                current = tree.nextElement(after: node, within: root)
-            }
-        }
-    }
-
-    /// Removes `node` and returns the element after it inside `limit` (skipping its subtree).
-    mutating func remove(_ node: HTMLTree.Node, within limit: HTMLTree.Node) -> HTMLTree.Node? {
-        let following = tree.nextElement(after: node, skippingChildren: true, within: limit)
-        tree.detach(node)
-        return following
+        let root = Self.mainElement(in: tree) ?? body
+        tree.removeElements(within: root) { tree, node in Self.isBoilerplate(node, in: tree, root: root) }
+        self.root = root
     }
 
     /// The only outermost `main` (or `role="main"`) with text, if there is exactly one.
@@ -90,26 +66,25 @@ struct MainContent {
         return found[0]
     }
 
-    func isBoilerplate(_ node: HTMLTree.Node) -> Bool {
+    static func isBoilerplate(_ node: HTMLTree.Node, in tree: HTMLTree, root: HTMLTree.Node) -> Bool {
         switch tree.kind[Int(node)] {
         case .nav, .aside: return true
-        case .header, .footer: return !insideContentSection(node)
-        case .form: if tree.stats[Int(node)].characters < Self.shortForm { return true }
+        case .header, .footer: return !insideContentSection(node, in: tree, root: root)
+        case .form: if tree.stats[Int(node)].characters < shortForm { return true }
         case .html, .body, .main, .article: return false
         default: break
         }
-        if let role = tree.attribute(node, "role")?.lowercased(), Self.roles.contains(role) { return true }
+        if let role = tree.attribute(node, "role")?.lowercased(), roles.contains(role) { return true }
         for name in ["class", "id"] {
             guard let value = tree.attribute(node, name) else { continue }
-            let words = value.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-            if words.contains(where: { Self.boilerplateWords.contains(String($0)) }) { return true }
+            if HTMLTree.words(value).contains(where: boilerplateWords.contains) { return true }
         }
         return false
     }
 
     /// Whether an ancestor below the root is an article, a section, `main`, an aside or a
     /// navigation: a header or footer there belongs to it (an article's title, a post's author).
-    func insideContentSection(_ node: HTMLTree.Node) -> Bool {
+    static func insideContentSection(_ node: HTMLTree.Node, in tree: HTMLTree, root: HTMLTree.Node) -> Bool {
         var current = tree.parent[Int(node)]
         while current != HTMLTree.none, current != root {
             switch tree.kind[Int(current)] {

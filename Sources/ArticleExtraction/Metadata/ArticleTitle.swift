@@ -89,12 +89,12 @@ enum ArticleTitle {
     /// is a section's name, and one whose words all come from a part of a title after a separator
     /// ("… | Garden Weekly") is the site's logo, not the title.
     static func mainHeading(in tree: HTMLTree, matching titles: [String]) -> String? {
-        let known = Set(titles.flatMap(words))
+        let known = Set(titles.flatMap(HTMLTree.words))
         guard !known.isEmpty else { return nil }
-        let siteParts = titles.flatMap { title in parts(of: title).dropFirst().map { Set(words($0)) } }
+        let siteParts = titles.flatMap { title in parts(of: title).dropFirst().map { Set(HTMLTree.words($0)) } }
         for h1 in tree.descendants(of: tree.body, where: { $0 == .h1 }).prefix(3) where !isHidden(h1, in: tree) {
             let heading = ArticleFinder.trimmed(tree.innerText(h1))
-            let headingWords = words(heading)
+            let headingWords = HTMLTree.words(heading)
             guard headingWords.count >= 2, heading.count <= 300 else { continue }
             if siteParts.contains(where: { Set(headingWords).isSubset(of: $0) }) { continue }
             if headingWords.filter(known.contains).count * 2 >= headingWords.count { return heading }
@@ -119,11 +119,6 @@ enum ArticleTitle {
         }
         parts.append(current)
         return parts
-    }
-
-    /// Lower-cased runs of letters and digits.
-    static func words(_ text: String) -> [String] {
-        text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
     }
 
     /// Whether the element or an ancestor is hidden.

@@ -15,11 +15,19 @@ struct JSONLDArticle {
     /// At most this many bytes of one script are read (a page's JSON-LD is a few kilobytes).
     static let maximumBytes = 1 << 20
 
-    static func first(in tree: HTMLTree) -> JSONLDArticle? {
-        for range in tree.jsonLD where range.count <= maximumBytes {
+    /// The page's JSON-LD scripts that parse (within `maximumBytes`), each read once for the
+    /// article (`first(in:)`) and the page's kind (`PageKindReader`).
+    static func documents(in tree: HTMLTree) -> [JSONNode] {
+        tree.jsonLD.compactMap { range in
+            guard range.count <= maximumBytes else { return nil }
             var bytes = Array(tree.bytes[range])
             stripCDATA(&bytes)
-            guard let root = JSONNode(parsing: bytes) else { continue }
+            return JSONNode(parsing: bytes)
+        }
+    }
+
+    static func first(in documents: [JSONNode]) -> JSONLDArticle? {
+        for root in documents {
             for candidate in [root] + (root.array ?? []) {
                 guard isSchemaOrg(candidate["@context"]) else { continue }
                 var node: JSONNode? = candidate

@@ -31,12 +31,10 @@ struct PageKindReader {
     /// How many prices the page's text shows ("$19.99", "12,50 €").
     let prices: Int
 
-    init(tree: HTMLTree, url: URL?) {
+    /// The signals of `tree`, whose parsed JSON-LD is `jsonLD`, read from `url`.
+    init(tree: HTMLTree, jsonLD: [JSONNode], url: URL?) {
         var types: Set<String> = []
-        for range in tree.jsonLD where range.count <= JSONLDArticle.maximumBytes {
-            var bytes = Array(tree.bytes[range])
-            JSONLDArticle.stripCDATA(&bytes)
-            guard let root = JSONNode(parsing: bytes) else { continue }
+        for root in jsonLD {
             for node in [root] + (root.array ?? []) {
                 for item in [node] + (node["@graph"]?.array ?? []) {
                     types.formUnion(Self.types(item["@type"]))
@@ -56,7 +54,7 @@ struct PageKindReader {
         self.types = types
         self.openGraphType = openGraphType
         let path = url?.path.lowercased() ?? ""
-        pathWords = Set(path.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
+        pathWords = Set(HTMLTree.words(path))
         prices = Self.countPrices(in: tree)
     }
 

@@ -14,8 +14,9 @@ struct PageMetadata: Sendable {
     var language: String?
     var locale: String?
 
-    init(tree: HTMLTree) {
-        let jsonLD = JSONLDArticle.first(in: tree)
+    /// What `tree` says of itself; `jsonLD` is its parsed JSON-LD (`JSONLDArticle.documents(in:)`).
+    init(tree: HTMLTree, jsonLD documents: [JSONNode]) {
+        let jsonLD = JSONLDArticle.first(in: documents)
         var values: [String: String] = [:]
         for meta in tree.metas {
             guard let content = tree.attribute(meta, "content").map(ArticleFinder.trimmed), !content.isEmpty else {
@@ -49,7 +50,7 @@ struct PageMetadata: Sendable {
             ?? first(
                 "dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title", "title",
                 "twitter:title", "parsely-title") ?? pageTitle
-        let written = [title, tree.titleRange.map { tree.decoded($0) }].compactMap { $0 }
+        let written = [title, tree.titleRange.map { tree.decoded($0) }].compactMap(\.self)
         title = ArticleTitle.mainHeading(in: tree, matching: written) ?? title
         // article:author is often a profile URL: a name only.
         let articleAuthor = first("article:author").flatMap { URL(string: $0)?.scheme == nil ? $0 : nil }

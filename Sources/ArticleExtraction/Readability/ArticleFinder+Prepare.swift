@@ -5,15 +5,11 @@ extension ArticleFinder {
         unwrapNoscriptImages()
         tree.unwrapNoscriptContent()
         // Scripts, styles and templates are never content.
-        removeAll(of: [.script, .noscript, .style, .template], in: tree.root)
+        let neverContent = KindSet([.script, .noscript, .style, .template])
+        tree.removeElements(within: tree.root) { tree, node in neverContent.contains(tree.kind[Int(node)]) }
         replaceBreakChains(in: tree.body)
         // A font element is a span.
         for node in tree.descendants(of: tree.root, where: { $0 == .font }) { tree.setKind(node, .span) }
-    }
-
-    mutating func removeAll(of kinds: [ElementKind], in node: HTMLTree.Node) {
-        let set = KindSet(kinds)
-        for found in tree.descendants(of: node, where: { set.contains($0) }).reversed() { tree.detach(found) }
     }
 
     /// An image placeholder next to a `noscript` holding the real image gives way to that image:

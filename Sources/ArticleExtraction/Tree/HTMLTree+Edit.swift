@@ -111,6 +111,20 @@ extension HTMLTree {
         return following
     }
 
+    /// Removes every element inside `limit` that `removes` picks, in document order; the subtree
+    /// of one removed is not looked at.
+    mutating func removeElements(within limit: Node, where removes: (HTMLTree, Node) -> Bool) {
+        var current = nextElement(after: limit, within: limit)
+        while let node = current {
+            if removes(self, node) {
+                current = nextElement(after: node, skippingChildren: true, within: limit)
+                detach(node)
+            } else {
+                current = nextElement(after: node, within: limit)
+            }
+        }
+    }
+
     /// A new element of `kind` with no attributes, not yet in the tree.
     mutating func makeElement(_ kind: ElementKind) -> Node {
         makeNode(kind)

@@ -91,6 +91,11 @@ extension HTMLTree {
         return result
     }
 
+    /// Lower-cased runs of letters and digits: the words of a title, a URL's path, a class name.
+    static func words(_ text: String) -> [String] {
+        text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+
     /// JavaScript's `\s`: what `trim()` and Readability's patterns treat as white space.
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
