@@ -42,14 +42,18 @@ public struct ArticleExtractor: Sendable {
         let kind = PageKindReader(tree: tree, jsonLD: jsonLD, url: base.flatMap { URL(string: $0.serialized) })
             .kind(isArticle: readerable)
         // Readability's container, unless the page's main content taken whole has more than twice
-        // its text outside links: then the page is not one container of prose (a thread's posts, a
-        // product's details, a shelf). A long text on an article's page of prose is trusted: the
+        // its text outside links, or the page's kind is one that is never one container of prose
+        // (a product, a shelf, a list, a service's page): then Readability's best container is one
+        // card, one box or the reviews. A long text on an article's page of prose is trusted: the
         // rest of such a page is its chrome (docs/extraction.md, "Main content taken whole").
         let trusted = kind == .article && readerable && (found?.characters ?? 0) >= Self.trustedCharacters
         if !trusted {
-            let main = MainContent(page: tree)
+            let main = MainContent(page: tree, kind: kind)
             let readable = found.map { Self.unlinked($0.tree, $0.article) } ?? 0
-            if Self.unlinked(main.tree, main.root) > 2 * readable {
+            let unlinked = Self.unlinked(main.tree, main.root)
+            if unlinked > 2 * readable
+                || (Self.wholePageKinds.contains(kind) && !Self.wrongMain(unlinked, readable: readable))
+            {
                 found = ArticleFinder.Found(tree: main.tree, article: main.root, characters: main.characters)
             }
         }
@@ -102,6 +106,18 @@ public struct ArticleExtractor: Sendable {
             article.excerpt = Self.nonEmpty(String(article.text.prefix { $0 != "\n" }))
         }
         return article
+    }
+
+    /// Pages whose content is never one container of prose: Readability's best container there is
+    /// one card of a shelf, one box of a service's page or a product's reviews.
+    static let wholePageKinds: Set<PageKind> = [.product, .collection, .listing, .service]
+
+    /// A main content with under a tenth of the text of an article-long container Readability
+    /// found is not the page's content: a banner marked `main`, the content beside it. (On a page
+    /// with next to nothing — a captcha, a shell its script fills — the little there is is not
+    /// Readability's either.)
+    static func wrongMain(_ unlinked: Double, readable: Double) -> Bool {
+        readable >= Double(trustedCharacters) && unlinked * 10 < readable
     }
 
     /// Readability's text this long on an article's page of prose is the article.

@@ -27,27 +27,102 @@ struct MainContent {
         "navigation", "banner", "contentinfo", "complementary", "dialog", "alertdialog", "search", "menu", "menubar",
         "tooltip",
     ]
+    /// Words of a class or id (whole words, `relatedPosts` and `related-posts` alike) naming what
+    /// is around content, never content: consent banners, breadcrumbs, share bars, sign-ups,
+    /// teasers of other pages, pop-ups, advertising, skip links.
     static let boilerplateWords: Set<String> = [
-        "cookie", "cookies", "consent", "gdpr", "cookiebanner", "breadcrumb", "breadcrumbs",
+        "cookie", "cookies", "consent", "gdpr", "cookiebanner", "breadcrumb", "breadcrumbs", "newsletter", "share",
+        "sharing", "social", "related", "recommended", "recommendations", "upsell", "crosssell", "recently",
+        "sidebar", "popup", "modal", "advert", "advertisement", "ads", "skip",
     ]
+    /// Words of a class naming a panel a reader opens: Bootstrap's `collapse`, an accordion, a tab.
+    static let panelWords: Set<String> = ["collapse", "collapsible", "accordion", "pane", "tabpanel"]
+    /// On a product's page, its buyers' reviews and ratings are not its description.
+    static let reviewWords: Set<String> = ["review", "reviews", "rating", "ratings", "testimonials"]
     /// A form with less text than this (about 200 words) is a search box, a sign-up or a filter.
     static let shortForm: Int32 = 1_200
 
-    init(page: HTMLTree) {
+    init(page: HTMLTree, kind: PageKind) {
         tree = page
         tree.unwrapNoscriptContent()
         let body = tree.body
+        let controlled = Self.controlledIDs(in: tree)
         tree.removeElements(within: body) { tree, node in Self.neverContent.contains(tree.kind[Int(node)]) }
-        // Hidden elements, unless one holds over half of what is left: a page a script reveals.
-        let total = tree.stats[Int(body)].characters
-        tree.removeElements(within: body) { tree, node in
-            let flags = tree.flags[Int(node)]
-            return (flags.contains(.hidden) || flags.contains(.modalDialog))
-                && tree.stats[Int(node)].characters * 2 <= total
-        }
+        Self.removeHidden(in: &tree, keepingPanels: controlled)
         let root = Self.mainElement(in: tree) ?? body
-        tree.removeElements(within: root) { tree, node in Self.isBoilerplate(node, in: tree, root: root) }
+        let half = tree.stats[Int(root)].characters / 2
+        tree.removeElements(within: root) { tree, node in
+            Self.isBoilerplate(node, in: tree, root: root)
+                || (tree.stats[Int(node)].characters <= half
+                    && Self.isNamedBoilerplate(node, in: tree, reviews: kind == .product))
+        }
         self.root = root
+    }
+
+    /// The ids other elements name in `aria-controls`: the panels their buttons open.
+    static func controlledIDs(in tree: HTMLTree) -> Set<String> {
+        var controlled: Set<String> = []
+        var current = tree.nextElement(after: tree.body, within: tree.body)
+        while let node = current {
+            if let ids = tree.attribute(node, "aria-controls") {
+                controlled.formUnion(ids.split(separator: " ").map(String.init))
+            }
+            current = tree.nextElement(after: node, within: tree.body)
+        }
+        return controlled
+    }
+
+    /// Removes hidden elements, but not what a script reveals: the largest, when it holds more
+    /// than twice the text visible in the page's `main` (or body) — content drawn hidden until the
+    /// script runs — nor a collapsed panel of text (a tab or an accordion's section:
+    /// `role="tabpanel"`, named by a button's `aria-controls` or by its class, ``panelWords``),
+    /// which a reader opens with one tap. A panel mostly of links is a menu.
+    static func removeHidden(in tree: inout HTMLTree, keepingPanels controlled: Set<String>) {
+        let region = mainElement(in: tree) ?? tree.body
+        var hidden: [HTMLTree.Node] = []
+        var current = tree.nextElement(after: tree.body, within: tree.body)
+        while let node = current {
+            if isHidden(node, in: tree) {
+                hidden.append(node)
+                current = tree.nextElement(after: node, skippingChildren: true, within: tree.body)
+            } else {
+                current = tree.nextElement(after: node, within: tree.body)
+            }
+        }
+        // The largest hidden element of the `main` (of those inside it) or of the page (of the
+        // others) stays when it holds more than twice the text visible there.
+        let inside = hidden.filter { region != tree.body && tree.isAncestor(region, of: $0) }
+        let outside = hidden.filter { !inside.contains($0) }
+        func visible(_ scope: HTMLTree.Node, _ nodes: [HTMLTree.Node]) -> Int32 {
+            nodes.reduce(tree.stats[Int(scope)].characters) { $0 - tree.stats[Int($1)].characters }
+        }
+        var revealed: [HTMLTree.Node] = []
+        for (nodes, visible) in [(inside, visible(region, inside)), (outside, visible(tree.body, hidden))] {
+            if let largest = nodes.max(by: { tree.stats[Int($0)].characters < tree.stats[Int($1)].characters }),
+                tree.stats[Int(largest)].characters > 2 * visible
+            {
+                revealed.append(largest)
+            }
+        }
+        for node in hidden {
+            let stats = tree.stats[Int(node)]
+            if revealed.contains(node) { continue }
+            let panel =
+                tree.attribute(node, "role")?.lowercased() == "tabpanel"
+                || tree.attribute(node, "id").map(controlled.contains) == true
+                || nameWords(tree.className(node)).contains(where: panelWords.contains)
+            if panel, !tree.flags[Int(node)].contains(.modalDialog),
+                stats.linkCharacters * 2 < Double(stats.characters)
+            {
+                continue
+            }
+            tree.detach(node)
+        }
+    }
+
+    static func isHidden(_ node: HTMLTree.Node, in tree: HTMLTree) -> Bool {
+        let flags = tree.flags[Int(node)]
+        return flags.contains(.hidden) || flags.contains(.modalDialog)
     }
 
     /// The only outermost `main` (or `role="main"`) with text, if there is exactly one.
@@ -72,14 +147,62 @@ struct MainContent {
         case .header, .footer: return !insideContentSection(node, in: tree, root: root)
         case .form: if tree.stats[Int(node)].characters < shortForm { return true }
         case .html, .body, .main, .article: return false
+        case .a: if isStandalonePageLink(node, in: tree) { return true }
         default: break
         }
         if let role = tree.attribute(node, "role")?.lowercased(), roles.contains(role) { return true }
+        return false
+    }
+
+    /// A link within the page (`#…`) standing alone — no text beside it, as in a sentence — is a
+    /// way around the page, not content: a skip link, an entry of a table of contents, "back to
+    /// top", a tab's or a button's label. Not a footnote's mark: it has too few letters.
+    static func isStandalonePageLink(_ node: HTMLTree.Node, in tree: HTMLTree) -> Bool {
+        guard tree.stats[Int(node)].solid >= 4, tree.attribute(node, "href")?.hasPrefix("#") == true else {
+            return false
+        }
+        for neighbour in [tree.previous[Int(node)], tree.next[Int(node)]] where neighbour != HTMLTree.none {
+            if tree.kind[Int(neighbour)] == .text, tree.stats[Int(neighbour)].solid > 0 { return false }
+        }
+        return true
+    }
+
+    /// Whether the class or id names boilerplate (``boilerplateWords``; on a product's page also
+    /// ``reviewWords`` in the class — an id is often a heading's words: "best-phones-we-reviewed").
+    static func isNamedBoilerplate(_ node: HTMLTree.Node, in tree: HTMLTree, reviews: Bool) -> Bool {
         for name in ["class", "id"] {
             guard let value = tree.attribute(node, name) else { continue }
-            if HTMLTree.words(value).contains(where: boilerplateWords.contains) { return true }
+            for word in nameWords(value) {
+                if boilerplateWords.contains(word) || (reviews && name == "class" && reviewWords.contains(word)) {
+                    return true
+                }
+            }
         }
         return false
+    }
+
+    /// The words of a class or id: runs of letters and digits, split where a lower-case letter
+    /// meets an upper-case one (`relatedPosts` is "related", "posts"), lower-cased.
+    static func nameWords(_ value: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var previousLower = false
+        for character in value {
+            guard character.isLetter || character.isNumber else {
+                if !word.isEmpty { words.append(word.lowercased()) }
+                word = ""
+                previousLower = false
+                continue
+            }
+            if character.isUppercase, previousLower, !word.isEmpty {
+                words.append(word.lowercased())
+                word = ""
+            }
+            word.append(character)
+            previousLower = character.isLowercase
+        }
+        if !word.isEmpty { words.append(word.lowercased()) }
+        return words
     }
 
     /// Whether an ancestor below the root is an article, a section, `main`, an aside or a

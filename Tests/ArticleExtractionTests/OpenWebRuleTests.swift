@@ -153,4 +153,71 @@ struct OpenWebRuleTests {
         #expect(page.text.contains("Para1 opens"))
         #expect(!page.text.contains("Comment1 opens"), "\(page.text.prefix(300))")
     }
+
+    /// A product's page: schema.org says so, which makes its main content the answer.
+    static func product(_ main: String, around: String = "") -> ExtractedArticle {
+        let jsonLD =
+            #"<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product"}</script>"#
+        return ArticleExtractor().extract(
+            html: "<html><head><title>A kettle | Shop</title>\(jsonLD)</head><body>"
+                + "<header><a href=/>Shop</a> <a href=/cart>Cart</a></header><main><h1>A kettle</h1>\(main)</main>"
+                + "\(around)<footer>Shop Ltd, all rights reserved</footer></body></html>",
+            url: URL(string: "https://shop.example/p/kettle")!)
+    }
+
+    @Test("what a script reveals is content: the largest hidden part of the page holding more than all that is visible")
+    func revealedByScript() {
+        let menu = (1...12).map { "<li><a href=/c/\($0)>Category number \($0) of the shop</a></li>" }.joined()
+        let page = Self.extract(
+            "<header><nav>Menu</nav><div class=mega style=\"display:none\"><ul>\(menu)</ul></div></header>"
+                + "<main><p>Loading the page…</p><div class=locked style=\"display: none\">\(ExtractionRuleTests.article)</div>"
+                + "<div hidden><p>\(ExtractionRuleTests.prose("Other"))</p></div></main>")
+        #expect(page.text.contains("Para1 opens"), "\(page.text.prefix(200))")
+        #expect(!page.text.contains("Category number"))
+        #expect(!page.text.contains("Other opens"), "only the largest hidden part is what the script shows")
+    }
+
+    @Test("a collapsed panel of text (a tab, an accordion's section) is content; a hidden menu of links is not")
+    func collapsedPanels() {
+        let links = (1...8).map { "<a href=/c/\($0)>Another category \($0)</a>" }.joined(separator: " ")
+        let page = Self.product(
+            ExtractionRuleTests.prose("Description")
+                + "<button aria-controls=\"shipping\" aria-expanded=false>Shipping</button>"
+                + "<div id=shipping aria-hidden=true>\(ExtractionRuleTests.prose("Shipping"))</div>"
+                + "<div role=tabpanel hidden>\(ExtractionRuleTests.prose("Specs"))</div>"
+                + "<button aria-controls=\"more\">More</button><div id=more hidden>\(links)</div>")
+        #expect(page.kind == .product)
+        for word in ["Description", "Shipping", "Specs"] { #expect(page.text.contains("\(word) opens"), "\(word)") }
+        #expect(!page.text.contains("Another category"))
+    }
+
+    @Test("a product's reviews, related products, share bars and skip links are not its content")
+    func productBoilerplate() {
+        let page = Self.product(
+            "<a href=\"#content\">Skip to main content</a><div id=content>\(ExtractionRuleTests.prose("Description"))"
+                + "<p>Fill it to the line; see <a href=\"#care\">care notes</a> below.</p></div>"
+                + "<ul class=toc><li><a href=\"#care\">Jump to the care notes</a></li></ul>"
+                + "<h2 id=care>Care</h2>\(ExtractionRuleTests.prose("Care"))"
+                + "<section class=productReviews>\(ExtractionRuleTests.prose("Review"))</section>"
+                + "<div class=\"related-products\"><a href=/p/2>A teapot</a> $30 <a href=/p/3>A mug</a> $9</div>"
+                + "<div class=share-bar><a href=/share>Share this kettle with a friend</a></div>")
+        for word in ["Description", "Care"] { #expect(page.text.contains("\(word) opens"), "\(word)") }
+        #expect(page.text.contains("see care notes below"), "a link inside a sentence stays: \(page.text)")
+        for boilerplate in [
+            "Skip to main content", "Jump to the care", "Review opens", "A teapot", "Share this kettle",
+        ] {
+            #expect(!page.text.contains(boilerplate), "\(boilerplate)")
+        }
+    }
+
+    @Test("a class's words are whole words, camel case split; an id naming a heading's words is no verdict on reviews")
+    func classWords() {
+        #expect(MainContent.nameWords("productReviews related-posts") == ["product", "reviews", "related", "posts"])
+        #expect(MainContent.nameWords("shareholders") == ["shareholders"])
+        let page = Self.product(
+            "<div id=kettles-we-reviewed>\(ExtractionRuleTests.prose("Kept"))</div>"
+                + "<div class=shareholders-note>\(ExtractionRuleTests.prose("Holders"))</div>")
+        #expect(page.text.contains("Kept opens"))
+        #expect(page.text.contains("Holders opens"))
+    }
 }

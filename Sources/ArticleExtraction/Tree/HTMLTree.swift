@@ -132,6 +132,16 @@ struct HTMLTree: Sendable {
         return nil
     }
 
+    /// Whether `ancestor` is `node` or holds it.
+    func isAncestor(_ ancestor: Node, of node: Node) -> Bool {
+        var current = node
+        while current != Self.none {
+            if current == ancestor { return true }
+            current = parent[Int(current)]
+        }
+        return false
+    }
+
     /// Elements of `kinds` inside `node` (not `node` itself), in document order.
     func descendants(of node: Node, where matches: (ElementKind) -> Bool) -> [Node] {
         var found: [Node] = []
