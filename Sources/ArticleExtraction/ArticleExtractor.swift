@@ -64,10 +64,15 @@ public struct ArticleExtractor: Sendable {
         article.author = Byline.author(article.byline)
         article.excerpt = metadata.excerpt.flatMap(Self.nonEmpty)
         article.siteName = metadata.siteName.flatMap(Self.nonEmpty)
+        // The page's date of publication, else a `<time>` in the content or its author line, one
+        // elsewhere in the page (not in its navigation, asides or footer), the date shown beside
+        // the main heading, and last the date it was changed.
+        // (An empty value — `"datePublished": ""` — is none.)
         article.publishedText =
-            (metadata.published ?? Self.datePublished(in: tree)
-            ?? found.flatMap { Self.firstTime(in: $0.tree, under: $0.article) } ?? finder.bylineTime)
-            .flatMap(Self.nonEmpty)
+            metadata.published.flatMap(Self.nonEmpty) ?? Self.datePublished(in: tree).flatMap(Self.nonEmpty)
+            ?? found.flatMap { Self.firstTime(in: $0.tree, under: $0.article) }.flatMap(Self.nonEmpty)
+            ?? finder.bylineTime.flatMap(Self.nonEmpty) ?? Self.pageTime(in: tree).flatMap(Self.nonEmpty)
+            ?? VisibleDate.near(mainHeadingOf: tree) ?? metadata.modified.flatMap(Self.nonEmpty)
         article.published = article.publishedText.flatMap { FeedDate.parse($0) }
         article.language = metadata.language.flatMap(Self.nonEmpty)
         article.direction = finder.direction
@@ -162,6 +167,22 @@ public struct ArticleExtractor: Sendable {
     /// The first `<time datetime>` of the article.
     static func firstTime(in tree: HTMLTree, under article: HTMLTree.Node) -> String? {
         tree.descendants(of: article, where: { $0 == .time }).lazy.compactMap { tree.attribute($0, "datetime") }.first
+    }
+
+    /// The first `<time datetime>` of the page outside its navigation, asides and footers (a list
+    /// of other stories' dates sits there).
+    static func pageTime(in tree: HTMLTree) -> String? {
+        for time in tree.descendants(of: tree.body, where: { $0 == .time }) {
+            guard let value = tree.attribute(time, "datetime").flatMap(nonEmpty) else { continue }
+            var ancestor = tree.parent[Int(time)]
+            var chrome = false
+            while ancestor != HTMLTree.none, !chrome {
+                chrome = [.nav, .aside, .footer].contains(tree.kind[Int(ancestor)])
+                ancestor = tree.parent[Int(ancestor)]
+            }
+            if !chrome { return value }
+        }
+        return nil
     }
 
     static func nonEmpty(_ text: String) -> String? {

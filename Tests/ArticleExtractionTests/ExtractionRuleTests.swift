@@ -116,7 +116,7 @@ struct ExtractionRuleTests {
     }
 
     @Test(
-        "the author in a byline: without By, dates, titles of the line",
+        "the author in a byline: without By (or Written by, by:), dates, titles of the line, labels",
         arguments: [
             ("By Jonas Berg · 27 November 2026, 14:18", "Jonas Berg"),
             ("Par Sébastien Farcis", "Sébastien Farcis"),
@@ -125,6 +125,13 @@ struct ExtractionRuleTests {
             ("Last Updated: January 7, 2025", nil),
             ("April 28, 2019 at 6:01 am Updated April 29, 2019 at 3:33 pm", nil),
             ("Ann, Bob", "Ann, Bob"),
+            ("Written By Tyler King", "Tyler King"),
+            ("Posted by:Idle Cartulary", "Idle Cartulary"),
+            ("Written byAAA Travel Editor", "AAA Travel Editor"),
+            ("\"David Kim\"", "David Kim"),
+            ("About the Author", nil),
+            ("Byron Katie", "Byron Katie"),
+            ("Text by Hunter Dukes", "Hunter Dukes"),
         ] as [(String, String?)])
     func author(byline: String, expected: String?) {
         #expect(Byline.author(byline) == expected)

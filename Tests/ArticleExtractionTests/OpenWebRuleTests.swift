@@ -220,4 +220,24 @@ struct OpenWebRuleTests {
         #expect(page.text.contains("Kept opens"))
         #expect(page.text.contains("Holders opens"))
     }
+
+    @Test("without a date in metadata or markup, the date shown beside the main heading is read")
+    func visibleDate() {
+        func date(_ body: String) -> String? {
+            Self.extract(body, head: "<title>A story</title>").publishedText
+        }
+        let article = ExtractionRuleTests.article
+        #expect(date("<div>Last updated:</div><div>Dec 12, 2025</div><h1>A story</h1>\(article)") == "2025-12-12")
+        #expect(date("<h1>A story</h1><p>Posted on 5th of March, 2025 by Ann</p>\(article)") == "2025-03-05")
+        #expect(date("<h1>A story</h1><span>Updated 2025-03-05</span>\(article)") == "2025-03-05")
+        #expect(date("<h1>A story</h1><span>Sept. 9 2024</span>\(article)") == "2024-09-09")
+        // Numbers alone are not read (day or month first?), nor a date far below the heading.
+        #expect(date("<h1>A story</h1><span>03/05/2025</span>\(article)") == nil)
+        #expect(date("<h1>A story</h1>\(article)\(article)<p>March 5, 2025</p>") == nil)
+        // A <time> outside the content counts, unless in navigation, an aside or a footer.
+        #expect(date("<aside><time datetime=2020-01-01>old</time></aside><h1>A story</h1>\(article)") == nil)
+        #expect(
+            date("<header><time datetime=2024-02-03>3 Feb</time></header><h1>A story</h1>\(article)")
+                == "2024-02-03")
+    }
 }

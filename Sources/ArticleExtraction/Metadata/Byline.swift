@@ -22,17 +22,41 @@ enum Byline {
         }
         for part in parts {
             var words = part.split(whereSeparator: \.isWhitespace).map(String.init)
+            // "Written by", "Posted by:" before the name, and "by:Name" or "byName" glued to it.
+            if words.count > 1, leadWords.contains(words[0].lowercased()),
+                byWords.contains(words[1].lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ":")))
+                    || gluedName(words[1]) != nil
+            {
+                words.removeFirst()
+            }
+            if let first = words.first, let name = gluedName(first) { words[0] = name }
             while let first = words.first,
                 byWords.contains(first.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ":")))
             {
                 words.removeFirst()
             }
-            let name = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,;:"))
+            let name = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,;:\"“”«»"))
             guard name.contains(where: \.isLetter), !name.contains(where: \.isNumber), !part.hasSuffix(":"),
-                !words.contains(where: { $0.hasSuffix(":") }), name.count <= 100
+                !words.contains(where: { $0.hasSuffix(":") }), name.count <= 100,
+                !labels.contains(name.lowercased())
             else { continue }
             return name
         }
         return nil
+    }
+
+    /// Words before "by" in an author line: "Written by", "Posted by", "Text by", "Words by".
+    private static let leadWords: Set<String> = ["written", "posted", "text", "words", "story", "published"]
+
+    /// What pages print where a name should be: a label, not a name.
+    private static let labels: Set<String> = ["author", "the author", "about the author", "post", "posted"]
+
+    /// The name in "by:Name" or "byName" (a page that lost the space): "Name".
+    private static func gluedName(_ word: String) -> String? {
+        let lower = word.lowercased()
+        guard lower.hasPrefix("by"), word.count > 3 else { return nil }
+        var rest = word.dropFirst(2)
+        if rest.first == ":" { rest = rest.dropFirst() } else if rest.first?.isUppercase != true { return nil }
+        return rest.isEmpty ? nil : String(rest)
     }
 }

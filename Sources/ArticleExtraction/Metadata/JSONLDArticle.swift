@@ -10,6 +10,8 @@ struct JSONLDArticle {
     var description: String?
     var publisher: String?
     var datePublished: String?
+    /// When the page was last changed: a fallback for pages that give no date of publication.
+    var dateModified: String?
     var image: String?
 
     /// At most this many bytes of one script are read (a page's JSON-LD is a few kilobytes).
@@ -55,6 +57,7 @@ struct JSONLDArticle {
         description = node["description"]?.string.map(ArticleFinder.trimmed)
         publisher = node["publisher"]?["name"]?.string.map(ArticleFinder.trimmed)
         datePublished = node["datePublished"]?.string.map(ArticleFinder.trimmed)
+        dateModified = (node["dateModified"] ?? node["uploadDate"])?.string.map(ArticleFinder.trimmed)
         if let image = node["image"] {
             self.image =
                 image.string ?? image["url"]?.string ?? image.array?.first?.string

@@ -10,6 +10,8 @@ struct PageMetadata: Sendable {
     var excerpt: String?
     var siteName: String?
     var published: String?
+    /// The date the page was last changed (JSON-LD `dateModified`, `article:modified_time`).
+    var modified: String?
     var image: String?
     var language: String?
     var locale: String?
@@ -62,6 +64,7 @@ struct PageMetadata: Sendable {
                 "weibo:webpage:description", "description", "twitter:description")
         siteName = jsonLD?.publisher ?? first("og:site_name")
         published = jsonLD?.datePublished ?? first("article:published_time", "parsely-pub-date")
+        modified = jsonLD?.dateModified ?? first("article:modified_time", "og:updated_time")
         image =
             jsonLD?.image
             ?? first("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src")
@@ -77,6 +80,7 @@ struct PageMetadata: Sendable {
         excerpt = excerpt.map(Self.unescaped)
         siteName = siteName.map(Self.unescaped)
         published = published.map(Self.unescaped)
+        modified = modified.map(Self.unescaped)
     }
 
     static let extraNames: Set<String> = [

@@ -1,0 +1,138 @@
+import Foundation
+
+/// The date a page shows its reader beside its main heading — "Posted on March 5, 2025", "5 Mar
+/// 2025 · 4 min read", "Updated 2025-03-05" — for pages whose metadata and markup give none: many
+/// blogs and shops' articles print it under the title and nowhere else. Read in the text from
+/// ``before`` characters ahead of the page's first visible `h1` to ``after`` characters past it;
+/// the first date there wins. Month names are English (full, abbreviated, "Sept"); numeric dates
+/// are read only as ISO `YYYY-MM-DD` (`03/05/2025` is March or May depending on the country).
+enum VisibleDate {
+    static let before = 300
+    static let after = 600
+
+    /// The date near the page's main heading as `YYYY-MM-DD`, if there is one.
+    static func near(mainHeadingOf tree: HTMLTree) -> String? {
+        guard
+            let heading = tree.descendants(of: tree.body, where: { $0 == .h1 }).first(where: {
+                tree.stats[Int($0)].solid > 0 && !ArticleTitle.isHidden($0, in: tree)
+            })
+        else { return nil }
+        return first(in: window(around: heading, in: tree))
+    }
+
+    static let skipped = KindSet([.script, .style, .template, .noscript, .svg, .head])
+
+    /// The visible text around `heading`, spaces collapsed: the end of what comes before it, the
+    /// heading, and the beginning of what follows.
+    static func window(around heading: HTMLTree.Node, in tree: HTMLTree) -> String {
+        var characters: [Character] = []
+        var headingStarted = false
+        var headingEnd: Int?
+        var current = tree.firstChild[Int(tree.body)]
+        while current != HTMLTree.none {
+            let index = Int(current)
+            if current == heading {
+                if characters.count > before { characters.removeFirst(characters.count - before) }
+                headingStarted = true
+            }
+            if tree.kind[index] == .text {
+                characters.append(contentsOf: HTMLTree.collapsingSpaces(tree.textContent(current)))
+                characters.append(" ")
+                if !headingStarted, characters.count > 4 * before {
+                    characters.removeFirst(characters.count - before)
+                }
+                if let end = headingEnd, characters.count >= end + after { break }
+            } else if !skipped.contains(tree.kind[index]), tree.firstChild[index] != HTMLTree.none {
+                current = tree.firstChild[index]
+                continue
+            } else {
+                characters.append(" ")  // an element without text between words: a break, an image
+            }
+            // On to the next sibling of this node, or of its nearest ancestor that has one.
+            while current != tree.body, tree.next[Int(current)] == HTMLTree.none {
+                if current == heading { headingEnd = characters.count }
+                current = tree.parent[Int(current)]
+            }
+            if current == tree.body { break }
+            if current == heading { headingEnd = characters.count }
+            current = tree.next[Int(current)]
+        }
+        guard let end = headingEnd else { return "" }
+        return String(characters.prefix(end + after))
+    }
+
+    static let months: [String: Int] = {
+        let names = [
+            "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+            "november", "december",
+        ]
+        var months: [String: Int] = [:]
+        for (index, name) in names.enumerated() {
+            months[name] = index + 1
+            months[String(name.prefix(3))] = index + 1
+        }
+        months["sept"] = 9
+        return months
+    }()
+
+    /// The first date in `text`: "March 5, 2025", "Mar. 5th 2025", "5 March 2025", "5th of March,
+    /// 2025" or "2025-03-05", as `YYYY-MM-DD`.
+    static func first(in text: String) -> String? {
+        // Words and numbers with their positions; punctuation between them is allowed as
+        // written dates use it ("Mar. 5, 2025"), anything else breaks a date.
+        var tokens: [Substring] = []
+        var start: String.Index?
+        for index in text.indices {
+            let character = text[index]
+            if character.isLetter || character.isNumber || character == "-" {
+                if start == nil { start = index }
+            } else if let from = start {
+                tokens.append(text[from..<index])
+                start = nil
+            }
+        }
+        if let from = start { tokens.append(text[from...]) }
+        for (position, token) in tokens.enumerated() {
+            if let iso = isoDate(token) { return iso }
+            let rest = tokens[(position + 1)...].prefix(3).map { $0.lowercased() }
+            if let month = months[token.lowercased()], rest.count >= 2,
+                let day = day(rest[0]), let year = year(rest[1])
+            {
+                return format(year, month, day)
+            }
+            if let day = day(token.lowercased()), !rest.isEmpty {
+                let words = rest.first == "of" ? Array(rest.dropFirst()) : rest
+                if words.count >= 2, let month = months[words[0]], let year = year(words[1]) {
+                    return format(year, month, day)
+                }
+            }
+        }
+        return nil
+    }
+
+    static func isoDate(_ token: Substring) -> String? {
+        let parts = token.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = year(String(parts[0])), let month = Int(parts[1]), (1...12).contains(month),
+            let day = day(String(parts[2]))
+        else { return nil }
+        return format(year, month, day)
+    }
+
+    /// A day of the month, with or without its English suffix ("5", "05", "5th").
+    static func day(_ word: String) -> Int? {
+        var digits = word
+        for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) { digits.removeLast(2) }
+        guard digits.count <= 2, let day = Int(digits), (1...31).contains(day) else { return nil }
+        return day
+    }
+
+    static func year(_ word: String) -> Int? {
+        guard word.count == 4, let year = Int(word), (1900...2199).contains(year) else { return nil }
+        return year
+    }
+
+    static func format(_ year: Int, _ month: Int, _ day: Int) -> String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+}
