@@ -91,8 +91,15 @@ struct MainContent {
         }
         // The largest hidden element of the `main` (of those inside it) or of the page (of the
         // others) stays when it holds more than twice the text visible there.
-        let inside = hidden.filter { region != tree.body && tree.isAncestor(region, of: $0) }
-        let outside = hidden.filter { !inside.contains($0) }
+        var inside: [HTMLTree.Node] = []
+        var outside: [HTMLTree.Node] = []
+        for node in hidden {
+            if region != tree.body, tree.isAncestor(region, of: node) {
+                inside.append(node)
+            } else {
+                outside.append(node)
+            }
+        }
         func visible(_ scope: HTMLTree.Node, _ nodes: [HTMLTree.Node]) -> Int32 {
             nodes.reduce(tree.stats[Int(scope)].characters) { $0 - tree.stats[Int($1)].characters }
         }

@@ -47,7 +47,7 @@ struct HostilePageTests {
         #expect(paywall.text.utf8.count < 200)
     }
 
-    @Test("huge attributes, many attributes, many links and breaks, many copies of the title")
+    @Test("huge attributes, many attributes, many links and breaks, many copies of the title, many hidden panels")
     func manyThings() {
         let classes = String(repeating: "comment share ", count: 80_000)
         #expect(
@@ -59,6 +59,10 @@ struct HostilePageTests {
         _ = Self.extract("<body><div>\(links)</div>\(ExtractionRuleTests.article)</body>")
         let breaks = String(repeating: "word<br>", count: 100_000)
         #expect(!Self.extract("<body><div>\(breaks)</div></body>").text.isEmpty)
+        let hidden = String(repeating: "<span hidden>gone</span><button aria-controls=p>open</button>", count: 50_000)
+        #expect(
+            Self.extract("<body><main>\(hidden)<div hidden id=p>\(ExtractionRuleTests.article)</div></main></body>")
+                .text.contains("Para1"))
         let titles = String(repeating: "<h2>The title</h2>", count: 10_000)
         _ = Self.extract("<head><title>The title</title></head><body>\(titles)\(ExtractionRuleTests.article)</body>")
     }
