@@ -67,12 +67,14 @@ public struct ArticleExtractor: Sendable {
         // The page's date of publication, else a `<time>` in the content or its author line, one
         // elsewhere in the page (not in its navigation, asides or footer), the date shown beside
         // the main heading, and last the date it was changed.
-        // (An empty value — `"datePublished": ""` — is none.)
-        article.publishedText =
-            metadata.published.flatMap(Self.nonEmpty) ?? Self.datePublished(in: tree).flatMap(Self.nonEmpty)
-            ?? found.flatMap { Self.firstTime(in: $0.tree, under: $0.article) }.flatMap(Self.nonEmpty)
-            ?? finder.bylineTime.flatMap(Self.nonEmpty) ?? Self.pageTime(in: tree).flatMap(Self.nonEmpty)
-            ?? VisibleDate.near(mainHeadingOf: tree) ?? metadata.modified.flatMap(Self.nonEmpty)
+        // An empty value (`"datePublished": ""`) is none; each is read only when those before fail.
+        let dates: [() -> String?] = [
+            { metadata.published }, { Self.datePublished(in: tree) },
+            { [found] in found.flatMap { Self.firstTime(in: $0.tree, under: $0.article) } },
+            { [finder] in finder.bylineTime },
+            { Self.pageTime(in: tree) }, { VisibleDate.near(mainHeadingOf: tree) }, { metadata.modified },
+        ]
+        article.publishedText = dates.lazy.compactMap { $0().flatMap(Self.nonEmpty) }.first
         article.published = article.publishedText.flatMap { FeedDate.parse($0) }
         article.language = metadata.language.flatMap(Self.nonEmpty)
         article.direction = finder.direction
@@ -175,15 +177,15 @@ public struct ArticleExtractor: Sendable {
         for time in tree.descendants(of: tree.body, where: { $0 == .time }) {
             guard let value = tree.attribute(time, "datetime").flatMap(nonEmpty) else { continue }
             var ancestor = tree.parent[Int(time)]
-            var chrome = false
-            while ancestor != HTMLTree.none, !chrome {
-                chrome = [.nav, .aside, .footer].contains(tree.kind[Int(ancestor)])
+            while ancestor != HTMLTree.none, !chrome.contains(tree.kind[Int(ancestor)]) {
                 ancestor = tree.parent[Int(ancestor)]
             }
-            if !chrome { return value }
+            if ancestor == HTMLTree.none { return value }
         }
         return nil
     }
+
+    static let chrome = KindSet([.nav, .aside, .footer])
 
     static func nonEmpty(_ text: String) -> String? {
         let trimmed = ArticleFinder.trimmed(text)

@@ -82,7 +82,7 @@ struct MainContent {
         var hidden: [HTMLTree.Node] = []
         var current = tree.nextElement(after: tree.body, within: tree.body)
         while let node = current {
-            if isHidden(node, in: tree) {
+            if tree.flags[Int(node)].hidesContent {
                 hidden.append(node)
                 current = tree.nextElement(after: node, skippingChildren: true, within: tree.body)
             } else {
@@ -125,11 +125,6 @@ struct MainContent {
             }
             tree.detach(node)
         }
-    }
-
-    static func isHidden(_ node: HTMLTree.Node, in tree: HTMLTree) -> Bool {
-        let flags = tree.flags[Int(node)]
-        return flags.contains(.hidden) || flags.contains(.modalDialog)
     }
 
     /// The only outermost `main` (or `role="main"`) with text, if there is exactly one.

@@ -39,7 +39,7 @@ extension ArticleFinder {
             let flags = tree.flags[Int(node)]
             let kind = tree.kind[Int(node)]
             // Nothing hidden is content, nor a modal dialog.
-            if flags.contains(.hidden) || flags.contains(.modalDialog) {
+            if flags.hidesContent {
                 current = tree.remove(returningNextAfter: node)
                 continue
             }

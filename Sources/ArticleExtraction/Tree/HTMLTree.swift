@@ -174,6 +174,8 @@ struct NodeFlags: OptionSet, Sendable {
     static let hidden = NodeFlags(rawValue: 1 << 1)
     /// `aria-modal="true"` with `role="dialog"`.
     static let modalDialog = NodeFlags(rawValue: 1 << 2)
+    /// Hidden, or a modal dialog: never shown with the page's content.
+    var hidesContent: Bool { contains(.hidden) || contains(.modalDialog) }
     /// A landmark role that is never the article (navigation, menu, complementary, alert, dialog).
     static let unlikelyRole = NodeFlags(rawValue: 1 << 3)
     // Matches of Readability's patterns against the class and id (ClassPatterns).
