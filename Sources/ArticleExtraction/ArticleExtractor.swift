@@ -31,10 +31,10 @@ public struct ArticleExtractor: Sendable {
     func extract(utf8 bytes: [UInt8], url: URL?) -> ExtractedArticle {
         let tree = HTMLTree(parsing: bytes)
         let jsonLD = JSONLDArticle.documents(in: tree)
-        let metadata = PageMetadata(tree: tree, jsonLD: jsonLD)
+        let metadata = PageMetadata(tree: tree, jsonLD: jsonLD, host: url?.host)
         let readerable = ReaderableCheck.isProbablyReaderable(tree)
         var finder = ArticleFinder(
-            tree: tree, title: metadata.title ?? "", metadataHasByline: (metadata.byline ?? "").isEmpty == false)
+            tree: tree, title: metadata.searchTitle ?? "", metadataHasByline: (metadata.byline ?? "").isEmpty == false)
         finder.prepare()
         var found = finder.find()
         var base = url.flatMap { HTTPURL($0.absoluteString) }
@@ -61,24 +61,38 @@ public struct ArticleExtractor: Sendable {
         var article = ExtractedArticle()
         article.title = metadata.title.flatMap(Self.nonEmpty)
         article.byline = (metadata.byline.flatMap(Self.nonEmpty) ?? finder.byline).flatMap(Self.nonEmpty)
-        article.author = Byline.author(article.byline)
+        // The author: the metadata's, else the first the page shows in its markup — read with its
+        // line breaks and by whole class words, which Readability's byline is not ("AuthorAnn
+        // Lee", a log-in link classed "authorize"; docs/extraction.md, "Authors").
+        // A publisher's name given as the author ("USA TODAY", "Cleveland Clinic") yields to a
+        // person the page shows.
+        let written = [metadata.byline, metadata.labelledAuthor].lazy.compactMap { Byline.author($0) }.first
+        if let written, !ArticleTitle.SiteName(siteName: metadata.siteName, host: url?.host).isNamed(by: written) {
+            article.author = written
+        } else {
+            article.author = PageAuthor.shown(in: tree, kind: kind) ?? written
+        }
         article.excerpt = metadata.excerpt.flatMap(Self.nonEmpty)
         article.siteName = metadata.siteName.flatMap(Self.nonEmpty)
         // The page's date of publication, else a `<time>` in the content or its author line, one
         // elsewhere in the page (not in its navigation, asides or footer), the date shown beside
-        // the main heading, and last the date it was changed.
+        // the main heading or in an element classed as a date, and last the date it was changed.
         // An empty value (`"datePublished": ""`) is none; each is read only when those before fail.
         let dates: [() -> String?] = [
             { metadata.published }, { Self.datePublished(in: tree) },
             { [found] in found.flatMap { Self.firstTime(in: $0.tree, under: $0.article) } },
             { [finder] in finder.bylineTime },
-            { Self.pageTime(in: tree) }, { VisibleDate.near(mainHeadingOf: tree) }, { metadata.modified },
+            { Self.pageTime(in: tree) }, { VisibleDate.near(mainHeadingOf: tree) },
+            { VisibleDate.inDatedElement(of: tree) }, { metadata.modified },
         ]
-        article.publishedText = dates.lazy.compactMap { $0().flatMap(Self.nonEmpty) }.first
-        article.published = article.publishedText.flatMap { FeedDate.parse($0) }
+        if let (written, date) = dates.lazy.compactMap({ $0().flatMap(Self.nonEmpty).flatMap(Self.readDate) }).first {
+            article.publishedText = written
+            article.published = date
+        }
         article.language = metadata.language.flatMap(Self.nonEmpty)
         article.direction = finder.direction
-        if let found {
+        if var found {
+            EmptySections.remove(in: &found.tree, under: found.article)
             let inner = found.tree.innerHTML(found.article)
             let sanitized = inner.withUnsafeBufferPointer { sanitizer.sanitizeWithText($0, base: base) }
             article.html = sanitized.html
@@ -186,6 +200,16 @@ public struct ArticleExtractor: Sendable {
     }
 
     static let chrome = KindSet([.nav, .aside, .footer])
+
+    /// A date as written and as read: the text when it parses as a feed's date does (ISO 8601,
+    /// RFC 822 and their kin), else the first date a reader sees in it ("on Friday December 19,
+    /// 2025 @08:00PM", "Thu, 09/25/2025 - 11:38") as `YYYY-MM-DD`; nil for text holding no date, so
+    /// that the next source is read.
+    static func readDate(_ text: String) -> (String, Date)? {
+        if let date = FeedDate.parse(text) { return (text, date) }
+        guard let day = VisibleDate.first(in: text), let date = FeedDate.parse(day) else { return nil }
+        return (day, date)
+    }
 
     static func nonEmpty(_ text: String) -> String? {
         let trimmed = ArticleFinder.trimmed(text)

@@ -51,12 +51,38 @@ struct OpenWebRuleTests {
         let only = Self.extract(
             "<article><h1>Ten tips for a tidy shed</h1>\(ExtractionRuleTests.article)</article>", head: head)
         #expect(only.title == "Ten tips for a tidy shed")
-        // A heading sharing too few words with the title (a section's name) leaves the title.
+        // A heading sharing too few words with the title (a section's name) leaves the title,
+        // without the site's name.
         let other = Self.extract("<h1>Outdoor living and more</h1>\(ExtractionRuleTests.article)", head: head)
-        #expect(other.title == "Ten tips for a tidy garden shed (2026) - Garden Weekly")
+        #expect(other.title == "Ten tips for a tidy garden shed (2026)")
         // A hidden heading is not read.
         let hidden = Self.extract("<h1 hidden>Ten tips for sheds</h1>\(ExtractionRuleTests.article)", head: head)
-        #expect(hidden.title == "Ten tips for a tidy garden shed (2026) - Garden Weekly")
+        #expect(hidden.title == "Ten tips for a tidy garden shed (2026)")
+    }
+
+    @Test(
+        "a title loses the site's name, first or last, known from og:site_name or the host",
+        arguments: [
+            (
+                "Online Tuition and Financing | Liberty University", "Liberty University", "www.liberty.edu",
+                "Online Tuition and Financing"
+            ),
+            ("Leadfeeder | State of SEO in 2026: Trends", "", "www.leadfeeder.com", "State of SEO in 2026: Trends"),
+            ("Best Movers 2026 | Move.org", "", "www.move.org", "Best Movers 2026"),
+            ("Best Cloud Stocks of 2025 | The Motley Fool", "", "www.fool.com", "Best Cloud Stocks of 2025"),
+            (
+                "Best Movers in NYC 2025 | Top 19 Companies | Supermove", "", "www.supermove.com",
+                "Best Movers in NYC 2025"
+            ),
+            ("Tom & Jerry's day", "", "example.com", "Tom & Jerry's day"),
+            ("Minecraft 1.8 - The Bountiful Update", "", "example.com", "Minecraft 1.8 - The Bountiful Update"),
+            ("Mozilla - Wikipedia", "Wikipedia", "en.wikipedia.org", "Mozilla"),
+            ("Best Movers 2026 | Moving Guides", "", "example.com", "Best Movers 2026"),
+            ("Spider-Man: a review", "", "example.com", "Spider-Man: a review"),
+            ("Garden Weekly | Garden Weekly", "Garden Weekly", "example.com", "Garden Weekly | Garden Weekly"),
+        ])
+    func siteNameOutOfTitle(title: String, siteName: String, host: String, expected: String) {
+        #expect(ArticleTitle.withoutSiteName(title, siteName: siteName, host: host) == expected)
     }
 
     @Test("table cells are words apart in the text, rows lines apart")
@@ -239,5 +265,115 @@ struct OpenWebRuleTests {
         #expect(
             date("<header><time datetime=2024-02-03>3 Feb</time></header><h1>A story</h1>\(article)")
                 == "2024-02-03")
+        // Dotted dates are day first; slashes only when day and month cannot be mistaken.
+        #expect(date("<h1>A story</h1><span>17.05.2021</span>\(article)") == "2021-05-17")
+        #expect(date("<h1>A story</h1><span>Updated: 10/31/2024</span>\(article)") == "2024-10-31")
+        #expect(date("<h1>A story</h1><span>Posted on the 15/12/2025 at 19:00</span>\(article)") == "2025-12-15")
+        #expect(date("<h1>A story</h1><span>2025/12/20</span>\(article)") == "2025-12-20")
+        // A <time> whose datetime is no machine's date is read as a person reads it; one holding
+        // no date at all gives way to the next source.
+        #expect(
+            date("<h1>A story</h1><time datetime='on Friday December 19, 2025 @08:00PM'>x</time>\(article)")
+                == "2025-12-19")
+        #expect(
+            date("<h1>A story</h1><time datetime=soon>x</time><p class=date>Dec. 19, 2025</p>\(article)")
+                == "2025-12-19")
+        // An element classed as a date, far below the heading, outside navigation and comments.
+        let far = "\(article)\(article)"
+        #expect(date("<h1>A story</h1>\(far)<div class=post-date>May 31, 2024</div>") == "2024-05-31")
+        #expect(date("<h1>A story</h1>\(far)<div class=comment><span class=date>May 31, 2024</span></div>") == nil)
+        #expect(date("<h1>A story</h1>\(far)<nav><span class=date>May 31, 2024</span></nav>") == nil)
+        #expect(date("<h1>A story</h1>\(far)<div class=update>May 31, 2024</div>") == nil)
+    }
+
+    @Test("headings left without a section go; a list written in headings and cards' titles stay")
+    func emptySections() {
+        let prose = ExtractionRuleTests.article
+        let page = Self.extract(
+            "<article><h2>Table of Contents</h2><h2>Intro</h2>\(prose)"
+                + "<h2>Materials</h2><h3>organic cotton</h3><h3>hemp</h3><h3>recycled</h3>"
+                + "<p>All of them are sold in the shop in the harbour, which opens at nine every morning.</p>"
+                + "<h3><a href=/a>A card</a></h3><h3><a href=/b>Another card</a></h3>"
+                + "<p>More prose about the harbour and its walls, built of stone from the quarry.</p>"
+                + "<h2>Related Articles</h2><h3>You may also like</h3></article>")
+        #expect(!page.text.contains("Table of Contents"))
+        #expect(page.text.contains("Intro"))
+        #expect(page.text.contains("organic cotton"))
+        #expect(page.text.contains("hemp"))
+        #expect(page.text.contains("recycled"))
+        #expect(page.text.contains("A card"))
+        #expect(page.text.contains("Another card"))
+        #expect(!page.text.contains("Related Articles"))
+        #expect(!page.text.contains("You may also like"))
+        // A heading element wrapping more than a line is content, not a title.
+        let wrapped = Self.extract(
+            "<article>\(prose)<h2><div>\(ExtractionRuleTests.prose("Wrapped"))</div></h2></article>")
+        #expect(wrapped.text.contains("Wrapped opens"))
+    }
+
+    @Test("dates in meta tags by any attribute, and in any schema.org node when the article has none")
+    func metaDates() {
+        func date(_ head: String) -> String? {
+            Self.extract("<h1>A story</h1>\(ExtractionRuleTests.article)", head: "<title>A story</title>" + head)
+                .publishedText
+        }
+        #expect(
+            date("<meta name=article:published_time content=2023-12-08T10:18:00-05:00>") == "2023-12-08T10:18:00-05:00")
+        #expect(date("<meta name=date content=2023-11-02>") == "2023-11-02")
+        #expect(date("<meta name=DC.date.issued content=2021-02-03>") == "2021-02-03")
+        #expect(date("<meta name=ms.date content=2025-03-06T00:00:00Z>") == "2025-03-06T00:00:00Z")
+        #expect(date("<meta property=og:updated_time content='Thu, 09/25/2025 - 00:00'>") == "2025-09-25")
+        let graph = """
+            <script type="application/ld+json">{"@context":"https://schema.org","@graph":[
+            {"@type":"WebPage","@id":"#page","datePublished":"2024-03-17T19:47:39+00:00"}]}</script>
+            """
+        #expect(date(graph) == "2024-03-17T19:47:39+00:00")
+        // A publication date before a date of change, whatever their order in the page.
+        #expect(
+            date("<meta property=article:modified_time content=2025-01-01><meta name=pubdate content=2020-01-01>")
+                == "2020-01-01")
+    }
+
+    @Test("the author from JSON-LD by @id, Twitter's card labels, and the page's markup")
+    func authors() {
+        let article = ExtractionRuleTests.article
+        func author(_ body: String, head: String = "") -> String? {
+            Self.extract(body + article, head: "<title>A story</title>" + head).author
+        }
+        let yoast = """
+            <script type="application/ld+json">{"@context":"https://schema.org","@graph":[
+            {"@type":"Article","headline":"A story","author":{"@id":"https://e.com/#/schema/person/1"}},
+            {"@type":"Person","@id":"https://e.com/#/schema/person/1","name":"Shivkumar M"}]}</script>
+            """
+        #expect(author("", head: yoast) == "Shivkumar M")
+        let strings = """
+            <script type="application/ld+json">{"@context":"https://schema.org","@type":"BlogPosting",
+            "author":["Ann Lee","Bo Berg"]}</script>
+            """
+        #expect(author("", head: strings) == "Ann Lee, Bo Berg")
+        #expect(
+            author(
+                "",
+                head: "<meta name=twitter:label1 content='Written by'><meta name=twitter:data1 content='Jayesh Shinde'>"
+            )
+                == "Jayesh Shinde")
+        #expect(
+            author(
+                "",
+                head: "<meta name=twitter:label1 content='Est. reading time'><meta name=twitter:data1 content='Ann'>")
+                == nil)
+        // Markup: a label before the name, microdata, a thread's first post, not a log-in link.
+        #expect(
+            author("<div class=the-author><span>Author</span><span>Isaiah Shelton</span></div>") == "Isaiah Shelton")
+        #expect(
+            author("<div class=by-author><span itemprop=author><span itemprop=name>Sam O'Brien</span></span></div>")
+                == "Sam O'Brien")
+        #expect(author("<div class=authorize><a>Sign In</a></div>") == nil)
+        #expect(author("<div class=author><a>Yucy</a><a>Yucy</a></div>") == "Yucy")
+        #expect(author("<p class=author-bio>Jane writes about gardens and sheds</p>") == nil)
+        #expect(author("<p class=author>Marna van der Merwe</p>") == "Marna van der Merwe")
+        #expect(author("<div class=comments><span class=comment-author>Troll</span></div>") == nil)
+        #expect(author("<p class=author>This post was written by Danielle Padula</p>") == "Danielle Padula")
+        #expect(author("<article class=message data-author=pelex>Hi</article>") == "pelex")
     }
 }

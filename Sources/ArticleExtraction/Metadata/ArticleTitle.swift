@@ -1,3 +1,5 @@
+import Foundation
+
 /// The article's title from the page's `<title>` (Readability's `_getArticleTitle`): without the
 /// site's name after a separator (| - – — \ / > »), or the part after a colon, unless that leaves
 /// too few words; the only `h1` when the title is very short or very long.
@@ -100,6 +102,56 @@ enum ArticleTitle {
             if headingWords.filter(known.contains).count * 2 >= headingWords.count { return heading }
         }
         return nil
+    }
+
+    /// A title from metadata or `<title>` without the site's name: the first of its parts (cut
+    /// at separators, `parts(of:)`) that does not name the site, or the title whole when it has
+    /// one part, every part names the site, or none does and the first is under three words. "Online Tuition and Financing | Liberty University"
+    /// gives "Online Tuition and Financing"; "Leadfeeder | State of SEO in 2026" gives "State of
+    /// SEO in 2026"; the slogans and sections after the first part go too, as the heading over a
+    /// text does not carry them.
+    static func withoutSiteName(_ title: String, siteName: String?, host: String?) -> String {
+        let pieces = parts(of: title).map(ArticleFinder.trimmed)
+        guard pieces.count > 1 else { return title }
+        let site = SiteName(siteName: siteName, host: host)
+        let kept = pieces.filter { !site.isNamed(by: $0) }
+        guard let first = kept.first else { return title }
+        // No part names the site: the first part is taken for a title only when it has three
+        // words or more ("Minecraft 1.8 - The Bountiful Update" stays whole).
+        if kept.count == pieces.count, wordCount(first) < 3 { return title }
+        return first
+    }
+
+    /// The site a page belongs to, known by its `og:site_name` (or JSON-LD publisher) and its host.
+    struct SiteName {
+        let site: String
+        let hostLetters: String
+        /// The host's name without its last label: "fool" for fool.com, a word of "The Motley Fool".
+        let label: String
+
+        init(siteName: String?, host: String?) {
+            site = siteName.map(ArticleTitle.letters) ?? ""
+            var hostName = (host ?? "").lowercased()
+            if hostName.hasPrefix("www.") { hostName.removeFirst(4) }
+            hostLetters = ArticleTitle.letters(hostName)
+            label = hostName.split(separator: ".").dropLast().last.map { ArticleTitle.letters(String($0)) } ?? ""
+        }
+
+        /// Whether `text` is the site's name: the site name itself, a part of the host ("Move.org"
+        /// on www.move.org), or up to three words one of which is the host's name ("The Motley
+        /// Fool" on fool.com). Text without letters or digits names nothing else either.
+        func isNamed(by text: String) -> Bool {
+            let folded = ArticleTitle.letters(text)
+            if folded.isEmpty || folded == site { return true }
+            if folded.count >= 3, hostLetters.contains(folded) { return true }
+            let words = HTMLTree.words(text)
+            return label.count >= 4 && words.count <= 3 && words.contains(label)
+        }
+    }
+
+    /// Letters and digits only, lowercased: "Move.org" and "move.org" and "MOVE ORG" agree.
+    static func letters(_ text: String) -> String {
+        String(text.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
     }
 
     /// A title cut at its separators (a separator character with a space on each side).

@@ -12,12 +12,12 @@ enum Byline {
     ]
 
     /// The first part of `byline` that is a name: the line is cut at its separators (`·`, `|`,
-    /// `•`, a dash between spaces, a line break), parts with digits (dates, times) or ending in a
+    /// `•`, `»`, a dash between spaces, a line break), parts with digits (dates, times) or ending in a
     /// colon ("Updated:") are skipped, a leading "By" is dropped. Nil when no part is a name.
     static func author(_ byline: String?) -> String? {
         guard let byline else { return nil }
         var parts = [byline]
-        for separator in ["\n", "·", "|", "•", " — ", " – ", " - "] {
+        for separator in ["\n", "·", "|", "•", "»", " — ", " – ", " - "] {
             parts = parts.flatMap { $0.components(separatedBy: separator) }
         }
         for part in parts {
@@ -30,17 +30,39 @@ enum Byline {
                 words.removeFirst()
             }
             if let first = words.first, let name = gluedName(first) { words[0] = name }
+            // A label before the name: "Author Isaiah Shelton", "Authors: Ann Roy", "Authors:Ann".
+            if let first = words.first, let label = labelled(first) {
+                if label.rest.isEmpty { words.removeFirst() } else { words[0] = label.rest }
+            }
+            // A phrase ending in "by" before the name: "View all posts by Ray Ansari", "This post
+            // was written by Danielle Padula" — lower-case words up to "by".
+            if let by = words.firstIndex(where: { $0.lowercased() == "by" }), by > 0, by + 1 < words.count,
+                words[1..<by].allSatisfy({ $0.first?.isLowercase == true })
+            {
+                words.removeFirst(by)
+            }
             while let first = words.first,
                 byWords.contains(first.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ":")))
             {
                 words.removeFirst()
             }
-            let name = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,;:\"“”«»"))
+            let name = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,;:\"“”«»*-–—"))
             guard name.contains(where: \.isLetter), !name.contains(where: \.isNumber), !part.hasSuffix(":"),
                 !words.contains(where: { $0.hasSuffix(":") }), name.count <= 100,
                 !labels.contains(name.lowercased())
             else { continue }
             return name
+        }
+        return nil
+    }
+
+    /// "Author", "Authors:" or "Author:Name" at the start of a line: the rest after the label.
+    private static func labelled(_ word: String) -> (label: String, rest: String)? {
+        let lower = word.lowercased()
+        for label in ["authors", "author"] where lower.hasPrefix(label) {
+            var rest = word.dropFirst(label.count)
+            if rest.first == ":" { rest = rest.dropFirst() } else if !rest.isEmpty { return nil }
+            return (label, String(rest))
         }
         return nil
     }

@@ -33,26 +33,25 @@ struct JSONLDArticle {
             for candidate in [root] + (root.array ?? []) {
                 guard isSchemaOrg(candidate["@context"]) else { continue }
                 var node: JSONNode? = candidate
-                if candidate["@type"] == nil, let graph = candidate["@graph"]?.array {
+                let graph = candidate["@graph"]?.array ?? []
+                if candidate["@type"] == nil {
                     node = graph.first { isArticle($0["@type"]) }
                 }
                 guard let node, isArticle(node["@type"]) else { continue }
-                return JSONLDArticle(node)
+                return JSONLDArticle(node, graph: graph)
             }
         }
         return nil
     }
 
-    init(_ node: JSONNode) {
+    /// The article `node`; `graph` is the `@graph` it came from, where the nodes its `author`
+    /// names by `@id` are (Yoast's `"author": {"@id": "…#/schema/person/…"}`).
+    init(_ node: JSONNode, graph: [JSONNode] = []) {
         name = node["name"]?.string.map(ArticleFinder.trimmed)
         headline = node["headline"]?.string.map(ArticleFinder.trimmed)
         if let author = node["author"] {
-            if let single = author["name"]?.string {
-                byline = ArticleFinder.trimmed(single)
-            } else if let authors = author.array, authors.first?["name"]?.string != nil {
-                byline = authors.compactMap { $0["name"]?.string.map(ArticleFinder.trimmed) }
-                    .joined(separator: ", ")
-            }
+            let names = (author.array ?? [author]).compactMap { Self.personName($0, graph: graph) }
+            if !names.isEmpty { byline = names.joined(separator: ", ") }
         }
         description = node["description"]?.string.map(ArticleFinder.trimmed)
         publisher = node["publisher"]?["name"]?.string.map(ArticleFinder.trimmed)
@@ -63,6 +62,28 @@ struct JSONLDArticle {
                 image.string ?? image["url"]?.string ?? image.array?.first?.string
                 ?? image.array?.first?["url"]?.string
         }
+    }
+
+    /// The first `key` ("datePublished") of any schema.org node of the page — a `WebPage`, an
+    /// item of a `@graph` — for pages whose article node gives none or is not an Article type.
+    static func anyDate(_ key: String, in documents: [JSONNode]) -> String? {
+        for root in documents {
+            for candidate in [root] + (root.array ?? []) where isSchemaOrg(candidate["@context"]) {
+                for node in [candidate] + (candidate["@graph"]?.array ?? []) {
+                    if let date = node[key]?.string.map(ArticleFinder.trimmed), !date.isEmpty { return date }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A person's (or an organization's) name: a string, an object's `name`, or the `name` of the
+    /// node of `graph` whose `@id` an object without a name gives.
+    static func personName(_ person: JSONNode, graph: [JSONNode]) -> String? {
+        if let text = person.string { return ArticleFinder.trimmed(text) }
+        if let name = person["name"]?.string { return ArticleFinder.trimmed(name) }
+        guard let id = person["@id"]?.string else { return nil }
+        return graph.first { $0["@id"]?.string == id }?["name"]?.string.map(ArticleFinder.trimmed)
     }
 
     /// The title: `name` and `headline` should agree, but some sites put their own name in `name`;

@@ -6,7 +6,12 @@ import Foundation
 /// plain names), then the page's own `title`, `html lang` and content.
 struct PageMetadata: Sendable {
     var title: String?
+    /// The title Readability's container search compares headings with: the main heading, or
+    /// the title as the metadata writes it (with the site's name).
+    var searchTitle: String?
     var byline: String?
+    /// The author Twitter's card data names (`twitter:label1` "Written by", `twitter:data1`).
+    var labelledAuthor: String?
     var excerpt: String?
     var siteName: String?
     var published: String?
@@ -16,8 +21,9 @@ struct PageMetadata: Sendable {
     var language: String?
     var locale: String?
 
-    /// What `tree` says of itself; `jsonLD` is its parsed JSON-LD (`JSONLDArticle.documents(in:)`).
-    init(tree: HTMLTree, jsonLD documents: [JSONNode]) {
+    /// What `tree` says of itself; `jsonLD` is its parsed JSON-LD (`JSONLDArticle.documents(in:)`);
+    /// `host` is the page's host, to know the site's name in its title.
+    init(tree: HTMLTree, jsonLD documents: [JSONNode], host: String? = nil) {
         let jsonLD = JSONLDArticle.first(in: documents)
         var values: [String: String] = [:]
         for meta in tree.metas {
@@ -53,7 +59,14 @@ struct PageMetadata: Sendable {
                 "dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title", "title",
                 "twitter:title", "parsely-title") ?? pageTitle
         let written = [title, tree.titleRange.map { tree.decoded($0) }].compactMap(\.self)
-        title = ArticleTitle.mainHeading(in: tree, matching: written) ?? title
+        let heading = ArticleTitle.mainHeading(in: tree, matching: written)
+        siteName = jsonLD?.publisher ?? first("og:site_name")
+        // Readability's container search compares headings with the title as written; readers
+        // get it without the site's name.
+        searchTitle = heading ?? title
+        title =
+            heading
+            ?? title.map { ArticleTitle.withoutSiteName($0, siteName: siteName.map(Self.unescaped), host: host) }
         // article:author is often a profile URL: a name only.
         let articleAuthor = first("article:author").flatMap { URL(string: $0)?.scheme == nil ? $0 : nil }
         byline = jsonLD?.byline ?? first("dc:creator", "dcterm:creator", "author", "parsely-author") ?? articleAuthor
@@ -62,9 +75,13 @@ struct PageMetadata: Sendable {
             ?? first(
                 "dc:description", "dcterm:description", "og:description", "weibo:article:description",
                 "weibo:webpage:description", "description", "twitter:description")
-        siteName = jsonLD?.publisher ?? first("og:site_name")
-        published = jsonLD?.datePublished ?? first("article:published_time", "parsely-pub-date")
-        modified = jsonLD?.dateModified ?? first("article:modified_time", "og:updated_time")
+        published =
+            jsonLD?.datePublished ?? first("parsely-pub-date")
+            ?? Self.publicationNames.lazy.compactMap { values[$0].flatMap(Self.nonEmpty) }.first
+            ?? JSONLDArticle.anyDate("datePublished", in: documents)
+        modified =
+            jsonLD?.dateModified ?? Self.changeNames.lazy.compactMap { values[$0].flatMap(Self.nonEmpty) }.first
+            ?? JSONLDArticle.anyDate("dateModified", in: documents)
         image =
             jsonLD?.image
             ?? first("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src")
@@ -76,15 +93,49 @@ struct PageMetadata: Sendable {
         }
         // Pages escape entities in meta values that the HTML parser already decoded: once more.
         title = title.map(Self.unescaped)
+        searchTitle = searchTitle.map(Self.unescaped)
         byline = byline.map(Self.unescaped)
         excerpt = excerpt.map(Self.unescaped)
         siteName = siteName.map(Self.unescaped)
+        labelledAuthor =
+            ["1", "2"].lazy.compactMap { index -> String? in
+                guard let label = values["twitter:label" + index]?.lowercased(),
+                    Self.authorLabels.contains(ArticleFinder.trimmed(label.replacingOccurrences(of: ":", with: "")))
+                else { return nil }
+                return values["twitter:data" + index].map(Self.unescaped)
+            }.first
         published = published.map(Self.unescaped)
         modified = modified.map(Self.unescaped)
     }
 
-    static let extraNames: Set<String> = [
+    static let extraNames = Set<String>([
         "og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src", "og:locale",
+        "twitter:label1", "twitter:data1", "twitter:label2", "twitter:data2",
+    ]).union(publicationNames).union(changeNames)
+
+    /// Names of `meta` tags (in `property`, `name` or `itemprop`) whose content is the date of
+    /// publication, in the order they are trusted: Open Graph's, Dublin Core's, citation and
+    /// publishing systems' own; a page whose JSON-LD names no date often has one of these.
+    static let publicationNames = [
+        "article:published_time", "og:published_time", "datepublished", "dc.date.issued", "dcterms.issued",
+        "citation_publication_date", "citation_date", "publish-date", "publish_date", "publishdate",
+        "published", "pubdate", "sailthru.date", "dc.date", "dcterms.date", "dcterms.created", "date",
+        "datecreated",
+    ]
+
+    /// Names of `meta` tags whose content is the date the page last changed.
+    static let changeNames = [
+        "article:modified_time", "og:updated_time", "datemodified", "dc.date.modified", "dcterms.modified",
+        "last-modified", "ms.date",
+    ]
+
+    /// The labels before an author's name in Twitter's card data (`twitter:label1` "Written by",
+    /// `twitter:data1` the name, as Yoast SEO writes them), in the languages of its translations
+    /// the write-ups' readers read.
+    static let authorLabels: Set<String> = [
+        "written by", "author", "by", "geschrieben von", "autor", "escrito por", "écrit par", "auteur",
+        "skrevet av", "skriven av", "skrevet af", "scritto da", "geschreven door", "napisane przez", "автор",
+        "kirjoittanut",
     ]
 
     /// The names in a `property` attribute (several may share one tag: "og:title twitter:title").
@@ -120,6 +171,8 @@ struct PageMetadata: Sendable {
         }
         return nil
     }
+
+    static func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
 
     /// Character references decoded (a second time for values the parser decoded already).
     static func unescaped(_ text: String) -> String {

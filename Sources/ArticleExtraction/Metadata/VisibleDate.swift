@@ -5,7 +5,8 @@ import Foundation
 /// blogs and shops' articles print it under the title and nowhere else. Read in the text from
 /// ``before`` characters ahead of the page's first visible `h1` to ``after`` characters past it;
 /// the first date there wins. Month names are English (full, abbreviated, "Sept"); numeric dates
-/// are read only as ISO `YYYY-MM-DD` (`03/05/2025` is March or May depending on the country).
+/// are read as ISO `YYYY-MM-DD`, `YYYY/MM/DD`, dotted `DD.MM.YYYY`, and with slashes only when
+/// day and month cannot be mistaken (`03/05/2025` is March or May depending on the country).
 enum VisibleDate {
     static let before = 300
     static let after = 600
@@ -76,7 +77,7 @@ enum VisibleDate {
     }()
 
     /// The first date in `text`: "March 5, 2025", "Mar. 5th 2025", "5 March 2025", "5th of March,
-    /// 2025" or "2025-03-05", as `YYYY-MM-DD`.
+    /// 2025", "2025-03-05", "05.03.2025" or "25/03/2025", as `YYYY-MM-DD`.
     static func first(in text: String) -> String? {
         // Words and numbers with their positions; punctuation between them is allowed as
         // written dates use it ("Mar. 5, 2025"), anything else breaks a date.
@@ -94,6 +95,11 @@ enum VisibleDate {
         if let from = start { tokens.append(text[from...]) }
         for (position, token) in tokens.enumerated() {
             if let iso = isoDate(token) { return iso }
+            if position + 2 < tokens.count,
+                let numeric = numericDate(tokens[position], tokens[position + 1], tokens[position + 2], in: text)
+            {
+                return numeric
+            }
             let rest = tokens[(position + 1)...].prefix(3).map { $0.lowercased() }
             if let month = months[token.lowercased()], rest.count >= 2,
                 let day = day(rest[0]), let year = year(rest[1])
@@ -109,6 +115,63 @@ enum VisibleDate {
         }
         return nil
     }
+
+    /// Three numbers written as one date, the same separator between them, no space: `2025/03/05`
+    /// (year first), `05.03.2025` (day first, as every country writing dots does), and `25/03/2025`
+    /// or `03/25/2025` only when one of the first two cannot be a month — `03/05/2025` is March in
+    /// one country and May in another, and is not read.
+    static func numericDate(_ first: Substring, _ second: Substring, _ third: Substring, in text: String) -> String? {
+        guard first.endIndex < second.startIndex, second.endIndex < third.startIndex,
+            text.distance(from: first.endIndex, to: second.startIndex) == 1,
+            text.distance(from: second.endIndex, to: third.startIndex) == 1
+        else { return nil }
+        let separator = text[first.endIndex]
+        guard separator == text[second.endIndex], separator == "." || separator == "/",
+            let a = Int(first), let b = Int(second), let c = Int(third)
+        else { return nil }
+        if first.count == 4, second.count <= 2, third.count <= 2, separator == "/" {
+            guard let year = year(String(first)), (1...12).contains(b), (1...31).contains(c) else { return nil }
+            return format(year, b, c)
+        }
+        guard first.count <= 2, second.count <= 2, third.count == 4, let year = year(String(third)) else {
+            return nil
+        }
+        if separator == "." || a > 12 {
+            guard (1...12).contains(b), (1...31).contains(a) else { return nil }
+            return format(year, b, a)
+        }
+        guard b > 12, (1...31).contains(b), (1...12).contains(a) else { return nil }
+        return format(year, a, b)
+    }
+
+    /// The date in an element the page names for one — a class or id word date, time, published,
+    /// posted, pubdate, dateline or timestamp ("post-date", "entry-date", "c-meta__date",
+    /// "publishedAt") — with a short text (under 120 characters) holding a date: the first in
+    /// document order outside navigation, asides, footers, comments and reviews.
+    static func inDatedElement(of tree: HTMLTree) -> String? {
+        var current = tree.nextElement(after: tree.body, within: tree.body)
+        while let element = current {
+            let kind = tree.kind[Int(element)]
+            if unread.contains(kind) || PageAuthor.isCommentary(element, in: tree)
+                || tree.flags[Int(element)].contains(.hidden)
+            {
+                current = tree.nextElement(after: element, skippingChildren: true, within: tree.body)
+                continue
+            }
+            let names = (tree.attribute(element, "class") ?? "") + " " + (tree.attribute(element, "id") ?? "")
+            if MainContent.nameWords(names).contains(where: datedWords.contains) {
+                let text = tree.innerText(element)
+                if text.count < 120, let date = first(in: text) { return date }
+            }
+            current = tree.nextElement(after: element, within: tree.body)
+        }
+        return nil
+    }
+
+    static let unread = KindSet([.nav, .aside, .footer, .script, .style, .template, .noscript, .svg])
+    static let datedWords: Set<String> = [
+        "date", "time", "published", "posted", "pubdate", "dateline", "timestamp", "datetime",
+    ]
 
     static func isoDate(_ token: Substring) -> String? {
         let parts = token.split(separator: "-", omittingEmptySubsequences: false)

@@ -1,0 +1,169 @@
+import Foundation
+
+/// The author a page shows in its markup when its metadata names none and Readability's byline
+/// is no name (a label "By", a heading "About the Author", a headline in an element classed
+/// "author"): the first element, in document order and outside navigation, footers, comments
+/// and reviews, that names one.
+///
+/// - `data-author`, `data-author-name` or `data-author-username` on an element (the first post of
+///   a thread: XenForo, Stack Exchange, Reddit);
+/// - an element marked `itemprop="author"` or `rel="author"`: the `content` of it or of its
+///   `itemprop="name"` part, else its text;
+/// - an element whose class or id says byline or author (Readability's pattern), with a short
+///   text shaped like a name once "By" and dates are cut (`Byline.author`);
+/// - on a forum's page, an element whose class says username (phpBB, vBulletin, XenForo).
+enum PageAuthor {
+    static func shown(in tree: HTMLTree, kind: PageKind) -> String? {
+        var current = tree.nextElement(after: tree.body, within: tree.body)
+        while let element = current {
+            let elementKind = tree.kind[Int(element)]
+            if skipped.contains(elementKind) || isCommentary(element, in: tree) {
+                current = tree.nextElement(after: element, skippingChildren: true, within: tree.body)
+                continue
+            }
+            if let name = name(of: element, in: tree, kind: kind) { return name }
+            current = tree.nextElement(after: element, within: tree.body)
+        }
+        return nil
+    }
+
+    /// Navigation, footers and what is never text.
+    static let skipped = KindSet([.nav, .footer, .script, .style, .template, .noscript])
+
+    /// An element holding people's replies: comments, reviews, testimonials.
+    static func isCommentary(_ element: HTMLTree.Node, in tree: HTMLTree) -> Bool {
+        let names = (tree.attribute(element, "class") ?? "") + " " + (tree.attribute(element, "id") ?? "")
+        return MainContent.nameWords(names).contains { commentaryWords.contains($0) }
+    }
+
+    static let commentaryWords: Set<String> = [
+        "comment", "comments", "reply", "replies", "review", "reviews", "testimonial", "testimonials",
+    ]
+
+    static func name(of element: HTMLTree.Node, in tree: HTMLTree, kind: PageKind) -> String? {
+        for attribute in ["data-author", "data-author-name", "data-author-username"] {
+            if let value = tree.attribute(element, attribute).map(ArticleFinder.trimmed), isHandle(value) {
+                return value
+            }
+        }
+        let flags = tree.flags[Int(element)]
+        if flags.contains(.authorAttribute) {
+            if let content = tree.attribute(element, "content").map(ArticleFinder.trimmed), isHandle(content) {
+                return Byline.author(content) ?? content
+            }
+            var part = tree.nextElement(after: element, within: element)
+            while let inner = part {
+                if tree.flags[Int(inner)].contains(.itemName) {
+                    let text = tree.attribute(inner, "content") ?? tree.innerText(inner)
+                    if let name = shapedName(text) { return name }
+                    break
+                }
+                part = tree.nextElement(after: inner, within: element)
+            }
+            if let name = shapedName(lines(of: element, in: tree)) { return name }
+        } else if isByline(element, in: tree), let name = shapedName(lines(of: element, in: tree)) {
+            return name
+        }
+        if kind == .forum, isUsername(element, in: tree),
+            let text = lines(of: element, in: tree).split(separator: "\n").lazy.map({
+                ArticleFinder.trimmed(String($0))
+            }).first(where: { !$0.isEmpty }), isHandle(text)
+        {
+            return text
+        }
+        return nil
+    }
+
+    /// Whether the element's class or id has a whole word for an author's line ("post-author",
+    /// "authorName", "byline"; not "authorize").
+    static func isByline(_ element: HTMLTree.Node, in tree: HTMLTree) -> Bool {
+        let names = (tree.attribute(element, "class") ?? "") + " " + (tree.attribute(element, "id") ?? "")
+        return MainContent.nameWords(names).contains { bylineWords.contains($0) }
+    }
+
+    static let bylineWords: Set<String> = ["author", "authors", "byline", "writer", "writtenby", "dateline"]
+
+    /// The element's text with a line break where a reader sees one: at a block or a `br`, and
+    /// between two elements' texts that touch ("Yucy" twice in two links is two lines, not
+    /// "YucyYucy").
+    static func lines(of element: HTMLTree.Node, in tree: HTMLTree) -> String {
+        var text = ""
+        var lastParent = HTMLTree.none
+        var node = tree.firstChild[Int(element)]
+        // A walk of the subtree in document order, text nodes and elements alike.
+        while node != HTMLTree.none {
+            let index = Int(node)
+            let kind = tree.kind[index]
+            if kind == .text {
+                let piece = tree.textContent(node)
+                let parent = tree.parent[index]
+                if parent != lastParent, let last = text.last, !last.isWhitespace,
+                    let first = piece.first, !first.isWhitespace
+                {
+                    text.append("\n")
+                }
+                text += piece
+                lastParent = parent
+            } else if kind == .br || !ElementKind.traits[Int(kind.rawValue)].contains(.phrasing) {
+                text.append("\n")
+            }
+            if kind != .text, !VisibleDate.skipped.contains(kind), tree.firstChild[index] != HTMLTree.none {
+                node = tree.firstChild[index]
+                continue
+            }
+            while node != element, tree.next[Int(node)] == HTMLTree.none {
+                node = tree.parent[Int(node)]
+                if node != element, !ElementKind.traits[Int(tree.kind[Int(node)].rawValue)].contains(.phrasing) {
+                    text.append("\n")
+                }
+            }
+            if node == element { break }
+            node = tree.next[Int(node)]
+        }
+        return text
+    }
+
+    static func isUsername(_ element: HTMLTree.Node, in tree: HTMLTree) -> Bool {
+        guard let names = tree.attribute(element, "class") else { return false }
+        return MainContent.nameWords(names).contains { $0 == "username" || $0 == "bigusername" }
+    }
+
+    /// A user's handle: one to 60 characters, a letter among them, no spaces but single ones.
+    /// The small words inside names: "Marna van der Merwe", "Ana de la Cruz".
+    static let particles: Set<String> = [
+        "van", "der", "den", "de", "la", "le", "du", "von", "zu", "da", "di", "del", "della", "dos", "das", "bin",
+        "ibn", "al", "el", "y", "af", "av",
+    ]
+
+    static func isHandle(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 60 && text.contains(where: \.isLetter) && !text.contains("  ")
+            && !text.contains("\n")
+    }
+
+    /// The name in a short visible text: `Byline.author`'s answer when the text is under 100
+    /// characters and the answer looks like names — each of them (between commas and "and") at
+    /// most five words, and at most half of all words starting in lower case ("Marna van der
+    /// Merwe" is a name; "Jane writes about gardens" is not).
+    static func shapedName(_ text: String) -> String? {
+        let trimmed = ArticleFinder.trimmed(text)
+        guard !trimmed.isEmpty, trimmed.utf16.count < 100, let name = Byline.author(trimmed) else { return nil }
+        let names = name.replacingOccurrences(of: " and ", with: ",").replacingOccurrences(of: " & ", with: ",")
+            .split(separator: ",")
+        guard names.allSatisfy({ $0.split(separator: " ").count <= 5 }) else { return nil }
+        let words = name.split(whereSeparator: { $0 == " " || $0 == "," }).filter { $0 != "and" && $0 != "&" }
+        // A sentence starts with a capital and goes on in lower case; a name is capitalized
+        // (but for its particles) or, a user's, written all in lower case.
+        let lower = words.dropFirst().filter { $0.first?.isLowercase == true && !particles.contains(String($0)) }
+        if words.first?.first?.isUppercase == true, lower.count * 2 > words.count - 1 { return nil }
+        // Initials on an avatar ("NB") are not the name beside them.
+        if words.count == 1, name.count <= 3, name.allSatisfy(\.isUppercase) { return nil }
+        // A sentence ends in a stop; a name may end in an initial or "M.D.".
+        if let last = words.last,
+            last.hasSuffix("!") || last.hasSuffix("?")
+                || (last.hasSuffix(".") && last.filter(\.isLetter).count > 3)
+        {
+            return nil
+        }
+        return name
+    }
+}
