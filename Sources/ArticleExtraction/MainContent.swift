@@ -39,6 +39,11 @@ struct MainContent {
     static let panelWords: Set<String> = ["collapse", "collapsible", "accordion", "pane", "tabpanel"]
     /// On a product's page, its buyers' reviews and ratings are not its description.
     static let reviewWords: Set<String> = ["review", "reviews", "rating", "ratings", "testimonials"]
+    /// Readers' comments and the form to write one: on every page but a forum's thread (whose
+    /// posts are its content) they are not the page's content.
+    static let commentWords: Set<String> = ["comment", "comments", "respond", "disqus"]
+    /// About a paragraph of text, in characters.
+    static let paragraphWorth: Int32 = 500
     /// A form with less text than this (about 200 words) is a search box, a sign-up or a filter.
     static let shortForm: Int32 = 1_200
 
@@ -51,12 +56,34 @@ struct MainContent {
         Self.removeHidden(in: &tree, keepingPanels: controlled)
         let root = Self.mainElement(in: tree) ?? body
         let half = tree.stats[Int(root)].characters / 2
+        // Comments are the content of a thread: a forum's, or a page whose own text outside its
+        // comments is under a paragraph's worth (a link and its discussion: Lobsters, Hacker
+        // News), whatever its kind was read as.
+        let ownText = tree.stats[Int(root)].characters - Self.commentCharacters(in: tree, under: root)
+        let comments = kind != .forum && ownText >= Self.paragraphWorth
         tree.removeElements(within: root) { tree, node in
             Self.isBoilerplate(node, in: tree, root: root)
                 || (tree.stats[Int(node)].characters <= half
-                    && Self.isNamedBoilerplate(node, in: tree, reviews: kind == .product))
+                    && Self.isNamedBoilerplate(node, in: tree, kind: kind, comments: comments))
         }
         self.root = root
+    }
+
+    /// Characters of the elements under `root` whose class or id names comments (the outermost
+    /// of nested ones).
+    static func commentCharacters(in tree: HTMLTree, under root: HTMLTree.Node) -> Int32 {
+        var total: Int32 = 0
+        var current = tree.nextElement(after: root, within: root)
+        while let node = current {
+            let names = (tree.attribute(node, "class") ?? "") + " " + (tree.attribute(node, "id") ?? "")
+            if nameWords(names).contains(where: commentWords.contains) {
+                total += tree.stats[Int(node)].characters
+                current = tree.nextElement(after: node, skippingChildren: true, within: root)
+            } else {
+                current = tree.nextElement(after: node, within: root)
+            }
+        }
+        return total
     }
 
     /// The ids other elements name in `aria-controls`: the panels their buttons open.
@@ -169,13 +196,18 @@ struct MainContent {
         return true
     }
 
-    /// Whether the class or id names boilerplate (``boilerplateWords``; on a product's page also
-    /// ``reviewWords`` in the class — an id is often a heading's words: "best-phones-we-reviewed").
-    static func isNamedBoilerplate(_ node: HTMLTree.Node, in tree: HTMLTree, reviews: Bool) -> Bool {
+    /// Whether the class or id names boilerplate (``boilerplateWords``; ``commentWords`` when
+    /// `comments` are not the page's content; on a product's page also ``reviewWords`` in the
+    /// class — an id is often a heading's words: "best-phones-we-reviewed").
+    static func isNamedBoilerplate(_ node: HTMLTree.Node, in tree: HTMLTree, kind: PageKind, comments: Bool)
+        -> Bool
+    {
         for name in ["class", "id"] {
             guard let value = tree.attribute(node, name) else { continue }
             for word in nameWords(value) {
-                if boilerplateWords.contains(word) || (reviews && name == "class" && reviewWords.contains(word)) {
+                if boilerplateWords.contains(word) || (comments && commentWords.contains(word))
+                    || (kind == .product && name == "class" && reviewWords.contains(word))
+                {
                     return true
                 }
             }

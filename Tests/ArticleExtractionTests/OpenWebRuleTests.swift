@@ -236,6 +236,29 @@ struct OpenWebRuleTests {
         }
     }
 
+    @Test("readers' comments leave the main content, unless they are the page: a forum, a link's discussion")
+    func comments() {
+        func mainText(_ body: String, kind: PageKind) -> String {
+            let content = MainContent(page: HTMLTree(parsing: Array("<body><main>\(body)</main>".utf8)), kind: kind)
+            return content.tree.textContent(content.root)
+        }
+        let article = ExtractionRuleTests.article
+        let thread =
+            "<ol id=comments><li class=comment>\(ExtractionRuleTests.prose("Reply"))</li>"
+            + "<li class=comment>\(ExtractionRuleTests.prose("Answer"))</li></ol>"
+            + "<div id=respond><form>Leave a comment</form></div>"
+        let withComments = mainText(article + thread, kind: .article)
+        #expect(withComments.contains("Para6 opens"))
+        #expect(!withComments.contains("Reply opens"))
+        #expect(!withComments.contains("Leave a comment"))
+        // On a forum's page the comments are the posts.
+        #expect(mainText(article + thread, kind: .forum).contains("Reply opens"))
+        // A link and its discussion (Lobsters, Hacker News): the page's own text is a title.
+        let discussion = mainText("<h1><a href=https://e.com/>A link</a></h1>\(thread)", kind: .article)
+        #expect(discussion.contains("Reply opens"))
+        #expect(discussion.contains("Answer opens"))
+    }
+
     @Test("a class's words are whole words, camel case split; an id naming a heading's words is no verdict on reviews")
     func classWords() {
         #expect(MainContent.nameWords("productReviews related-posts") == ["product", "reviews", "related", "posts"])
