@@ -30,18 +30,18 @@ struct MainContent {
     /// Words of a class or id (whole words, `relatedPosts` and `related-posts` alike) naming what
     /// is around content, never content: consent banners, breadcrumbs, share bars, sign-ups,
     /// teasers of other pages, pop-ups, advertising, skip links.
-    static let boilerplateWords: Set<String> = [
+    static let boilerplateWords = NameWords([
         "cookie", "cookies", "consent", "gdpr", "cookiebanner", "breadcrumb", "breadcrumbs", "newsletter", "share",
         "sharing", "social", "related", "recommended", "recommendations", "upsell", "crosssell", "recently",
         "sidebar", "popup", "modal", "advert", "advertisement", "ads", "skip",
-    ]
+    ])
     /// Words of a class naming a panel a reader opens: Bootstrap's `collapse`, an accordion, a tab.
-    static let panelWords: Set<String> = ["collapse", "collapsible", "accordion", "pane", "tabpanel"]
+    static let panelWords = NameWords(["collapse", "collapsible", "accordion", "pane", "tabpanel"])
     /// On a product's page, its buyers' reviews and ratings are not its description.
-    static let reviewWords: Set<String> = ["review", "reviews", "rating", "ratings", "testimonials"]
+    static let reviewWords = NameWords(["review", "reviews", "rating", "ratings", "testimonials"])
     /// Readers' comments and the form to write one: on every page but a forum's thread (whose
     /// posts are its content) they are not the page's content.
-    static let commentWords: Set<String> = ["comment", "comments", "respond", "disqus"]
+    static let commentWords = NameWords(["comment", "comments", "respond", "disqus"])
     /// About a paragraph of text, in characters.
     static let paragraphWorth: Int32 = 500
     /// A form with less text than this (about 200 words) is a search box, a sign-up or a filter.
@@ -75,8 +75,7 @@ struct MainContent {
         var total: Int32 = 0
         var current = tree.nextElement(after: root, within: root)
         while let node = current {
-            let names = (tree.attribute(node, "class") ?? "") + " " + (tree.attribute(node, "id") ?? "")
-            if nameWords(names).contains(where: commentWords.contains) {
+            if commentWords.named(node, in: tree) {
                 total += tree.stats[Int(node)].characters
                 current = tree.nextElement(after: node, skippingChildren: true, within: root)
             } else {
@@ -144,7 +143,7 @@ struct MainContent {
             let panel =
                 tree.attribute(node, "role")?.lowercased() == "tabpanel"
                 || tree.attribute(node, "id").map(controlled.contains) == true
-                || nameWords(tree.className(node)).contains(where: panelWords.contains)
+                || panelWords.named(node, in: tree, classOnly: true)
             if panel, !tree.flags[Int(node)].contains(.modalDialog),
                 stats.linkCharacters * 2 < Double(stats.characters)
             {
@@ -202,17 +201,8 @@ struct MainContent {
     static func isNamedBoilerplate(_ node: HTMLTree.Node, in tree: HTMLTree, kind: PageKind, comments: Bool)
         -> Bool
     {
-        for name in ["class", "id"] {
-            guard let value = tree.attribute(node, name) else { continue }
-            for word in nameWords(value) {
-                if boilerplateWords.contains(word) || (comments && commentWords.contains(word))
-                    || (kind == .product && name == "class" && reviewWords.contains(word))
-                {
-                    return true
-                }
-            }
-        }
-        return false
+        boilerplateWords.named(node, in: tree) || (comments && commentWords.named(node, in: tree))
+            || (kind == .product && reviewWords.named(node, in: tree, classOnly: true))
     }
 
     /// The words of a class or id: runs of letters and digits, split where a lower-case letter

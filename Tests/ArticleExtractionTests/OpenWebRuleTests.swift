@@ -259,6 +259,26 @@ struct OpenWebRuleTests {
         #expect(discussion.contains("Answer opens"))
     }
 
+    @Test("class words read on bytes are nameWords' words: whole, camel case split, any case")
+    func nameWordsOnBytes() {
+        let values = [
+            "productReviews related-posts", "shareholders", "c-meta__date", "authorDateBlock_authorName__N6j3Y",
+            "POST_AUTHOR", "ABCTitle", "x2share 3col", "entry-date published", "Kommentar-Liste", "",
+        ]
+        let candidates = [
+            "product", "reviews", "related", "posts", "share", "date", "author", "name", "abctitle",
+            "x2share", "published", "post", "col", "kommentar", "liste", "block",
+        ]
+        for value in values {
+            let words = Set(MainContent.nameWords(value))
+            for candidate in candidates {
+                #expect(
+                    NameWords([candidate]).contains(ArraySlice(Array(value.utf8))) == words.contains(candidate),
+                    "\(candidate) in \(value)")
+            }
+        }
+    }
+
     @Test("a class's words are whole words, camel case split; an id naming a heading's words is no verdict on reviews")
     func classWords() {
         #expect(MainContent.nameWords("productReviews related-posts") == ["product", "reviews", "related", "posts"])

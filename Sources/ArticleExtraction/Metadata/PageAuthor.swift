@@ -32,13 +32,12 @@ enum PageAuthor {
 
     /// An element holding people's replies: comments, reviews, testimonials.
     static func isCommentary(_ element: HTMLTree.Node, in tree: HTMLTree) -> Bool {
-        let names = (tree.attribute(element, "class") ?? "") + " " + (tree.attribute(element, "id") ?? "")
-        return MainContent.nameWords(names).contains { commentaryWords.contains($0) }
+        commentaryWords.named(element, in: tree)
     }
 
-    static let commentaryWords: Set<String> = [
+    static let commentaryWords = NameWords([
         "comment", "comments", "reply", "replies", "review", "reviews", "testimonial", "testimonials",
-    ]
+    ])
 
     static func name(of element: HTMLTree.Node, in tree: HTMLTree, kind: PageKind) -> String? {
         for attribute in ["data-author", "data-author-name", "data-author-username"] {
@@ -77,11 +76,10 @@ enum PageAuthor {
     /// Whether the element's class or id has a whole word for an author's line ("post-author",
     /// "authorName", "byline"; not "authorize").
     static func isByline(_ element: HTMLTree.Node, in tree: HTMLTree) -> Bool {
-        let names = (tree.attribute(element, "class") ?? "") + " " + (tree.attribute(element, "id") ?? "")
-        return MainContent.nameWords(names).contains { bylineWords.contains($0) }
+        bylineWords.named(element, in: tree)
     }
 
-    static let bylineWords: Set<String> = ["author", "authors", "byline", "writer", "writtenby", "dateline"]
+    static let bylineWords = NameWords(["author", "authors", "byline", "writer", "writtenby", "dateline"])
 
     /// The element's text with a line break where a reader sees one: at a block or a `br`, and
     /// between two elements' texts that touch ("Yucy" twice in two links is two lines, not
@@ -124,9 +122,10 @@ enum PageAuthor {
     }
 
     static func isUsername(_ element: HTMLTree.Node, in tree: HTMLTree) -> Bool {
-        guard let names = tree.attribute(element, "class") else { return false }
-        return MainContent.nameWords(names).contains { $0 == "username" || $0 == "bigusername" }
+        usernameWords.named(element, in: tree, classOnly: true)
     }
+
+    static let usernameWords = NameWords(["username", "bigusername"])
 
     /// A user's handle: one to 60 characters, a letter among them, no spaces but single ones.
     /// The small words inside names: "Marna van der Merwe", "Ana de la Cruz".

@@ -158,8 +158,7 @@ enum VisibleDate {
                 current = tree.nextElement(after: element, skippingChildren: true, within: tree.body)
                 continue
             }
-            let names = (tree.attribute(element, "class") ?? "") + " " + (tree.attribute(element, "id") ?? "")
-            if MainContent.nameWords(names).contains(where: datedWords.contains) {
+            if datedWords.named(element, in: tree) {
                 let text = tree.innerText(element)
                 if text.count < 120, let date = first(in: text) { return date }
             }
@@ -169,9 +168,9 @@ enum VisibleDate {
     }
 
     static let unread = KindSet([.nav, .aside, .footer, .script, .style, .template, .noscript, .svg])
-    static let datedWords: Set<String> = [
+    static let datedWords = NameWords([
         "date", "time", "published", "posted", "pubdate", "dateline", "timestamp", "datetime",
-    ]
+    ])
 
     static func isoDate(_ token: Substring) -> String? {
         let parts = token.split(separator: "-", omittingEmptySubsequences: false)

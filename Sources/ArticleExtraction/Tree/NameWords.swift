@@ -1,0 +1,59 @@
+/// A set of words looked for among the whole words of an element's class or id — runs of letters
+/// and digits, split where a lower-case letter meets an upper-case one (`relatedPosts` is
+/// "related" and "posts"), compared without case — read on the attribute's bytes as they are, so
+/// that asking it of every element of a page allocates nothing (`MainContent.nameWords` is the same
+/// split on a `String`, for reading and tests).
+struct NameWords: Sendable {
+    /// The words, lower-case ASCII.
+    private let words: [[UInt8]]
+    private let lengths: Set<Int>
+
+    init(_ words: some Sequence<String>) {
+        self.words = words.map { Array($0.lowercased().utf8) }
+        lengths = Set(self.words.map(\.count))
+    }
+
+    /// Whether `node`'s class (and its id, unless `classOnly`) has one of the words.
+    func named(_ node: HTMLTree.Node, in tree: HTMLTree, classOnly: Bool = false) -> Bool {
+        if let value = tree.rawAttribute(node, "class"), contains(value) { return true }
+        if !classOnly, let value = tree.rawAttribute(node, "id"), contains(value) { return true }
+        return false
+    }
+
+    /// Whether one of the whole words of `value` is one of the words.
+    func contains(_ value: ArraySlice<UInt8>) -> Bool {
+        var start = value.startIndex
+        var index = value.startIndex
+        var previousLower = false
+        while index < value.endIndex {
+            let byte = value[index]
+            let isLower = (0x61...0x7A).contains(byte)
+            let isUpper = (0x41...0x5A).contains(byte)
+            // Letters and digits; bytes of a multi-byte character count as letters.
+            let isWordByte = isLower || isUpper || (0x30...0x39).contains(byte) || byte >= 0x80
+            if !isWordByte {
+                if start < index, matches(value[start..<index]) { return true }
+                start = index + 1
+                previousLower = false
+            } else if isUpper, previousLower {
+                if start < index, matches(value[start..<index]) { return true }
+                start = index
+                previousLower = false
+            } else {
+                previousLower = isLower
+            }
+            index += 1
+        }
+        return start < index && matches(value[start..<index])
+    }
+
+    private func matches(_ word: ArraySlice<UInt8>) -> Bool {
+        guard lengths.contains(word.count) else { return false }
+        return words.contains { candidate in
+            candidate.count == word.count
+                && zip(candidate, word).allSatisfy { expected, byte in
+                    expected == ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+                }
+        }
+    }
+}
