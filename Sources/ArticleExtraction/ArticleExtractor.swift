@@ -67,7 +67,7 @@ public struct ArticleExtractor: Sendable {
         // A publisher's name given as the author ("USA TODAY", "Cleveland Clinic") yields to a
         // person the page shows.
         let written = [metadata.byline, metadata.labelledAuthor].lazy.compactMap { Byline.author($0) }.first
-        if let written, !ArticleTitle.SiteName(siteName: metadata.siteName, host: url?.host).isNamed(by: written) {
+        if let written, !metadata.site.isNamed(by: written) {
             article.author = written
         } else {
             article.author = PageAuthor.shown(in: tree, kind: kind) ?? written

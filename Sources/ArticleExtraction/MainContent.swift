@@ -205,30 +205,6 @@ struct MainContent {
             || (kind == .product && reviewWords.named(node, in: tree, classOnly: true))
     }
 
-    /// The words of a class or id: runs of letters and digits, split where a lower-case letter
-    /// meets an upper-case one (`relatedPosts` is "related", "posts"), lower-cased.
-    static func nameWords(_ value: String) -> [String] {
-        var words: [String] = []
-        var word = ""
-        var previousLower = false
-        for character in value {
-            guard character.isLetter || character.isNumber else {
-                if !word.isEmpty { words.append(word.lowercased()) }
-                word = ""
-                previousLower = false
-                continue
-            }
-            if character.isUppercase, previousLower, !word.isEmpty {
-                words.append(word.lowercased())
-                word = ""
-            }
-            word.append(character)
-            previousLower = character.isLowercase
-        }
-        if !word.isEmpty { words.append(word.lowercased()) }
-        return words
-    }
-
     /// Whether an ancestor below the root is an article, a section, `main`, an aside or a
     /// navigation: a header or footer there belongs to it (an article's title, a post's author).
     static func insideContentSection(_ node: HTMLTree.Node, in tree: HTMLTree, root: HTMLTree.Node) -> Bool {

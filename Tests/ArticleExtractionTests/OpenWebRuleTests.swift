@@ -82,7 +82,7 @@ struct OpenWebRuleTests {
             ("Garden Weekly | Garden Weekly", "Garden Weekly", "example.com", "Garden Weekly | Garden Weekly"),
         ])
     func siteNameOutOfTitle(title: String, siteName: String, host: String, expected: String) {
-        #expect(ArticleTitle.withoutSiteName(title, siteName: siteName, host: host) == expected)
+        #expect(ArticleTitle.withoutSiteName(title, site: .init(siteName: siteName, host: host)) == expected)
     }
 
     @Test("table cells are words apart in the text, rows lines apart")
@@ -418,5 +418,32 @@ struct OpenWebRuleTests {
         #expect(author("<div class=comments><span class=comment-author>Troll</span></div>") == nil)
         #expect(author("<p class=author>This post was written by Danielle Padula</p>") == "Danielle Padula")
         #expect(author("<article class=message data-author=pelex>Hi</article>") == "pelex")
+    }
+}
+
+extension MainContent {
+    /// The words of a class or id as a `String` split gives them: runs of letters and digits,
+    /// split where a lower-case letter meets an upper-case one (`relatedPosts` is "related",
+    /// "posts"), lower-cased — the reference `NameWords` is checked against.
+    static func nameWords(_ value: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var previousLower = false
+        for character in value {
+            guard character.isLetter || character.isNumber else {
+                if !word.isEmpty { words.append(word.lowercased()) }
+                word = ""
+                previousLower = false
+                continue
+            }
+            if character.isUppercase, previousLower, !word.isEmpty {
+                words.append(word.lowercased())
+                word = ""
+            }
+            word.append(character)
+            previousLower = character.isLowercase
+        }
+        if !word.isEmpty { words.append(word.lowercased()) }
+        return words
     }
 }

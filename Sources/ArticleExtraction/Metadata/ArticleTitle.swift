@@ -1,5 +1,3 @@
-import Foundation
-
 /// The article's title from the page's `<title>` (Readability's `_getArticleTitle`): without the
 /// site's name after a separator (| - – — \ / > »), or the part after a colon, unless that leaves
 /// too few words; the only `h1` when the title is very short or very long.
@@ -110,10 +108,9 @@ enum ArticleTitle {
     /// gives "Online Tuition and Financing"; "Leadfeeder | State of SEO in 2026" gives "State of
     /// SEO in 2026"; the slogans and sections after the first part go too, as the heading over a
     /// text does not carry them.
-    static func withoutSiteName(_ title: String, siteName: String?, host: String?) -> String {
+    static func withoutSiteName(_ title: String, site: SiteName) -> String {
         let pieces = parts(of: title).map(ArticleFinder.trimmed)
         guard pieces.count > 1 else { return title }
-        let site = SiteName(siteName: siteName, host: host)
         let kept = pieces.filter { !site.isNamed(by: $0) }
         guard let first = kept.first else { return title }
         // No part names the site: the first part is taken for a title only when it has three
@@ -123,7 +120,7 @@ enum ArticleTitle {
     }
 
     /// The site a page belongs to, known by its `og:site_name` (or JSON-LD publisher) and its host.
-    struct SiteName {
+    struct SiteName: Sendable {
         let site: String
         let hostLetters: String
         /// The host's name without its last label: "fool" for fool.com, a word of "The Motley Fool".
@@ -150,9 +147,7 @@ enum ArticleTitle {
     }
 
     /// Letters and digits only, lowercased: "Move.org" and "move.org" and "MOVE ORG" agree.
-    static func letters(_ text: String) -> String {
-        String(text.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
-    }
+    static func letters(_ text: String) -> String { HTMLTree.words(text).joined() }
 
     /// A title cut at its separators (a separator character with a space on each side).
     static func parts(of title: String) -> [String] {

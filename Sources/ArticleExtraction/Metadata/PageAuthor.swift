@@ -14,17 +14,10 @@ import Foundation
 /// - on a forum's page, an element whose class says username (phpBB, vBulletin, XenForo).
 enum PageAuthor {
     static func shown(in tree: HTMLTree, kind: PageKind) -> String? {
-        var current = tree.nextElement(after: tree.body, within: tree.body)
-        while let element = current {
-            let elementKind = tree.kind[Int(element)]
-            if skipped.contains(elementKind) || isCommentary(element, in: tree) {
-                current = tree.nextElement(after: element, skippingChildren: true, within: tree.body)
-                continue
-            }
-            if let name = name(of: element, in: tree, kind: kind) { return name }
-            current = tree.nextElement(after: element, within: tree.body)
-        }
-        return nil
+        tree.firstAnswer(
+            within: tree.body,
+            pruning: { skipped.contains(tree.kind[Int($0)]) || isCommentary($0, in: tree) },
+            { name(of: $0, in: tree, kind: kind) })
     }
 
     /// Navigation, footers and what is never text.

@@ -14,6 +14,8 @@ struct PageMetadata: Sendable {
     var labelledAuthor: String?
     var excerpt: String?
     var siteName: String?
+    /// The site, to know its name in a title or an author (`og:site_name`, publisher, host).
+    var site: ArticleTitle.SiteName
     var published: String?
     /// The date the page was last changed (JSON-LD `dateModified`, `article:modified_time`).
     var modified: String?
@@ -48,10 +50,11 @@ struct PageMetadata: Sendable {
                 }
             }
         }
-        func first(_ keys: String...) -> String? {
+        func first(_ keys: [String]) -> String? {
             for key in keys { if let value = values[key], !value.isEmpty { return value } }
             return nil
         }
+        func first(_ keys: String...) -> String? { first(keys) }
         let pageTitle = ArticleTitle.fromPage(tree)
         title =
             jsonLD?.title(comparedWith: pageTitle)
@@ -60,13 +63,12 @@ struct PageMetadata: Sendable {
                 "twitter:title", "parsely-title") ?? pageTitle
         let written = [title, tree.titleRange.map { tree.decoded($0) }].compactMap(\.self)
         let heading = ArticleTitle.mainHeading(in: tree, matching: written)
-        siteName = jsonLD?.publisher ?? first("og:site_name")
+        siteName = (jsonLD?.publisher ?? first("og:site_name")).map(Self.unescaped)
+        site = ArticleTitle.SiteName(siteName: siteName, host: host)
         // Readability's container search compares headings with the title as written; readers
         // get it without the site's name.
         searchTitle = heading ?? title
-        title =
-            heading
-            ?? title.map { ArticleTitle.withoutSiteName($0, siteName: siteName.map(Self.unescaped), host: host) }
+        title = heading ?? title.map { ArticleTitle.withoutSiteName($0, site: site) }
         // article:author is often a profile URL: a name only.
         let articleAuthor = first("article:author").flatMap { URL(string: $0)?.scheme == nil ? $0 : nil }
         byline = jsonLD?.byline ?? first("dc:creator", "dcterm:creator", "author", "parsely-author") ?? articleAuthor
@@ -76,12 +78,10 @@ struct PageMetadata: Sendable {
                 "dc:description", "dcterm:description", "og:description", "weibo:article:description",
                 "weibo:webpage:description", "description", "twitter:description")
         published =
-            jsonLD?.datePublished ?? first("parsely-pub-date")
-            ?? Self.publicationNames.lazy.compactMap { values[$0].flatMap(Self.nonEmpty) }.first
+            jsonLD?.datePublished ?? first("parsely-pub-date") ?? first(Self.publicationNames)
             ?? JSONLDArticle.anyDate("datePublished", in: documents)
         modified =
-            jsonLD?.dateModified ?? Self.changeNames.lazy.compactMap { values[$0].flatMap(Self.nonEmpty) }.first
-            ?? JSONLDArticle.anyDate("dateModified", in: documents)
+            jsonLD?.dateModified ?? first(Self.changeNames) ?? JSONLDArticle.anyDate("dateModified", in: documents)
         image =
             jsonLD?.image
             ?? first("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src")
@@ -96,7 +96,6 @@ struct PageMetadata: Sendable {
         searchTitle = searchTitle.map(Self.unescaped)
         byline = byline.map(Self.unescaped)
         excerpt = excerpt.map(Self.unescaped)
-        siteName = siteName.map(Self.unescaped)
         labelledAuthor =
             ["1", "2"].lazy.compactMap { index -> String? in
                 guard let label = values["twitter:label" + index]?.lowercased(),
@@ -171,8 +170,6 @@ struct PageMetadata: Sendable {
         }
         return nil
     }
-
-    static func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
 
     /// Character references decoded (a second time for values the parser decoded already).
     static func unescaped(_ text: String) -> String {

@@ -149,22 +149,17 @@ enum VisibleDate {
     /// "publishedAt") — with a short text (under 120 characters) holding a date: the first in
     /// document order outside navigation, asides, footers, comments and reviews.
     static func inDatedElement(of tree: HTMLTree) -> String? {
-        var current = tree.nextElement(after: tree.body, within: tree.body)
-        while let element = current {
-            let kind = tree.kind[Int(element)]
-            if unread.contains(kind) || PageAuthor.isCommentary(element, in: tree)
-                || tree.flags[Int(element)].contains(.hidden)
-            {
-                current = tree.nextElement(after: element, skippingChildren: true, within: tree.body)
-                continue
-            }
-            if datedWords.named(element, in: tree) {
+        tree.firstAnswer(
+            within: tree.body,
+            pruning: {
+                unread.contains(tree.kind[Int($0)]) || PageAuthor.isCommentary($0, in: tree)
+                    || tree.flags[Int($0)].contains(.hidden)
+            },
+            { element in
+                guard datedWords.named(element, in: tree) else { return nil }
                 let text = tree.innerText(element)
-                if text.count < 120, let date = first(in: text) { return date }
-            }
-            current = tree.nextElement(after: element, within: tree.body)
-        }
-        return nil
+                return text.count < 120 ? first(in: text) : nil
+            })
     }
 
     static let unread = KindSet([.nav, .aside, .footer, .script, .style, .template, .noscript, .svg])

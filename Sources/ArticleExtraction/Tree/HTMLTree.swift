@@ -132,6 +132,23 @@ struct HTMLTree: Sendable {
         return nil
     }
 
+    /// The first answer `visit` gives of the elements inside `root`, in document order; the
+    /// subtree of an element `prunes` picks is not looked at.
+    func firstAnswer<Answer>(
+        within root: Node, pruning prunes: (Node) -> Bool, _ visit: (Node) -> Answer?
+    ) -> Answer? {
+        var current = nextElement(after: root, within: root)
+        while let element = current {
+            if prunes(element) {
+                current = nextElement(after: element, skippingChildren: true, within: root)
+                continue
+            }
+            if let answer = visit(element) { return answer }
+            current = nextElement(after: element, within: root)
+        }
+        return nil
+    }
+
     /// Whether `ancestor` is `node` or holds it.
     func isAncestor(_ ancestor: Node, of node: Node) -> Bool {
         var current = node

@@ -1,8 +1,8 @@
 /// A set of words looked for among the whole words of an element's class or id — runs of letters
 /// and digits, split where a lower-case letter meets an upper-case one (`relatedPosts` is
 /// "related" and "posts"), compared without case — read on the attribute's bytes as they are, so
-/// that asking it of every element of a page allocates nothing (`MainContent.nameWords` is the same
-/// split on a `String`, for reading and tests).
+/// that asking it of every element of a page allocates nothing (the tests check it against the
+/// same split done on a `String`).
 struct NameWords: Sendable {
     /// The words, lower-case ASCII.
     private let words: [[UInt8]]
