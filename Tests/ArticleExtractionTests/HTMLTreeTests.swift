@@ -53,6 +53,21 @@ struct HTMLTreeTests {
         #expect(tree.metas.count == 1)
     }
 
+    @Test("the inner text's length counted on bytes is the length of the inner text built as a string")
+    func innerTextLength() {
+        let pages = [
+            "<body><div>  a&amp;b&nbsp;c,\n\t d  <span> e </span>f</div>",
+            "<body><div>Пример 😀 text\u{2003}\u{2003}x\u{3000}</div>",
+            "<body><div><p> </p><p>\u{FEFF}é&#x1F600;&nbsp;&nbsp;ç</p>  tail  </div>",
+            "<body><div></div>", "<body><div>   </div>",
+        ]
+        for page in pages {
+            let tree = HTMLTree(parsing: Array(page.utf8))
+            let div = tree.firstElementChild(tree.body)!
+            #expect(tree.innerTextLength(div) == tree.innerText(div).utf16.count, "\(page)")
+        }
+    }
+
     @Test("entities are decoded when text is read, and measured as what they decode to")
     func entities() {
         let tree = HTMLTree(parsing: Array("<body><p>a&amp;b&nbsp;c, d</p>".utf8))

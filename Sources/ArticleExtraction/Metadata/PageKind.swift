@@ -28,8 +28,8 @@ struct PageKindReader {
     let types: Set<String>
     let openGraphType: String
     let pathWords: Set<String>
-    /// How many prices the page's text shows ("$19.99", "12,50 €").
-    let prices: Int
+    /// The page, whose prices are counted when the kind needs them.
+    let tree: HTMLTree
 
     /// The signals of `tree`, whose parsed JSON-LD is `jsonLD`, read from `url`.
     init(tree: HTMLTree, jsonLD: [JSONNode], url: URL?) {
@@ -55,8 +55,12 @@ struct PageKindReader {
         self.openGraphType = openGraphType
         let path = url?.path.lowercased() ?? ""
         pathWords = Set(HTMLTree.words(path))
-        prices = Self.countPrices(in: tree)
+        self.tree = tree
     }
+
+    /// How many prices the page's text shows ("$19.99", "12,50 €"): read only when the types and
+    /// the path have not told the kind.
+    var prices: Int { Self.countPrices(in: tree) }
 
     static func types(_ node: JSONNode?) -> [String] {
         if let list = node?.array { return list.compactMap(\.string) }
@@ -117,37 +121,43 @@ struct PageKindReader {
 
     /// Currency signs next to a digit in the page's text ("$5", "€ 12", "12,50 €", "£3").
     static func countPrices(in tree: HTMLTree) -> Int {
-        var count = 0
-        for node in 0..<tree.count where tree.kind[node] == .text {
-            let range = tree.range[node]
-            let bytes = tree.bytes[Int(range.lowerBound)..<Int(range.upperBound)]
-            var previousDigit = false
-            var index = bytes.startIndex
-            while index < bytes.endIndex {
-                let byte = bytes[index]
-                let sign: Int
-                switch byte {
-                case UInt8(ascii: "$"): sign = 1
-                case 0xC2 where index + 1 < bytes.endIndex && bytes[index + 1] == 0xA3: sign = 2  // £
-                case 0xE2 where index + 2 < bytes.endIndex && bytes[index + 1] == 0x82 && bytes[index + 2] == 0xAC:
-                    sign = 3  // €
-                default: sign = 0
-                }
-                if sign > 0 {
-                    var after = index + sign
-                    while after < bytes.endIndex, bytes[after] == UInt8(ascii: " ") { after += 1 }
-                    let digitAfter =
-                        after < bytes.endIndex && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[after])
-                    if digitAfter || previousDigit { count += 1 }
-                    index += sign
-                    previousDigit = false
-                    continue
-                }
-                if byte != UInt8(ascii: " ") {
-                    previousDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                }
-                index += 1
+        tree.bytes.withUnsafeBufferPointer { buffer in
+            var count = 0
+            for node in 0..<tree.count where tree.kind[node] == .text {
+                let range = tree.range[node]
+                count += countPrices(in: buffer, from: Int(range.lowerBound), to: Int(range.upperBound))
             }
+            return count
+        }
+    }
+
+    static func countPrices(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var count = 0
+        var previousDigit = false
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            let sign: Int
+            switch byte {
+            case UInt8(ascii: "$"): sign = 1
+            case 0xC2 where index + 1 < end && bytes[index + 1] == 0xA3: sign = 2  // £
+            case 0xE2 where index + 2 < end && bytes[index + 1] == 0x82 && bytes[index + 2] == 0xAC:
+                sign = 3  // €
+            default: sign = 0
+            }
+            if sign > 0 {
+                var after = index + sign
+                while after < end, bytes[after] == UInt8(ascii: " ") { after += 1 }
+                let digitAfter = after < end && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[after])
+                if digitAfter || previousDigit { count += 1 }
+                index += sign
+                previousDigit = false
+                continue
+            }
+            if byte != UInt8(ascii: " ") {
+                previousDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            }
+            index += 1
         }
         return count
     }

@@ -160,16 +160,23 @@ struct PageMetadata: Sendable {
     /// does not read.
     static func metaName(_ name: String) -> String? {
         let key = name.lowercased().filter { !$0.isWhitespace }.replacingOccurrences(of: ".", with: ":")
-        let suffixes = ["author", "creator", "pub-date", "description", "title", "site_name"]
-        let prefixes = ["dc", "dcterm", "og", "twitter", "parsely", "weibo:article", "weibo:webpage"]
-        if suffixes.contains(key) { return key }
-        for prefix in prefixes {
-            for separator in ["-", ":"] {
-                for suffix in suffixes where key == prefix + separator + suffix { return key }
+        if metaSuffixes.contains(key) { return key }
+        // A prefix, "-" or ":", a suffix: looked up by the suffix, without building each name.
+        for suffix in metaSuffixes where key.hasSuffix(suffix) {
+            let head = key.dropLast(suffix.count)
+            if let separator = head.last, separator == "-" || separator == ":",
+                metaPrefixes.contains(String(head.dropLast()))
+            {
+                return key
             }
         }
         return nil
     }
+
+    static let metaSuffixes = ["author", "creator", "pub-date", "description", "title", "site_name"]
+    static let metaPrefixes: Set<String> = [
+        "dc", "dcterm", "og", "twitter", "parsely", "weibo:article", "weibo:webpage",
+    ]
 
     /// Character references decoded (a second time for values the parser decoded already).
     static func unescaped(_ text: String) -> String {

@@ -26,40 +26,44 @@ enum VisibleDate {
     /// The visible text around `heading`, spaces collapsed: the end of what comes before it, the
     /// heading, and the beginning of what follows.
     static func window(around heading: HTMLTree.Node, in tree: HTMLTree) -> String {
-        var characters: [Character] = []
+        // Unicode scalars rather than characters: the window's bounds need no grapheme breaking,
+        // and the text before the heading can be long.
+        var scalars: [Unicode.Scalar] = []
         var headingStarted = false
         var headingEnd: Int?
         var current = tree.firstChild[Int(tree.body)]
         while current != HTMLTree.none {
             let index = Int(current)
             if current == heading {
-                if characters.count > before { characters.removeFirst(characters.count - before) }
+                if scalars.count > before { scalars.removeFirst(scalars.count - before) }
                 headingStarted = true
             }
             if tree.kind[index] == .text {
-                characters.append(contentsOf: HTMLTree.collapsingSpaces(tree.textContent(current)))
-                characters.append(" ")
-                if !headingStarted, characters.count > 4 * before {
-                    characters.removeFirst(characters.count - before)
+                scalars.append(contentsOf: HTMLTree.collapsingSpaces(tree.textContent(current)).unicodeScalars)
+                scalars.append(" ")
+                if !headingStarted, scalars.count > 4 * before {
+                    scalars.removeFirst(scalars.count - before)
                 }
-                if let end = headingEnd, characters.count >= end + after { break }
+                if let end = headingEnd, scalars.count >= end + after { break }
             } else if !skipped.contains(tree.kind[index]), tree.firstChild[index] != HTMLTree.none {
                 current = tree.firstChild[index]
                 continue
             } else {
-                characters.append(" ")  // an element without text between words: a break, an image
+                scalars.append(" ")  // an element without text between words: a break, an image
             }
             // On to the next sibling of this node, or of its nearest ancestor that has one.
             while current != tree.body, tree.next[Int(current)] == HTMLTree.none {
-                if current == heading { headingEnd = characters.count }
+                if current == heading { headingEnd = scalars.count }
                 current = tree.parent[Int(current)]
             }
             if current == tree.body { break }
-            if current == heading { headingEnd = characters.count }
+            if current == heading { headingEnd = scalars.count }
             current = tree.next[Int(current)]
         }
         guard let end = headingEnd else { return "" }
-        return String(characters.prefix(end + after))
+        var window = String.UnicodeScalarView()
+        window.append(contentsOf: scalars.prefix(end + after))
+        return String(window)
     }
 
     static let months: [String: Int] = {
@@ -100,20 +104,30 @@ enum VisibleDate {
             {
                 return numeric
             }
-            let rest = tokens[(position + 1)...].prefix(3).map { $0.lowercased() }
-            if let month = months[token.lowercased()], rest.count >= 2,
-                let day = day(rest[0]), let year = year(rest[1])
+            // "March 5, 2025", "Mar. 5th 2025"
+            if position + 2 < tokens.count, let month = month(token), let day = day(tokens[position + 1]),
+                let year = year(tokens[position + 2])
             {
                 return format(year, month, day)
             }
-            if let day = day(token.lowercased()), !rest.isEmpty {
-                let words = rest.first == "of" ? Array(rest.dropFirst()) : rest
-                if words.count >= 2, let month = months[words[0]], let year = year(words[1]) {
+            // "5 March 2025", "5th of March, 2025"
+            if let day = day(token) {
+                var next = position + 1
+                if next < tokens.count, tokens[next].lowercased() == "of" { next += 1 }
+                if next + 1 < tokens.count, let month = month(tokens[next]),
+                    let year = year(tokens[next + 1])
+                {
                     return format(year, month, day)
                 }
             }
         }
         return nil
+    }
+
+    /// The month a word names ("March", "mar", "Sept"), without case.
+    static func month(_ word: Substring) -> Int? {
+        guard (3...9).contains(word.utf8.count), word.utf8.first.map({ $0 >= 0x41 }) == true else { return nil }
+        return months[word.lowercased()]
     }
 
     /// Three numbers written as one date, the same separator between them, no space: `2025/03/05`
@@ -130,10 +144,10 @@ enum VisibleDate {
             let a = Int(first), let b = Int(second), let c = Int(third)
         else { return nil }
         if first.count == 4, second.count <= 2, third.count <= 2, separator == "/" {
-            guard let year = year(String(first)), (1...12).contains(b), (1...31).contains(c) else { return nil }
+            guard let year = year(first), (1...12).contains(b), (1...31).contains(c) else { return nil }
             return format(year, b, c)
         }
-        guard first.count <= 2, second.count <= 2, third.count == 4, let year = year(String(third)) else {
+        guard first.count <= 2, second.count <= 2, third.count == 4, let year = year(third) else {
             return nil
         }
         if separator == "." || a > 12 {
@@ -168,24 +182,28 @@ enum VisibleDate {
     ])
 
     static func isoDate(_ token: Substring) -> String? {
+        guard token.utf8.count == 10 else { return nil }
         let parts = token.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = year(String(parts[0])), let month = Int(parts[1]), (1...12).contains(month),
-            let day = day(String(parts[2]))
+            let year = year(parts[0]), let month = Int(parts[1]), (1...12).contains(month),
+            let day = day(parts[2])
         else { return nil }
         return format(year, month, day)
     }
 
     /// A day of the month, with or without its English suffix ("5", "05", "5th").
-    static func day(_ word: String) -> Int? {
+    static func day(_ word: Substring) -> Int? {
+        guard (1...4).contains(word.utf8.count), let first = word.utf8.first, (0x30...0x39).contains(first) else {
+            return nil
+        }
         var digits = word
-        for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) { digits.removeLast(2) }
+        for suffix in ["st", "nd", "rd", "th"] where digits.lowercased().hasSuffix(suffix) { digits.removeLast(2) }
         guard digits.count <= 2, let day = Int(digits), (1...31).contains(day) else { return nil }
         return day
     }
 
-    static func year(_ word: String) -> Int? {
-        guard word.count == 4, let year = Int(word), (1900...2199).contains(year) else { return nil }
+    static func year(_ word: Substring) -> Int? {
+        guard word.utf8.count == 4, let year = Int(word), (1900...2199).contains(year) else { return nil }
         return year
     }
 

@@ -49,7 +49,7 @@ extension ArticleFinder {
         let stats = tree.stats[Int(node)]
         guard stats.solid > 0 else { return 0 }
         guard stats.characters <= limit * 2 + 16 else { return stats.characters }
-        return Int32(tree.innerText(node).utf16.count)
+        return Int32(tree.innerTextLength(node))
     }
 
     /// A candidate starts from its tag (div +5; pre, td, blockquote +3; lists, forms, addresses

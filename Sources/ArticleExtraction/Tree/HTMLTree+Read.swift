@@ -49,8 +49,18 @@ extension HTMLTree {
         if kind[Int(node)] == .text {
             return decoded(Int(range[Int(node)].lowerBound)..<Int(range[Int(node)].upperBound))
         }
+        return String(decoding: textBytes(node), as: UTF8.self)
+    }
+
+    /// The UTF-8 of the text of `node`'s descendants, character references decoded.
+    func textBytes(_ node: Node) -> [UInt8] {
         var output: [UInt8] = []
         bytes.withUnsafeBufferPointer { buffer in
+            if kind[Int(node)] == .text {
+                HTMLEntities.decode(
+                    buffer, Int(range[Int(node)].lowerBound)..<Int(range[Int(node)].upperBound), into: &output)
+                return
+            }
             var current = firstChild[Int(node)]
             guard current != Self.none else { return }
             // A walk of the subtree in document order, without recursion (the tree may be deep).
@@ -69,10 +79,42 @@ extension HTMLTree {
                 current = next[Int(current)]
             }
         }
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
-    /// Readability's inner text: the text content trimmed, runs of white space made one space.
+    /// `innerText(node).utf16.count`, counted on the text's bytes without building either string
+    /// (Readability's scoring asks it of every candidate near a threshold).
+    func innerTextLength(_ node: Node) -> Int {
+        let text = textBytes(node)
+        return text.withUnsafeBufferPointer { bytes in
+            var count = 0
+            var pendingSpace = false
+            var index = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                guard index + length <= bytes.count else {
+                    count += 1  // a cut sequence: one replacement character
+                    break
+                }
+                var scalar = UInt32(lead)
+                if length > 1 {
+                    scalar &= UInt32(0x7F) >> length
+                    for next in 1..<length { scalar = scalar << 6 | UInt32(bytes[index + next] & 0x3F) }
+                }
+                index += length
+                if let value = Unicode.Scalar(scalar), Self.isSpace(value) {
+                    pendingSpace = count > 0
+                } else {
+                    if pendingSpace { count += 1 }
+                    pendingSpace = false
+                    count += length == 4 ? 2 : 1
+                }
+            }
+            return count
+        }
+    }
+
     func innerText(_ node: Node) -> String { Self.collapsingSpaces(textContent(node)) }
 
     static func collapsingSpaces(_ text: String) -> String {
