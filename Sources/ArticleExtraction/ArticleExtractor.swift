@@ -92,6 +92,7 @@ public struct ArticleExtractor: Sendable {
         article.language = metadata.language.flatMap(Self.nonEmpty)
         article.direction = finder.direction
         if var found {
+            ContentNavigation.remove(in: &found.tree, under: found.article)
             EmptySections.remove(in: &found.tree, under: found.article)
             let inner = found.tree.innerHTML(found.article)
             let sanitized = inner.withUnsafeBufferPointer { sanitizer.sanitizeWithText($0, base: base) }

@@ -354,6 +354,24 @@ struct OpenWebRuleTests {
         #expect(wrapped.text.contains("Wrapped opens"))
     }
 
+    @Test("a menu left inside the content goes; a table of contents of in-page links and a nav of prose stay")
+    func navigationInContent() {
+        var tree = HTMLTree(
+            parsing: Array(
+                ("<body><div><header><nav><a href=/about>About</a> <a href=/blog>Blog</a> <a href=/shop>Shop</a></nav>"
+                    + "</header><ul role=menubar><li><a href=/a>Services</a></ul>"
+                    + "<nav><a href=#one>The first part of it</a> <a href=#two>The second part</a></nav>"
+                    + "<nav><p>Read on below, where the <a href=/x>harbour</a> and its walls are described.</p></nav>"
+                    + "<p>The harbour was built of stone from the quarry.</p></div>").utf8))
+        ContentNavigation.remove(in: &tree, under: tree.body)
+        let text = tree.innerText(tree.body)
+        #expect(!text.contains("About"))
+        #expect(!text.contains("Services"))
+        #expect(text.contains("The first part of it"))
+        #expect(text.contains("Read on below"))
+        #expect(text.contains("built of stone"))
+    }
+
     @Test("dates in meta tags by any attribute, and in any schema.org node when the article has none")
     func metaDates() {
         func date(_ head: String) -> String? {
