@@ -33,12 +33,14 @@ enum PageAuthor {
     ])
 
     static func name(of element: HTMLTree.Node, in tree: HTMLTree, kind: PageKind) -> String? {
-        for attribute in ["data-author", "data-author-name", "data-author-username"] {
-            if let value = tree.attribute(element, attribute).map(ArticleFinder.trimmed), isHandle(value) {
-                return value
+        let flags = tree.flags[Int(element)]
+        if flags.contains(.dataAuthor) {
+            for attribute in ["data-author", "data-author-name", "data-author-username"] {
+                if let value = tree.attribute(element, attribute).map(ArticleFinder.trimmed), isHandle(value) {
+                    return value
+                }
             }
         }
-        let flags = tree.flags[Int(element)]
         if flags.contains(.authorAttribute) {
             if let content = tree.attribute(element, "content").map(ArticleFinder.trimmed), isHandle(content) {
                 return Byline.author(content) ?? content

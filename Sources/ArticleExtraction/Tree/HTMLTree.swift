@@ -214,4 +214,8 @@ struct NodeFlags: OptionSet, Sendable {
     static let dataTable = NodeFlags(rawValue: 1 << 15)
     /// Has a non-empty class attribute (Readability's same-class sibling bonus needs to know).
     static let hasClass = NodeFlags(rawValue: 1 << 16)
+    /// Has a non-empty id (`NameWords` reads an element's id only then).
+    static let hasID = NodeFlags(rawValue: 1 << 17)
+    /// Has a `data-author`, `data-author-name` or `data-author-username` attribute (`PageAuthor`).
+    static let dataAuthor = NodeFlags(rawValue: 1 << 18)
 }

@@ -15,8 +15,13 @@ struct NameWords: Sendable {
 
     /// Whether `node`'s class (and its id, unless `classOnly`) has one of the words.
     func named(_ node: HTMLTree.Node, in tree: HTMLTree, classOnly: Bool = false) -> Bool {
-        if let value = tree.rawAttribute(node, "class"), contains(value) { return true }
-        if !classOnly, let value = tree.rawAttribute(node, "id"), contains(value) { return true }
+        // The flags say, from the tree's building, which of the two the element has at all: most
+        // elements have neither, and their attributes are not searched.
+        let flags = tree.flags[Int(node)]
+        if flags.contains(.hasClass), let value = tree.rawAttribute(node, "class"), contains(value) { return true }
+        if !classOnly, flags.contains(.hasID), let value = tree.rawAttribute(node, "id"), contains(value) {
+            return true
+        }
         return false
     }
 

@@ -82,6 +82,7 @@ enum NodeFlagReader {
                 flags.formUnion(common(groups))
                 if groups.contains(.positive) { flags.insert(.positiveID) }
                 if groups.contains(.negative) { flags.insert(.negativeID) }
+                if value.contains(where: { bytes[$0] > 32 }) { flags.insert(.hasID) }
             case 5 where ClassPatterns.matches(bytes, at: name.lowerBound, end: name.upperBound, "class"):
                 let groups = ClassPatterns.groups(bytes, value)
                 flags.formUnion(common(groups))
@@ -108,6 +109,10 @@ enum NodeFlagReader {
                 if ClassPatterns.contains(bytes, value, "name") { flags.insert(.itemName) }
             case 4 where ClassPatterns.matches(bytes, at: name.lowerBound, end: name.upperBound, "href"):
                 if value.count > 1, bytes[value.lowerBound] == UInt8(ascii: "#") { flags.insert(.hashLink) }
+            case 11 where ClassPatterns.matches(bytes, at: name.lowerBound, end: name.upperBound, "data-author"),
+                16 where ClassPatterns.matches(bytes, at: name.lowerBound, end: name.upperBound, "data-author-name"),
+                20 where ClassPatterns.matches(bytes, at: name.lowerBound, end: name.upperBound, "data-author-username"):
+                flags.insert(.dataAuthor)
             default: break
             }
         }
