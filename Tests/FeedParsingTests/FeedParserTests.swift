@@ -94,3 +94,21 @@ struct FormatDetectionTests {
         #expect(feed.warnings.contains { $0.message.contains("before the first tag") })
     }
 }
+
+@Suite("The feed's language", .ownThreads)
+struct FeedLanguageTests {
+    @Test("a POSIX locale's underscore is a BCP 47 hyphen, in every place a language is written; case is kept")
+    func underscore() throws {
+        #expect(try parse(rss("", channel: "<title>T</title><language>en_US</language>")).language == "en-US")
+        #expect(try parse(rss("", channel: "<title>T</title><dc:language>pt_BR</dc:language>")).language == "pt-BR")
+        #expect(try parse(rss("", channel: "<title>T</title><language>IT-it</language>")).language == "IT-it")
+        #expect(
+            try parse(#"<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="nb_NO"><title>T</title></feed>"#)
+                .language == "nb-NO")
+        #expect(
+            try parse(
+                #"{"version": "https://jsonfeed.org/version/1.1", "title": "T", "language": "sv_SE", "items": []}"#
+            )
+            .language == "sv-SE")
+    }
+}

@@ -22,6 +22,28 @@ struct PodcastTests {
         #expect(feed.entries[0].episode == nil)
     }
 
+    @Test("itunes:link rel=image is the show's and the episode's image when there is no itunes:image")
+    func itunesLinkImage() throws {
+        let link = #"<itunes:link rel="image" type="image/jpeg" href="/art.jpg">Art</itunes:link>"#
+        let image = #"<itunes:image href="https://example.com/cover.jpg"/>"#
+        let feed = try parse(
+            rss(
+                "<item><title>a</title>\(link)</item><item><title>b</title>\(link)\(image)</item>"
+                    + #"<item><title>c</title><itunes:link rel="alternate" href="/page"/></item>"#
+                    + #"<item><title>d</title><itunes:link rel="image" href="javascript:alert(1)"/></item>"#,
+                channel: "<title>T</title><link>https://example.com/</link>\(link)"))
+        #expect(feed.podcast?.image == "https://example.com/art.jpg")
+        #expect(feed.image == "https://example.com/art.jpg")
+        #expect(
+            feed.entries.map(\.episode?.image) == [
+                "https://example.com/art.jpg", "https://example.com/cover.jpg", nil, nil,
+            ])
+        #expect(feed.entries[0].image == "https://example.com/art.jpg")
+        let imageFirst = try parse(
+            rss("", channel: "<title>T</title><link>https://example.com/</link>\(image)\(link)"))
+        #expect(imageFirst.podcast?.image == "https://example.com/cover.jpg")
+    }
+
     @Test("the show: categories as paths, a subcategory standing for its parent, without repeats")
     func categories() throws {
         let feed = try parse(
@@ -257,11 +279,13 @@ struct CorpusPodcastTests {
         #expect(feed.entries[0].episode?.duration == 6849)
     }
 
-    @Test("Taverncast: two category paths; its broken itunes:image text is dropped, RSS image stays the feed's")
+    @Test(
+        "Taverncast: two category paths; its broken itunes:image text is dropped for its itunes:link image, RSS image stays the feed's"
+    )
     func taverncast() throws {
         let feed = try Self.feed("real/rss-parser/itunes-category.rss")
         #expect(feed.podcast?.categories == [["Society & Culture"], ["Games & Hobbies", "Hobbies"]])
-        #expect(feed.podcast?.image == nil)
+        #expect(feed.podcast?.image == "http://www.taverncast.com/itunes-logo.png")
         #expect(feed.image == "http://www.taverncast.com/itunes-logo.png")
         #expect(feed.entries[0].episode?.duration == 4190)
     }

@@ -8,7 +8,7 @@ extension JSONFeedReader {
         feed.title = channel["title"]?.string.map { oneLine(HTMLText.plainText($0), entry: nil) }
         feed.link = url(channel["link"], base: base, field: "link", entry: nil)
         feed.description = channel["description"]?.string.map { summary(HTMLText.plainText($0)) }
-        feed.language = channel["language"]?.string.map { oneLine($0, entry: nil) }
+        feed.language = channel["language"]?.string.map { ParsedFeed.languageTag(oneLine($0, entry: nil)) }
         feed.updated = (channel["lastBuildDate"] ?? channel["pubDate"])?.string.flatMap { FeedDate.parse($0) }
         let items = channel["item"]?.array ?? (channel["item"].map { [$0] } ?? [])
         let linkBase = feed.link.flatMap { HTTPURL($0) } ?? base

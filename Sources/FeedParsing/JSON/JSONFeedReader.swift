@@ -44,7 +44,7 @@ struct JSONFeedReader {
         feed.link = url(root["home_page_url"], base: base, field: "home_page_url", entry: nil)
         feed.feedLink = url(root["feed_url"], base: base, field: "feed_url", entry: nil)
         feed.description = root["description"]?.string.map { summary($0) }
-        feed.language = root["language"]?.string.map { oneLine($0, entry: nil) }
+        feed.language = root["language"]?.string.map { ParsedFeed.languageTag(oneLine($0, entry: nil)) }
         feed.image = url(root["icon"], base: base, field: "icon", entry: nil)
         feed.icon = url(root["favicon"], base: base, field: "favicon", entry: nil)
         feed.authors = authors(root, entry: nil, base: base)

@@ -25,7 +25,8 @@ public struct ParsedFeed: Sendable, Equatable, Encodable {
     public var feedLink: String?
     /// The feed's description or subtitle as plain text.
     public var description: String?
-    /// The language code the feed declares.
+    /// The language code the feed declares, as written but for `_` written as `-` (`en_US` is
+    /// `en-US`, a BCP 47 tag); its case is kept.
     public var language: String?
     /// When the feed says it last changed.
     public var updated: Date?
@@ -312,5 +313,13 @@ public struct FeedWarning: Sendable, Equatable, Codable, CustomStringConvertible
         text += message
         if let entry { text += " (entry \(entry))" }
         return text
+    }
+}
+
+extension ParsedFeed {
+    /// A declared language as a BCP 47 tag: `en_US` (a POSIX locale, as feeds written by some
+    /// systems give it) is `en-US`. Case is kept.
+    static func languageTag(_ text: String) -> String {
+        text.contains("_") ? text.replacingOccurrences(of: "_", with: "-") : text
     }
 }

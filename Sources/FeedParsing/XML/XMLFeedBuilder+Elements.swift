@@ -35,10 +35,25 @@ extension XMLFeedBuilder {
     }
 
     /// Starts an Atom text construct (title, subtitle, summary, content) in `namespace`: read by its
-    /// `type`, and decoded first when Atom 0.3's `mode` says base64 (Atom 1.0 has no `mode`).
+    /// `type`, and decoded first when Atom 0.3's `mode` says base64, or when Atom 1.0's `type` is a
+    /// media type that is neither text nor XML (RFC 4287 §4.1.3.3: such content is base64).
     mutating func beginAtomText(_ field: Field, _ namespace: XMLNamespace) {
-        begin(field, kind: scanner.atomKind())
-        if namespace != .atom, scanner.attribute(.none, "mode")?.lowercased() == "base64" { capture?.base64 = true }
+        let type = scanner.attribute(.none, "type")
+        begin(field, kind: scanner.atomKind(type: type))
+        if namespace != .atom {
+            if scanner.attribute(.none, "mode")?.lowercased() == "base64" { capture?.base64 = .mode }
+        } else if let type, Self.isBinaryMediaType(type) {
+            capture?.base64 = .mediaType
+        }
+    }
+
+    /// A media type that is neither text (`text/…`) nor XML (`…/xml`, `…+xml`):
+    /// `application/octet-stream`, `image/png`, `application/json`.
+    static func isBinaryMediaType(_ type: String) -> Bool {
+        // `html`, `text` and `xhtml`, what nearly every feed writes, have no "/": nothing to build.
+        guard type.utf8.contains(UInt8(ascii: "/")) else { return false }
+        let essence = String(type.lowercased().prefix { $0 != ";" }.filter { $0 != " " && $0 != "\t" })
+        return !essence.hasPrefix("text/") && !essence.hasSuffix("+xml") && !essence.hasSuffix("/xml")
     }
 
     mutating func feedElement(_ name: XMLName) {
@@ -138,6 +153,12 @@ extension XMLFeedBuilder {
             begin(.content, kind: .html)
         case (.xhtml, .body):
             begin(.content, kind: .xhtml)
+        // The habits of RSS before `content:encoded` (2002): an item's XHTML in a `<body>` without
+        // its namespace, and its HTML, escaped, in `<fullitem>`.
+        case (_, .body) where rss:
+            begin(.content, kind: .xhtml)
+        case (_, .fullitem) where rss:
+            begin(.content, kind: .html)
         case (_, .content) where atom:
             if let source = scanner.attribute(.none, "src") {
                 let url = resolve(source, field: "content src", entry: draft?.index)
@@ -336,7 +357,12 @@ extension XMLScanner {
     /// `mode="escaped"` makes XHTML escaped HTML. (On the scanner: a builder method reading only
     /// the scanner made Swift copy the whole builder, 1.5 KB, for every call.)
     func atomKind(default kind: XMLFeedBuilder.MarkupKind = .text) -> XMLFeedBuilder.MarkupKind {
-        switch attribute(.none, "type")?.lowercased() {
+        atomKind(type: attribute(.none, "type"), default: kind)
+    }
+
+    /// The same, for a `type` already read.
+    func atomKind(type: String?, default kind: XMLFeedBuilder.MarkupKind = .text) -> XMLFeedBuilder.MarkupKind {
+        switch type?.lowercased() {
         case "html", "text/html", "escaped": return .html
         case "xhtml", "application/xhtml+xml":
             return attribute(.none, "mode")?.lowercased() == "escaped" ? .html : .xhtml

@@ -43,6 +43,9 @@ extension XMLFeedBuilder {
         var mediaContentImage: String?
         var mediaContentSize: ImageDetails?
         var itunesImage: String?
+        /// `itunes:link rel="image"`, the podcast image before `itunes:image` (2005): used when the
+        /// item has no `itunes:image`.
+        var itunesLinkImage: String?
         var comments: String?
         var episode = EpisodeInfo()
         /// Whether the item has an `itunes:` or `podcast:` element: the others skip building `episode`.
@@ -162,10 +165,11 @@ extension XMLFeedBuilder {
             warnings.note(rendered, .summary, options, at: draft.offset, entry: draft.index)
             summary = RenderedField(rendered)
         }
+        let itunesImage = draft.itunesImage ?? draft.itunesLinkImage
         var episode: EpisodeInfo?
         if draft.sawPodcast {
             var fields = draft.episode
-            fields.image = draft.itunesImage
+            fields.image = itunesImage
             fields.episode = fields.episode ?? draft.podcastEpisode
             fields.season = fields.season ?? draft.podcastSeason
             if fields != EpisodeInfo() { episode = fields }
@@ -176,7 +180,7 @@ extension XMLFeedBuilder {
             image = (url, .mediaThumbnail, draft.mediaThumbnailSize)
         } else if let url = draft.mediaContentImage {
             image = (url, .mediaContent, draft.mediaContentSize)
-        } else if let url = draft.itunesImage {
+        } else if let url = itunesImage {
             image = (url, .itunesImage, nil)
         } else if let enclosure = draft.enclosures.first(where: {
             $0.type?.lowercased().hasPrefix("image/") ?? Self.looksLikeImage($0.url)

@@ -45,8 +45,11 @@ extension XMLFeedBuilder {
                 feed.description = cut
                 builder.warnings.reached(.summary, builder.options, entry: nil)
             }
-            feed.language = language.flatMap { $0.isEmpty ? nil : builder.oneLine($0, at: nil, entry: nil) }
+            feed.language = language.flatMap {
+                $0.isEmpty ? nil : ParsedFeed.languageTag(builder.oneLine($0, at: nil, entry: nil))
+            }
             feed.updated = updated ?? published
+            let itunesImage = self.itunesImage ?? builder.show.itunesLinkImage
             feed.image = imageURL ?? logo ?? itunesImage ?? mediaThumbnail
             feed.icon = icon
             feed.authors = XMLFeedBuilder.people(authors)
@@ -74,6 +77,9 @@ extension XMLFeedBuilder {
         /// de-duplicating stays linear).
         var categoryParent: String?
         var categoryPaths: Set<[String]> = []
+        /// `itunes:link rel="image"`, the podcast image before `itunes:image` (2005): used when the
+        /// channel has no `itunes:image`.
+        var itunesLinkImage: String?
     }
 
     mutating func assignFeed(_ field: Field, _ markup: Markup, _ capture: Capture) {

@@ -14,6 +14,8 @@ extension XMLFeedBuilder {
         case "author": begin(.author, kind: .text)
         case "image":
             if let url = itunesImageURL(), feedDraft.itunesImage == nil { feedDraft.itunesImage = url }
+        case "link":
+            if let url = itunesLinkImage(), show.itunesLinkImage == nil { show.itunesLinkImage = url }
         case "category": itunesCategory(parent: nil)
         case "owner":
             show.podcast.owner = show.podcast.owner ?? ParsedAuthor()
@@ -36,6 +38,8 @@ extension XMLFeedBuilder {
         case "title": begin(.mediaTitle, kind: .text)
         case "image":
             if let url = itunesImageURL(), let draft, draft.itunesImage == nil { draft.itunesImage = url }
+        case "link":
+            if let url = itunesLinkImage(), let draft, draft.itunesLinkImage == nil { draft.itunesLinkImage = url }
         case "duration": begin(.duration, kind: .text)
         case "explicit": begin(.explicit, kind: .text)
         case "episode": begin(.episodeNumber, kind: .text)
@@ -55,6 +59,15 @@ extension XMLFeedBuilder {
         }
         push(.skip)
         return resolve(attribute, field: "image", entry: draft?.index)
+    }
+
+    /// `itunes:link rel="image" href="…"`, the podcast image iTunes read before `itunes:image`;
+    /// other `rel`s are no image. The element's content is not read.
+    private mutating func itunesLinkImage() -> String? {
+        push(.skip)
+        guard scanner.attribute(.none, "rel")?.lowercased() == "image", let href = scanner.attribute(.none, "href")
+        else { return nil }
+        return resolve(href, field: "image", entry: draft?.index)
     }
 
     /// `itunes:category` on the channel (`parent` nil) or inside one: a path of one or two names.

@@ -23,11 +23,24 @@ struct XMLFeedBuilder {
         var start: Int
         var tagOffset: Int
         var sawChild = false
+        /// Whether the one element inside is a `div` holding only text: Typepad's wrapper around
+        /// escaped HTML (`<content type="html"><div xmlns="…xhtml">&lt;p&gt;…</div>`).
+        var onlyDiv = false
         var kind: MarkupKind
         /// For dates: 0 for the field's own element, more for stand-ins (see `begin`).
         var rank: UInt8 = 0
-        /// Atom 0.3 `mode="base64"`: the text is the content, encoded.
-        var base64 = false
+        /// Whether the text is the content in base64, and who says so.
+        var base64 = Base64.no
+    }
+
+    enum Base64: UInt8 {
+        case no
+        /// Atom 0.3's `mode="base64"`: text that is not base64 is left out.
+        case mode
+        /// An Atom 1.0 `type` naming a media type that is neither text nor XML (RFC 4287
+        /// §4.1.3.3): text that is not base64 is read as written, with a warning — a mislabelled
+        /// field is still the publisher's words.
+        case mediaType
     }
 
     var scanner: XMLScanner
@@ -121,6 +134,7 @@ struct XMLFeedBuilder {
 
     private mutating func start(_ name: XMLName) {
         if capture != nil {
+            capture!.onlyDiv = !capture!.sawChild && depth == capture!.depth + 1 && name.local == "div"
             capture!.sawChild = true
             if name.namespace == .xhtml { noteXHTMLPrefix() }
             return
@@ -191,6 +205,9 @@ struct XMLFeedBuilder {
 
     /// The captured value: raw inner markup when the element held elements, else its text.
     private mutating func value(of capture: Capture) -> Markup {
+        // Escaped HTML wrapped in one `div` (Typepad, 2007): the div is no markup of the content,
+        // whose text is the HTML, as a field of its declared type says.
+        if capture.onlyDiv, capture.kind != .xhtml { return Markup(bytes: captured, kind: capture.kind) }
         if capture.sawChild || capture.kind == .xhtml {
             let raw = UnsafeBufferPointer(rebasing: scanner.bytes[capture.start..<max(capture.start, scanner.tagStart)])
             var bytes = Array(raw)
@@ -213,13 +230,40 @@ struct XMLFeedBuilder {
     /// when it is not base64.
     private mutating func decodedBase64(_ markup: Markup, _ capture: Capture) -> Markup? {
         guard !capture.sawChild, let data = Data(base64Encoded: markup.text, options: .ignoreUnknownCharacters) else {
-            let name = capture.field == .title ? "title" : capture.field == .content ? "content" : "summary"
-            warn("\(name) is not valid base64; left out", at: capture.tagOffset, entry: draft?.index)
+            warn(
+                "\(Self.name(of: capture.field)) is not valid base64; left out", at: capture.tagOffset,
+                entry: draft?.index)
             return nil
         }
         var bytes = Array(data)
         dropControls(&bytes, at: capture.start)
         return Markup(bytes: bytes, kind: capture.kind)
+    }
+
+    /// Atom 1.0 content of a media type neither text nor XML, decoded from base64 and shown as
+    /// text; as written, with a warning, when it is not base64; nil with a warning when what it
+    /// encodes is not text (an image).
+    private mutating func decodedMediaType(_ markup: Markup, _ capture: Capture) -> Markup? {
+        let name = Self.name(of: capture.field)
+        let letters = markup.bytes.filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        guard !capture.sawChild, let data = Data(base64Encoded: Data(letters)) else {
+            warn(
+                "\(name) has a media type that is not text, but is not base64; read as written", at: capture.tagOffset,
+                entry: draft?.index)
+            return markup
+        }
+        var bytes = Array(data)
+        guard FeedTextDecoder.isValidUTF8(bytes) else {
+            warn(
+                "\(name) is base64 of something that is not text; left out", at: capture.tagOffset, entry: draft?.index)
+            return nil
+        }
+        dropControls(&bytes, at: capture.start)
+        return Markup(bytes: bytes, kind: capture.kind)
+    }
+
+    static func name(of field: Field) -> String {
+        field == .title ? "title" : field == .content ? "content" : "summary"
     }
 
     /// `<p:name` and `</p:name` made `<name` and `</name` for each prefix `p`, in one pass (a
@@ -251,8 +295,13 @@ struct XMLFeedBuilder {
 
     private mutating func finish(_ capture: Capture) {
         var markup = value(of: capture)
-        if capture.base64 {
+        switch capture.base64 {
+        case .no: break
+        case .mode:
             guard let decoded = decodedBase64(markup, capture) else { return }
+            markup = decoded
+        case .mediaType:
+            guard let decoded = decodedMediaType(markup, capture) else { return }
             markup = decoded
         }
         if draft != nil {

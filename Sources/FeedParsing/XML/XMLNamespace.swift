@@ -87,7 +87,7 @@ struct XMLName: Equatable, Sendable {
 enum XMLLocal: String, CaseIterable, Sendable {
     case other = ""
     case about, author, base, body, categories, category, channel, comments, content, created, creator, date
-    case description, email, enclosure, encoded, entries, entry, feed, group, guid, href, icon, id
+    case description, email, enclosure, encoded, entries, entry, feed, fullitem, group, guid, href, icon, id
     case identifier, image, img, isPermaLink, issued, item, items, label, lang, language, lastBuildDate
     case length, link, logo, managingEditor, medium, mode, modified, name, pubDate, published, rel, src
     case subject, subtitle, summary, tagline, term, textInput, textinput, thumbnail, title, ttl, type
