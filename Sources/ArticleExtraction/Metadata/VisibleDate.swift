@@ -24,26 +24,42 @@ enum VisibleDate {
     static let skipped = KindSet([.script, .style, .template, .noscript, .svg, .head])
 
     /// The visible text around `heading`, spaces collapsed: the end of what comes before it, the
-    /// heading, and the beginning of what follows.
+    /// heading, and the beginning of what follows. Text nodes count as their text and a space,
+    /// other elements without children (a break, an image) as a space.
     static func window(around heading: HTMLTree.Node, in tree: HTMLTree) -> String {
-        // Unicode scalars rather than characters: the window's bounds need no grapheme breaking,
-        // and the text before the heading can be long.
-        var scalars: [Unicode.Scalar] = []
-        var headingStarted = false
+        // A heading inside what is never read (a template, a noscript) has no window.
+        var ancestor = tree.parent[Int(heading)]
+        while ancestor != HTMLTree.none, ancestor != tree.body {
+            if skipped.contains(tree.kind[Int(ancestor)]) { return "" }
+            ancestor = tree.parent[Int(ancestor)]
+        }
+        guard ancestor == tree.body else { return "" }
+        // Before the heading: read backwards from it until `before` scalars are known, so that
+        // the text of a long page ahead of its heading is not all decoded. Unicode scalars rather
+        // than characters: the window's bounds need no grapheme breaking.
+        var pieces: [[Unicode.Scalar]] = []
+        var count = 0
+        var node = heading
+        while count < before, let leaf = previousLeaf(before: node, in: tree) {
+            node = leaf
+            var piece: [Unicode.Scalar] = []
+            if tree.kind[Int(leaf)] == .text {
+                piece.append(contentsOf: HTMLTree.collapsingSpaces(tree.textContent(leaf)).unicodeScalars)
+            }
+            piece.append(" ")
+            count += piece.count
+            pieces.append(piece)
+        }
+        var scalars = Array(pieces.reversed().joined())
+        if scalars.count > before { scalars.removeFirst(scalars.count - before) }
+        // The heading and what follows, in document order, up to `after` scalars past its end.
         var headingEnd: Int?
-        var current = tree.firstChild[Int(tree.body)]
+        var current = heading
         while current != HTMLTree.none {
             let index = Int(current)
-            if current == heading {
-                if scalars.count > before { scalars.removeFirst(scalars.count - before) }
-                headingStarted = true
-            }
             if tree.kind[index] == .text {
                 scalars.append(contentsOf: HTMLTree.collapsingSpaces(tree.textContent(current)).unicodeScalars)
                 scalars.append(" ")
-                if !headingStarted, scalars.count > 4 * before {
-                    scalars.removeFirst(scalars.count - before)
-                }
                 if let end = headingEnd, scalars.count >= end + after { break }
             } else if !skipped.contains(tree.kind[index]), tree.firstChild[index] != HTMLTree.none {
                 current = tree.firstChild[index]
@@ -64,6 +80,27 @@ enum VisibleDate {
         var window = String.UnicodeScalarView()
         window.append(contentsOf: scalars.prefix(end + after))
         return String(window)
+    }
+
+    /// The text node or childless (or never read) element just before `node` in document order,
+    /// within the body; nil at the body's start.
+    static func previousLeaf(before node: HTMLTree.Node, in tree: HTMLTree) -> HTMLTree.Node? {
+        var current = node
+        while current != tree.body, current != HTMLTree.none {
+            let previous = tree.previous[Int(current)]
+            if previous == HTMLTree.none {
+                current = tree.parent[Int(current)]
+                continue
+            }
+            current = previous
+            while tree.kind[Int(current)] != .text, !skipped.contains(tree.kind[Int(current)]),
+                tree.lastChild[Int(current)] != HTMLTree.none
+            {
+                current = tree.lastChild[Int(current)]
+            }
+            return current
+        }
+        return nil
     }
 
     static let months: [String: Int] = {
