@@ -6,11 +6,13 @@
 struct NameWords: Sendable {
     /// The words, lower-case ASCII.
     private let words: [[UInt8]]
-    private let lengths: Set<Int>
+    /// Bit `n` set when a word has `n` bytes: most of a page's class words are ruled out by their
+    /// length alone, without hashing (a `Set` of lengths hashed every word of every class).
+    private let lengths: UInt64
 
     init(_ words: some Sequence<String>) {
         self.words = words.map { Array($0.lowercased().utf8) }
-        lengths = Set(self.words.map(\.count))
+        lengths = self.words.reduce(0) { $1.count < 64 ? $0 | 1 << UInt64($1.count) : $0 }
     }
 
     /// Whether `node`'s class (and its id, unless `classOnly`) has one of the words.
@@ -53,7 +55,7 @@ struct NameWords: Sendable {
     }
 
     private func matches(_ word: ArraySlice<UInt8>) -> Bool {
-        guard lengths.contains(word.count) else { return false }
+        guard word.count < 64, lengths & 1 << UInt64(word.count) != 0 else { return false }
         return words.contains { candidate in
             candidate.count == word.count
                 && zip(candidate, word).allSatisfy { expected, byte in
