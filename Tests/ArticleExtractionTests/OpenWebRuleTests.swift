@@ -114,6 +114,13 @@ struct OpenWebRuleTests {
         #expect(kind("", prose, url: "https://forum.example/t/a-question/123") == .forum)
         #expect(kind("", prose, url: "https://site.example/docs/install") == .documentation)
         #expect(kind("", prose, url: "https://site.example/2026/11/a-story") == .article)
+        // What the page says it is comes before what its address suggests: a post at /p/ (Substack)
+        // is no product, a guide in /topics/ no forum thread.
+        #expect(kind(jsonLD("\"NewsArticle\""), prose, url: "https://writer.example/p/a-post") == .article)
+        #expect(
+            kind("<meta property=\"og:type\" content=\"article\">", prose, url: "https://gear.example/topics/best-tents")
+                == .article)
+        #expect(kind(jsonLD("\"Product\""), prose, url: "https://shop.example/blog/a-thing") == .product)
         let shelf = (1...8).map { "<li><a href=/p\($0)>Thing \($0)</a> $\($0)9.99</li>" }.joined()
         #expect(kind("", "<ul>\(shelf)</ul>", url: "https://shop.example/collections/things") == .collection)
         #expect(kind("", "<ul>\(shelf)</ul>", url: "https://shop.example/kitchen") == .collection)

@@ -93,23 +93,20 @@ struct PageKindReader {
     /// The kind; `isArticle` is the reader-view verdict (paragraphs of prose), the tie-breaker
     /// when nothing else speaks.
     func kind(isArticle: Bool) -> PageKind {
-        if !types.isDisjoint(with: Self.forumTypes) || !pathWords.isDisjoint(with: Self.forumPaths) { return .forum }
-        if !types.isDisjoint(with: Self.productTypes) || openGraphType.hasPrefix("product")
-            || !pathWords.isDisjoint(with: Self.productPaths)
-        {
-            return .product
-        }
-        if !types.isDisjoint(with: Self.documentationTypes) || !pathWords.isDisjoint(with: Self.documentationPaths) {
-            return .documentation
-        }
-        if !types.isDisjoint(with: Self.listTypes) || !pathWords.isDisjoint(with: Self.listPaths) {
-            return prices >= 5 ? .collection : .listing
-        }
-        if !types.isDisjoint(with: Self.articleTypes) || openGraphType == "article"
-            || !pathWords.isDisjoint(with: Self.articlePaths) || pathWords.contains(where: Self.isYear)
-        {
-            return .article
-        }
+        // What the page says it is (schema.org, then Open Graph) before what its address suggests:
+        // a Substack post's `/p/` is no product when its JSON-LD says NewsArticle.
+        if !types.isDisjoint(with: Self.forumTypes) { return .forum }
+        if !types.isDisjoint(with: Self.productTypes) { return .product }
+        if !types.isDisjoint(with: Self.documentationTypes) { return .documentation }
+        if !types.isDisjoint(with: Self.listTypes) { return prices >= 5 ? .collection : .listing }
+        if !types.isDisjoint(with: Self.articleTypes) { return .article }
+        if openGraphType.hasPrefix("product") { return .product }
+        if openGraphType == "article" { return .article }
+        if !pathWords.isDisjoint(with: Self.forumPaths) { return .forum }
+        if !pathWords.isDisjoint(with: Self.productPaths) { return .product }
+        if !pathWords.isDisjoint(with: Self.documentationPaths) { return .documentation }
+        if !pathWords.isDisjoint(with: Self.listPaths) { return prices >= 5 ? .collection : .listing }
+        if !pathWords.isDisjoint(with: Self.articlePaths) || pathWords.contains(where: Self.isYear) { return .article }
         if prices >= 5 { return .collection }
         if pathWords.isEmpty { return .service }
         return isArticle ? .article : .service
