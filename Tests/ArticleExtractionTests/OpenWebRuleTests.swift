@@ -118,7 +118,8 @@ struct OpenWebRuleTests {
         // is no product, a guide in /topics/ no forum thread.
         #expect(kind(jsonLD("\"NewsArticle\""), prose, url: "https://writer.example/p/a-post") == .article)
         #expect(
-            kind("<meta property=\"og:type\" content=\"article\">", prose, url: "https://gear.example/topics/best-tents")
+            kind(
+                "<meta property=\"og:type\" content=\"article\">", prose, url: "https://gear.example/topics/best-tents")
                 == .article)
         #expect(kind(jsonLD("\"Product\""), prose, url: "https://shop.example/blog/a-thing") == .product)
         let shelf = (1...8).map { "<li><a href=/p\($0)>Thing \($0)</a> $\($0)9.99</li>" }.joined()
