@@ -60,6 +60,9 @@ EXPLAINED = {
     ("entry.link", "feedparser took the guid as link"): "fp-links",
     ("feed.link", "feedparser has a non-http(s) link"): "fp-links",
     ("feed.language", "feedparser keeps a POSIX locale's underscore"): "fp-language",
+    ("entry.categories", "feedparser counts itunes:keywords as categories"): "fp-keywords",
+    ("entry.categories", "feedparser leaves an entity escaped"): "fp-xml",
+    ("entry.updated", "feedparser repeats the publication instant"): "fp-dc-date",
 }
 # Documents only one parser reads: the start of Tidings' error -> the anchor explaining it.
 EXPLAINED_REFUSALS = {
@@ -380,8 +383,21 @@ def compare_entry(findings, name, base, index, ours, theirs):
         people_tidings(ours.get("authors")) or None, people_feedparser(theirs) or None, where,
     )
     our_tags = sorted({text(c) for c in ours.get("categories") or [] if text(c)})
-    their_tags = sorted({text(t.get("label") or t.get("term")) for t in theirs.get("tags") or [] if text(t.get("label") or t.get("term"))})
-    compare_value(findings, name, "entry.categories", our_tags or None, their_tags or None, where)
+    # feedparser adds `itunes:keywords` to the tags (scheme http://www.itunes.com/): a choice of
+    # its own, counted apart, and the rest compared.
+    all_tags = theirs.get("tags") or []
+    keywords = [t for t in all_tags if (t.get("scheme") or "").startswith("http://www.itunes.com")]
+    if keywords:
+        findings.add(name, "entry.categories", "feedparser counts itunes:keywords as categories", None,
+                     [t.get("term") for t in keywords], where)
+    their_tags = sorted({
+        text(t.get("label") or t.get("term")) for t in all_tags
+        if t not in keywords and text(t.get("label") or t.get("term"))
+    })
+    if our_tags and their_tags != our_tags and sorted({html.unescape(t) for t in their_tags}) == our_tags:
+        findings.add(name, "entry.categories", "feedparser leaves an entity escaped", our_tags, their_tags, where)
+    else:
+        compare_value(findings, name, "entry.categories", our_tags or None, their_tags or None, where)
     compare_enclosures(findings, name, where, ours.get("enclosures") or [], theirs.get("enclosures") or [])
     compare_image(findings, name, where, ours, theirs)
 
@@ -392,6 +408,10 @@ def compare_dates(findings, name, where, ours, theirs):
     if mine["published"] != others["published"] and mine == {"published": others["updated"], "updated": others["published"]}:
         findings.add(name, "entry.published/updated", "same instant, other role", mine["published"] or mine["updated"],
                      others["published"] or others["updated"], where)
+        return
+    if mine["updated"] is None and others["updated"] is not None and others["updated"] == mine["published"]:
+        findings.add(name, "entry.updated", "feedparser repeats the publication instant", None, others["updated"], where)
+        compare_value(findings, name, "entry.published", mine["published"], others["published"], where)
         return
     for role in ("published", "updated"):
         compare_value(findings, name, f"entry.{role}", mine[role], others[role], where)
