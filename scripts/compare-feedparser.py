@@ -63,6 +63,7 @@ EXPLAINED = {
     ("entry.categories", "feedparser counts itunes:keywords as categories"): "fp-keywords",
     ("entry.categories", "feedparser leaves an entity escaped"): "fp-xml",
     ("entry.updated", "feedparser repeats the publication instant"): "fp-dc-date",
+    ("entry.content", "feedparser makes a second summary the content"): "fp-summary-content",
 }
 # Documents only one parser reads: the start of Tidings' error -> the anchor explaining it.
 EXPLAINED_REFUSALS = {
@@ -340,7 +341,7 @@ def entry_image_candidates(entry):
     return [f for f in found if f]
 
 
-def compare_entry(findings, name, base, index, ours, theirs):
+def compare_entry(findings, name, base, index, ours, theirs, rss=False):
     where = f"entry {index + 1}"
     id_source = ours.get("id_source")
     if id_source in ("link", "hash"):
@@ -370,7 +371,17 @@ def compare_entry(findings, name, base, index, ours, theirs):
         compare_value(findings, name, "entry.summary", text(ours.get("summary_text")), their_summary, where, same_text)
     our_content = bool(ours.get("content_html") or ours.get("content_text"))
     their_content = bool(contents)
-    if our_content != their_content:
+    if (
+        rss and not our_content and their_content and ours.get("summary_text")
+        and contents[0].get("type") == "text/plain"
+    ):
+        # In RSS feedparser makes a second summary-like element (`itunes:summary` beside
+        # `description`) the content, as plain text.
+        findings.add(
+            name, "entry.content", "feedparser makes a second summary the content", None,
+            text(contents[0].get("value"))[:80], where,
+        )
+    elif our_content != their_content:
         kind = "only tidings" if our_content else f"only feedparser ({contents[0].get('type')})"
         findings.add(
             name, "entry.content", kind,
@@ -458,8 +469,9 @@ def compare_document(findings, name, base, ours, theirs):
     our_entries, their_entries = ours.get("entries", []), theirs.entries
     if len(our_entries) != len(their_entries):
         findings.add(name, "entry count", "differ", len(our_entries), len(their_entries))
+    rss = (ours.get("format") or "").startswith("rss")
     for a, b in pair_entries(our_entries, their_entries):
-        compare_entry(findings, name, base, a, our_entries[a], their_entries[b])
+        compare_entry(findings, name, base, a, our_entries[a], their_entries[b], rss)
 
 
 # MARK: the report
