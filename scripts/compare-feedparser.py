@@ -64,6 +64,9 @@ EXPLAINED = {
     ("entry.categories", "feedparser leaves an entity escaped"): "fp-xml",
     ("entry.updated", "feedparser repeats the publication instant"): "fp-dc-date",
     ("entry.content", "feedparser makes a second summary the content"): "fp-summary-content",
+    ("feed.title", "an undeclared entity: tidings keeps it as written"): "fp-xml",
+    ("feed.link", "feedparser gives the feed's own address as its home page"): "fp-home-page",
+    ("feed.link", "feedparser takes the feed's id as its link"): "fp-links",
 }
 # Documents only one parser reads: the start of Tidings' error -> the anchor explaining it.
 EXPLAINED_REFUSALS = {
@@ -269,9 +272,18 @@ def same_text(a, b):
     return squashed(a) == squashed(b)
 
 
-def compare_feed(findings, name, ours, theirs):
+def compare_feed(findings, name, ours, theirs, base="", raw=b""):
     feed = theirs.feed
-    compare_value(findings, name, "feed.title", text(ours.get("title")), detail_text(feed, "title"), equal=same_text)
+    # The feed's own Atom id, before its first entry (Tidings does not report it).
+    head = raw.split(b"<entry", 1)[0].decode("utf-8", "replace")
+    found = re.search(r"<id>\s*([^<]+?)\s*</id>", head)
+    feed_id = html.unescape(found.group(1)) if found else None
+    our_title, their_title = text(ours.get("title")), detail_text(feed, "title")
+    if our_title and their_title and not same_text(our_title, their_title) and re.search(r"&\w+;", our_title) \
+            and same_text(re.sub(r"&(\w+);", r"&\1", our_title), their_title):
+        findings.add(name, "feed.title", "an undeclared entity: tidings keeps it as written", our_title, their_title)
+    else:
+        compare_value(findings, name, "feed.title", our_title, their_title, equal=same_text)
     compare_value(
         findings,
         name,
@@ -291,6 +303,10 @@ def compare_feed(findings, name, ours, theirs):
     their_link = url(feed.get("link"))
     if their_link and not ours.get("link") and not their_link.startswith(("http://", "https://")):
         findings.add(name, "feed.link", "feedparser has a non-http(s) link", None, their_link)
+    elif their_link and not ours.get("link") and their_link == url(ours.get("feed_link")):
+        findings.add(name, "feed.link", "feedparser gives the feed's own address as its home page", None, their_link)
+    elif their_link and not ours.get("link") and feed_id and their_link == url(urljoin(base, feed_id)):
+        findings.add(name, "feed.link", "feedparser takes the feed's id as its link", None, their_link)
     else:
         compare_value(findings, name, "feed.link", url(ours.get("link")), their_link)
     their_image = url((feed.get("image") or {}).get("href")) or url(feed.get("logo"))
@@ -464,8 +480,8 @@ def compare_image(findings, name, where, ours, theirs):
         findings.add(name, "entry.image", "differ", f"{mine} ({source})", candidates[0], where)
 
 
-def compare_document(findings, name, base, ours, theirs):
-    compare_feed(findings, name, ours, theirs)
+def compare_document(findings, name, base, ours, theirs, raw=b""):
+    compare_feed(findings, name, ours, theirs, base, raw)
     our_entries, their_entries = ours.get("entries", []), theirs.entries
     if len(our_entries) != len(their_entries):
         findings.add(name, "entry count", "differ", len(our_entries), len(their_entries))
@@ -635,7 +651,7 @@ def main():
             if not (our_feed is None and theirs is None):
                 failures.append((name, our_error, their_error))
             continue
-        compare_document(findings, name, base, our_feed, theirs)
+        compare_document(findings, name, base, our_feed, theirs, path.read_bytes())
 
     out = Path(arguments.out)
     out.mkdir(parents=True, exist_ok=True)
