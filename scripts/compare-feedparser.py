@@ -67,6 +67,11 @@ EXPLAINED = {
     ("feed.title", "an undeclared entity: tidings keeps it as written"): "fp-xml",
     ("feed.link", "feedparser gives the feed's own address as its home page"): "fp-home-page",
     ("feed.link", "feedparser takes the feed's id as its link"): "fp-links",
+    ("entry.title", "an RSS title is HTML: an unknown tag is not text"): "fp-titles",
+    ("entry.id", "a bare & in the id: feedparser reads an entity there"): "fp-xml",
+    ("entry.published", "a date only tidings reads"): "fp-dates",
+    ("feed.updated", "a date only tidings reads"): "fp-dates",
+    ("feed.image", "feedparser reads no RSS 1.0 image"): "fp-feed-image",
 }
 # Documents only one parser reads: the start of Tidings' error -> the anchor explaining it.
 EXPLAINED_REFUSALS = {
@@ -310,10 +315,17 @@ def compare_feed(findings, name, ours, theirs, base="", raw=b""):
     else:
         compare_value(findings, name, "feed.link", url(ours.get("link")), their_link)
     their_image = url((feed.get("image") or {}).get("href")) or url(feed.get("logo"))
-    compare_value(findings, name, "feed.image", url(ours.get("image")), their_image)
+    if ours.get("format") == "rss1" and ours.get("image") and not their_image:
+        findings.add(name, "feed.image", "feedparser reads no RSS 1.0 image", url(ours.get("image")), None)
+    else:
+        compare_value(findings, name, "feed.image", url(ours.get("image")), their_image)
     compare_value(findings, name, "feed.icon", url(ours.get("icon")), url(feed.get("icon")))
     their_updated = seconds_feedparser(feed, "updated") or seconds_feedparser(feed, "published")
-    compare_value(findings, name, "feed.updated", stamp(seconds_tidings(ours.get("updated"))), stamp(their_updated))
+    our_updated = stamp(seconds_tidings(ours.get("updated")))
+    if our_updated and their_updated is None:
+        findings.add(name, "feed.updated", "a date only tidings reads", our_updated, None)
+    else:
+        compare_value(findings, name, "feed.updated", our_updated, stamp(their_updated))
 
 
 def pair_entries(ours, theirs):
@@ -366,11 +378,19 @@ def compare_entry(findings, name, base, index, ours, theirs, rss=False):
             findings.add(name, "entry.id", f"tidings made one ({id_source})", ours.get("id"), theirs.get("id"), where)
     elif theirs.get("id") and theirs["id"] != ours.get("id") and theirs["id"] == urljoin(base, ours.get("id") or ""):
         findings.add(name, "entry.id", "feedparser resolved it as a relative URL", ours.get("id"), theirs["id"], where)
+    elif theirs.get("id") and ours.get("id") and theirs["id"] != ours["id"] \
+            and re.sub(r"&(\w+);", r"&\1", theirs["id"]) == ours["id"]:
+        findings.add(name, "entry.id", "a bare & in the id: feedparser reads an entity there", ours["id"], theirs["id"], where)
     else:
         compare_value(
             findings, name, "entry.id", ours.get("id"), theirs.get("id"), where, equal=lambda a, b: a.strip() == b.strip()
         )
-    compare_value(findings, name, "entry.title", text(ours.get("title")), detail_text(theirs, "title"), where, same_text)
+    our_title, their_title = text(ours.get("title")), detail_text(theirs, "title")
+    if our_title and their_title and not same_text(our_title, their_title) \
+            and same_text(re.sub(r"<[^>]*>", "", their_title), our_title):
+        findings.add(name, "entry.title", "an RSS title is HTML: an unknown tag is not text", our_title, their_title, where)
+    else:
+        compare_value(findings, name, "entry.title", our_title, their_title, where, same_text)
     their_link = url(theirs.get("link"))
     if their_link and not their_link.startswith(("http://", "https://")):
         findings.add(name, "entry.link", "feedparser has a non-http(s) link", url(ours.get("link")), their_link, where)
@@ -435,6 +455,9 @@ def compare_dates(findings, name, where, ours, theirs):
     if mine["published"] != others["published"] and mine == {"published": others["updated"], "updated": others["published"]}:
         findings.add(name, "entry.published/updated", "same instant, other role", mine["published"] or mine["updated"],
                      others["published"] or others["updated"], where)
+        return
+    if others["published"] is None and others["updated"] is None and mine["published"] is not None:
+        findings.add(name, "entry.published", "a date only tidings reads", mine["published"], None, where)
         return
     if mine["updated"] is None and others["updated"] is not None and others["updated"] == mine["published"]:
         findings.add(name, "entry.updated", "feedparser repeats the publication instant", None, others["updated"], where)
