@@ -58,8 +58,8 @@ struct PageKindReader {
         self.tree = tree
     }
 
-    /// How many prices the page's text shows ("$19.99", "12,50 €"): read only when the types and
-    /// the path have not told the kind.
+    /// How many prices the page's text shows ("$19.99", "12,50 €"): counted only when the kind
+    /// needs it — to tell a list's kind (a collection or a listing), or when nothing else told it.
     var prices: Int { Self.countPrices(in: tree) }
 
     static func types(_ node: JSONNode?) -> [String] {
