@@ -83,7 +83,7 @@ public struct FeedParser: Sendable {
             return try parse(Array(bytes[..<cut]), httpCharset: httpCharset, baseURL: baseURL, cut: warning)
         } catch {
             switch error {
-            case .binary, .html, .notAFeed, .cancelled: throw error
+            case .binary, .html, .notAFeed, .channelDefinitionFormat, .cancelled: throw error
             // What the cut left is not a feed (no root element, no complete JSON item): the cap did that.
             case .empty, .notXMLOrJSON, .invalidJSON, .notAJSONFeed, .tooLarge:
                 throw .tooLarge(bytes: bytes.count, limit: options.maxDocumentBytes)
@@ -166,6 +166,9 @@ struct XMLFeedReader {
             guard let root else { return .failure(.notXMLOrJSON) }
             let format: ParsedFeed.Format
             switch (root.namespace, root.local.lowercased()) {
+            // CDF's root is a channel too, with the page it stands for in `HREF` (RSS's has none).
+            case (.none, "channel") where scanner.attribute(.none, "HREF") ?? scanner.attribute(.none, "href") != nil:
+                return .failure(.channelDefinitionFormat)
             case (_, "rss"), (.none, "channel"), (.rss, "channel"): format = .rss2
             case (_, "rdf"): format = .rss1
             case (.atom, "feed"), (.atom03, "feed"), (.none, "feed"), (.unknown, "feed"), (.atom, "entry"):
@@ -188,6 +191,13 @@ struct XMLFeedReader {
                     return .failure(.notAFeed(root: WarningList.printable(String(root.local.prefix(100)))))
                 }
             }
+            // XML names are case-sensitive, but `<RSS>` from a hand-written script means RSS: read,
+            // and said (feedparser reads it too).
+            if !Self.rootSpellings.contains(root.local) {
+                scanner.report(
+                    "the root element is written <\(WarningList.printable(String(root.local.prefix(100))))>; XML names are case-sensitive, read as <\(root.local.lowercased() == "rdf" ? "RDF" : root.local.lowercased())>",
+                    at: scanner.tagStart)
+            }
             var builder = XMLFeedBuilder(scanner: scanner, format: format, options: options, base: base)
             builder.run(rootIsEntry: root.local == "entry")
             if builder.scanner.isCancelled { return .failure(.cancelled) }
@@ -195,6 +205,9 @@ struct XMLFeedReader {
         }
         return try result.get()
     }
+
+    /// The roots as the formats spell them.
+    static let rootSpellings: Set<String> = ["rss", "channel", "RDF", "feed", "entry"]
 
     /// The builder's feed with every warning given its line and column, in document order.
     private func located(_ builder: XMLFeedBuilder, _ buffer: UnsafeBufferPointer<UInt8>) -> ParsedFeed {

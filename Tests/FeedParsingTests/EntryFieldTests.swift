@@ -71,6 +71,21 @@ struct EntryFieldTests {
         #expect(entry.contentText == "Hello world")
     }
 
+    @Test("a Media RSS category is a category: its label, else its text; once, in a group too, never the channel's")
+    func mediaCategory() throws {
+        let feed = try parse(
+            rss(
+                """
+                <media:category scheme="urn:x">ignored/on/the/channel</media:category>
+                <item><title>a</title><category>Hav</category>
+                <media:category scheme="https://example.com/s">science/oceanography</media:category>
+                <media:category scheme="urn:t" label="Romfysikk">rom/fysikk</media:category>
+                <media:group><media:category>Hav</media:category><media:category>video</media:category></media:group>
+                </item>
+                """))
+        #expect(feed.entries.first?.categories == ["Hav", "science/oceanography", "Romfysikk", "video"])
+    }
+
     @Test(
         "the id cascade says where the id came from",
         arguments: [

@@ -65,9 +65,38 @@ struct FeedDateTests {
             ("12 juin 2023 10:00", "2023-06-12T10:00:00Z"),
             ("Сб, 21 ноя 2026 10:15:00 +0300", "2026-11-21T07:15:00Z"),  // Russian
             ("9 мая 2026 12:00 MSK", "2026-05-09T09:00:00Z"),
+            ("Τρι, 03 Ιούν 2025 09:39:21 GMT", "2025-06-03T09:39:21Z"),  // Greek: June and July share "Ιού"
+            ("Πεμ, 17 Ιουλ 2025 10:00:00 +0300", "2025-07-17T07:00:00Z"),
+            ("Παρ, 30 Μάι 2025 11:15:00 GMT", "2025-05-30T11:15:00Z"),
+            ("2025-június-03T9:39+02:00", "2025-06-03T07:39:00Z"),  // Hungarian W3CDTF
+            ("2025-szeptember-01T10:00+02:00", "2025-09-01T08:00:00Z"),
+            ("fre, 12 des 2025 08:00:00 +0100", "2025-12-12T07:00:00Z"),  // Norwegian
+            ("tis, 6 maj 2025 08:00:00 +0200", "2025-05-06T06:00:00Z"),  // Swedish
+            ("12 déc. 2025 10:00", "2025-12-12T10:00:00Z"),  // French, accents folded
+            ("3 août 2025 10:00", "2025-08-03T10:00:00Z"),
+            ("3 März 2025 10:00", "2025-03-03T10:00:00Z"),
         ])
     func otherLanguages(_ text: String, _ expected: String) {
         #expect(Self.iso(FeedDate.parse(text)) == expected)
+    }
+
+    @Test(
+        "reads Korean dates in Korea's hours unless a zone is written (the forms feedparser documents)",
+        arguments: [
+            ("2025년 06월 03일 09:39:21", "2025-06-03T00:39:21Z"),  // OnBlog
+            ("2025-06-01 오후 11:23:17", "2025-06-01T14:23:17Z"),  // Nate: 오후 is p.m.
+            ("2025-05-28 오전 8:05:00", "2025-05-27T23:05:00Z"),  // 오전 is a.m.
+            ("2025-05-28 오전 12:05:00", "2025-05-27T15:05:00Z"),  // 12 a.m. is midnight
+            ("2025년 06월 03일 09:39:21 +0000", "2025-06-03T09:39:21Z"),
+        ])
+    func korean(_ text: String, _ expected: String) {
+        #expect(Self.iso(FeedDate.parse(text)) == expected)
+    }
+
+    @Test(
+        "a word that is no month, day or mark still gives no date", arguments: ["2025 Ιούνιος-ish 03", "2025년 모름 03"])
+    func unknownWords(_ text: String) {
+        #expect(FeedDate.parse(text) == nil)
     }
 
     @Test(

@@ -61,6 +61,10 @@ struct FormatDetectionTests {
             ("  \n\t ", .empty),
             ("<!DOCTYPE html><html><head><title>Home</title></head><body></body></html>", .html),
             ("<note><to>Tove</to></note>", .notAFeed(root: "note")),
+            (
+                "<CHANNEL HREF=\"https://example.com/\"><TITLE>IE 4</TITLE><ITEM HREF=\"https://example.com/a\"/></CHANNEL>",
+                .channelDefinitionFormat
+            ),
             ("just words, no markup", .notXMLOrJSON),
             ("# A README\nwith `<link>` in its prose", .notXMLOrJSON),
             ("\u{01}\u{02}binary\u{00}\u{03}", .binary),
@@ -92,6 +96,21 @@ struct FormatDetectionTests {
         let feed = try parse("Warning: something in index.php\n" + rss("<item><title>a</title></item>"))
         #expect(feed.entries.count == 1)
         #expect(feed.warnings.contains { $0.message.contains("before the first tag") })
+    }
+
+    @Test("a root spelled in upper case is read as the format's, with a warning; a bare channel is RSS, unsaid")
+    func rootSpelling() throws {
+        let upper = try parse(
+            #"<RSS version="2.0"><channel><title>T</title><item><title>a</title></item></channel></RSS>"#)
+        #expect(upper.format == .rss2 && upper.entries.count == 1)
+        #expect(
+            upper.warnings.map(\.message) == [
+                "the root element is written <RSS>; XML names are case-sensitive, read as <rss>"
+            ])
+        let bare = try parse("<channel><title>T</title><item><title>a</title></item></channel>")
+        #expect(bare.entries.count == 1 && bare.warnings.isEmpty)
+        let atom = try parse(#"<Feed xmlns="http://www.w3.org/2005/Atom"><title>T</title></Feed>"#)
+        #expect(atom.format == .atom && atom.warnings.contains { $0.message.hasSuffix("read as <feed>") })
     }
 }
 

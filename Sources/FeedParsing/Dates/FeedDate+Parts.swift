@@ -122,12 +122,36 @@ extension FeedDate {
     static func zoneName(_ word: [UInt8]) -> Int? { zones[String(decoding: word, as: UTF8.self)] }
 
     // Three-letter month prefixes: English, then the unambiguous ones of Portuguese, Spanish,
-    // French, Italian and German feeds ("set" is September in Portuguese and Italian).
+    // French, Italian, German and Nordic feeds ("set" is September in Portuguese and Italian, "maj"
+    // May in Swedish and Danish, "des" December in Norwegian, "sze" September in Hungarian). Accents
+    // are folded first, so French "déc", "févr", "août" and Hungarian "június" are found here too.
     private static let months: [String: Int] = [
         "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "oct": 10,
         "nov": 11, "dec": 12, "gen": 1, "ene": 1, "fev": 2, "mrz": 3, "abr": 4, "avr": 4, "mai": 5, "mag": 5,
         "giu": 6, "lug": 7, "ago": 8, "set": 9, "out": 10, "okt": 10, "ott": 10, "dez": 12, "dic": 12,
+        "maj": 5, "des": 12, "aou": 8, "sze": 9,
     ]
+
+    // Greek feeds localise RFC 822 dates ("Τρι, 03 Ιούν 2025"), accents folded: June and July
+    // share three letters, so four are compared for them ("Ιον"/"Ιολ" are older spellings).
+    private static let greekMonths: [String: Int] = [
+        "ιαν": 1, "φεβ": 2, "μαρ": 3, "απρ": 4, "μαι": 5, "ιον": 6, "ιολ": 7, "αυγ": 8, "σεπ": 9, "οκτ": 10,
+        "νοε": 11, "δεκ": 12, "ιουν": 6, "ιουλ": 7,
+    ]
+
+    enum Meridiem { case am, pm }
+
+    /// Korean date words: year, month and day marks (년, 월, 일: `.some(nil)`) and 오전/오후 (a.m./p.m.),
+    /// nil for any other word.
+    static func koreanMark(_ word: [UInt8]) -> Meridiem?? {
+        guard word.first.map({ $0 >= 0xE0 }) == true else { return nil }
+        switch String(decoding: word, as: UTF8.self) {
+        case "년", "월", "일": return .some(nil)
+        case "오전": return .am
+        case "오후": return .pm
+        default: return nil
+        }
+    }
 
     // Russian feeds localise RFC 822 dates ("Сб, 21 ноя 2026"); May is "мая" in dates, "май" alone.
     private static let russianMonths: [String: Int] = [
@@ -138,11 +162,15 @@ extension FeedDate {
     /// 1…12 for a lower-case month name or abbreviation ("nov", "november", "sept", "setembro",
     /// French "juin" / "juil").
     static func monthNumber(_ word: [UInt8]) -> Int? {
+        var text = String(decoding: word, as: UTF8.self)
         if word.contains(where: { $0 >= 0x80 }) {
-            return russianMonths[String(String(decoding: word, as: UTF8.self).lowercased().prefix(3))]
+            let lower = text.lowercased()
+            if let found = russianMonths[String(lower.prefix(3))] { return found }
+            text = lower.folding(options: .diacriticInsensitive, locale: nil)
+            if let found = greekMonths[String(text.prefix(4))] ?? greekMonths[String(text.prefix(3))] { return found }
+            guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         }
-        guard (3...9).contains(word.count) else { return nil }
-        let text = String(decoding: word, as: UTF8.self)
+        guard (3...10).contains(text.utf8.count) else { return nil }  // "mai" to "szeptember"
         if text.hasPrefix("juin") { return 6 }
         if text.hasPrefix("juil") { return 7 }
         return months[String(text.prefix(3))]

@@ -80,6 +80,8 @@ public enum FeedDate {
         var month: Int?
         var time: Time?
         var offset: Int?
+        var meridiem: Meridiem?
+        var korean = false
         var i = 0
         while i < b.count {
             let c = b[i]
@@ -111,6 +113,10 @@ public enum FeedDate {
                 let word = Array(b[start..<i]).map { $0 < 0x80 ? $0 | 0x20 : $0 }
                 if month == nil, numbers.isEmpty, time == nil, i < b.count, b[i] == UInt8(ascii: ",") {
                     continue  // "Seg,", "mer,", "mar,": a day name in any language, never a month
+                } else if let mark = koreanMark(word) {
+                    // "2025년 06월 03일 09:39:21", "2025-06-01 오후 11:23:17": Korea's own hours.
+                    korean = true
+                    if let mark { meridiem = mark }
                 } else if month == nil, let found = monthNumber(word) {
                     month = found
                 } else if time != nil || numbers.count >= 3, offset == nil, let zoneOffset = zoneName(word) {
@@ -125,11 +131,7 @@ public enum FeedDate {
                         offset = zoneOffset
                     }
                 } else if word == Array("am".utf8) || word == Array("pm".utf8) {
-                    if var t = time {
-                        if word == Array("pm".utf8), t.hour < 12 { t.hour += 12 }
-                        if word == Array("am".utf8), t.hour == 12 { t.hour = 0 }
-                        time = t
-                    }
+                    if time != nil { meridiem = word == Array("pm".utf8) ? .pm : .am }
                 } else if weekday(word) || word == Array("at".utf8) || word == Array("t".utf8) {
                     continue
                 } else {
@@ -139,6 +141,12 @@ public enum FeedDate {
                 i += 1  // separators: space , . / -
             }
         }
+        if let meridiem, var t = time {
+            if meridiem == .pm, t.hour < 12 { t.hour += 12 }
+            if meridiem == .am, t.hour == 12 { t.hour = 0 }
+            time = t
+        }
+        if korean, offset == nil { offset = 9 * 3600 }
         // RFC 822's obsolete time without a colon: "03 Apr 02 1500 GMT".
         if month != nil, time == nil, numbers.count == 3, numbers[2].width == 4, numbers[2].value % 100 < 60,
             numbers[2].value / 100 < 24

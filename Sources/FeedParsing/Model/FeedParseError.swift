@@ -8,6 +8,10 @@ public enum FeedParseError: Error, Sendable, Equatable, CustomStringConvertible 
     case html
     /// Well-formed XML whose root element is not a feed's.
     case notAFeed(root: String)
+    /// A Microsoft CDF channel (Channel Definition Format, Internet Explorer 4, 1997): a `<CHANNEL>`
+    /// root with an `HREF`. Its items are links to pages with at most an abstract, and no reader
+    /// has subscribed to one since; the site's RSS or Atom feed is what to read instead.
+    case channelDefinitionFormat
     /// Text that is neither XML nor JSON.
     case notXMLOrJSON
     /// JSON that cannot be read.
@@ -28,6 +32,8 @@ public enum FeedParseError: Error, Sendable, Equatable, CustomStringConvertible 
         case .binary: "not a feed: the document is binary, not text"
         case .html: "not a feed: this is an HTML page (look for a <link rel=\"alternate\"> feed link in it)"
         case .notAFeed(let root): "not a feed: the XML root element is <\(root)>, not rss, RDF or feed"
+        case .channelDefinitionFormat:
+            "not a feed Tidings reads: a Microsoft CDF channel (Channel Definition Format, 1997); ask the site for its RSS or Atom feed"
         case .notXMLOrJSON: "not a feed: the document is neither XML nor JSON"
         case .invalidJSON(let reason): "not a feed: invalid JSON (\(reason))"
         case .notAJSONFeed: "not a feed: JSON without a JSON Feed version"

@@ -260,6 +260,15 @@ extension XMLFeedBuilder {
             begin(.mediaTitle, kind: scanner.atomKind(default: .text))
         case .description where draft != nil:
             begin(.descriptionFallback, kind: scanner.atomKind(default: .text))
+        case .category where draft != nil:
+            // Media RSS's taxonomy (`music/artist/album` under a `scheme`): its `label` when given,
+            // else its text, as an Atom category's label comes before its term.
+            if let label = scanner.attribute(.none, "label") {
+                addCategory(label, at: scanner.tagStart)
+                push(.skip)
+            } else {
+                begin(.category, kind: .text)
+            }
         default:
             push(.skip)
         }
