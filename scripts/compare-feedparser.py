@@ -28,6 +28,7 @@ import re
 import subprocess
 import sys
 import unicodedata
+import xml.parsers.expat
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import quote, unquote, urljoin, urlsplit, urlunsplit
@@ -72,9 +73,38 @@ EXPLAINED = {
     ("entry.published", "a date only tidings reads"): "fp-dates",
     ("feed.updated", "a date only tidings reads"): "fp-dates",
     ("feed.image", "feedparser reads no RSS 1.0 image"): "fp-feed-image",
+    ("feed.image", "feedparser takes itunes:image before the RSS image"): "fp-feed-image",
+    ("entry.image", "a media:content of no image type is not an image"): "fp-feed-image",
+    ("feed.authors", "feedparser makes the podcast's owner an author"): "fp-people",
+    ("feed.authors", "tidings keeps the webMaster as an author"): "fp-people",
+    ("feed.authors", "feedparser rearranges a name around its email"): "fp-misreads",
+    ("entry.authors", "feedparser rearranges a name around its email"): "fp-misreads",
+    ("entry.authors", "feedparser gives a person another's email"): "fp-misreads",
+    ("feed.description", "feedparser takes a later itunes:subtitle or itunes:summary"): "fp-summary-content",
+    ("entry.summary", "feedparser takes a later itunes:summary or itunes:subtitle"): "fp-summary-content",
+    ("entry.summary", "feedparser unescapes a doubly escaped text"): "fp-xml",
+    ("entry.summary", "feedparser misdecodes UTF-8 after a bare &"): "fp-xml",
+    ("entry.content", "out-of-line content (src) is not shown"): "fp-out-of-line",
+    ("entry.categories", "feedparser counts media:keywords as categories"): "fp-keywords",
+    ("entry.enclosures.url", "feedparser leaves a relative URL unresolved"): "fp-misreads",
+    ("entry.image", "feedparser leaves a relative URL unresolved"): "fp-misreads",
+    ("entry.id", "tidings takes rdf:about or dc:identifier as the id"): "fp-ids",
+    ("entry.link", "an empty href: the web-address id stands in"): "fp-links",
+    ("entry.title", "an entry without a title takes itunes:title"): "fp-titles",
+    ("feed.language", "the root's xml:lang"): "fp-language",
+    ("feed.updated", "feedparser takes an Atom feed's published as its date"): "fp-misreads",
+    ("entry.published", "feedparser reads only part of the date"): "fp-dates",
+    ("entry.updated", "feedparser reads only part of the date"): "fp-dates",
+    ("feed.updated", "feedparser reads only part of the date"): "fp-dates",
+    ("entry.published", "feedparser drops a 12-hour clock's PM"): "fp-dates",
+    ("entry.published", "feedparser calls dcterms:created `created`"): "fp-dc-date",
+    ("entry.updated", "a month without a day is no date here"): "fp-dates",
+    ("entry.published", "a month without a day is no date here"): "fp-dates",
+    ("entry count", "an entry cut off by the end of the document"): "fp-xml",
 }
 # Documents only one parser reads: the start of Tidings' error -> the anchor explaining it.
 EXPLAINED_REFUSALS = {
+    "not a feed Tidings reads: a Microsoft CDF": "fp-legacy",
     "not a feed": "fp-xml",
 }
 
@@ -129,6 +159,106 @@ def squashed(value):
     return None if value is None else SPACE.sub("", value)
 
 
+EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
+# Namespaces the classifiers name elements of: the usual prefix -> the namespace's URI.
+NAMESPACES = {
+    "itunes": "http://www.itunes.com/dtds/podcast-1.0.dtd",
+    "media": "http://search.yahoo.com/mrss/",
+}
+
+
+class Raw:
+    """The document as written, to name a difference by the element it comes from."""
+
+    def __init__(self, data=b""):
+        self.data = data
+        self.text = data.decode("utf-8", "replace")
+        # The prefixes this document binds to each namespace above, the usual one included.
+        declared = re.findall(r"xmlns:([\w.-]+)\s*=\s*[\"']([^\"']+)[\"']", self.text)
+        self.prefixes = {
+            usual: {usual} | {p for p, uri in declared if uri.rstrip("/").lower() == wanted.rstrip("/").lower()}
+            for usual, wanted in NAMESPACES.items()
+        }
+        # The feed's own part: before its first item or entry.
+        self.head = re.split(r"<(?:[\w-]+:)?(?:item|entry)[\s>]", self.text, maxsplit=1)[0]
+
+    def name(self, qname):
+        """A pattern for `qname` under any prefix the document gives its namespace."""
+        prefix, _, local = qname.rpartition(":")
+        if prefix in self.prefixes:
+            return "(?:" + "|".join(re.escape(p) for p in sorted(self.prefixes[prefix])) + "):" + re.escape(local)
+        return re.escape(qname)
+
+    def texts(self, qname, head=False):
+        """The contents of every `<qname>` (CDATA and references read, markup kept)."""
+        found = []
+        pattern = rf"<({self.name(qname)})(?:\s[^>]*)?>(.*?)</\1\s*>"
+        for match in re.finditer(pattern, self.head if head else self.text, re.S):
+            found.append(html.unescape(re.sub(r"<!\[CDATA\[(.*?)\]\]>", r"\1", match.group(2), flags=re.S)))
+        return found
+
+    def plain(self, qname, head=False):
+        """The squashed plain texts of every `<qname>`."""
+        return {squashed(text(value, True)) for value in self.texts(qname, head) if text(value, True)}
+
+    def attributes(self, qname, attribute, head=False):
+        pattern = rf"<{self.name(qname)}\s[^>]*?\b{re.escape(attribute)}\s*=\s*[\"']([^\"']*)[\"']"
+        return [html.unescape(v) for v in re.findall(pattern, self.head if head else self.text, re.S)]
+
+    def emails(self, qname):
+        return {e.lower() for value in self.texts(qname) for e in EMAIL.findall(value)}
+
+    def empty(self, qname, head=False):
+        """Whether a `<qname/>` or `<qname></qname>` with nothing in it is written."""
+        pattern = rf"<({self.name(qname)})(?:\s[^>]*)?(?:/>|>\s*</\1\s*>)"
+        return re.search(pattern, self.head if head else self.text) is not None
+
+    def well_formed(self):
+        parser = xml.parsers.expat.ParserCreate()
+        try:
+            parser.Parse(self.data, True)
+            return True
+        except xml.parsers.expat.ExpatError:
+            return False
+
+
+def letters(value):
+    """The letters and digits of a text, counted: the same for a name taken apart and put back in
+    another order."""
+    return collections.Counter(c for c in (value or "").lower() if c.isalnum())
+
+
+def person_kind(ours, theirs):
+    """What feedparser did to the people it gives, when it is one of its misreadings; else None."""
+    if not ours or not theirs or set(ours) == set(theirs):
+        return None
+    mine, others = "; ".join(ours), "; ".join(theirs)
+    if letters(mine) == letters(others.replace("mailto:", "")):
+        return "feedparser rearranges a name around its email"
+    names = lambda people: sorted(re.sub(r"\s*<[^>]*>", "", p) for p in people)
+    emails = lambda people: {e for p in people for e in EMAIL.findall(p)}
+    if names(ours) == names(theirs) and emails(theirs) <= emails(ours) and len(EMAIL.findall(others)) > len(
+            EMAIL.findall(mine)):
+        return "feedparser gives a person another's email"
+    return None
+
+
+def date_kind(mine, theirs):
+    """How feedparser's reading of a date the document writes falls short of ours, or None."""
+    if mine is None or theirs is None or mine == theirs:
+        return None
+    ours = datetime.datetime.fromisoformat(mine.replace("Z", "+00:00"))
+    others = datetime.datetime.fromisoformat(theirs.replace("Z", "+00:00"))
+    if ours - others == datetime.timedelta(hours=12):
+        return "feedparser drops a 12-hour clock's PM"
+    if others.time() == datetime.time(0) and others.year == ours.year and (
+            others.day == 1 or abs(ours - others) < datetime.timedelta(days=1)):
+        return "feedparser reads only part of the date"
+    return None
+
+
 def detail_text(container, key):
     """feedparser's value for key as plain text, honouring its *_detail type."""
     value = container.get(key)
@@ -153,8 +283,9 @@ def remove_dot_segments(path):
 
 def url(value):
     """A URL in one spelling: scheme and host lower case, IDNA host, default port and dot segments
-    gone, an empty path as "/", percent-encoding made uniform."""
-    if not value:
+    gone, an empty path as "/", percent-encoding made uniform. Anything but text (feedparser's
+    CDF `logo` is a dictionary) is no URL."""
+    if not value or not isinstance(value, str):
         return None
     value = value.strip()
     try:
@@ -277,11 +408,11 @@ def same_text(a, b):
     return squashed(a) == squashed(b)
 
 
-def compare_feed(findings, name, ours, theirs, base="", raw=b""):
+def compare_feed(findings, name, ours, theirs, base="", raw=None):
     feed = theirs.feed
+    raw = raw or Raw()
     # The feed's own Atom id, before its first entry (Tidings does not report it).
-    head = raw.split(b"<entry", 1)[0].decode("utf-8", "replace")
-    found = re.search(r"<id>\s*([^<]+?)\s*</id>", head)
+    found = re.search(r"<id>\s*([^<]+?)\s*</id>", raw.head)
     feed_id = html.unescape(found.group(1)) if found else None
     our_title, their_title = text(ours.get("title")), detail_text(feed, "title")
     if our_title and their_title and not same_text(our_title, their_title) and re.search(r"&\w+;", our_title) \
@@ -289,22 +420,28 @@ def compare_feed(findings, name, ours, theirs, base="", raw=b""):
         findings.add(name, "feed.title", "an undeclared entity: tidings keeps it as written", our_title, their_title)
     else:
         compare_value(findings, name, "feed.title", our_title, their_title, equal=same_text)
-    compare_value(
-        findings,
-        name,
-        "feed.description",
-        text(ours.get("description")),
-        detail_text(feed, "subtitle"),
-        equal=same_text,
-    )
+    our_description, their_description = text(ours.get("description")), detail_text(feed, "subtitle")
+    later = raw.plain("itunes:subtitle", head=True) | raw.plain("itunes:summary", head=True)
+    if our_description and not same_text(our_description, their_description) and (
+        squashed(their_description) in later
+        or their_description is None and (raw.empty("itunes:subtitle", head=True) or raw.empty("itunes:summary", head=True))
+    ):
+        # feedparser's subtitle is whichever of description, itunes:subtitle and itunes:summary
+        # comes last, an empty one too.
+        findings.add(name, "feed.description", "feedparser takes a later itunes:subtitle or itunes:summary",
+                     our_description, their_description)
+    else:
+        compare_value(findings, name, "feed.description", our_description, their_description, equal=same_text)
     language = (ours.get("language") or "").lower() or None
     their_language = (feed.get("language") or "").lower() or None
     if language and their_language and language != their_language and language == their_language.replace("_", "-"):
         findings.add(name, "feed.language", "feedparser keeps a POSIX locale's underscore", language, their_language)
+    elif language and not their_language and re.search(
+            rf"<[\w:]+[^>]*\bxml:lang\s*=\s*[\"']{re.escape(language)}[\"']", raw.head, re.I):
+        findings.add(name, "feed.language", "the root's xml:lang", language, None)
     else:
         compare_value(findings, name, "feed.language", language, their_language)
-    compare_value(findings, name, "feed.authors", people_tidings(ours.get("authors")) or None,
-                  people_feedparser(feed) or None)
+    compare_feed_people(findings, name, people_tidings(ours.get("authors")), people_feedparser(feed), raw)
     their_link = url(feed.get("link"))
     if their_link and not ours.get("link") and not their_link.startswith(("http://", "https://")):
         findings.add(name, "feed.link", "feedparser has a non-http(s) link", None, their_link)
@@ -315,8 +452,13 @@ def compare_feed(findings, name, ours, theirs, base="", raw=b""):
     else:
         compare_value(findings, name, "feed.link", url(ours.get("link")), their_link)
     their_image = url((feed.get("image") or {}).get("href")) or url(feed.get("logo"))
+    our_image = url(ours.get("image"))
     if ours.get("format") == "rss1" and ours.get("image") and not their_image:
         findings.add(name, "feed.image", "feedparser reads no RSS 1.0 image", url(ours.get("image")), None)
+    elif our_image and their_image and our_image != their_image \
+            and their_image in {url(urljoin(base, h)) for h in raw.attributes("itunes:image", "href", head=True)} \
+            and our_image in {url(urljoin(base, t.strip())) for t in raw.texts("url", head=True)}:
+        findings.add(name, "feed.image", "feedparser takes itunes:image before the RSS image", our_image, their_image)
     else:
         compare_value(findings, name, "feed.image", url(ours.get("image")), their_image)
     compare_value(findings, name, "feed.icon", url(ours.get("icon")), url(feed.get("icon")))
@@ -324,8 +466,32 @@ def compare_feed(findings, name, ours, theirs, base="", raw=b""):
     our_updated = stamp(seconds_tidings(ours.get("updated")))
     if our_updated and their_updated is None:
         findings.add(name, "feed.updated", "a date only tidings reads", our_updated, None)
+    elif their_updated and not our_updated and dict.get(feed, "updated_parsed") is None and raw.texts("published", head=True):
+        # Atom 1.0 defines no `published` for a feed; feedparser takes it as the feed's date.
+        findings.add(name, "feed.updated", "feedparser takes an Atom feed's published as its date", None,
+                     stamp(their_updated))
+    elif date_kind(our_updated, stamp(their_updated)):
+        findings.add(name, "feed.updated", date_kind(our_updated, stamp(their_updated)), our_updated, stamp(their_updated))
     else:
         compare_value(findings, name, "feed.updated", our_updated, stamp(their_updated))
+
+
+def compare_feed_people(findings, name, mine, others, raw):
+    """The feed's people. feedparser keeps one author (the last of the author-like elements, the
+    podcast's owner among them) and calls the webmaster the publisher; Tidings keeps every person
+    the channel names, the webmaster too, each once."""
+    owners = raw.emails("itunes:email")
+    webmasters = raw.emails("webMaster")
+    email = lambda p: {e.lower() for e in EMAIL.findall(p)}
+    without_webmaster = [p for p in mine if not (email(p) and email(p) <= webmasters)]
+    if others and any(email(p) & owners for p in others) and set(others) != set(mine):
+        findings.add(name, "feed.authors", "feedparser makes the podcast's owner an author", mine, others)
+    elif mine and set(mine) != set(others) and set(without_webmaster) == set(others):
+        findings.add(name, "feed.authors", "tidings keeps the webMaster as an author", mine, others or None)
+    elif person_kind(mine, others):
+        findings.add(name, "feed.authors", person_kind(mine, others), mine, others)
+    else:
+        compare_value(findings, name, "feed.authors", mine or None, others or None)
 
 
 def pair_entries(ours, theirs):
@@ -369,8 +535,9 @@ def entry_image_candidates(entry):
     return [f for f in found if f]
 
 
-def compare_entry(findings, name, base, index, ours, theirs, rss=False):
+def compare_entry(findings, name, base, index, ours, theirs, rss=False, raw=None):
     where = f"entry {index + 1}"
+    raw = raw or Raw()
     id_source = ours.get("id_source")
     if id_source in ("link", "hash"):
         # Tidings always has an id; feedparser has one only when the document does.
@@ -381,6 +548,8 @@ def compare_entry(findings, name, base, index, ours, theirs, rss=False):
     elif theirs.get("id") and ours.get("id") and theirs["id"] != ours["id"] \
             and re.sub(r"&(\w+);", r"&\1", theirs["id"]) == ours["id"]:
         findings.add(name, "entry.id", "a bare & in the id: feedparser reads an entity there", ours["id"], theirs["id"], where)
+    elif id_source == "rdf_about" and ours.get("id") and not theirs.get("id"):
+        findings.add(name, "entry.id", "tidings takes rdf:about or dc:identifier as the id", ours["id"], None, where)
     else:
         compare_value(
             findings, name, "entry.id", ours.get("id"), theirs.get("id"), where, equal=lambda a, b: a.strip() == b.strip()
@@ -389,6 +558,8 @@ def compare_entry(findings, name, base, index, ours, theirs, rss=False):
     if our_title and their_title and not same_text(our_title, their_title) \
             and same_text(re.sub(r"<[^>]*>", "", their_title), our_title):
         findings.add(name, "entry.title", "an RSS title is HTML: an unknown tag is not text", our_title, their_title, where)
+    elif our_title and not their_title and squashed(our_title) in raw.plain("itunes:title"):
+        findings.add(name, "entry.title", "an entry without a title takes itunes:title", our_title, None, where)
     else:
         compare_value(findings, name, "entry.title", our_title, their_title, where, same_text)
     their_link = url(theirs.get("link"))
@@ -396,20 +567,31 @@ def compare_entry(findings, name, base, index, ours, theirs, rss=False):
         findings.add(name, "entry.link", "feedparser has a non-http(s) link", url(ours.get("link")), their_link, where)
     elif their_link and not ours.get("link") and theirs.get("guidislink"):
         findings.add(name, "entry.link", "feedparser took the guid as link", None, their_link, where)
+    elif their_link and ours.get("link") and url(ours["link"]) != their_link and url(ours["link"]) == url(ours.get("id")) \
+            and re.search(r"<link\b[^>]*\bhref\s*=\s*[\"'][\"']", raw.text):
+        findings.add(name, "entry.link", "an empty href: the web-address id stands in", url(ours["link"]), their_link, where)
     else:
         compare_value(findings, name, "entry.link", url(ours.get("link")), their_link, where)
-    compare_dates(findings, name, where, ours, theirs)
+    compare_dates(findings, name, where, ours, theirs, raw)
     contents = [c for c in theirs.get("content") or [] if (c.get("value") or "").strip()]
     their_summary = detail_text(theirs, "summary")
+    our_summary = text(ours.get("summary_text"))
     if not ours.get("summary_text") and their_summary and contents and theirs.get("summary") == contents[0].get("value"):
         findings.add(name, "entry.summary", "feedparser repeats the content as summary", None, their_summary, where)
+    elif our_summary and their_summary and not same_text(our_summary, their_summary) and summary_kind(
+            our_summary, their_summary, raw):
+        findings.add(name, "entry.summary", summary_kind(our_summary, their_summary, raw), our_summary, their_summary,
+                     where)
     else:
         compare_value(findings, name, "entry.summary", text(ours.get("summary_text")), their_summary, where, same_text)
     our_content = bool(ours.get("content_html") or ours.get("content_text"))
     their_content = bool(contents)
     if (
         rss and not our_content and their_content and ours.get("summary_text")
-        and contents[0].get("type") == "text/plain"
+        and (
+            contents[0].get("type") == "text/plain"
+            or squashed(text(contents[0].get("value"), True)) in raw.plain("itunes:summary")
+        )
     ):
         # In RSS feedparser makes a second summary-like element (`itunes:summary` beside
         # `description`) the content, as plain text.
@@ -417,6 +599,9 @@ def compare_entry(findings, name, base, index, ours, theirs, rss=False):
             name, "entry.content", "feedparser makes a second summary the content", None,
             text(contents[0].get("value"))[:80], where,
         )
+    elif not our_content and their_content and re.search(r"<content\b[^>]*\bsrc\s*=", raw.text):
+        findings.add(name, "entry.content", "out-of-line content (src) is not shown", None,
+                     text(contents[0].get("value"), True), where)
     elif our_content != their_content:
         kind = "only tidings" if our_content else f"only feedparser ({contents[0].get('type')})"
         findings.add(
@@ -425,10 +610,11 @@ def compare_entry(findings, name, base, index, ours, theirs, rss=False):
             text(((theirs.get("content") or [{}])[0]).get("value"), True),
             where,
         )
-    compare_value(
-        findings, name, "entry.authors",
-        people_tidings(ours.get("authors")) or None, people_feedparser(theirs) or None, where,
-    )
+    our_people, their_people = people_tidings(ours.get("authors")), people_feedparser(theirs)
+    if person_kind(our_people, their_people):
+        findings.add(name, "entry.authors", person_kind(our_people, their_people), our_people, their_people, where)
+    else:
+        compare_value(findings, name, "entry.authors", our_people or None, their_people or None, where)
     our_tags = sorted({text(c) for c in ours.get("categories") or [] if text(c)})
     # feedparser adds `itunes:keywords` to the tags (scheme http://www.itunes.com/): a choice of
     # its own, counted apart, and the rest compared.
@@ -441,17 +627,54 @@ def compare_entry(findings, name, base, index, ours, theirs, rss=False):
         text(t.get("label") or t.get("term")) for t in all_tags
         if t not in keywords and text(t.get("label") or t.get("term"))
     })
+    media_keywords = {w.strip() for value in raw.texts("media:keywords") for w in value.split(",") if w.strip()}
+    extra = set(their_tags) - set(our_tags)
     if our_tags and their_tags != our_tags and sorted({html.unescape(t) for t in their_tags}) == our_tags:
         findings.add(name, "entry.categories", "feedparser leaves an entity escaped", our_tags, their_tags, where)
+    elif extra and extra <= media_keywords and set(our_tags) <= set(their_tags):
+        findings.add(name, "entry.categories", "feedparser counts media:keywords as categories", our_tags or None,
+                     sorted(extra), where)
     else:
         compare_value(findings, name, "entry.categories", our_tags or None, their_tags or None, where)
-    compare_enclosures(findings, name, where, ours.get("enclosures") or [], theirs.get("enclosures") or [])
-    compare_image(findings, name, where, ours, theirs)
+    compare_enclosures(findings, name, where, ours.get("enclosures") or [], theirs.get("enclosures") or [], base)
+    compare_image(findings, name, where, ours, theirs, base)
 
 
-def compare_dates(findings, name, where, ours, theirs):
+def summary_kind(ours, theirs, raw):
+    """Why feedparser's summary is another text than ours, when it is a reading docs/parsing.md
+    names; else None."""
+    if squashed(theirs) in raw.plain("itunes:summary") | raw.plain("itunes:subtitle"):
+        return "feedparser takes a later itunes:summary or itunes:subtitle"
+    if same_text(text(html.unescape(ours), True), theirs) or same_text(html.unescape(ours), theirs):
+        return "feedparser unescapes a doubly escaped text"
+    for encoding in ("cp1252", "latin-1"):
+        misread = ours.encode("utf-8").decode(encoding, "replace")
+        if same_text(text(misread), text(theirs)) or squashed(text(misread))[:60] == squashed(text(theirs))[:60]:
+            return "feedparser misdecodes UTF-8 after a bare &"
+    return None
+
+
+def compare_dates(findings, name, where, ours, theirs, raw=None):
+    raw = raw or Raw()
     mine = {role: stamp(seconds_tidings(ours.get(role))) for role in ("published", "updated")}
     others = {role: stamp(seconds_feedparser(theirs, role)) for role in ("published", "updated")}
+    if mine["published"] and others["published"] is None \
+            and stamp(seconds_feedparser(theirs, "created")) == mine["published"]:
+        findings.add(name, "entry.published", "feedparser calls dcterms:created `created`", mine["published"], None, where)
+        others["published"] = mine["published"]
+    if mine["published"] and not mine["updated"] and not others["published"] and date_kind(mine["published"], others["updated"]):
+        # `dc:date` is feedparser's updated (docs/parsing.md, fp-dc-date), and it read only part of it.
+        findings.add(name, "entry.published", date_kind(mine["published"], others["updated"]), mine["published"],
+                     others["updated"], where)
+        others = dict(mine)
+    for role in ("published", "updated"):
+        kind = date_kind(mine[role], others[role])
+        if mine[role] is None and others[role] and others[role][8:19] == "01T00:00:00" \
+                and re.search(rf">\s*{others[role][:7]}\s*<", raw.text):
+            kind = "a month without a day is no date here"
+        if kind:
+            findings.add(name, f"entry.{role}", kind, mine[role], others[role], where)
+            others[role] = mine[role]
     if mine["published"] != others["published"] and mine == {"published": others["updated"], "updated": others["published"]}:
         findings.add(name, "entry.published/updated", "same instant, other role", mine["published"] or mine["updated"],
                      others["published"] or others["updated"], where)
@@ -467,9 +690,14 @@ def compare_dates(findings, name, where, ours, theirs):
         compare_value(findings, name, f"entry.{role}", mine[role], others[role], where)
 
 
-def compare_enclosures(findings, name, where, ours, theirs):
+def compare_enclosures(findings, name, where, ours, theirs, base=""):
     mine = {url(e.get("url")): e for e in ours}
     others = {url(e.get("href")): e for e in theirs if e.get("href")}
+    for address in [a for a in others if a not in mine and url(urljoin(base, a)) in mine]:
+        # feedparser resolves no relative enclosure URL.
+        findings.add(name, "entry.enclosures.url", "feedparser leaves a relative URL unresolved",
+                     url(urljoin(base, address)), address, where)
+        others[url(urljoin(base, address))] = others.pop(address)
     for address in sorted(set(mine) - set(others)):
         findings.add(name, "entry.enclosures.url", "only tidings", address, None, where)
     for address in sorted(set(others) - set(mine)):
@@ -487,15 +715,22 @@ def compare_enclosures(findings, name, where, ours, theirs):
         compare_value(findings, name, "entry.enclosures.length", a.get("length"), length, where)
 
 
-def compare_image(findings, name, where, ours, theirs):
+def compare_image(findings, name, where, ours, theirs, base=""):
     """Tidings picks one image; feedparser lists the candidates. The `content` fallback (first
     `<img>` of the body) is Tidings' own, so it is only counted, not compared."""
     candidates = entry_image_candidates(theirs)
     source = ours.get("image_source")
     mine = url(ours.get("image"))
+    shapeless = {url(m.get("url")) for m in theirs.get("media_content") or [] if not m.get("medium") and not m.get("type")}
+    relative = {url(urljoin(base, e.get("href"))) for e in theirs.get("enclosures") or [] if e.get("href")}
     if source in (None, "none", "content"):
-        if candidates:
+        if candidates and candidates[0] in shapeless:
+            findings.add(name, "entry.image", "a media:content of no image type is not an image",
+                         mine and f"{mine} (from content)", candidates[0], where)
+        elif candidates:
             findings.add(name, "entry.image", "only feedparser", mine and f"{mine} (from content)", candidates[0], where)
+    elif not candidates and source == "enclosure" and mine in relative:
+        findings.add(name, "entry.image", "feedparser leaves a relative URL unresolved", f"{mine} ({source})", None, where)
     elif not candidates:
         if source != "json_image":
             findings.add(name, "entry.image", "only tidings", f"{mine} ({source})", None, where)
@@ -503,14 +738,19 @@ def compare_image(findings, name, where, ours, theirs):
         findings.add(name, "entry.image", "differ", f"{mine} ({source})", candidates[0], where)
 
 
-def compare_document(findings, name, base, ours, theirs, raw=b""):
+def compare_document(findings, name, base, ours, theirs, data=b""):
+    raw = Raw(data)
     compare_feed(findings, name, ours, theirs, base, raw)
     our_entries, their_entries = ours.get("entries", []), theirs.entries
-    if len(our_entries) != len(their_entries):
+    if len(their_entries) == len(our_entries) + 1 and not raw.well_formed():
+        # The document ends inside an entry: Tidings drops it, feedparser keeps what it read.
+        findings.add(name, "entry count", "an entry cut off by the end of the document", len(our_entries),
+                     len(their_entries))
+    elif len(our_entries) != len(their_entries):
         findings.add(name, "entry count", "differ", len(our_entries), len(their_entries))
     rss = (ours.get("format") or "").startswith("rss")
     for a, b in pair_entries(our_entries, their_entries):
-        compare_entry(findings, name, base, a, our_entries[a], their_entries[b], rss)
+        compare_entry(findings, name, base, a, our_entries[a], their_entries[b], rss, raw)
 
 
 # MARK: the report
