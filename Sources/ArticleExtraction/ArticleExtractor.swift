@@ -93,6 +93,7 @@ public struct ArticleExtractor: Sendable {
         article.direction = finder.direction
         if var found {
             ContentNavigation.remove(in: &found.tree, under: found.article)
+            RelatedShelves.remove(in: &found.tree, under: found.article)
             EmptySections.remove(in: &found.tree, under: found.article)
             let inner = found.tree.innerHTML(found.article)
             let sanitized = inner.withUnsafeBufferPointer { sanitizer.sanitizeWithText($0, base: base) }

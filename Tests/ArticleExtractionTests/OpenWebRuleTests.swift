@@ -362,6 +362,34 @@ struct OpenWebRuleTests {
         #expect(wrapped.text.contains("Wrapped opens"))
     }
 
+    @Test(
+        "a shelf of other pages under a heading that offers them goes; prose under such a heading, and a page's own list, stay"
+    )
+    func relatedShelves() {
+        let cards = "<ul><li><a href=/p/2>A teapot of cast iron</a> $30</li><li><a href=/p/3>A mug</a> $9</li></ul>"
+        var tree = HTMLTree(
+            parsing: Array(
+                ("<body><div><h1>The kettle</h1><p>The kettle boils a litre of water in four minutes flat.</p>"
+                    + "<section><h2>You may also like</h2>\(cards)</section>"
+                    + "<div><h2>Les også</h2><ul><li><a href=/a/1>Fergen går igjen fra mandag</a></li></ul></div>"
+                    + "<div><h3>Related reading</h3><p>Water boils at a lower heat in the mountains, as the "
+                    + "<a href=/alt>altitude guide</a> explains at some length for climbers.</p></div>"
+                    + "<div><h2>Latest news</h2><ul><li><a href=/n/1>The harbour opens</a></li></ul></div>"
+                    + "<div><h2>See also</h2><ul><li><a href=/k/1>Kettles of the world</a></li></ul></div>"
+                    + "</div>").utf8))
+        RelatedShelves.remove(in: &tree, under: tree.body)
+        let text = tree.innerText(tree.body)
+        for gone in ["You may also like", "A teapot", "Les også", "Fergen"] { #expect(!text.contains(gone), "\(gone)") }
+        for kept in [
+            "boils a litre", "Related reading", "altitude guide", "Latest news", "The harbour opens", "See also",
+        ] {
+            #expect(text.contains(kept), "\(kept)")
+        }
+        #expect(RelatedShelves.offers("People who viewed this item also viewed"))
+        #expect(RelatedShelves.offers("  Related  "))
+        #expect(!RelatedShelves.offers("Related work in the harbour district, 1850 to 1900, and what it meant"))
+    }
+
     @Test("a menu left inside the content goes; a table of contents of in-page links and a nav of prose stay")
     func navigationInContent() {
         var tree = HTMLTree(

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Shelves of other pages inside the content chosen: a heading that offers them ("You may also
+/// like", "People who viewed this item also viewed", "Related articles", "Read next", "Les også")
+/// over a list of cards. A reader asked for this page, not for the site's suggestions of others;
+/// a product's page and an article carry such shelves alike, and a page's main content taken whole
+/// keeps them (its links are kept: a list of stories is links).
+///
+/// The shelf is the heading's section: its highest ancestor inside the content that holds no other
+/// heading of its rank or above, and at most half the content's text. It goes when at least a
+/// third of its text is links — a paragraph of prose under such a heading stays. Headings that name the
+/// page's own list ("Latest news", "Top stories") are not offers and are not read here: on a list
+/// of stories they are the content.
+enum RelatedShelves {
+    static func remove(in tree: inout HTMLTree, under root: HTMLTree.Node) {
+        let half = tree.stats[Int(root)].characters / 2
+        var shelves: [HTMLTree.Node] = []
+        var current = tree.nextElement(after: root, within: root)
+        while let node = current {
+            guard let level = level(of: tree.kind[Int(node)]) else {
+                current = tree.nextElement(after: node, within: root)
+                continue
+            }
+            if tree.stats[Int(node)].characters <= maxHeading, offers(tree.textContent(node)) {
+                var shelf = node
+                while case let parent = tree.parent[Int(shelf)], parent != root, parent != HTMLTree.none,
+                    !stops.contains(tree.kind[Int(parent)]), tree.stats[Int(parent)].characters <= half,
+                    !holdsPeer(of: node, level: level, in: parent, tree: tree)
+                {
+                    shelf = parent
+                }
+                if shelf != node, tree.linkDensity(shelf) >= minimumLinkShare { shelves.append(shelf) }
+            }
+            current = tree.nextElement(after: node, skippingChildren: true, within: root)
+        }
+        for shelf in shelves where tree.isAncestor(root, of: shelf) {
+            tree.detach(shelf)
+        }
+    }
+
+    /// A heading longer than this (in characters) is a title or a sentence, not a shelf's label.
+    static let maxHeading: Int32 = 80
+    static let minimumLinkShare = 0.33
+    static let stops = KindSet([.body, .main, .article])
+
+    static func level(of kind: ElementKind) -> Int? {
+        switch kind {
+        case .h1: 1
+        case .h2: 2
+        case .h3: 3
+        case .h4: 4
+        case .h5: 5
+        case .h6: 6
+        default: nil
+        }
+    }
+
+    /// Whether `container` holds a heading other than `heading` of its rank or above.
+    static func holdsPeer(of heading: HTMLTree.Node, level: Int, in container: HTMLTree.Node, tree: HTMLTree) -> Bool {
+        var current = tree.nextElement(after: container, within: container)
+        while let node = current {
+            if node != heading, let other = Self.level(of: tree.kind[Int(node)]), other <= level { return true }
+            current = tree.nextElement(after: node, within: container)
+        }
+        return false
+    }
+
+    /// Whether a heading's text offers other pages, in the languages of the pages read.
+    static func offers(_ text: String) -> Bool {
+        let folded = HTMLTree.collapsingSpaces(text).lowercased()
+            .replacingOccurrences(of: "’", with: "'")
+            .trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+        guard !folded.isEmpty else { return false }
+        return whole.contains(folded) || phrases.contains { folded.contains($0) }
+    }
+
+    /// Headings that are an offer when they are all there is.
+    /// ("See also" is not one: on a reference page it is part of the reference.)
+    static let whole: Set<String> = ["related", "recommended", "read next", "up next", "more like this"]
+
+    /// Phrases that make a heading an offer wherever they stand in it.
+    static let phrases: [String] = [
+        // English
+        "you may also like", "you might also like", "you'll also like", "you will also like", "you may also enjoy",
+        "you might also enjoy", "you may also be interested", "you might also be interested", "also viewed",
+        "also bought", "also purchased", "customers who bought", "customers who viewed", "customers also",
+        "frequently bought together", "recently viewed",
+        "related articles", "related article", "related posts", "related stories", "related products",
+        "related items", "related content", "related reading", "related searches", "related topics", "related links",
+        "related videos", "related news", "similar items", "similar products", "similar articles", "similar posts",
+        "recommended for you", "recommended products", "recommended articles", "recommended reading",
+        "recommended stories", "more to explore", "don't miss",
+        // Norwegian, Danish, Swedish
+        "les også", "relaterte artikler", "relaterte saker", "anbefalt for deg", "læs også", "relaterede artikler",
+        "läs också", "läs även", "relaterade artiklar", "rekommenderat för dig",
+        // German, Dutch
+        "lesen sie auch", "das könnte sie auch interessieren", "könnte sie auch interessieren", "ähnliche artikel",
+        "ähnliche produkte", "kunden kauften auch", "lees ook", "gerelateerde artikelen", "misschien ook interessant",
+        // French, Spanish, Italian, Portuguese
+        "vous aimerez aussi", "vous aimerez peut-être", "à lire aussi", "lire aussi", "articles similaires",
+        "produits similaires", "te puede interesar", "también te puede gustar", "artículos relacionados",
+        "productos relacionados", "noticias relacionadas", "potrebbe interessarti", "articoli correlati",
+        "prodotti correlati", "leggi anche", "você também pode gostar", "leia também", "artigos relacionados",
+        // Russian, Polish
+        "читайте также", "похожие статьи", "похожие товары", "рекомендуем", "zobacz też", "zobacz także",
+        "podobne artykuły", "polecane",
+    ]
+}
