@@ -1,5 +1,3 @@
-import Foundation
-
 /// Shelves of other pages inside the content chosen: a heading that offers them ("You may also
 /// like", "People who viewed this item also viewed", "Related articles", "Read next", "Les også")
 /// over a list of cards. A reader asked for this page, not for the site's suggestions of others;
@@ -65,18 +63,46 @@ enum RelatedShelves {
         return false
     }
 
-    /// Whether a heading's text offers other pages, in the languages of the pages read.
+    /// Whether a heading's text offers other pages, in the languages of the pages read: its words
+    /// hold one of ``phrases``, or are one of ``whole``. Read word by word (no Foundation string
+    /// search: headings are many, offers few).
     static func offers(_ text: String) -> Bool {
-        let folded = HTMLTree.collapsingSpaces(text).lowercased()
-            .replacingOccurrences(of: "’", with: "'")
-            .trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
-        guard !folded.isEmpty else { return false }
-        return whole.contains(folded) || phrases.contains { folded.contains($0) }
+        let words = self.words(text)
+        guard !words.isEmpty, words.count <= 16 else { return false }
+        if words.count <= 3, whole.contains(words) { return true }
+        for start in words.indices {
+            for phrase in byFirstWord[words[start], default: []]
+            where words[start...].starts(with: phrase) {
+                return true
+            }
+        }
+        return false
     }
+
+    /// Lower-case words of letters and digits; an apostrophe (straight or curly) stays inside a word.
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var word = String.UnicodeScalarView()
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                word.append(scalar)
+            } else if scalar == "'" || scalar == "\u{2019}", !word.isEmpty {
+                word.append("'")
+            } else if !word.isEmpty {
+                words.append(String(word))
+                word = String.UnicodeScalarView()
+            }
+        }
+        if !word.isEmpty { words.append(String(word)) }
+        return words
+    }
+
+    static let whole: Set<[String]> = Set(wholeHeadings.map(words))
+    static let byFirstWord: [String: [[String]]] = Dictionary(grouping: phrases.map(words)) { $0[0] }
 
     /// Headings that are an offer when they are all there is.
     /// ("See also" is not one: on a reference page it is part of the reference.)
-    static let whole: Set<String> = ["related", "recommended", "read next", "up next", "more like this"]
+    static let wholeHeadings = ["related", "recommended", "read next", "up next", "more like this"]
 
     /// Phrases that make a heading an offer wherever they stand in it.
     static let phrases: [String] = [
