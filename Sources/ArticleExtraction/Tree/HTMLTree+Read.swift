@@ -82,55 +82,44 @@ extension HTMLTree {
         return output
     }
 
-    /// `innerText(node).utf16.count`, counted on the text's bytes without building either string
+    /// `innerText(node).utf16.count`, counted without building the collapsed string
     /// (Readability's scoring asks it of every candidate near a threshold).
     func innerTextLength(_ node: Node) -> Int {
-        let text = textBytes(node)
-        return text.withUnsafeBufferPointer { bytes in
-            var count = 0
-            var pendingSpace = false
-            var index = 0
-            while index < bytes.count {
-                let lead = bytes[index]
-                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                guard index + length <= bytes.count else {
-                    count += 1  // a cut sequence: one replacement character
-                    break
-                }
-                var scalar = UInt32(lead)
-                if length > 1 {
-                    scalar &= UInt32(0x7F) >> length
-                    for next in 1..<length { scalar = scalar << 6 | UInt32(bytes[index + next] & 0x3F) }
-                }
-                index += length
-                if let value = Unicode.Scalar(scalar), Self.isSpace(value) {
-                    pendingSpace = count > 0
-                } else {
-                    if pendingSpace { count += 1 }
-                    pendingSpace = false
-                    count += length == 4 ? 2 : 1
-                }
-            }
-            return count
+        var count = 0
+        Self.collapsingSpaces(String(decoding: textBytes(node), as: UTF8.self).unicodeScalars) {
+            count += $0.value > 0xFFFF ? 2 : 1
         }
+        return count
     }
 
     func innerText(_ node: Node) -> String { Self.collapsingSpaces(textContent(node)) }
 
+    /// The text with JavaScript's white space collapsed: none at the start or the end, one space
+    /// for each run between.
     static func collapsingSpaces(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
+        collapsingSpaces(text.unicodeScalars) { result.unicodeScalars.append($0) }
+        return result
+    }
+
+    /// The rule of `collapsingSpaces(_:)` for a string, giving each scalar kept to `keep`.
+    @inline(__always)
+    static func collapsingSpaces<Scalars: Sequence<Unicode.Scalar>>(
+        _ scalars: Scalars, _ keep: (Unicode.Scalar) -> Void
+    ) {
+        var started = false
         var pendingSpace = false
-        for character in text.unicodeScalars {
-            if isSpace(character) {
-                pendingSpace = !result.isEmpty
+        for scalar in scalars {
+            if isSpace(scalar) {
+                pendingSpace = started
             } else {
-                if pendingSpace { result.unicodeScalars.append(" ") }
+                if pendingSpace { keep(" ") }
                 pendingSpace = false
-                result.unicodeScalars.append(character)
+                started = true
+                keep(scalar)
             }
         }
-        return result
     }
 
     /// Lower-cased runs of letters and digits: the words of a title, a URL's path, a class name.
