@@ -13,7 +13,7 @@ enum EmptySections {
             let index = Int(current)
             let kind = tree.kind[index]
             var descend = true
-            if let level = level(of: kind), isTitle(current, in: tree) {
+            if let level = kind.headingLevel, isTitle(current, in: tree) {
                 items.append((current, level))
                 descend = false
             } else if kind == .text {
@@ -48,18 +48,6 @@ enum EmptySections {
             }
         }
         for node in empty { tree.detach(node) }
-    }
-
-    static func level(of kind: ElementKind) -> Int? {
-        switch kind {
-        case .h1: 1
-        case .h2: 2
-        case .h3: 3
-        case .h4: 4
-        case .h5: 5
-        case .h6: 6
-        default: nil
-        }
     }
 
     static let media = KindSet([.img, .picture, .video, .audio, .iframe, .embed, .object, .canvas, .svg, .math])

@@ -15,7 +15,7 @@ enum RelatedShelves {
         var shelves: [HTMLTree.Node] = []
         var current = tree.nextElement(after: root, within: root)
         while let node = current {
-            guard let level = level(of: tree.kind[Int(node)]) else {
+            guard let level = tree.kind[Int(node)].headingLevel else {
                 current = tree.nextElement(after: node, within: root)
                 continue
             }
@@ -41,23 +41,11 @@ enum RelatedShelves {
     static let minimumLinkShare = 0.33
     static let stops = KindSet([.body, .main, .article])
 
-    static func level(of kind: ElementKind) -> Int? {
-        switch kind {
-        case .h1: 1
-        case .h2: 2
-        case .h3: 3
-        case .h4: 4
-        case .h5: 5
-        case .h6: 6
-        default: nil
-        }
-    }
-
     /// Whether `container` holds a heading other than `heading` of its rank or above.
     static func holdsPeer(of heading: HTMLTree.Node, level: Int, in container: HTMLTree.Node, tree: HTMLTree) -> Bool {
         var current = tree.nextElement(after: container, within: container)
         while let node = current {
-            if node != heading, let other = Self.level(of: tree.kind[Int(node)]), other <= level { return true }
+            if node != heading, let other = tree.kind[Int(node)].headingLevel, other <= level { return true }
             current = tree.nextElement(after: node, within: container)
         }
         return false

@@ -362,23 +362,28 @@ struct OpenWebRuleTests {
         #expect(wrapped.text.contains("Wrapped opens"))
     }
 
+    /// The text of `html`'s body after `clean` ran over it.
+    static func bodyText(after clean: (inout HTMLTree, HTMLTree.Node) -> Void, _ html: String) -> String {
+        var tree = HTMLTree(parsing: Array(html.utf8))
+        clean(&tree, tree.body)
+        return tree.innerText(tree.body)
+    }
+
     @Test(
         "a shelf of other pages under a heading that offers them goes; prose under such a heading, and a page's own list, stay"
     )
     func relatedShelves() {
         let cards = "<ul><li><a href=/p/2>A teapot of cast iron</a> $30</li><li><a href=/p/3>A mug</a> $9</li></ul>"
-        var tree = HTMLTree(
-            parsing: Array(
-                ("<body><div><h1>The kettle</h1><p>The kettle boils a litre of water in four minutes flat.</p>"
-                    + "<section><h2>You may also like</h2>\(cards)</section>"
-                    + "<div><h2>Les også</h2><ul><li><a href=/a/1>Fergen går igjen fra mandag</a></li></ul></div>"
-                    + "<div><h3>Related reading</h3><p>Water boils at a lower heat in the mountains, as the "
-                    + "<a href=/alt>altitude guide</a> explains at some length for climbers.</p></div>"
-                    + "<div><h2>Latest news</h2><ul><li><a href=/n/1>The harbour opens</a></li></ul></div>"
-                    + "<div><h2>See also</h2><ul><li><a href=/k/1>Kettles of the world</a></li></ul></div>"
-                    + "</div>").utf8))
-        RelatedShelves.remove(in: &tree, under: tree.body)
-        let text = tree.innerText(tree.body)
+        let text = Self.bodyText(
+            after: RelatedShelves.remove,
+            "<body><div><h1>The kettle</h1><p>The kettle boils a litre of water in four minutes flat.</p>"
+                + "<section><h2>You may also like</h2>\(cards)</section>"
+                + "<div><h2>Les også</h2><ul><li><a href=/a/1>Fergen går igjen fra mandag</a></li></ul></div>"
+                + "<div><h3>Related reading</h3><p>Water boils at a lower heat in the mountains, as the "
+                + "<a href=/alt>altitude guide</a> explains at some length for climbers.</p></div>"
+                + "<div><h2>Latest news</h2><ul><li><a href=/n/1>The harbour opens</a></li></ul></div>"
+                + "<div><h2>See also</h2><ul><li><a href=/k/1>Kettles of the world</a></li></ul></div>"
+                + "</div>")
         for gone in ["You may also like", "A teapot", "Les også", "Fergen"] { #expect(!text.contains(gone), "\(gone)") }
         for kept in [
             "boils a litre", "Related reading", "altitude guide", "Latest news", "The harbour opens", "See also",
@@ -392,15 +397,13 @@ struct OpenWebRuleTests {
 
     @Test("a menu left inside the content goes; a table of contents of in-page links and a nav of prose stay")
     func navigationInContent() {
-        var tree = HTMLTree(
-            parsing: Array(
-                ("<body><div><header><nav><a href=/about>About</a> <a href=/blog>Blog</a> <a href=/shop>Shop</a></nav>"
-                    + "</header><ul role=menubar><li><a href=/a>Services</a></ul>"
-                    + "<nav><a href=#one>The first part of it</a> <a href=#two>The second part</a></nav>"
-                    + "<nav><p>Read on below, where the <a href=/x>harbour</a> and its walls are described.</p></nav>"
-                    + "<p>The harbour was built of stone from the quarry.</p></div>").utf8))
-        ContentNavigation.remove(in: &tree, under: tree.body)
-        let text = tree.innerText(tree.body)
+        let text = Self.bodyText(
+            after: ContentNavigation.remove,
+            "<body><div><header><nav><a href=/about>About</a> <a href=/blog>Blog</a> <a href=/shop>Shop</a></nav>"
+                + "</header><ul role=menubar><li><a href=/a>Services</a></ul>"
+                + "<nav><a href=#one>The first part of it</a> <a href=#two>The second part</a></nav>"
+                + "<nav><p>Read on below, where the <a href=/x>harbour</a> and its walls are described.</p></nav>"
+                + "<p>The harbour was built of stone from the quarry.</p></div>")
         #expect(!text.contains("About"))
         #expect(!text.contains("Services"))
         #expect(text.contains("The first part of it"))

@@ -106,3 +106,18 @@ enum ElementKind: UInt8, CaseIterable, Sendable {
         return lookup[key] ?? .other
     }
 }
+
+extension ElementKind {
+    /// 1 to 6 for `h1` to `h6` (a smaller number, a higher rank); nil for any other element.
+    var headingLevel: Int? {
+        switch self {
+        case .h1: 1
+        case .h2: 2
+        case .h3: 3
+        case .h4: 4
+        case .h5: 5
+        case .h6: 6
+        default: nil
+        }
+    }
+}
