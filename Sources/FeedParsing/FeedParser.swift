@@ -165,7 +165,8 @@ struct XMLFeedReader {
             }
             guard let root else { return .failure(.notXMLOrJSON) }
             let format: ParsedFeed.Format
-            switch (root.namespace, root.local.lowercased()) {
+            let name = root.local.lowercased()
+            switch (root.namespace, name) {
             // CDF's root is a channel too, with the page it stands for in `HREF` (RSS's has none).
             case (.none, "channel") where scanner.attribute(.none, "HREF") ?? scanner.attribute(.none, "href") != nil:
                 return .failure(.channelDefinitionFormat)
@@ -192,10 +193,11 @@ struct XMLFeedReader {
                 }
             }
             // XML names are case-sensitive, but `<RSS>` from a hand-written script means RSS: read,
-            // and said (feedparser reads it too).
-            if !Self.rootSpellings.contains(root.local) {
+            // and said (feedparser reads it too). Each format spells its root in lower case but RDF.
+            let spelling = name == "rdf" ? "RDF" : name
+            if root.local != spelling {
                 scanner.report(
-                    "the root element is written <\(WarningList.printable(String(root.local.prefix(100))))>; XML names are case-sensitive, read as <\(root.local.lowercased() == "rdf" ? "RDF" : root.local.lowercased())>",
+                    "the root element is written <\(WarningList.printable(String(root.local.prefix(100))))>; XML names are case-sensitive, read as <\(spelling)>",
                     at: scanner.tagStart)
             }
             var builder = XMLFeedBuilder(scanner: scanner, format: format, options: options, base: base)
@@ -205,9 +207,6 @@ struct XMLFeedReader {
         }
         return try result.get()
     }
-
-    /// The roots as the formats spell them.
-    static let rootSpellings: Set<String> = ["rss", "channel", "RDF", "feed", "entry"]
 
     /// The builder's feed with every warning given its line and column, in document order.
     private func located(_ builder: XMLFeedBuilder, _ buffer: UnsafeBufferPointer<UInt8>) -> ParsedFeed {
