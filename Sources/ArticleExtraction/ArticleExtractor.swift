@@ -29,7 +29,13 @@ public struct ArticleExtractor: Sendable {
     }
 
     func extract(utf8 bytes: [UInt8], url: URL?) -> ExtractedArticle {
-        let tree = HTMLTree(parsing: bytes)
+        // A script-drawn page's crawler view in a `noscript` is the page a reader without scripts
+        // sees: its author, dates and text are read there, by every reader below.
+        let tree = {
+            var tree = HTMLTree(parsing: bytes)
+            tree.unwrapNoscriptContent()
+            return tree
+        }()
         let jsonLD = JSONLDArticle.documents(in: tree)
         let metadata = PageMetadata(tree: tree, jsonLD: jsonLD, host: url?.host)
         let readerable = ReaderableCheck.isProbablyReaderable(tree)
@@ -152,20 +158,23 @@ public struct ArticleExtractor: Sendable {
         return Double(stats.characters) - stats.linkCharacters
     }
 
-    /// The page's own word for its date: an element with `itemprop="datePublished"` (its
-    /// `content` or `datetime`).
+    /// The page's own word for its date: the first element with `itemprop="datePublished"` (its
+    /// `content` or `datetime`), else the first with `itemprop="dateCreated"` (a question's on a
+    /// Q&A page, whose answers follow it with theirs).
     static func datePublished(in tree: HTMLTree) -> String? {
+        var created: String?
         var current = tree.nextElement(after: tree.root)
         while let node = current {
             if let itemprop = tree.attribute(node, "itemprop"),
-                itemprop.split(separator: " ").contains("datePublished"),
                 let value = tree.attribute(node, "content") ?? tree.attribute(node, "datetime")
             {
-                return value
+                let names = itemprop.split(separator: " ")
+                if names.contains("datePublished") { return value }
+                if created == nil, names.contains("dateCreated") { created = value }
             }
             current = tree.nextElement(after: node)
         }
-        return nil
+        return created
     }
 
     /// The text of the article's first `<p>` with text outside a `<figure>` or its caption.

@@ -48,8 +48,7 @@ struct MainContent {
     static let shortForm: Int32 = 1_200
 
     init(page: HTMLTree, kind: PageKind) {
-        tree = page
-        tree.unwrapNoscriptContent()
+        tree = page  // its noscript holding the page's text already unwrapped (ArticleExtractor)
         let body = tree.body
         let controlled = Self.controlledIDs(in: tree)
         tree.removeElements(within: body) { tree, node in Self.neverContent.contains(tree.kind[Int(node)]) }

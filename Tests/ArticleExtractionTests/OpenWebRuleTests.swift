@@ -21,6 +21,13 @@ struct OpenWebRuleTests {
         #expect(page.text.contains("Para1 opens"))
         #expect(page.text.contains("Para6 opens"))
         #expect(page.isArticle)
+        // Its author line is read there too (Discourse's crawler view marks the first post's
+        // author with microdata).
+        let thread = Self.extract(
+            "<div id=app>Loading…</div><noscript><div class=topic>"
+                + "<span class=creator itemprop=author><a href=/u/pelex><span itemprop=name>pelex</span></a></span>"
+                + "\(ExtractionRuleTests.article)</div></noscript>")
+        #expect(thread.author == "pelex")
     }
 
     @Test("a noscript beside the article is not content, nor a short one on an empty page")
@@ -432,6 +439,23 @@ struct OpenWebRuleTests {
         #expect(
             date("<meta property=article:modified_time content=2025-01-01><meta name=pubdate content=2020-01-01>")
                 == "2020-01-01")
+        // A forum thread as the main entity of its page: its date and author.
+        let thread = Self.extract(
+            "<h1>A story</h1>\(ExtractionRuleTests.article)",
+            head: """
+                <title>A story</title><script type="application/ld+json">{"@context":"https://schema.org",
+                "@type":"WebPage","mainEntity":{"@type":"DiscussionForumPosting","headline":"A story",
+                "datePublished":"2024-01-10T17:47:16+00:00","author":{"@type":"Person","name":"Kevin"}}}</script>
+                """)
+        #expect(thread.publishedText == "2024-01-10T17:47:16+00:00")
+        #expect(thread.author == "Kevin")
+        // A question's date on a Q&A page, not its answer's, which comes first in the content.
+        let question = Self.extract(
+            "<div itemscope itemtype=https://schema.org/Question><h1>A story</h1>"
+                + "<time itemprop=dateCreated datetime='2018-06-08 09:28:03Z'>7 years ago</time><p>How?</p></div>"
+                + "<div itemscope itemtype=https://schema.org/Answer><time itemprop=dateCreated "
+                + "datetime='2018-11-21 21:15:51Z'></time>\(ExtractionRuleTests.article)</div>")
+        #expect(question.publishedText == "2018-06-08 09:28:03Z")
     }
 
     @Test("the author from JSON-LD by @id, Twitter's card labels, and the page's markup")
@@ -475,6 +499,18 @@ struct OpenWebRuleTests {
         #expect(author("<div class=comments><span class=comment-author>Troll</span></div>") == nil)
         #expect(author("<p class=author>This post was written by Danielle Padula</p>") == "Danielle Padula")
         #expect(author("<article class=message data-author=pelex>Hi</article>") == "pelex")
+        // A line that opens as a byline does, in markup that says nothing (utility classes).
+        #expect(author("<div class='flex gap-2'><span>By Ann Lee</span> · <span>May 6, 2025</span></div>") == "Ann Lee")
+        #expect(
+            author("<div class=d-flex>By Matt Rich ⋅ Review Editor ⋅ Updated November 18, 2025</div>") == "Matt Rich")
+        #expect(author("<p class=text-sm>Written by Cassidy Horton</p>") == "Cassidy Horton")
+        #expect(author("<div class=mb-50>Author: Lisa D. Ellis</div>") == "Lisa D. Ellis")
+        // Not a byline: a heading, a menu's link, a teaser card, lower-case words, a name particle.
+        #expect(author("<h3>By Industry</h3><ul><li>Retail</li></ul>") == nil)
+        #expect(author("<ul class=menu><li><a href=/browse>By Role</a></li></ul>") == nil)
+        #expect(author("<a href=/story/1><p>A teaser</p><p>By Clare Duffy</p></a>") == nil)
+        #expect(author("<div class=text-sm>Published by our engineering team</div>") == nil)
+        #expect(author("<p class=caption>Da Silva, scoring in the final</p>") == nil)
     }
 }
 

@@ -17,7 +17,7 @@ enum Byline {
     static func author(_ byline: String?) -> String? {
         guard let byline else { return nil }
         var parts = [byline]
-        for separator in ["\n", "·", "|", "•", "»", " — ", " – ", " - "] {
+        for separator in ["\n", "·", "⋅", "|", "•", "●", "»", " — ", " – ", " - "] {
             parts = parts.flatMap { $0.components(separatedBy: separator) }
         }
         for part in parts {
@@ -55,6 +55,23 @@ enum Byline {
         }
         return nil
     }
+
+    /// Whether a short text opens as an author line does, whatever its markup: "By Ann Lee",
+    /// "Written by Ann Lee", "Author: Ann Lee", "ByAnn Lee". The words for "by" that are also
+    /// the first word of names ("Da Silva", "Di Maio", "Von Trier") are not read so.
+    static func opensWithLabel(_ text: String) -> Bool {
+        let words = text.split(maxSplits: 2, whereSeparator: \.isWhitespace)
+        guard let first = words.first.map(String.init) else { return false }
+        let word = first.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ":"))
+        if byWords.contains(word) { return !particleByWords.contains(word) && words.count > 1 }
+        if leadWords.contains(word), words.count > 1 {
+            return byWords.contains(words[1].lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ":")))
+        }
+        if let label = labelled(first) { return words.count > 1 || !label.rest.isEmpty }
+        return gluedName(first) != nil
+    }
+
+    private static let particleByWords: Set<String> = ["da", "di", "von"]
 
     /// "Author", "Authors:" or "Author:Name" at the start of a line: the rest after the label.
     private static func labelled(_ word: String) -> (label: String, rest: String)? {

@@ -2,7 +2,7 @@ import FeedParsing
 
 /// The first schema.org article in a page's JSON-LD: a script whose `@context` is schema.org (a
 /// URL, or an object whose `@vocab` is), whose `@type` (or an item of its `@graph`) is an Article
-/// type. Invalid JSON is skipped.
+/// type, or whose `mainEntity` is one. Invalid JSON is skipped.
 struct JSONLDArticle {
     var name: String?
     var headline: String?
@@ -32,16 +32,21 @@ struct JSONLDArticle {
         for root in documents {
             for candidate in [root] + (root.array ?? []) {
                 guard isSchemaOrg(candidate["@context"]) else { continue }
-                var node: JSONNode? = candidate
                 let graph = candidate["@graph"]?.array ?? []
-                if candidate["@type"] == nil {
-                    node = graph.first { isArticle($0["@type"]) }
-                }
-                guard let node, isArticle(node["@type"]) else { continue }
+                let nodes = candidate["@type"] == nil ? graph : [candidate]
+                guard let node = nodes.lazy.compactMap(article(in:)).first else { continue }
                 return JSONLDArticle(node, graph: graph)
             }
         }
         return nil
+    }
+
+    /// The node itself when it is an Article, else its `mainEntity` when that is one (a `WebPage`
+    /// around a forum's `DiscussionForumPosting`).
+    static func article(in node: JSONNode) -> JSONNode? {
+        if isArticle(node["@type"]) { return node }
+        guard let entity = node["mainEntity"] else { return nil }
+        return (entity.array ?? [entity]).first { isArticle($0["@type"]) }
     }
 
     /// The article `node`; `graph` is the `@graph` it came from, where the nodes its `author`

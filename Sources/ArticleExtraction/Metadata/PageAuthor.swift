@@ -11,6 +11,9 @@ import Foundation
 ///   `itemprop="name"` part, else its text;
 /// - an element whose class or id says byline or author (Readability's pattern), with a short
 ///   text shaped like a name once "By" and dates are cut (`Byline.author`);
+/// - any element whose text, under 100 characters, opens as an author line does ("By Ann Lee ·
+///   Updated May 6", "Written by Ann Lee", "Author: Ann Lee"; `Byline.opensWithLabel`), with a
+///   name so shaped after it: a page drawn with utility classes names its byline nowhere else;
 /// - on a forum's page, an element whose class says username (phpBB, vBulletin, XenForo).
 enum PageAuthor {
     static func shown(in tree: HTMLTree, kind: PageKind) -> String? {
@@ -57,6 +60,8 @@ enum PageAuthor {
             if let name = shapedName(lines(of: element, in: tree)) { return name }
         } else if isByline(element, in: tree), let name = shapedName(lines(of: element, in: tree)) {
             return name
+        } else if tree.stats[Int(element)].characters < 100, let name = labelledName(of: element, in: tree) {
+            return name
         }
         if kind == .forum, isUsername(element, in: tree),
             let text = lines(of: element, in: tree).split(separator: "\n").lazy.map({
@@ -66,6 +71,40 @@ enum PageAuthor {
             return text
         }
         return nil
+    }
+
+    /// The name in a short element whose text opens as an author line does, when the element is
+    /// no heading and holds none ("By Industry" over a list of case studies, a "By" heading over
+    /// a category), is not a link nor inside one (a menu's "By Role", a teaser's byline in a card
+    /// of other stories), and the name is capitalized ("Published by our engineering team", a
+    /// list item "Author names and affiliations" are no bylines).
+    static func labelledName(of element: HTMLTree.Node, in tree: HTMLTree) -> String? {
+        let text = lines(of: element, in: tree)
+        guard Byline.opensWithLabel(ArticleFinder.trimmed(text)), tree.kind[Int(element)].headingLevel == nil,
+            tree.descendants(of: element, where: { $0.headingLevel != nil }).isEmpty,
+            !opensInLink(element, in: tree), let name = shapedName(text), name.first?.isUppercase == true
+        else { return nil }
+        return name
+    }
+
+    /// Whether the first words of the element's text are a link's.
+    static func opensInLink(_ element: HTMLTree.Node, in tree: HTMLTree) -> Bool {
+        var node = tree.firstChild[Int(element)]
+        while node != HTMLTree.none {
+            let index = Int(node)
+            if tree.kind[index] == .text {
+                if !ArticleFinder.trimmed(tree.textContent(node)).isEmpty {
+                    return tree.hasAncestor(node, where: { $0 == .a })
+                }
+            } else if tree.firstChild[index] != HTMLTree.none {
+                node = tree.firstChild[index]
+                continue
+            }
+            while node != element, tree.next[Int(node)] == HTMLTree.none { node = tree.parent[Int(node)] }
+            if node == element { break }
+            node = tree.next[Int(node)]
+        }
+        return false
     }
 
     /// Whether the element's class or id has a whole word for an author's line ("post-author",

@@ -3,7 +3,7 @@
 extension ArticleFinder {
     mutating func prepare() {
         unwrapNoscriptImages()
-        tree.unwrapNoscriptContent()
+        // A noscript holding the page's text was unwrapped by the extractor, for every reader.
         // Scripts, styles and templates are never content.
         let neverContent = KindSet([.script, .noscript, .style, .template])
         tree.removeElements(within: tree.root) { tree, node in neverContent.contains(tree.kind[Int(node)]) }

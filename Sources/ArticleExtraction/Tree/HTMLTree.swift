@@ -149,6 +149,16 @@ struct HTMLTree: Sendable {
         return nil
     }
 
+    /// Whether an element above `node` (not `node` itself) is of a kind that `matches`.
+    func hasAncestor(_ node: Node, where matches: (ElementKind) -> Bool) -> Bool {
+        var current = parent[Int(node)]
+        while current != Self.none {
+            if matches(kind[Int(current)]) { return true }
+            current = parent[Int(current)]
+        }
+        return false
+    }
+
     /// Whether `ancestor` is `node` or holds it.
     func isAncestor(_ ancestor: Node, of node: Node) -> Bool {
         var current = node
