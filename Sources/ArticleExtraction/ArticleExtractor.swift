@@ -165,12 +165,11 @@ public struct ArticleExtractor: Sendable {
         var created: String?
         var current = tree.nextElement(after: tree.root)
         while let node = current {
-            if let itemprop = tree.attribute(node, "itemprop"),
-                let value = tree.attribute(node, "content") ?? tree.attribute(node, "datetime")
-            {
+            if let itemprop = tree.attribute(node, "itemprop") {
                 let names = itemprop.split(separator: " ")
-                if names.contains("datePublished") { return value }
-                if created == nil, names.contains("dateCreated") { created = value }
+                let value = { tree.attribute(node, "content") ?? tree.attribute(node, "datetime") }
+                if names.contains("datePublished"), let value = value() { return value }
+                if created == nil, names.contains("dateCreated") { created = value() }
             }
             current = tree.nextElement(after: node)
         }

@@ -61,14 +61,24 @@ enum Byline {
     /// the first word of names ("Da Silva", "Di Maio", "Von Trier") are not read so.
     static func opensWithLabel(_ text: String) -> Bool {
         let words = text.split(maxSplits: 2, whereSeparator: \.isWhitespace)
-        guard let first = words.first.map(String.init) else { return false }
+        guard let first = words.first.map(String.init), mayOpenLine(with: first) else { return false }
         let word = first.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ":"))
-        if byWords.contains(word) { return !particleByWords.contains(word) && words.count > 1 }
+        if byWords.contains(word) { return words.count > 1 }
         if leadWords.contains(word), words.count > 1 {
             return byWords.contains(words[1].lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ":")))
         }
         if let label = labelled(first) { return words.count > 1 || !label.rest.isEmpty }
         return gluedName(first) != nil
+    }
+
+    /// Whether a line whose first word is `word` may be an author line (`opensWithLabel`'s first
+    /// test, cheap enough to ask of every short element's first words).
+    static func mayOpenLine(with word: some StringProtocol) -> Bool {
+        var lower = word.lowercased()
+        if lower.last == ":" { lower.removeLast() }
+        if byWords.contains(lower) { return !particleByWords.contains(lower) }
+        // "Author", "Authors:Ann", "ByAnn", "by:Ann": `opensWithLabel` reads them whole.
+        return leadWords.contains(lower) || lower.hasPrefix("author") || lower.hasPrefix("by")
     }
 
     private static let particleByWords: Set<String> = ["da", "di", "von"]

@@ -11,16 +11,23 @@ import Foundation
 ///   `itemprop="name"` part, else its text;
 /// - an element whose class or id says byline or author (Readability's pattern), with a short
 ///   text shaped like a name once "By" and dates are cut (`Byline.author`);
-/// - any element whose text, under 100 characters, opens as an author line does ("By Ann Lee ·
-///   Updated May 6", "Written by Ann Lee", "Author: Ann Lee"; `Byline.opensWithLabel`), with a
-///   name so shaped after it: a page drawn with utility classes names its byline nowhere else;
-/// - on a forum's page, an element whose class says username (phpBB, vBulletin, XenForo).
+/// - on a forum's page, an element whose class says username (phpBB, vBulletin, XenForo);
+/// - when none of these names one, a short element whose text opens as an author line does ("By
+///   Ann Lee · Updated May 6", "Written by Ann Lee", "Author: Ann Lee"; `labelledLine`), with a
+///   name so shaped after it: a page drawn with utility classes names its byline nowhere else.
 enum PageAuthor {
     static func shown(in tree: HTMLTree, kind: PageKind) -> String? {
-        tree.firstAnswer(
-            within: tree.body,
-            pruning: { skipped.contains(tree.kind[Int($0)]) || isCommentary($0, in: tree) },
-            { name(of: $0, in: tree, kind: kind) })
+        let prunes = { (element: HTMLTree.Node) in
+            skipped.contains(tree.kind[Int(element)]) || isCommentary(element, in: tree)
+        }
+        // What the markup marks, else the first line written as a byline (one walk).
+        var line: String?
+        let marked = tree.firstAnswer(within: tree.body, pruning: prunes) { element -> String? in
+            if let name = name(of: element, in: tree, kind: kind) { return name }
+            if line == nil { line = labelledLine(in: element, of: tree) }
+            return nil
+        }
+        return marked ?? line
     }
 
     /// Navigation, footers and what is never text.
@@ -60,8 +67,6 @@ enum PageAuthor {
             if let name = shapedName(lines(of: element, in: tree)) { return name }
         } else if isByline(element, in: tree), let name = shapedName(lines(of: element, in: tree)) {
             return name
-        } else if tree.stats[Int(element)].characters < 100, let name = labelledName(of: element, in: tree) {
-            return name
         }
         if kind == .forum, isUsername(element, in: tree),
             let text = lines(of: element, in: tree).split(separator: "\n").lazy.map({
@@ -73,29 +78,79 @@ enum PageAuthor {
         return nil
     }
 
-    /// The name in a short element whose text opens as an author line does, when the element is
-    /// no heading and holds none ("By Industry" over a list of case studies, a "By" heading over
-    /// a category), is not a link nor inside one (a menu's "By Role", a teaser's byline in a card
-    /// of other stories), and the name is capitalized ("Published by our engineering team", a
-    /// list item "Author names and affiliations" are no bylines).
-    static func labelledName(of element: HTMLTree.Node, in tree: HTMLTree) -> String? {
-        let text = lines(of: element, in: tree)
-        guard Byline.opensWithLabel(ArticleFinder.trimmed(text)), tree.kind[Int(element)].headingLevel == nil,
-            tree.descendants(of: element, where: { $0.headingLevel != nil }).isEmpty,
-            !opensInLink(element, in: tree), let name = shapedName(text), name.first?.isUppercase == true
-        else { return nil }
-        return name
+    /// The name in an author line written out — a text of `element` whose first word may open
+    /// one ("By", "Written", "Author:") — read in the largest element under 100 characters that
+    /// opens with that text: "By" in a `span` and the name in a link beside it are one line. Such
+    /// an element is no heading and holds none ("By Industry" over a list of case studies, a "By"
+    /// heading over a category), its first words are no link's (a menu's "By Role", a teaser's
+    /// byline in a card of other stories), and the name is capitalized ("Published by our
+    /// engineering team", a list item "Author names and affiliations" are no bylines).
+    static func labelledLine(in element: HTMLTree.Node, of tree: HTMLTree) -> String? {
+        // Its children by index: `children(_:)` would copy the tree's arrays for each element.
+        var next = tree.firstChild[Int(element)]
+        while next != HTMLTree.none {
+            let child = next
+            next = tree.next[Int(child)]
+            guard tree.kind[Int(child)] == .text, mayOpenLine(child, in: tree) else { continue }
+            guard !tree.hasAncestor(child, where: { $0 == .a }) else { return nil }
+            // The outermost short element opening with this text, then each one inside it.
+            var openers: [HTMLTree.Node] = []
+            var current = element
+            while current != tree.body, current != HTMLTree.none, tree.stats[Int(current)].characters < 100,
+                firstText(of: current, in: tree) == child
+            {
+                openers.append(current)
+                current = tree.parent[Int(current)]
+            }
+            for opener in openers.reversed() {
+                let text = lines(of: opener, in: tree)
+                if Byline.opensWithLabel(ArticleFinder.trimmed(text)), tree.kind[Int(opener)].headingLevel == nil,
+                    tree.descendants(of: opener, where: { $0.headingLevel != nil }).isEmpty,
+                    let name = shapedName(text), name.first?.isUppercase == true
+                {
+                    return name
+                }
+            }
+        }
+        return nil
     }
 
-    /// Whether the first words of the element's text are a link's.
-    static func opensInLink(_ element: HTMLTree.Node, in tree: HTMLTree) -> Bool {
+    /// Whether the text node's first word may open an author line: its first two bytes (after
+    /// white space) are those such words start with, then `Byline.mayOpenLine`.
+    static func mayOpenLine(_ text: HTMLTree.Node, in tree: HTMLTree) -> Bool {
+        let range = tree.range[Int(text)]
+        let opens = tree.bytes.withUnsafeBufferPointer { buffer -> Bool in
+            var index = Int(range.lowerBound)
+            let end = Int(range.upperBound)
+            while index < end, buffer[index] == 0x20 || (0x09...0x0D).contains(buffer[index]) { index += 1 }
+            return index + 1 < end && opening(buffer[index] | 0x20, buffer[index + 1] | 0x20)
+        }
+        guard opens else { return false }
+        return Byline.mayOpenLine(with: tree.textContent(text).drop(while: \.isWhitespace).prefix { !$0.isWhitespace })
+    }
+
+    /// Whether two bytes, case bits set, begin a word an author line opens with: "by", "par",
+    /// "por", "posted", "published", "przez", "author", "av", "af", "door", "written", "words",
+    /// "text", "story", and in Cyrillic "автор" and "від" (D0 B0 and D0 B2, D0 made F0).
+    static func opening(_ first: UInt8, _ second: UInt8) -> Bool {
+        switch (first, second) {
+        case (0x62, 0x79),  // by
+            (0x70, 0x61), (0x70, 0x6F), (0x70, 0x75), (0x70, 0x72),  // pa po pu pr
+            (0x61, 0x75), (0x61, 0x76), (0x61, 0x66),  // au av af
+            (0x64, 0x6F), (0x77, 0x72), (0x77, 0x6F), (0x74, 0x65), (0x73, 0x74),  // do wr wo te st
+            (0xF0, 0xB0), (0xF0, 0xB2):  // а в
+            true
+        default: false
+        }
+    }
+
+    /// The element's first text node that is not white space alone.
+    static func firstText(of element: HTMLTree.Node, in tree: HTMLTree) -> HTMLTree.Node? {
         var node = tree.firstChild[Int(element)]
         while node != HTMLTree.none {
             let index = Int(node)
             if tree.kind[index] == .text {
-                if !ArticleFinder.trimmed(tree.textContent(node)).isEmpty {
-                    return tree.hasAncestor(node, where: { $0 == .a })
-                }
+                if tree.textContent(node).contains(where: { !$0.isWhitespace }) { return node }
             } else if tree.firstChild[index] != HTMLTree.none {
                 node = tree.firstChild[index]
                 continue
@@ -104,7 +159,7 @@ enum PageAuthor {
             if node == element { break }
             node = tree.next[Int(node)]
         }
-        return false
+        return nil
     }
 
     /// Whether the element's class or id has a whole word for an author's line ("post-author",

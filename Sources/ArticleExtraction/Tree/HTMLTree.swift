@@ -67,18 +67,20 @@ struct HTMLTree: Sendable {
 
     func isElement(_ node: Node) -> Bool { kind[Int(node)] != .text }
 
-    func children(_ node: Node) -> ChildSequence { ChildSequence(tree: self, first: firstChild[Int(node)]) }
+    func children(_ node: Node) -> ChildSequence { ChildSequence(siblings: next, first: firstChild[Int(node)]) }
 
+    /// A node's children: it holds the one array it reads (`next`), not a copy of the tree, whose
+    /// every array a copy would retain and release.
     struct ChildSequence: Sequence, IteratorProtocol {
-        let tree: HTMLTree
+        let siblings: [Node]
         var current: Node
-        init(tree: HTMLTree, first: Node) {
-            self.tree = tree
+        init(siblings: [Node], first: Node) {
+            self.siblings = siblings
             self.current = first
         }
         mutating func next() -> Node? {
             guard current != HTMLTree.none else { return nil }
-            defer { current = tree.next[Int(current)] }
+            defer { current = siblings[Int(current)] }
             return current
         }
     }
