@@ -190,16 +190,25 @@ public struct ArticleExtractor: Sendable {
         return nil
     }
 
-    /// The first `<time datetime>` of the article.
+    /// The first `<time>` of the article that gives a date.
     static func firstTime(in tree: HTMLTree, under article: HTMLTree.Node) -> String? {
-        tree.descendants(of: article, where: { $0 == .time }).lazy.compactMap { tree.attribute($0, "datetime") }.first
+        tree.descendants(of: article, where: { $0 == .time }).lazy.compactMap { timeValue($0, in: tree) }.first
     }
 
-    /// The first `<time datetime>` of the page outside its navigation, asides and footers (a list
-    /// of other stories' dates sits there).
+    /// A `<time>`'s date: its `datetime`, else — as HTML reads an element without one — its text,
+    /// when that is short and holds a date ("August 12, 2025"; not "3 hours ago").
+    static func timeValue(_ time: HTMLTree.Node, in tree: HTMLTree) -> String? {
+        if let value = tree.attribute(time, "datetime") { return value }
+        guard tree.stats[Int(time)].characters < 120 else { return nil }
+        let text = tree.innerText(time)
+        return VisibleDate.first(in: text) == nil ? nil : text
+    }
+
+    /// The first `<time>` of the page that gives a date, outside its navigation, asides and
+    /// footers (a list of other stories' dates sits there).
     static func pageTime(in tree: HTMLTree) -> String? {
         for time in tree.descendants(of: tree.body, where: { $0 == .time }) {
-            guard let value = tree.attribute(time, "datetime").flatMap(nonEmpty) else { continue }
+            guard let value = timeValue(time, in: tree).flatMap(nonEmpty) else { continue }
             var ancestor = tree.parent[Int(time)]
             while ancestor != HTMLTree.none, !chrome.contains(tree.kind[Int(ancestor)]) {
                 ancestor = tree.parent[Int(ancestor)]

@@ -428,6 +428,7 @@ struct OpenWebRuleTests {
             date("<meta name=article:published_time content=2023-12-08T10:18:00-05:00>") == "2023-12-08T10:18:00-05:00")
         #expect(date("<meta name=date content=2023-11-02>") == "2023-11-02")
         #expect(date("<meta name=DC.date.issued content=2021-02-03>") == "2021-02-03")
+        #expect(date("<meta name=published-date content=2021-02-16>") == "2021-02-16")
         #expect(date("<meta name=ms.date content=2025-03-06T00:00:00Z>") == "2025-03-06T00:00:00Z")
         #expect(date("<meta property=og:updated_time content='Thu, 09/25/2025 - 00:00'>") == "2025-09-25")
         let graph = """
@@ -456,6 +457,15 @@ struct OpenWebRuleTests {
                 + "<div itemscope itemtype=https://schema.org/Answer><time itemprop=dateCreated "
                 + "datetime='2018-11-21 21:15:51Z'></time>\(ExtractionRuleTests.article)</div>")
         #expect(question.publishedText == "2018-06-08 09:28:03Z")
+        // A <time> without `datetime` gives its text, when that holds a date; an element classed
+        // "pub-dates" is a dated one. Both after the text, far from the heading.
+        let shown = Self.extract(
+            "<h1>A story</h1>\(ExtractionRuleTests.article)"
+                + "<p class=meta><time>3 hours ago</time> · <time>August 12, 2025</time></p>")
+        #expect(shown.publishedText == "August 12, 2025")
+        let classed = Self.extract(
+            "<h1>A story</h1>\(ExtractionRuleTests.article)<p class=article-byline__pub-dates>March 13, 2024</p>")
+        #expect(classed.publishedText == "2024-03-13")
     }
 
     @Test("the author from JSON-LD by @id, Twitter's card labels, and the page's markup")

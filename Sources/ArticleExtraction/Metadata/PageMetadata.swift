@@ -118,6 +118,7 @@ struct PageMetadata: Sendable {
     static let publicationNames = [
         "article:published_time", "og:published_time", "datepublished", "dc.date.issued", "dcterms.issued",
         "citation_publication_date", "citation_date", "publish-date", "publish_date", "publishdate",
+        "published-date", "published_date",
         "published", "pubdate", "sailthru.date", "dc.date", "dcterms.date", "dcterms.created", "date",
         "datecreated",
     ]

@@ -195,8 +195,8 @@ enum VisibleDate {
         return format(year, a, b)
     }
 
-    /// The date in an element the page names for one — a class or id word date, time, published,
-    /// posted, pubdate, dateline or timestamp ("post-date", "entry-date", "c-meta__date",
+    /// The date in an element the page names for one — a class or id word date, dates, time,
+    /// published, posted, pubdate, dateline or timestamp ("post-date", "entry-date", "c-meta__date",
     /// "publishedAt") — with a short text (under 120 characters) holding a date: the first in
     /// document order outside navigation, asides, footers, comments and reviews.
     static func inDatedElement(of tree: HTMLTree) -> String? {
@@ -215,7 +215,7 @@ enum VisibleDate {
 
     static let unread = KindSet([.nav, .aside, .footer, .script, .style, .template, .noscript, .svg])
     static let datedWords = NameWords([
-        "date", "time", "published", "posted", "pubdate", "dateline", "timestamp", "datetime",
+        "date", "dates", "time", "published", "posted", "pubdate", "dateline", "timestamp", "datetime",
     ])
 
     static func isoDate(_ token: Substring) -> String? {
