@@ -209,11 +209,7 @@ public struct ArticleExtractor: Sendable {
     static func pageTime(in tree: HTMLTree) -> String? {
         for time in tree.descendants(of: tree.body, where: { $0 == .time }) {
             guard let value = timeValue(time, in: tree).flatMap(nonEmpty) else { continue }
-            var ancestor = tree.parent[Int(time)]
-            while ancestor != HTMLTree.none, !chrome.contains(tree.kind[Int(ancestor)]) {
-                ancestor = tree.parent[Int(ancestor)]
-            }
-            if ancestor == HTMLTree.none { return value }
+            if !tree.hasAncestor(time, where: chrome.contains) { return value }
         }
         return nil
     }

@@ -86,12 +86,7 @@ enum PageAuthor {
     /// byline in a card of other stories), and the name is capitalized ("Published by our
     /// engineering team", a list item "Author names and affiliations" are no bylines).
     static func labelledLine(in element: HTMLTree.Node, of tree: HTMLTree) -> String? {
-        // Its children by index: `children(_:)` would copy the tree's arrays for each element.
-        var next = tree.firstChild[Int(element)]
-        while next != HTMLTree.none {
-            let child = next
-            next = tree.next[Int(child)]
-            guard tree.kind[Int(child)] == .text, mayOpenLine(child, in: tree) else { continue }
+        for child in tree.children(element) where tree.kind[Int(child)] == .text && mayOpenLine(child, in: tree) {
             guard !tree.hasAncestor(child, where: { $0 == .a }) else { return nil }
             // The outermost short element opening with this text, then each one inside it.
             var openers: [HTMLTree.Node] = []

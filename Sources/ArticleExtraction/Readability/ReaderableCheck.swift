@@ -45,14 +45,7 @@ enum ReaderableCheck {
                 return false
             }
         }
-        if tree.kind[Int(node)] == .p {
-            var ancestor = tree.parent[Int(node)]
-            while ancestor != HTMLTree.none {
-                if tree.kind[Int(ancestor)] == .li { return false }
-                ancestor = tree.parent[Int(ancestor)]
-            }
-        }
-        return true
+        return tree.kind[Int(node)] != .p || !tree.hasAncestor(node, where: { $0 == .li })
     }
 
     /// The trimmed text's length: exact where it decides (short paragraphs), the stats above.
