@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import Testing
 
@@ -65,6 +66,15 @@ struct OpenWebRuleTests {
         // A hidden heading is not read.
         let hidden = Self.extract("<h1 hidden>Ten tips for sheds</h1>\(ExtractionRuleTests.article)", head: head)
         #expect(hidden.title == "Ten tips for a tidy garden shed (2026)")
+        // A documentation generator's permalink at the heading's end is not part of the title;
+        // a link that is words is.
+        let anchored = Self.extract(
+            "<h1>Ten tips for a tidy shed<a class=headerlink href='#ten-tips'>¶</a></h1>\(ExtractionRuleTests.article)",
+            head: head)
+        #expect(anchored.title == "Ten tips for a tidy shed")
+        let linked = Self.extract(
+            "<h1>Ten tips for a tidy <a href='#shed'>shed</a></h1>\(ExtractionRuleTests.article)", head: head)
+        #expect(linked.title == "Ten tips for a tidy shed")
     }
 
     @Test(
@@ -342,6 +352,33 @@ struct OpenWebRuleTests {
         #expect(date("<h1>A story</h1>\(far)<div class=comment><span class=date>May 31, 2024</span></div>") == nil)
         #expect(date("<h1>A story</h1>\(far)<nav><span class=date>May 31, 2024</span></nav>") == nil)
         #expect(date("<h1>A story</h1>\(far)<div class=update>May 31, 2024</div>") == nil)
+    }
+
+    @Test("dates shown in the page's own language: month names of many languages, dashes, East Asian marks")
+    func visibleDatesInOtherLanguages() {
+        func date(_ line: String) -> String? {
+            Self.extract("<h1>A story</h1><p>\(line)</p>\(ExtractionRuleTests.article)", head: "<title>A story</title>")
+                .publishedText
+        }
+        #expect(date("Av Kari Nordmann · 4. desember 2026") == "2026-12-04")  // Norwegian
+        #expect(date("Publicerad 3 februari 2026 kl. 08.15") == "2026-02-03")  // Swedish
+        #expect(date("Veröffentlicht am 4. März 2026") == "2026-03-04")  // German
+        #expect(date("Publié le 1er décembre 2025") == "2025-12-01")
+        #expect(date("Publié le 12 DÉCEMBRE 2025") == "2025-12-12")  // French, upper case
+        #expect(date("Publicado el 4 de diciembre de 2026") == "2026-12-04")  // Spanish
+        #expect(date("Julkaistu 4. joulukuuta 2026") == "2026-12-04")  // Finnish
+        #expect(date("Opublikowano 7 września 2025") == "2025-09-07")  // Polish
+        #expect(date("Опубликовано 4 декабря 2026") == "2026-12-04")  // Russian
+        #expect(date("Posted 11-29-2024, 08:15 PM") == "2024-11-29")  // a forum's month-day with dashes
+        #expect(date("29-11-2024") == "2024-11-29")
+        #expect(date("03-05-2025") == nil)  // March or May
+        #expect(date("公開日：2026年12月4日") == "2026-12-04")
+        #expect(date("입력 2026년 12월 4일 오후 3:00") == "2026-12-04")
+        // Whole words only: a marathon is no month, nor "des" alone between numbers of another kind.
+        #expect(date("Ran 5 marathons 2024 and 3 desserts") == nil)
+        #expect(date("Read 12 des 20000 mots") == nil)
+        #expect(MonthName.number("Desember") == 12)
+        #expect(MonthName.number("marathon") == nil)
     }
 
     @Test("headings left without a section go; a list written in headings and cards' titles stay")

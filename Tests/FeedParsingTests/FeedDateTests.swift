@@ -75,6 +75,11 @@ struct FeedDateTests {
             ("12 déc. 2025 10:00", "2025-12-12T10:00:00Z"),  // French, accents folded
             ("3 août 2025 10:00", "2025-08-03T10:00:00Z"),
             ("3 März 2025 10:00", "2025-03-03T10:00:00Z"),
+            // Whole month names `MonthName` knows whose first three letters name no month.
+            ("4 mei 2026 09:00 +0200", "2026-05-04T07:00:00Z"),  // Dutch
+            ("7 września 2025 12:00 +0200", "2025-09-07T10:00:00Z"),  // Polish
+            ("4. joulukuuta 2026 08:00 +0200", "2026-12-04T06:00:00Z"),  // Finnish
+            ("4 декабря 2026 10:00 +0300", "2026-12-04T07:00:00Z"),  // Russian, whole
         ])
     func otherLanguages(_ text: String, _ expected: String) {
         #expect(Self.iso(FeedDate.parse(text)) == expected)

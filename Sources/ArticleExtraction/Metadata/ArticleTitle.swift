@@ -79,7 +79,28 @@ enum ArticleTitle {
     static func onlyH1(_ tree: HTMLTree) -> String? {
         let h1s = tree.descendants(of: tree.root, where: { $0 == .h1 })
         guard h1s.count == 1 else { return nil }
-        return tree.innerText(h1s[0])
+        return headingText(h1s[0], in: tree)
+    }
+
+    /// A heading's text without the permalink a documentation generator ends it with (Sphinx's
+    /// and MkDocs' "¶", rustdoc's "§", a "#"): a last link to an anchor of the page whose text has
+    /// no letter or digit.
+    static func headingText(_ heading: HTMLTree.Node, in tree: HTMLTree) -> String {
+        let text = ArticleFinder.trimmed(tree.innerText(heading))
+        var last = tree.lastChild[Int(heading)]
+        while last != HTMLTree.none, tree.kind[Int(last)] == .text,
+            ArticleFinder.trimmed(tree.textContent(last)).isEmpty
+        {
+            last = tree.previous[Int(last)]
+        }
+        guard last != HTMLTree.none, tree.kind[Int(last)] == .a,
+            tree.attribute(last, "href")?.hasPrefix("#") == true
+        else { return text }
+        let mark = ArticleFinder.trimmed(tree.innerText(last))
+        guard mark.count <= 2, !mark.contains(where: { $0.isLetter || $0.isNumber }), text.hasSuffix(mark) else {
+            return text
+        }
+        return ArticleFinder.trimmed(String(text.dropLast(mark.count)))
     }
 
     /// The page's main heading, when it says what the title says: the first of the body's first
@@ -93,7 +114,7 @@ enum ArticleTitle {
         guard !known.isEmpty else { return nil }
         let siteParts = titles.flatMap { title in parts(of: title).dropFirst().map { Set(HTMLTree.words($0)) } }
         for h1 in tree.descendants(of: tree.body, where: { $0 == .h1 }).prefix(3) where !isHidden(h1, in: tree) {
-            let heading = ArticleFinder.trimmed(tree.innerText(h1))
+            let heading = headingText(h1, in: tree)
             let headingWords = HTMLTree.words(heading)
             guard headingWords.count >= 2, heading.count <= 300 else { continue }
             if siteParts.contains(where: { Set(headingWords).isSubset(of: $0) }) { continue }

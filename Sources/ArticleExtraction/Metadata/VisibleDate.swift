@@ -1,12 +1,14 @@
+import FeedParsing
 import Foundation
 
 /// The date a page shows its reader beside its main heading — "Posted on March 5, 2025", "5 Mar
 /// 2025 · 4 min read", "Updated 2025-03-05" — for pages whose metadata and markup give none: many
 /// blogs and shops' articles print it under the title and nowhere else. Read in the text from
 /// ``before`` characters ahead of the page's first visible `h1` to ``after`` characters past it;
-/// the first date there wins. Month names are English (full, abbreviated, "Sept"); numeric dates
-/// are read as ISO `YYYY-MM-DD`, `YYYY/MM/DD`, dotted `DD.MM.YYYY`, and with slashes only when
-/// day and month cannot be mistaken (`03/05/2025` is March or May depending on the country).
+/// the first date there wins. Month names are those of `MonthName` (seventeen languages, full,
+/// genitive and abbreviated); numeric dates are read as ISO `YYYY-MM-DD`, `YYYY/MM/DD`, dotted
+/// `DD.MM.YYYY`, East Asian `YYYY年M月D日`, and with slashes or dashes only when day and month
+/// cannot be mistaken (`03/05/2025` is March or May depending on the country).
 enum VisibleDate {
     static let before = 300
     static let after = 600
@@ -103,22 +105,14 @@ enum VisibleDate {
         return nil
     }
 
-    static let months: [String: Int] = {
-        let names = [
-            "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-            "november", "december",
-        ]
-        var months: [String: Int] = [:]
-        for (index, name) in names.enumerated() {
-            months[name] = index + 1
-            months[String(name.prefix(3))] = index + 1
-        }
-        months["sept"] = 9
-        return months
-    }()
+    /// Words that stand between a day, its month and its year: "5th of March", Spanish and
+    /// Portuguese "4 de diciembre de 2026".
+    static let connectors: Set<Substring> = ["of", "de", "del"]
 
     /// The first date in `text`: "March 5, 2025", "Mar. 5th 2025", "5 March 2025", "5th of March,
-    /// 2025", "2025-03-05", "05.03.2025" or "25/03/2025", as `YYYY-MM-DD`.
+    /// 2025", "4. desember 2026", "4 de diciembre de 2026", "2025-03-05", "05.03.2025",
+    /// "25/03/2025", "11-29-2024", "2026年12月4日" or "2026년 12월 4일", as `YYYY-MM-DD`. Month names
+    /// are those `MonthName` knows, in many languages.
     static func first(in text: String) -> String? {
         // Words and numbers with their positions; punctuation between them is allowed as
         // written dates use it ("Mar. 5, 2025"), anything else breaks a date.
@@ -135,36 +129,42 @@ enum VisibleDate {
         }
         if let from = start { tokens.append(text[from...]) }
         for (position, token) in tokens.enumerated() {
-            if let iso = isoDate(token) { return iso }
+            guard let lead = token.utf8.first else { continue }
+            guard (0x30...0x39).contains(lead) else {
+                // "March 5, 2025", "Mar. 5th 2025" (the numbers are checked first: they are
+                // cheaper than a word's case and accents)
+                if position + 2 < tokens.count, let day = day(tokens[position + 1]),
+                    let year = year(tokens[position + 2]), let month = month(token)
+                {
+                    return format(year, month, day)
+                }
+                continue
+            }
+            if let date = isoDate(token) ?? dashedDate(token) ?? eastAsianDate(tokens[position...].prefix(3)) {
+                return date
+            }
             if position + 2 < tokens.count,
                 let numeric = numericDate(tokens[position], tokens[position + 1], tokens[position + 2], in: text)
             {
                 return numeric
             }
-            // "March 5, 2025", "Mar. 5th 2025"
-            if position + 2 < tokens.count, let month = month(token), let day = day(tokens[position + 1]),
-                let year = year(tokens[position + 2])
-            {
-                return format(year, month, day)
-            }
-            // "5 March 2025", "5th of March, 2025"
+            // "5 March 2025", "5th of March, 2025", "4 de diciembre de 2026"
             if let day = day(token) {
                 var next = position + 1
-                if next < tokens.count, tokens[next].lowercased() == "of" { next += 1 }
-                if next + 1 < tokens.count, let month = month(tokens[next]),
-                    let year = year(tokens[next + 1])
-                {
-                    return format(year, month, day)
-                }
+                if next < tokens.count, connectors.contains(tokens[next]) { next += 1 }
+                guard next < tokens.count, let month = month(tokens[next]) else { continue }
+                next += 1
+                if next < tokens.count, connectors.contains(tokens[next]) { next += 1 }
+                if next < tokens.count, let year = year(tokens[next]) { return format(year, month, day) }
             }
         }
         return nil
     }
 
-    /// The month a word names ("March", "mar", "Sept"), without case.
+    /// The month a word names ("March", "mar", "Sept", "desember", "décembre"), without case.
     static func month(_ word: Substring) -> Int? {
-        guard (3...9).contains(word.utf8.count), word.utf8.first.map({ $0 >= 0x41 }) == true else { return nil }
-        return months[word.lowercased()]
+        guard word.utf8.first.map({ $0 >= 0x41 }) == true else { return nil }
+        return MonthName.number(word)
     }
 
     /// Three numbers written as one date, the same separator between them, no space: `2025/03/05`
@@ -177,10 +177,25 @@ enum VisibleDate {
             text.distance(from: second.endIndex, to: third.startIndex) == 1
         else { return nil }
         let separator = text[first.endIndex]
-        guard separator == text[second.endIndex], separator == "." || separator == "/",
-            let a = Int(first), let b = Int(second), let c = Int(third)
+        guard separator == text[second.endIndex], separator == "." || separator == "/" else { return nil }
+        return numericDate(first, second, third, separator: separator)
+    }
+
+    /// A date written with dashes that is not ISO's: `29-11-2024` or `11-29-2024`, read as slashes
+    /// are (only when day and month cannot be mistaken), and `2024-1-5`.
+    static func dashedDate(_ token: Substring) -> String? {
+        guard (8...10).contains(token.utf8.count), token.utf8.first.map({ (0x30...0x39).contains($0) }) == true
         else { return nil }
-        if first.count == 4, second.count <= 2, third.count <= 2, separator == "/" {
+        let parts = token.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { return nil }
+        return numericDate(parts[0], parts[1], parts[2], separator: "-")
+    }
+
+    static func numericDate(_ first: Substring, _ second: Substring, _ third: Substring, separator: Character)
+        -> String?
+    {
+        guard let a = Int(first), let b = Int(second), let c = Int(third) else { return nil }
+        if first.count == 4, second.count <= 2, third.count <= 2, separator != "." {
             guard let year = year(first), (1...12).contains(b), (1...31).contains(c) else { return nil }
             return format(year, b, c)
         }
@@ -193,6 +208,36 @@ enum VisibleDate {
         }
         guard b > 12, (1...31).contains(b), (1...12).contains(a) else { return nil }
         return format(year, a, b)
+    }
+
+    /// A date as Chinese and Japanese write it, `2026年12月4日` (one word, as their text has no
+    /// spaces), or Korean, `2026년 12월 4일`: the year, month and day each followed by its mark.
+    static func eastAsianDate(_ words: ArraySlice<Substring>) -> String? {
+        guard let head = words.first, head.utf8.count >= 7, head.utf8.count < 40,
+            head.utf8.first.map({ (0x30...0x39).contains($0) }) == true,
+            head.unicodeScalars.dropFirst(4).first.map({ $0 == "年" || $0 == "년" }) == true
+        else { return nil }
+        var numbers: [Int] = []
+        var digits = 0
+        var count = 0
+        for scalar in words.joined().unicodeScalars {
+            if (0x30...0x39).contains(scalar.value) {
+                guard count < 4 else { return nil }
+                digits = digits * 10 + Int(scalar.value - 0x30)
+                count += 1
+            } else if "年월月일日년".unicodeScalars.contains(scalar), count > 0 {
+                numbers.append(digits)
+                digits = 0
+                count = 0
+                if numbers.count == 3 { break }
+            } else {
+                return nil
+            }
+        }
+        guard numbers.count == 3, (1900...2199).contains(numbers[0]), (1...12).contains(numbers[1]),
+            (1...31).contains(numbers[2])
+        else { return nil }
+        return format(numbers[0], numbers[1], numbers[2])
     }
 
     /// The date in an element the page names for one — a class or id word date, dates, time,
@@ -228,13 +273,15 @@ enum VisibleDate {
         return format(year, month, day)
     }
 
-    /// A day of the month, with or without its English suffix ("5", "05", "5th").
+    /// A day of the month, with or without its English or French suffix ("5", "05", "5th", "1er").
     static func day(_ word: Substring) -> Int? {
         guard (1...4).contains(word.utf8.count), let first = word.utf8.first, (0x30...0x39).contains(first) else {
             return nil
         }
         var digits = word
-        for suffix in ["st", "nd", "rd", "th"] where digits.lowercased().hasSuffix(suffix) { digits.removeLast(2) }
+        for suffix in ["st", "nd", "rd", "th", "er"] where digits.lowercased().hasSuffix(suffix) {
+            digits.removeLast(2)
+        }
         guard digits.count <= 2, let day = Int(digits), (1...31).contains(day) else { return nil }
         return day
     }

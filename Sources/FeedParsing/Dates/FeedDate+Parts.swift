@@ -153,27 +153,22 @@ extension FeedDate {
         }
     }
 
-    // Russian feeds localise RFC 822 dates ("Сб, 21 ноя 2026"); May is "мая" in dates, "май" alone.
-    private static let russianMonths: [String: Int] = [
-        "янв": 1, "фев": 2, "мар": 3, "апр": 4, "мая": 5, "май": 5, "июн": 6, "июл": 7, "авг": 8, "сен": 9,
-        "окт": 10, "ноя": 11, "дек": 12,
-    ]
-
-    /// 1…12 for a lower-case month name or abbreviation ("nov", "november", "sept", "setembro",
-    /// French "juin" / "juil").
+    /// 1…12 for a lower-case month name or abbreviation: by its first three letters ("nov",
+    /// "setembro", French "juin" / "juil", Greek "Ιούν"), the common case and the cheapest, else a
+    /// whole word `MonthName` knows ("mei", "września", "декабря").
     static func monthNumber(_ word: [UInt8]) -> Int? {
         var text = String(decoding: word, as: UTF8.self)
         if word.contains(where: { $0 >= 0x80 }) {
-            let lower = text.lowercased()
-            if let found = russianMonths[String(lower.prefix(3))] { return found }
-            text = lower.folding(options: .diacriticInsensitive, locale: nil)
+            text = MonthName.fold(text)
             if let found = greekMonths[String(text.prefix(4))] ?? greekMonths[String(text.prefix(3))] { return found }
-            guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return MonthName.numbers[text] }
         }
-        guard (3...10).contains(text.utf8.count) else { return nil }  // "mai" to "szeptember"
-        if text.hasPrefix("juin") { return 6 }
-        if text.hasPrefix("juil") { return 7 }
-        return months[String(text.prefix(3))]
+        if (3...10).contains(text.utf8.count) {  // "mai" to "szeptember"
+            if text.hasPrefix("juin") { return 6 }
+            if text.hasPrefix("juil") { return 7 }
+            if let found = months[String(text.prefix(3))] { return found }
+        }
+        return MonthName.numbers[text]  // lower case and folded already
     }
 
     /// Whether a lower-case word is a day name or its abbreviation.
