@@ -13,15 +13,7 @@ source scripts/bench/demo-server.sh
 # The demo's sources are files the poller reads at start, one after another: wait until every
 # page has its cards (a page read before its source was holds none for the caches' 5 s).
 pages=(/courier/news /courier/lifestyle /grocery/news)
-for page in "${pages[@]}"; do
-  cards=0
-  for _ in $(seq 1 100); do
-    cards=$(curl -s "$base$page" | grep -c '<li class="item[ "]' || true)
-    [ "$cards" -ge 5 ] && break
-    sleep 0.2
-  done
-  [ "$cards" -ge 5 ] || { echo "bench-web: expected cards on $page, got $cards" >&2; exit 1; }
-done
+wait_for_cards "${pages[@]}"
 read -r health_rps health_p99 < <(run "$base/health")
 printf '%-22s %8.0f req/s  p99 %6.2f ms\n' /health "$health_rps" "$health_p99"
 for page in "${pages[@]}"; do

@@ -69,11 +69,12 @@ public func buildRouter(
     let keyLimiter =
         limits.keyRate > 0
         ? RateLimiter(rate: limits.keyRate, burst: limits.keyBurst, clock: environment.clock) : nil
-    let writes = router.group().add(middleware: APIKeyMiddleware(store: store, scope: .write, limiter: keyLimiter))
+    let keys = APIKeyCache(store: store)
+    let writes = router.group().add(middleware: APIKeyMiddleware(keys: keys, scope: .write, limiter: keyLimiter))
         .add(middleware: JSONContentTypeMiddleware())
     // The newsroom's API: `read` keys (and admin keys) see the brands kept, admin keys change them.
-    let adminReads = router.group().add(middleware: APIKeyMiddleware(store: store, scope: .read, limiter: keyLimiter))
-    let adminWrites = router.group().add(middleware: APIKeyMiddleware(store: store, scope: .admin, limiter: keyLimiter))
+    let adminReads = router.group().add(middleware: APIKeyMiddleware(keys: keys, scope: .read, limiter: keyLimiter))
+    let adminWrites = router.group().add(middleware: APIKeyMiddleware(keys: keys, scope: .admin, limiter: keyLimiter))
         .add(middleware: JSONContentTypeMiddleware())
     AdminController(sections: sections).addRoutes(reads: adminReads, writes: adminWrites)
     SystemRoutes(

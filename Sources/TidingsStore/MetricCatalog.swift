@@ -51,6 +51,11 @@ public enum MetricCatalog {
         "tidings_live_streams", help: "Live-update streams open now")
     public static let eventsTotal = MetricDescription(
         "tidings_events_total", help: "Catalog events received, by outcome")
+    public static let eventCommitsTotal = MetricDescription(
+        "tidings_event_commits_total",
+        help:
+            "Transactions that wrote catalog events; fewer than requests when concurrent requests were committed together"
+    )
     public static let changesHeardTotal = MetricDescription(
         "tidings_store_changes_heard_total", help: "Other instances' writes heard through the database")
     public static let changeConnectionsLostTotal = MetricDescription(
@@ -67,6 +72,7 @@ public enum MetricCatalog {
     public static let all: [MetricDescription] = [
         httpRequestsTotal, httpRequestErrorsTotal, httpRequestDuration, httpActiveRequests, cacheLookupsTotal,
         dbWait, dbCall, dbCallsInFlight, pollerFetchesTotal, pollerLag, pollerFetch, liveStreams, eventsTotal,
-        changesHeardTotal, changeConnectionsLostTotal, buildInfo, traceSpansExported, traceSpansDropped,
+        eventCommitsTotal, changesHeardTotal, changeConnectionsLostTotal, buildInfo, traceSpansExported,
+        traceSpansDropped,
     ]
 }

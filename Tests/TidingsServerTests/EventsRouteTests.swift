@@ -102,6 +102,54 @@ struct EventsRouteTests {
         }
     }
 
+    @Test("concurrent single-event requests, committed together, each get their own answer")
+    func concurrentSingles() async throws {
+        try await TestApp.with(testing: .live) { app, client in
+            let products = 40
+            let created = (0..<products).map {
+                #"{"id":"c\#($0)","type":"product_created","product_id":"p\#($0)","name":"Ананас","store_price":"100.00","at":"2026-11-01T12:00:00Z"}"#
+            }
+            try await client.execute(
+                uri: "/api/v1/events", method: .post, headers: app.writeHeaders,
+                body: .json(#"{"events":["# + created.joined(separator: ",") + "]}")
+            ) { response in #expect(response.status == .ok) }
+            // One request per event, all at once: new price changes, a replay (duplicate), a
+            // replay with another body (conflict), a change of a product nobody created (refused).
+            var requests: [(event: String, status: HTTPResponse.Status, accepted: Int, duplicates: Int)] =
+                (0..<products)
+                .map {
+                    (
+                        #"{"id":"s\#($0)","type":"price_changed","product_id":"p\#($0)","store_price":"80.00","at":"2026-11-01T13:00:00Z"}"#,
+                        .ok, 1, 0
+                    )
+                }
+            requests.append((created[3], .ok, 0, 1))
+            requests.append((created[4].replacingOccurrences(of: "100.00", with: "90.00"), .conflict, 0, 0))
+            requests.append(
+                (
+                    #"{"id":"g","type":"price_changed","product_id":"ghost","store_price":"1.00"}"#,
+                    .unprocessableContent, 0, 0
+                ))
+            try await withThrowingTaskGroup(of: Void.self) { tasks in
+                for request in requests {
+                    tasks.addTask {
+                        try await client.execute(
+                            uri: "/api/v1/events", method: .post, headers: app.writeHeaders,
+                            body: .json(#"{"events":["# + request.event + "]}")
+                        ) { response throws in
+                            #expect(response.status == request.status, "\(request.event)")
+                            let report = try response.json(Report.self)
+                            #expect(report.accepted == request.accepted && report.duplicates == request.duplicates)
+                        }
+                    }
+                }
+                try await tasks.waitForAll()
+            }
+            #expect(try await app.store.counts().events == 2 * products)
+            #expect(try await app.store.product(id: "p7")?.storePrice.decimalString == "80.00")
+        }
+    }
+
     @Test("a replay of a known id with a different body is 409 naming the event; the same body is a duplicate")
     func conflictingReplay() async throws {
         try await TestApp.with { app, client in

@@ -20,7 +20,7 @@ extension StoreCheck {
 }
 
 /// Everything a reader can see of the catalog, for comparing two databases.
-private struct Snapshot: Equatable, CustomStringConvertible {
+struct Snapshot: Equatable, CustomStringConvertible {
     var products: [String: Product]
     var histories: [String: [PricePoint]]
     var news: [NewsEntry]
@@ -128,7 +128,7 @@ private func lateDelete(_ database: TestDatabase) async throws {
 /// One product's history: created, then changes of −15 %…+15 % (some under the threshold, some
 /// reversals), renames, and now and then a deletion and a re-creation, spaced inside and outside
 /// the merge window. Times are distinct within a product; products share times.
-private func history(seed: UInt64, products: Int) -> [EventInput] {
+func history(seed: UInt64, products: Int) -> [EventInput] {
     var random = SplitMix64(seed: seed)
     var events: [EventInput] = []
     let gaps: [Double] = [0.25, 0.75, 1.5, 1.99, 2.5, 4, 7]

@@ -5,7 +5,8 @@ import TidingsTesting
 struct SQLiteStoreTests {
     @Test(
         "conforms",
-        arguments: StoreCheck.all + StoreCheck.eventTime + StoreCheck.sections + StoreCheck.aggregates
+        arguments: StoreCheck.all + StoreCheck.eventTime + StoreCheck.groupCommit + StoreCheck.sections
+            + StoreCheck.aggregates
             + StoreCheck.articles + StoreCheck.brands)
     func conforms(_ check: StoreCheck) async throws {
         try await TestDatabase.with(.sqlite) { try await check.run($0) }
@@ -18,7 +19,8 @@ struct SQLiteStoreTests {
 struct PostgresStoreTests {
     @Test(
         "conforms",
-        arguments: StoreCheck.all + StoreCheck.eventTime + StoreCheck.sections + StoreCheck.aggregates
+        arguments: StoreCheck.all + StoreCheck.eventTime + StoreCheck.groupCommit + StoreCheck.sections
+            + StoreCheck.aggregates
             + StoreCheck.articles + StoreCheck.brands)
     func conforms(_ check: StoreCheck) async throws {
         try await TestDatabase.with(.postgres) { try await check.run($0) }

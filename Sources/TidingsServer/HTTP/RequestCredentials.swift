@@ -9,8 +9,7 @@ extension Request {
     /// The token of `Authorization: Bearer TOKEN` (the scheme in any case, the token trimmed);
     /// nil without such a header.
     var bearerToken: String? {
-        guard let header = headers[.authorization], header.lowercased().hasPrefix("bearer ") else { return nil }
-        return header.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
+        headers[.authorization].flatMap { HeaderValue.credentials($0, scheme: "bearer") }
     }
 
     /// The addresses proxies named in `X-Forwarded-For`, in order (the last one added by the

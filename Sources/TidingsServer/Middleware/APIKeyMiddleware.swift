@@ -4,9 +4,9 @@ import TidingsStore
 /// Lets a request through only with `Authorization: Bearer KEY` naming a live key whose scope
 /// allows `scope`: 401 when the header is missing or the key unknown, 403 when the key was revoked
 /// or may not do this. With `limiter`, each key's writes are held to `limits.key_rate` (429 with
-/// `Retry-After`).
+/// `Retry-After`). Keys are read through `keys`, which keeps each for a second.
 struct APIKeyMiddleware<Context: KeyedRequestContext>: RouterMiddleware {
-    let store: any KeyStore
+    let keys: APIKeyCache
     /// What the routes behind it do.
     let scope: APIKeyScope
     var limiter: RateLimiter?
@@ -17,7 +17,7 @@ struct APIKeyMiddleware<Context: KeyedRequestContext>: RouterMiddleware {
         guard let secret = request.bearerToken else {
             throw Self.unauthorized("api: writes need Authorization: Bearer KEY")
         }
-        guard !secret.isEmpty, secret.utf8.count <= 256, let key = try await store.apiKey(hash: APIKeys.hash(secret))
+        guard !secret.isEmpty, secret.utf8.count <= 256, let key = try await keys.key(hash: APIKeys.hash(secret))
         else {
             throw Self.unauthorized("api: unknown API key")
         }

@@ -62,16 +62,10 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Whether a response of this type is text worth compressing.
     static func isCompressible(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
-        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        guard let type else { return false }
+        let type = HeaderValue.mediaType(contentType)
         // An event stream is written as it happens: collecting it to compress would hold it back.
         if type == "text/event-stream" { return false }
-        if type.hasPrefix("text/") { return true }
-        return [
-            "application/json", "application/feed+json", "application/problem+json", "application/rss+xml",
-            "application/atom+xml", "application/xml", "application/javascript", "application/yaml",
-            "image/svg+xml",
-        ].contains(type)
+        return type.hasPrefix("text/") || compressibleTypes.contains(type)
     }
 
     /// The coding to answer with: gzip, else deflate, as far as `Accept-Encoding` takes them
@@ -182,3 +176,9 @@ final class CompressedBodies: Sendable {
     /// How many bodies are kept (for tests).
     var count: Int { state.withLock { $0.entries.count } }
 }
+
+/// The media types other than `text/*` that ``CompressionMiddleware`` compresses.
+private let compressibleTypes: Set<String> = [
+    "application/json", "application/feed+json", "application/problem+json", "application/rss+xml",
+    "application/atom+xml", "application/xml", "application/javascript", "application/yaml", "image/svg+xml",
+]

@@ -32,8 +32,7 @@ struct JSONContentTypeMiddleware<Context: RequestContext>: RouterMiddleware {
 enum JSONMediaType {
     /// `application/json` or `application/*+json`, with any parameters (`; charset=utf-8`).
     static func matches(_ contentType: String) -> Bool {
-        let mediaType = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            .trimmingCharacters(in: .whitespaces).lowercased()
+        let mediaType = HeaderValue.mediaType(contentType)
         guard mediaType.hasPrefix("application/") else { return false }
         return mediaType == "application/json" || (mediaType.hasSuffix("+json") && mediaType.count > 17)
     }

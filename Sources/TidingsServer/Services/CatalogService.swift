@@ -16,6 +16,8 @@ public struct CatalogService: Sendable {
     private let ingested: Counter
     private let duplicated: Counter
     private let rejected: Counter
+    /// Concurrent requests' events, committed together (group commit).
+    private let groups: IngestGroups
 
     public init(environment: ServerEnvironment) {
         self.environment = environment
@@ -23,7 +25,19 @@ public struct CatalogService: Sendable {
         ingested = Counter(label: MetricCatalog.eventsTotal.name, dimensions: [("outcome", "accepted")])
         duplicated = Counter(label: MetricCatalog.eventsTotal.name, dimensions: [("outcome", "duplicate")])
         rejected = Counter(label: MetricCatalog.eventsTotal.name, dimensions: [("outcome", "rejected")])
+        let commits = Counter(label: MetricCatalog.eventCommitsTotal.name)
+        groups = IngestGroups(
+            maximumEvents: Self.maximumGroup, committed: { _, _ in commits.increment() },
+            write: { [environment] events in
+                let outcomes = try await environment.store.ingest(
+                    events, recordedAt: environment.clock(), atomic: false)
+                if outcomes.contains(.accepted) { environment.invalidation.invalidate([.catalog]) }
+                return outcomes
+            })
     }
+
+    /// The most events one group commit writes: a request of the API's largest batch (10,000).
+    static let maximumGroup = 10_000
 
     /// The result of ingesting wire events: one outcome per input, in order.
     public struct Report: Sendable {
@@ -38,8 +52,10 @@ public struct CatalogService: Sendable {
         }
     }
 
-    /// Validates and ingests wire events in one transaction. When `atomic`, the first refusal is
-    /// thrown and nothing is written.
+    /// Validates and ingests wire events in one transaction — with other requests' events when
+    /// they arrive together (``IngestGroups``: each request still gets the outcomes it would get
+    /// alone, once its transaction committed). When `atomic`, the first refusal is thrown and
+    /// nothing is written.
     public func ingest(_ inputs: [Result<EventInput, CatalogError>], atomic: Bool = false) async throws -> Report {
         let now = clock()
         var outcomes = [IngestOutcome](repeating: .accepted, count: inputs.count)
@@ -55,9 +71,16 @@ public struct CatalogService: Sendable {
             }
         }
         if !valid.isEmpty {
-            let stored = try await store.ingest(valid, recordedAt: now, atomic: atomic)
+            // One request's events stand or fall together when atomic: written alone. Any other is
+            // committed with the requests that arrive while the previous write commits.
+            let stored: [IngestOutcome]
+            if atomic {
+                stored = try await store.ingest(valid, recordedAt: now, atomic: true)
+                if stored.contains(.accepted) { environment.invalidation.invalidate([.catalog]) }
+            } else {
+                stored = try await groups.ingest(valid)
+            }
             for (position, outcome) in zip(positions, stored) { outcomes[position] = outcome }
-            if stored.contains(.accepted) { environment.invalidation.invalidate([.catalog]) }
         }
         let report = Report(outcomes: outcomes)
         ingested.increment(by: report.accepted)

@@ -89,7 +89,12 @@ struct Bench: AsyncParsableCommand {
             if aggregate { settings.server.aggregation = NewsAggregation(window: 3600, minItems: 3) }
             var started: [Server] = []
             for _ in 0..<servers { started.append(try await Server.start(settings)) }
-            let client = HTTPClient(eventLoopGroupProvider: .singleton)
+            // As many connections as writers: the client's default pool (8 a host) would make
+            // `--concurrency 64` eight requests at a time.
+            var configuration = HTTPClient.Configuration()
+            configuration.connectionPool = .init(
+                idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: max(8, concurrency))
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
             do {
                 try await measure(started, client: client, database: settings.server.database)
             } catch {

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Issue 41's serving benchmark: each kind of page Tidings serves from its caches — /health, the news
+# JSON (50 items), a section's JSON, a web section page, an article page, a product page, and a
+# section's RSS, Atom and JSON Feed — plain and gzip, as a share of the ceiling: a bare Hummingbird
+# app (scripts/bench/ceiling, the Hummingbird version Tidings resolves, no middleware) answering the
+# very bytes and headers Tidings answered for that page. Both servers run at once on loopback and
+# are measured alternately (Tidings then the ceiling, then the other way round), ROUNDS times with
+# `wrk -t2 -cCONNECTIONS -dDURATION --latency`; the table gives medians and each page's share of
+# its ceiling's req/s, and its p99 as a multiple of the ceiling's.
+# Usage: scripts/bench-ceiling.sh [DURATION] [ROUNDS]     (defaults 8s, 2; CONNECTIONS=64)
+# PAGES="health news-json …" measures only those pages (names as in the table).
+# BENCH_BINARY=PATH runs that `tidings` instead of building one (to compare two builds, A/B).
+# Installs wrk from Debian packages if missing; builds the ceiling in $TMPDIR/tidings-ceiling.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+duration=${1:-8s}
+rounds=${2:-2}
+connections=${CONNECTIONS:-64}
+port=8395
+ceiling_port=8396
+source scripts/bench/wrk.sh
+source scripts/bench/demo-server.sh
+
+ceiling_build=${TMPDIR:-/tmp}/tidings-ceiling
+swift build -c release --package-path scripts/bench/ceiling --scratch-path "$ceiling_build" >&2
+ceiling_binary=$ceiling_build/release/Ceiling
+
+# The demo's sources are files the poller reads at start: wait until the pages have their cards.
+wait_for_cards /courier/news /grocery/news
+article=$(curl -s "$base/courier/news" | grep -o 'href="/courier/news/articles/[^"]*"' | head -1 | cut -d'"' -f2)
+product=$(curl -s "$base/grocery/news" | grep -o 'href="/grocery/products/[^"]*"' | head -1 | cut -d'"' -f2)
+[ -n "$article" ] && [ -n "$product" ] || { echo "bench-ceiling: no article or product link found" >&2; exit 1; }
+
+declare -A paths=(
+  [health]=/health
+  [news-json]="/api/v1/news_items?limit=50"
+  [section-json]=/api/v1/brands/courier/sections/news
+  [web-section]=/courier/news
+  [article]=$article
+  [product]=$product
+  [rss]=/feeds/courier/news.rss
+  [atom]=/feeds/courier/news.atom
+  [json-feed]=/feeds/courier/news.json
+)
+order=(health news-json section-json web-section article product rss atom json-feed)
+read -r -a pages <<<"${PAGES:-${order[*]}}"
+
+# What Tidings answers, kept for the ceiling to answer: NAME-plain and NAME-gzip, body and headers.
+bodies=$scratch/ceiling
+mkdir -p "$bodies"
+variants=()
+for name in "${pages[@]}"; do
+  [ -n "${paths[$name]:-}" ] || { echo "bench-ceiling: no page named $name" >&2; exit 2; }
+  curl -sf "$base${paths[$name]}" -D "$bodies/$name-plain.headers" -o "$bodies/$name-plain.body"
+  variants+=("$name plain")
+  curl -sf -H 'Accept-Encoding: gzip' "$base${paths[$name]}" -D "$bodies/$name-gzip.headers" \
+    -o "$bodies/$name-gzip.body"
+  # A body too small to compress is answered plain: no gzip row for it.
+  if grep -qi '^content-encoding: gzip' "$bodies/$name-gzip.headers"; then variants+=("$name gzip"); fi
+done
+"$ceiling_binary" "$ceiling_port" "$bodies" >"$scratch/ceiling.log" 2>&1 &
+ceiling=$!
+trap 'kill $server $ceiling 2>/dev/null || true; rm -rf "$scratch"' EXIT
+for _ in $(seq 1 100); do grep -q "listening on" "$scratch/ceiling.log" && break; sleep 0.1; done
+ceiling_base="http://127.0.0.1:$ceiling_port"
+
+measure() { # URL CODING → "req/s p99_ms"
+  local header=()
+  [ "$2" = gzip ] && header=(-H 'Accept-Encoding: gzip')
+  wrk -t2 -c"$connections" -d"$duration" --latency "${header[@]}" "$1" | summarize | cut -d' ' -f1,2
+}
+
+declare -A tidings_rps tidings_p99 ceiling_rps ceiling_p99
+for round in $(seq 1 "$rounds"); do
+  for variant in "${variants[@]}"; do
+    read -r name coding <<<"$variant"
+    key="$name-$coding"
+    if [ $((round % 2)) = 1 ]; then sides=(tidings ceiling); else sides=(ceiling tidings); fi
+    for side in "${sides[@]}"; do
+      if [ "$side" = tidings ]; then
+        read -r rps p99 < <(measure "$base${paths[$name]}" "$coding")
+        tidings_rps[$key]+="$rps "
+        tidings_p99[$key]+="$p99 "
+      else
+        read -r rps p99 < <(measure "$ceiling_base/$key" "$coding")
+        ceiling_rps[$key]+="$rps "
+        ceiling_p99[$key]+="$p99 "
+      fi
+    done
+    echo "round $round: $key done" >&2
+  done
+done
+
+median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+echo "wrk -t2 -c$connections -d$duration, $rounds rounds alternated, medians; share = Tidings / ceiling req/s"
+echo
+echo "| page | coding | bytes | Tidings req/s | ceiling req/s | share | Tidings p99 ms | ceiling p99 ms | p99 ratio |"
+echo "|---|---|---|---|---|---|---|---|---|"
+for variant in "${variants[@]}"; do
+  read -r name coding <<<"$variant"
+  key="$name-$coding"
+  bytes=$(wc -c <"$bodies/$key.body")
+  t=$(median <<<"${tidings_rps[$key]}")
+  c=$(median <<<"${ceiling_rps[$key]}")
+  tp=$(median <<<"${tidings_p99[$key]}")
+  cp=$(median <<<"${ceiling_p99[$key]}")
+  awk -v n="$name" -v k="$coding" -v b="$bytes" -v t="$t" -v c="$c" -v tp="$tp" -v cp="$cp" 'BEGIN {
+    printf "| %s | %s | %d | %.0f | %.0f | %.2f | %.1f | %.1f | %.2f |\n", n, k, b, t, c, t / c, tp, cp, (cp > 0 ? tp / cp : 0) }'
+done
+echo
+echo "targets (issue 41): /health >= 0.90, every page >= 0.85 plain and gzip; p99 at -c256 <= 1.3x the ceiling's"

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Single-event writes: `wrk -t2 -cCONNECTIONS -dDURATION` posting one `price_changed` event per
+# request to POST /api/v1/events (scripts/bench/single_events.lua: an id of its own each, 1,000
+# products made first in one batch), against `tidings serve` (release build) on a new SQLite file,
+# or on DATABASE=postgres://… (a database of its own: the benchmark writes products, events and a
+# key). Prints events/s and p99 for each of ROUNDS runs and their median. The per-key rate limit is
+# off: one key writing as fast as it can is the measurement. wrk (C, two threads) is the load, so
+# the server keeps most of the two cores; `tidings bench ingest` runs its client in process.
+# News aggregation is off (the default without brands of one's own), AGGREGATE=1 turns it on
+# (window 1h, 3 items: every write regroups the current hour, where every bench event falls).
+# Usage: [DATABASE=…] [CONNECTIONS=64] [AGGREGATE=1] scripts/bench-events.sh [DURATION] [ROUNDS]   (defaults 8s, 3)
+# BENCH_BINARY=PATH runs that `tidings` instead of building one (to compare two builds, A/B).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+duration=${1:-8s}
+rounds=${2:-3}
+connections=${CONNECTIONS:-64}
+port=8397
+source scripts/bench/wrk.sh
+source scripts/bench/binary.sh
+scratch=$(mktemp -d)
+database=${DATABASE:-sqlite:$scratch/bench.sqlite}
+trap 'kill $server 2>/dev/null || true; rm -rf "$scratch"' EXIT
+aggregate=off
+[ "${AGGREGATE:-0}" = 1 ] && aggregate=window=1h,min_items=3
+TIDINGS_LIMITS_KEY_RATE=0 TIDINGS_NEWS_AGGREGATE=$aggregate "$binary" serve --port "$port" --database "$database" --no-demo \
+  >"$scratch/server.log" 2>&1 &
+server=$!
+for _ in $(seq 1 200); do grep -q "listening on" "$scratch/server.log" && break; sleep 0.1; done
+grep -q "listening on" "$scratch/server.log" || { cat "$scratch/server.log" >&2; exit 1; }
+secret=$("$binary" keys create --name bench --database "$database" 2>/dev/null | grep -o 'tid_[A-Za-z0-9_-]*' | head -1)
+[ -n "$secret" ] || { echo "bench-events: no key created" >&2; exit 1; }
+run=$(date +%s%N)
+products=$(for i in $(seq 0 999); do
+  printf '{"id":"%s-c%d","type":"product_created","product_id":"bench-%d","name":"Bench %d","store_price":"105.00"},' \
+    "$run" "$i" "$i" "$i"
+done)
+curl -sf -o /dev/null -H "Authorization: Bearer $secret" -H 'Content-Type: application/json' \
+  --data "{\"events\":[${products%,}]}" "http://127.0.0.1:$port/api/v1/events"
+results=()
+for round in $(seq 1 "$rounds"); do
+  read -r rps p99 requests < <(wrk -t2 -c"$connections" -d"$duration" --latency -s scripts/bench/single_events.lua \
+    "http://127.0.0.1:$port/api/v1/events" -- "$secret" "$run-r$round" | summarize)
+  printf 'round %d: %8.0f events/s  p99 %6.2f ms  (%d requests)\n' "$round" "$rps" "$p99" "$requests"
+  results+=("$rps")
+done
+median=$(printf '%s\n' "${results[@]}" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+printf 'median: %.0f single-event requests/s, %d connections, %s, news.aggregate %s\n' "$median" "$connections" \
+  "${database%%\?*}" "$aggregate"
