@@ -97,6 +97,7 @@ public struct Runtime: Sendable {
         let live = sections.live
         return ArticleRefresher(
             configuration: settings.sections, store: store, owner: owner, logger: logger, clock: clock,
+            onChange: { [sections] urls in sections.articlesChanged(urls: urls) },
             wanted: { live.current.sections.contains { $0.section.fullText != .never } })
     }
 

@@ -7,6 +7,8 @@ import TidingsModel
 import TidingsStore
 import TidingsTesting
 
+@testable import TidingsIngest
+
 /// The web reader's routes over a real SQLite file, sections polled from files by the real poller.
 @Suite("Web reader routes")
 struct WebRouteTests {
@@ -185,7 +187,11 @@ struct WebRouteTests {
             page.html = "<p>The whole article, from its page.</p>"
             page.byline = "Ann Writer"
             page.direction = "rtl"
+            // The page was shown before: it is cached until the refresher says what it changed.
+            #expect(try await Self.get(client, href).text.contains("Text of story 25."))
             #expect(try await app.store.recordArticle(page, owner: "test"))
+            // What the server's article refresher calls once it stored a page's article.
+            app.runtime.articleRefresher(owner: "test").onChange([url])
             let article = try await Self.get(client, href).text
             #expect(article.contains("<p>The whole article, from its page.</p>"))
             #expect(!article.contains("Text of story 25."), "the extracted article stands in for the feed's text")
@@ -201,6 +207,7 @@ struct WebRouteTests {
             doubtful.status = .notArticle
             doubtful.confidence = 0.2
             #expect(try await app.store.recordArticle(doubtful, owner: "test"))
+            app.sections.articlesChanged(urls: [url])
             let fallback = try await Self.get(client, href).text
             #expect(fallback.contains("Text of story 25."))
             #expect(!fallback.contains("The whole article, from its page."))
@@ -224,6 +231,20 @@ struct WebRouteTests {
             #expect(rows.dropFirst().first?.contains("−20%") == true)
             #expect(rows.last?.contains("added to the catalog") == true)
             _ = try await Self.get(client, "/daily/products/nope", status: .notFound)
+            // The page is kept, and dropped by the next catalog write (atomic or grouped).
+            for (index, atomic) in [true, false].enumerated() {
+                _ = try await app.catalog.ingest(
+                    [
+                        .success(
+                            Events.price(
+                                "e\(4 + index)", product: "milk", price: "\(70 - index).00",
+                                at: Events.at(minutes: Double(180 + index))))
+                    ],
+                    atomic: atomic)
+                let rows = try await Self.get(client, "/daily/products/milk").text.components(separatedBy: "\n")
+                    .filter { $0.hasPrefix("<tr class=") }
+                #expect(rows.count == 4 + index, "after a write \(atomic ? "alone" : "in a group")")
+            }
         }
     }
 

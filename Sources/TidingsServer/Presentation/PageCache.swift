@@ -11,6 +11,8 @@ enum CacheScope: Hashable, Sendable {
     case section(SectionKey)
     /// Source states (every poll).
     case sources
+    /// Articles extracted from their pages (the article refresher's writes).
+    case articles
 
     /// What a write of these sections' entries changed: the sections, and the source states.
     static func written(_ sections: some Sequence<SectionKey>) -> Set<CacheScope> {

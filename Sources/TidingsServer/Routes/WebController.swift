@@ -22,6 +22,9 @@ struct WebController: Sendable {
     let clock: @Sendable () -> Date
     /// Rendered pages by section, page, language and content.
     let rendered: PageCache<RenderedPageKey, RenderedPage>
+    /// Rendered article and product pages by path and language: each read the store twice and
+    /// rendered anew for every request (docs/benchmarks.md, the ceiling).
+    let itemPages: PageCache<ItemPageKey, RenderedPage>
 
     init(environment: ServerEnvironment, sections: SectionService, catalog: CatalogService, renderer: WebRenderer) {
         self.sections = sections
@@ -30,6 +33,7 @@ struct WebController: Sendable {
         keys = environment.keys
         clock = environment.clock
         rendered = PageCache("web_pages", invalidation: environment.invalidation)
+        itemPages = PageCache("web_item_pages", invalidation: environment.invalidation)
     }
     static let deviceCookie = "tidings_device"
     /// Content items per page: a phone screen or two; more come by "Load more" or scrolling.
@@ -112,25 +116,36 @@ struct WebController: Sendable {
     /// An article is looked up in the section its URL names, never elsewhere: another brand's
     /// or feed's item with the same id or link cannot stand in for it.
     @Sendable func article(request: Request, context: TidingsRequestContext) async throws -> Response {
-        await rendering(request, context) { web, brand, _ in
+        await rendering(request, context) { web, brand, version in
             let id = context.parameters.get("id") ?? ""
-            guard let section = brand.section(context.parameters.get("section") ?? ""),
-                case (let entry, var teaser)? = try await sections.teaserEntry(
-                    SectionKey(brand: brand.id, section: section.id), id: id)
-            else { throw WebFailure(.notFound, web.text(.notFoundArticle)) }
-            // The article extracted from its page, when its source asks for full text; else the
-            // feed's own content. A store that cannot answer costs the full text, not the page.
-            let extracted = try? await sections.extractedArticle(url: teaser.url)
-            // A teaser without a picture takes the article's lead image.
-            if teaser.imageURL == nil, let image = extracted?.imageURL { teaser.imageURL = URL(string: image) }
-            var page = ArticlePage(
-                context: web, teaser: teaser, contentHTML: extracted?.html ?? entry.contentHTML, section: section)
-            if let extracted {
-                // The page's own author line, else the feed's (the page already has that).
-                if let byline = extracted.byline { page.byline = byline }
-                page.direction = extracted.direction
+            guard let section = brand.section(context.parameters.get("section") ?? "") else {
+                throw WebFailure(.notFound, web.text(.notFoundArticle))
             }
-            return .page(renderer.render(page))
+            let key = SectionKey(brand: brand.id, section: section.id)
+            let now = clock()
+            return .page(
+                try await itemPages.value(
+                    for: ItemPageKey([.section(key), .articles], version: version, web: web, now: now), now: now
+                ) {
+                    guard case (let entry, var teaser)? = try await sections.teaserEntry(key, id: id) else {
+                        throw WebFailure(.notFound, web.text(.notFoundArticle))
+                    }
+                    // The article extracted from its page, when its source asks for full text;
+                    // else the feed's own content. A store that cannot answer costs the full
+                    // text, not the page.
+                    let extracted = try? await sections.extractedArticle(url: teaser.url)
+                    // A teaser without a picture takes the article's lead image.
+                    if teaser.imageURL == nil, let image = extracted?.imageURL { teaser.imageURL = URL(string: image) }
+                    var page = ArticlePage(
+                        context: web, teaser: teaser, contentHTML: extracted?.html ?? entry.contentHTML,
+                        section: section)
+                    if let extracted {
+                        // The page's own author line, else the feed's (the page already has that).
+                        if let byline = extracted.byline { page.byline = byline }
+                        page.direction = extracted.direction
+                    }
+                    return renderer.render(page)
+                })
         }
     }
 
@@ -139,22 +154,32 @@ struct WebController: Sendable {
     }
 
     @Sendable func product(request: Request, context: TidingsRequestContext) async throws -> Response {
-        await rendering(request, context) { web, brand, _ in
+        await rendering(request, context) { web, brand, version in
             let id = context.parameters.get("id") ?? ""
             let catalogSection = brand.sections.first { if case .catalog = $0.source { true } else { false } }
-            guard let catalogSection, Product.isValidID(id), let product = try await catalog.product(id: id)
-            else { throw WebFailure(.notFound, web.text(.notFoundProduct)) }
-            let formats = LocaleFormats(web.language)
-            let history = try await catalog.priceHistory(productID: id).map { point in
-                let price = catalog.consumerPrice(point.storePrice)
-                return ProductPage.Point(at: point.at, price: formats.money(price), minorUnits: price.minorUnits)
+            guard let catalogSection, Product.isValidID(id) else {
+                throw WebFailure(.notFound, web.text(.notFoundProduct))
             }
-            let shown = ProductPage.Product(
-                id: product.id, name: product.name(for: web.language),
-                size: formats.quantity(product.unitSize, unit: product.unit), imageURL: product.imageURL,
-                price: formats.money(catalog.consumerPrice(product.storePrice)))
+            let now = clock()
             return .page(
-                renderer.render(ProductPage(context: web, product: shown, history: history, section: catalogSection)))
+                try await itemPages.value(for: ItemPageKey([.catalog], version: version, web: web, now: now), now: now)
+                {
+                    guard let product = try await catalog.product(id: id) else {
+                        throw WebFailure(.notFound, web.text(.notFoundProduct))
+                    }
+                    let formats = LocaleFormats(web.language)
+                    let history = try await catalog.priceHistory(productID: id).map { point in
+                        let price = catalog.consumerPrice(point.storePrice)
+                        return ProductPage.Point(
+                            at: point.at, price: formats.money(price), minorUnits: price.minorUnits)
+                    }
+                    let shown = ProductPage.Product(
+                        id: product.id, name: product.name(for: web.language),
+                        size: formats.quantity(product.unitSize, unit: product.unit), imageURL: product.imageURL,
+                        price: formats.money(catalog.consumerPrice(product.storePrice)))
+                    return renderer.render(
+                        ProductPage(context: web, product: shown, history: history, section: catalogSection))
+                })
         }
     }
 
@@ -207,6 +232,28 @@ struct WebController: Sendable {
                 .cacheControl: versioned ? "public, max-age=31536000, immutable" : "no-cache",
                 .eTag: "\"\(file.version)\"",
             ], body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
+    }
+}
+
+/// A rendered article or product page: its path names the item, and the page is what the store
+/// held for it under `scopes` (the section's entries and the extracted articles, the catalog), in
+/// a language, at a minute.
+struct ItemPageKey: PageCacheKey {
+    var scopes: [CacheScope]
+    /// The version of the brands the page was read at (its navigation, its section).
+    var version: Int64
+    var path: String
+    var language: LanguageTag
+    var localeOverride: LanguageTag?
+    var minute: Int
+
+    init(_ scopes: [CacheScope], version: Int64, web: WebContext, now: Date) {
+        self.scopes = scopes
+        self.version = version
+        path = web.path
+        language = web.language
+        localeOverride = web.localeOverride
+        minute = now.minute
     }
 }
 

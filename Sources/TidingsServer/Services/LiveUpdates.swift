@@ -25,7 +25,7 @@ enum LiveFeed: Hashable, Sendable {
         switch scope {
         case .catalog: [.catalog, .newsItems]
         case .section(let key): [.section(key)]
-        case .sources: []
+        case .sources, .articles: []
         }
     }
 

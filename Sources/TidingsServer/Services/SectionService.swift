@@ -70,6 +70,13 @@ public final class SectionService: Sendable {
         environment.invalidation.invalidate(CacheScope.written(sections))
     }
 
+    /// Drops the cached pages that show extracted articles: the article refresher stored or
+    /// changed the articles of `urls`.
+    public func articlesChanged(urls: [String]) {
+        guard !urls.isEmpty else { return }
+        environment.invalidation.invalidate([.articles])
+    }
+
     /// One page of content: entries as their stored JSON, catalog news typed.
     struct ContentPage: Sendable {
         var items: [ComposedPage.Item]
