@@ -162,6 +162,34 @@ struct SectionRouteTests {
         }
     }
 
+    @Test(
+        "feeds carry an ETag: If-None-Match gets 304, a gzip answer the weak form",
+        arguments: ["rss", "atom", "json"])
+    func feedETag(_ format: String) async throws {
+        try await Self.with { _, client, _, _ in
+            let uri = "/feeds/daily/news.\(format)"
+            let etag = try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == .ok)
+                return try #require(response.headers[.eTag])
+            }
+            #expect(etag.hasPrefix("\"") && etag.hasSuffix("\""), "a strong ETag: \(etag)")
+            try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: etag]) { response in
+                #expect(response.status == .notModified)
+                #expect(response.body.readableBytes == 0)
+                #expect(response.headers[.contentType] == nil)
+            }
+            for _ in 0..<2 {
+                try await client.execute(uri: uri, method: .get, headers: [.acceptEncoding: "gzip"]) { response in
+                    #expect(response.headers[.contentEncoding] == "gzip")
+                    #expect(response.headers[.eTag] == "W/" + etag)
+                }
+            }
+            try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: "W/" + etag]) { response in
+                #expect(response.status == .notModified)
+            }
+        }
+    }
+
     @Test("a dismissed card never comes back for that device, and stays for others")
     func dismissal() async throws {
         try await Self.with { _, client, _, _ in

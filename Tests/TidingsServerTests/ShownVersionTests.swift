@@ -52,7 +52,7 @@ struct ShownVersionTests {
             let feed = try await sections.feedDocument(
                 brand: brand, section: section, version: before.version, format: .json, language: .en,
                 origin: "http://localhost", count: 20)
-            #expect(String(buffer: feed).contains("Courier — News"))
+            #expect(String(buffer: feed.body).contains("Courier — News"))
             try await runtime.application().test(.router) { client in
                 try await client.execute(uri: "/api/v1/brands/courier/sections/news", method: .get) { response in
                     let feed = try response.json(Feed.self)

@@ -18,7 +18,15 @@ enum ETag {
     /// A JSON answer carrying `etag` and `headers`: 304 without a body (and without a content
     /// type) when the request's `If-None-Match` names the ETag, else 200 with `body`.
     static func jsonResponse(_ body: ByteBuffer, etag: String, headers: HTTPFields, request: Request) -> Response {
-        var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        response(body, etag: etag, contentType: "application/json; charset=utf-8", headers: headers, request: request)
+    }
+
+    /// An answer of `contentType` carrying `etag` and `headers`: 304 without a body (and without a
+    /// content type) when the request's `If-None-Match` names the ETag, else 200 with `body`.
+    static func response(
+        _ body: ByteBuffer, etag: String, contentType: String, headers: HTTPFields, request: Request
+    ) -> Response {
+        var fields: HTTPFields = [.contentType: contentType]
         fields.append(contentsOf: headers)
         fields[.eTag] = etag
         if let match = request.headers[.ifNoneMatch], matches(ifNoneMatch: match, etag: etag) {

@@ -32,13 +32,13 @@ struct FeedsController: Sendable {
         }
         let language = LanguageTag.negotiate(
             query: request.uri.queryParameters["locale"].map(String.init), acceptLanguage: nil, fallback: brand.locale)
-        let body = try await sections.feedDocument(
+        let feed = try await sections.feedDocument(
             brand: brand, section: section, version: shown.version, format: format, language: language,
             origin: Self.origin(request),
             count: Self.size)
-        return Response(
-            status: .ok, headers: [.contentType: format.mediaType, .cacheControl: "max-age=300"],
-            body: .init(byteBuffer: body))
+        return ETag.response(
+            feed.body, etag: feed.etag, contentType: format.mediaType, headers: [.cacheControl: "max-age=300"],
+            request: request)
     }
 
     /// `scheme://host[:port]` the client used, for the feed's absolute self link; `localhost` when

@@ -5,13 +5,13 @@ import TidingsModel
 import TidingsSections
 
 extension SectionService {
-    /// The section's feed in `format`: its newest `count` items, self links under `origin`; built
-    /// once for every reader until the section changes. `version` is that of the snapshot `brand`
+    /// The section's feed in `format`: its newest `count` items, self links under `origin`, and the
+    /// ETag of its bytes; built once for every reader until the section changes. `version` is that of the snapshot `brand`
     /// was read from (as for ``page(brand:section:version:cursor:limit:language:device:)``).
     func feedDocument(
         brand: Brand, section: Section, version: Int64, format: SyndicationFormat, language: LanguageTag,
         origin: String, count: Int
-    ) async throws -> ByteBuffer {
+    ) async throws -> EncodedFeed {
         let key = FeedDocumentKey(
             section: SectionKey(brand: brand.id, section: section.id), version: version,
             catalog: section.source == .catalog,
@@ -26,7 +26,8 @@ extension SectionService {
                     ?? URL(fileURLWithPath: "/feeds"), language: language.identifier,
                 updated: items.compactMap { $0.updated ?? $0.published }.max() ?? Date(timeIntervalSince1970: 0),
                 authorName: brand.name, items: items)
-            return ByteBuffer(bytes: feed.rendered(as: format))
+            let bytes = feed.rendered(as: format)
+            return EncodedFeed(body: ByteBuffer(bytes: bytes), etag: ETag.of(bytes))
         }
     }
 
@@ -112,4 +113,11 @@ struct FeedDocumentKey: PageCacheKey {
     var language: LanguageTag
     var origin: String
     var scopes: [CacheScope] { [.section(section)] + (catalog ? [.catalog] : []) }
+}
+
+/// A rendered feed document and its ETag, made once with it: feed readers ask with
+/// `If-None-Match`, and the compression keeps the compressed bytes of a response that has one.
+struct EncodedFeed: Sendable {
+    var body: ByteBuffer
+    var etag: String
 }

@@ -24,8 +24,8 @@ public final class SectionService: Sendable {
     let teasers: PageCache<SectionKey, [Teaser]>
     /// Composed pages, typed and as bytes with their ETags.
     let pages: PageCache<ComposedPageKey, ComposedResult>
-    /// Rendered RSS, Atom and JSON Feed documents.
-    let feedDocuments: PageCache<FeedDocumentKey, ByteBuffer>
+    /// Rendered RSS, Atom and JSON Feed documents, with their ETags.
+    let feedDocuments: PageCache<FeedDocumentKey, EncodedFeed>
     /// Source states, for `auto` sections (which render as web when the source says so).
     let sourceStates: PageCache<AllSources, [String: SourceState]>
 
