@@ -122,10 +122,9 @@ struct WebController: Sendable {
                 throw WebFailure(.notFound, web.text(.notFoundArticle))
             }
             let key = SectionKey(brand: brand.id, section: section.id)
-            let now = clock()
             return .page(
                 try await itemPages.value(
-                    for: ItemPageKey([.section(key), .articles], version: version, web: web, now: now), now: now
+                    for: ItemPageKey([.section(key), .articles], version: version, web: web), now: web.now
                 ) {
                     guard case (let entry, var teaser)? = try await sections.teaserEntry(key, id: id) else {
                         throw WebFailure(.notFound, web.text(.notFoundArticle))
@@ -160,10 +159,8 @@ struct WebController: Sendable {
             guard let catalogSection, Product.isValidID(id) else {
                 throw WebFailure(.notFound, web.text(.notFoundProduct))
             }
-            let now = clock()
             return .page(
-                try await itemPages.value(for: ItemPageKey([.catalog], version: version, web: web, now: now), now: now)
-                {
+                try await itemPages.value(for: ItemPageKey([.catalog], version: version, web: web), now: web.now) {
                     guard let product = try await catalog.product(id: id) else {
                         throw WebFailure(.notFound, web.text(.notFoundProduct))
                     }
@@ -237,7 +234,7 @@ struct WebController: Sendable {
 
 /// A rendered article or product page: its path names the item, and the page is what the store
 /// held for it under `scopes` (the section's entries and the extracted articles, the catalog), in
-/// a language, at a minute.
+/// a language, at the minute of the request (`web.now`).
 struct ItemPageKey: PageCacheKey {
     var scopes: [CacheScope]
     /// The version of the brands the page was read at (its navigation, its section).
@@ -247,13 +244,13 @@ struct ItemPageKey: PageCacheKey {
     var localeOverride: LanguageTag?
     var minute: Int
 
-    init(_ scopes: [CacheScope], version: Int64, web: WebContext, now: Date) {
+    init(_ scopes: [CacheScope], version: Int64, web: WebContext) {
         self.scopes = scopes
         self.version = version
         path = web.path
         language = web.language
         localeOverride = web.localeOverride
-        minute = now.minute
+        minute = web.now.minute
     }
 }
 

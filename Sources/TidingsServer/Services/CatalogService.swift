@@ -27,13 +27,18 @@ public struct CatalogService: Sendable {
         rejected = Counter(label: MetricCatalog.eventsTotal.name, dimensions: [("outcome", "rejected")])
         let commits = Counter(label: MetricCatalog.eventCommitsTotal.name)
         groups = IngestGroups(
-            maximumEvents: Self.maximumGroup, committed: { _, _ in commits.increment() },
+            maximumEvents: Self.maximumGroup, committed: { commits.increment() },
             write: { [environment] events in
-                let outcomes = try await environment.store.ingest(
-                    events, recordedAt: environment.clock(), atomic: false)
-                if outcomes.contains(.accepted) { environment.invalidation.invalidate([.catalog]) }
-                return outcomes
+                Self.invalidating(
+                    try await environment.store.ingest(events, recordedAt: environment.clock(), atomic: false),
+                    in: environment)
             })
+    }
+
+    /// `outcomes`, after dropping the cached news pages when any event was accepted.
+    static func invalidating(_ outcomes: [IngestOutcome], in environment: ServerEnvironment) -> [IngestOutcome] {
+        if outcomes.contains(.accepted) { environment.invalidation.invalidate([.catalog]) }
+        return outcomes
     }
 
     /// The most events one group commit writes: a request of the API's largest batch (10,000).
@@ -75,8 +80,8 @@ public struct CatalogService: Sendable {
             // committed with the requests that arrive while the previous write commits.
             let stored: [IngestOutcome]
             if atomic {
-                stored = try await store.ingest(valid, recordedAt: now, atomic: true)
-                if stored.contains(.accepted) { environment.invalidation.invalidate([.catalog]) }
+                stored = Self.invalidating(
+                    try await store.ingest(valid, recordedAt: now, atomic: true), in: environment)
             } else {
                 stored = try await groups.ingest(valid)
             }
@@ -91,8 +96,7 @@ public struct CatalogService: Sendable {
 
     /// Ingests already validated events (the backfill path).
     public func ingest(validated events: [CatalogEvent]) async throws -> [IngestOutcome] {
-        let outcomes = try await store.ingest(events, recordedAt: clock())
-        if outcomes.contains(.accepted) { environment.invalidation.invalidate([.catalog]) }
+        let outcomes = Self.invalidating(try await store.ingest(events, recordedAt: clock()), in: environment)
         ingested.increment(by: outcomes.count(where: { $0 == .accepted }))
         return outcomes
     }

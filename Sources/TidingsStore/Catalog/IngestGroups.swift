@@ -31,13 +31,13 @@ public actor IngestGroups {
     private let write: Write
     /// The most events one group takes (a request larger than this is a group of its own).
     public let maximumEvents: Int
-    /// Called after each group's write with how many requests and events it took.
-    private let committed: @Sendable (_ requests: Int, _ events: Int) -> Void
+    /// Called after each group's write (a metric counts transactions).
+    private let committed: @Sendable () -> Void
     private var waiting: [Waiting] = []
     private var writing = false
 
     public init(
-        maximumEvents: Int = 10_000, committed: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+        maximumEvents: Int = 10_000, committed: @escaping @Sendable () -> Void = {},
         write: @escaping Write
     ) {
         self.maximumEvents = maximumEvents
@@ -60,11 +60,11 @@ public actor IngestGroups {
     /// Writes groups until nobody waits. Requests that arrive during a write join the next group.
     private func drain() async {
         while !waiting.isEmpty {
-            let count = Self.groupLength(waiting.map(\.events), maximumEvents: maximumEvents)
+            let count = Self.groupLength(waiting.lazy.map(\.events), maximumEvents: maximumEvents)
             let group = Array(waiting.prefix(count))
             waiting.removeFirst(count)
             let results = await Self.commit(group.map(\.events), write: write)
-            committed(group.count, group.reduce(0) { $0 + $1.events.count })
+            committed()
             for (request, result) in zip(group, results) { request.continuation.resume(with: result) }
         }
         writing = false
@@ -73,23 +73,25 @@ public actor IngestGroups {
     /// How many of `requests`, from the first, one group takes: each next one while it shares no
     /// product and no event id with those taken and the events stay within `maximumEvents` (the
     /// first is always taken).
-    static func groupLength(_ requests: [[CatalogEvent]], maximumEvents: Int) -> Int {
+    static func groupLength(_ requests: some Sequence<[CatalogEvent]>, maximumEvents: Int) -> Int {
         var products = Set<String>()
         var ids = Set<String>()
         var events = 0
-        for (index, request) in requests.enumerated() {
-            if index > 0 {
+        var taken = 0
+        for request in requests {
+            if taken > 0 {
                 guard events + request.count <= maximumEvents,
                     !request.contains(where: { products.contains($0.productID) || ids.contains($0.id) })
-                else { return index }
+                else { break }
             }
+            taken += 1
             events += request.count
             for event in request {
                 products.insert(event.productID)
                 ids.insert(event.id)
             }
         }
-        return requests.count
+        return taken
     }
 
     /// Writes `requests` as groups the way the queue forms them, in order, and returns each
@@ -102,7 +104,7 @@ public actor IngestGroups {
         var groups = 0
         var start = 0
         while start < requests.count {
-            let count = groupLength(Array(requests[start...]), maximumEvents: maximumEvents)
+            let count = groupLength(requests[start...], maximumEvents: maximumEvents)
             results += await commit(Array(requests[start..<start + count]), write: write)
             groups += 1
             start += count
