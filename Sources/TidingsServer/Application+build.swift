@@ -56,7 +56,7 @@ public func buildRouter(
     // Spans cost a few percent of a cached page even when no tracer takes them: only when one is
     // bootstrapped (docs/operations.md, Tracing).
     if !(InstrumentationSystem.tracer is NoOpTracer) { router.add(middleware: TracingMiddleware()) }
-    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: RequestMetricsMiddleware())
     router.add(middleware: AccessLogMiddleware(level: .debug))
     router.add(middleware: ErrorEnvelopeMiddleware())
     let limits = configuration.limits

@@ -1,19 +1,24 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import TidingsModel
 import TidingsStore
 
 /// Per-request context: a 1 MiB body limit and Tidings' JSON coders.
 public struct TidingsRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
-    /// The connection's peer address (no port), for per-client rate limits.
-    public var peerAddress: String?
+    /// The connection the request came on.
+    let channel: any Channel
+    /// The connection's peer address (no port), for per-client rate limits and the metrics'
+    /// access rule. Read when asked: formatting it cost every request 1 % of a cached page, and
+    /// most never ask (docs/benchmarks.md).
+    public var peerAddress: String? { channel.remoteAddress?.ipAddress }
     /// The API key the request was let in with, behind ``APIKeyMiddleware`` (who made a change).
     public var apiKey: APIKeyRecord?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        peerAddress = source.channel.remoteAddress?.ipAddress
+        channel = source.channel
     }
 
     /// Bodies over 1 MiB get 413.

@@ -18,7 +18,7 @@ public struct MetricDescription: Sendable, Hashable {
 }
 
 public enum MetricCatalog {
-    // Requests: Hummingbird's MetricsMiddleware records these under OpenTelemetry-style labels.
+    // Requests: RequestMetricsMiddleware records these under Hummingbird's OpenTelemetry-style labels.
     public static let httpRequestsTotal = MetricDescription(
         "http_server_requests_total", help: "Requests answered, by route pattern, method and status",
         recordedAs: "hb.requests")
@@ -27,7 +27,8 @@ public enum MetricCatalog {
         help: "Requests whose handler threw (the status it became is error_type)",
         recordedAs: "hb.request.errors")
     public static let httpRequestDuration = MetricDescription(
-        "http_server_request_duration_seconds", help: "Time from a request's arrival to its response's last byte",
+        "http_server_request_duration_seconds",
+        help: "Time from a request's arrival to its answer handed to the connection (a stream's: to its last byte)",
         recordedAs: "http.server.request.duration")
     public static let httpActiveRequests = MetricDescription(
         "http_server_active_requests", help: "Requests being answered now", recordedAs: "http.server.active_requests")

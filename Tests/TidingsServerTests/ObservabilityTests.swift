@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import InMemoryTracing
@@ -50,12 +51,18 @@ struct ObservabilityTests {
         #expect(refused.metadata["request_id"] != nil && refused.metadata["request_id"] != "a b\u{7F}<script>")
     }
 
+    /// A logger writing `format`'s lines into `lines`.
+    static func capturing(_ format: LogFormat) -> (Logger, Locked<[String]>) {
+        let lines = Locked<[String]>([])
+        let logger = Logger(label: "tidings") { label in
+            format.handler(label: label) { line in lines.withLock { $0.append(line) } }
+        }
+        return (logger, lines)
+    }
+
     @Test("the JSON log: one object per line, every field escaped, the call's metadata winning")
     func jsonLines() throws {
-        let lines = Locked<[String]>([])
-        var logger = Logger(label: "tidings") { label in
-            JSONLogHandler(label: label) { line in lines.withLock { $0.append(line) } }
-        }
+        var (logger, lines) = Self.capturing(.json)
         logger[metadataKey: "request_id"] = "r-1"
         logger[metadataKey: "status"] = "from the logger"
         logger.info(
@@ -74,12 +81,26 @@ struct ObservabilityTests {
         #expect(time.hasSuffix("Z") && time.contains("."))
     }
 
+    @Test("a text line is swift-log's: time, level, label, the metadata sorted, the module, the message")
+    func textLines() throws {
+        var (logger, lines) = Self.capturing(.text)
+        logger[metadataKey: "request_id"] = "r-1"
+        logger[metadataKey: "status"] = "from the logger"
+        logger.debug("not at info")
+        logger.info("poller: fetched", metadata: ["status": "304", "a": .array(["1", "2"])])
+        logger[metadataKey: "request_id"] = nil
+        logger.warning("second")
+        #expect(lines.current.count == 2)
+        let pattern = #/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} (.*)\n$/#
+        let first = try #require(try pattern.wholeMatch(in: lines.current[0])).1
+        #expect(first == #"info tidings: a=["1", "2"] request_id=r-1 status=304 [TidingsServerTests] poller: fetched"#)
+        let second = try #require(try pattern.wholeMatch(in: lines.current[1])).1
+        #expect(second == "warning tidings: status=from the logger [TidingsServerTests] second")
+    }
+
     @Test("the JSON log keeps numbers and booleans typed and gives a request's lines one id")
     func jsonTypedAndOneID() async throws {
-        let lines = Locked<[String]>([])
-        var logger = Logger(label: "tidings") { label in
-            JSONLogHandler(label: label) { line in lines.withLock { $0.append(line) } }
-        }
+        var (logger, lines) = Self.capturing(.json)
         logger.logLevel = .debug
         logger.info(
             "typed",
@@ -122,6 +143,56 @@ struct ObservabilityTests {
         #expect(news["duration_ms"] is NSNumber)
         let missing = try #require(access.first { $0["route"] as? String == "/api/v1/products/{id}" })
         #expect((missing["status"] as? NSNumber)?.intValue == 404)
+    }
+
+    @Test("request metrics: a stream is active until its last byte, a buffered answer until it is handed over")
+    func requestMetricsOfStreams() async throws {
+        _ = TidingsMetrics.registry
+        // A method of its own, so other tests' requests never move these series.
+        let method = HTTPRequest.Method("TIDINGS-METRICS-TEST")!
+        @Sendable func active() -> String {
+            let text = String(decoding: TidingsMetrics.registry.emitToBuffer(), as: UTF8.self)
+            let line = text.split(separator: "\n").first {
+                $0.hasPrefix(#"http_server_active_requests{http_request_method="TIDINGS-METRICS-TEST"}"#)
+            }
+            return line.map { String($0.split(separator: " ").last!) } ?? "none"
+        }
+        @Sendable func count(_ route: String) -> String {
+            let text = String(decoding: TidingsMetrics.registry.emitToBuffer(), as: UTF8.self)
+            let prefix =
+                #"http_server_request_duration_seconds_count{http_route="\#(route)",http_request_method="TIDINGS-METRICS-TEST",http_response_status_code="200"}"#
+            return text.split(separator: "\n").first { $0.hasPrefix(prefix) }.map {
+                String($0.split(separator: " ").last!)
+            }
+                ?? "none"
+        }
+        let router = Router()
+        router.add(middleware: RequestMetricsMiddleware())
+        router.on("/stream", method: method) { _, _ in
+            Response(
+                status: .ok,
+                body: ResponseBody { writer in
+                    // Written while the stream is open: it still counts, and is not yet timed (its series
+                    // exists, with nothing recorded).
+                    try await writer.write(ByteBuffer(string: "\(active()) \(count("/stream"))"))
+                    try await writer.finish(nil)
+                })
+        }
+        router.on("/buffer", method: method) { _, _ in
+            Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "x")))
+        }
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/stream", method: method) { response in
+                #expect(String(buffer: response.body) == "1.0 0")
+            }
+            #expect(active() == "0.0")
+            #expect(count("/stream") == "1")
+            try await client.execute(uri: "/buffer", method: method) { response in
+                #expect(String(buffer: response.body) == "x")
+            }
+            #expect(active() == "0.0")
+            #expect(count("/buffer") == "1")
+        }
     }
 
     @Test("/metrics: latency per route and status (refusals too), cache lookups, database waits and calls")

@@ -4,37 +4,55 @@ import TidingsModel
 
 /// How `tidings` writes its log (`log.format`, `TIDINGS_LOG_FORMAT`).
 public enum LogFormat: String, Sendable, CaseIterable {
-    /// swift-log's lines for people: "2026-11-24T23:53:08+0000 info tidings: [TidingsRuntime] …".
+    /// swift-log's lines for people: "2026-11-24T23:53:08+0000 info tidings: [TidingsRuntime] …"
+    /// (``TextLogLine``).
     case text
-    /// One JSON object per line for a log collector (``JSONLogHandler``).
+    /// One JSON object per line for a log collector (``JSONLogLine``).
     case json
 
     /// Makes every logger of the process write in this format; once, before any logger is made.
-    /// `text` is swift-log's own handler, left as it is.
     public func bootstrap() {
-        guard self == .json else { return }
         LoggingSystem.bootstrap(
-            { label, provider in JSONLogHandler(label: label, metadataProvider: provider) }, metadataProvider: nil)
+            { label, provider in handler(label: label, metadataProvider: provider) }, metadataProvider: nil)
+    }
+
+    /// A handler writing this format's lines, to standard error unless `write` says where.
+    public func handler(
+        label: String, metadataProvider: Logger.MetadataProvider? = nil,
+        write: @escaping @Sendable (String) -> Void = LineLogHandler.standardError
+    ) -> LineLogHandler {
+        let render: LineLogHandler.Render =
+            switch self {
+            case .text: { TextLogLine.render($0, label: $1, fields: $2) }
+            case .json: { JSONLogLine.render($0, label: $1, fields: $2) }
+            }
+        return LineLogHandler(label: label, metadataProvider: metadataProvider, render: render, write: write)
     }
 }
 
-/// Writes each record as one line of JSON on standard error: `time` (UTC, milliseconds), `level`,
-/// `label`, `source` (the module that logged), `message`, then every metadata value as a field of
-/// its own — the logger's, its metadata provider's and the call's, the call's winning — so a
-/// collector filters on `request_id`, `source_id` or `status` without parsing messages.
-public struct JSONLogHandler: LogHandler {
+/// A log handler that writes each record as one line: the logger's metadata, its metadata
+/// provider's and the call's merged (the call's winning) and rendered only when a line is written —
+/// a server changes a logger's metadata on every request (its request id) and writes a line for few
+/// of them (docs/benchmarks.md, what every request pays). `LogFormat.handler` makes one of each
+/// format.
+public struct LineLogHandler: LogHandler {
+    /// The line of one record, from its label and its merged metadata, with its newline.
+    public typealias Render = @Sendable (_ event: LogEvent, _ label: String, _ fields: Logger.Metadata) -> String
+
     public var metadata: Logger.Metadata = [:]
     public var metadataProvider: Logger.MetadataProvider?
     public var logLevel: Logger.Level = .info
     let label: String
+    private let render: Render
     private let write: @Sendable (String) -> Void
 
     public init(
-        label: String, metadataProvider: Logger.MetadataProvider? = nil,
-        write: @escaping @Sendable (String) -> Void = JSONLogHandler.standardError
+        label: String, metadataProvider: Logger.MetadataProvider? = nil, render: @escaping Render,
+        write: @escaping @Sendable (String) -> Void = LineLogHandler.standardError
     ) {
         self.label = label
         self.metadataProvider = metadataProvider
+        self.render = render
         self.write = write
     }
 
@@ -47,6 +65,30 @@ public struct JSONLogHandler: LogHandler {
         var fields = metadata
         if let provided = metadataProvider?.get() { fields.merge(provided) { $1 } }
         if let given = event.metadata { fields.merge(given) { $1 } }
+        write(render(event, label, fields))
+    }
+
+    /// One `write(2)` per line, so lines of concurrent loggers never interleave.
+    public static let standardError: @Sendable (String) -> Void = { line in
+        var bytes = Array(line.utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+}
+
+/// Each record as one line of JSON on standard error: `time` (UTC, milliseconds), `level`,
+/// `label`, `source` (the module that logged), `message`, then every metadata value as a field of
+/// its own, so a collector filters on `request_id`, `source_id` or `status` without parsing
+/// messages.
+public enum JSONLogLine {
+    public static func render(_ event: LogEvent, label: String, fields: Logger.Metadata) -> String {
+        var fields = fields
         if fields["request_id"] == nil, let id = fields[Self.hummingbirdRequestID] { fields["request_id"] = id }
         var line = "{\"time\":"
         Self.append(string: Self.timestamp(Date()), to: &line)
@@ -65,7 +107,7 @@ public struct JSONLogHandler: LogHandler {
             Self.append(fields[key]!, to: &line)
         }
         line += "}\n"
-        write(line)
+        return line
     }
 
     /// Fields every line has; metadata of the same name is left out rather than written twice.
@@ -74,19 +116,6 @@ public struct JSONLogHandler: LogHandler {
     /// Hummingbird's, which is written as `request_id` — one id per line either way.
     static let reserved: Set<String> = ["time", "level", "label", "source", "message", hummingbirdRequestID]
     static let hummingbirdRequestID = "hb.request.id"
-
-    /// One `write(2)` per line, so lines of concurrent loggers never interleave.
-    public static let standardError: @Sendable (String) -> Void = { line in
-        var bytes = Array(line.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(2, buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 { return }
-                offset += written
-            }
-        }
-    }
 
     static func append(_ value: Logger.Metadata.Value, to line: inout String) {
         switch value {
