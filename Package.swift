@@ -179,7 +179,7 @@ let package = Package(
             name: "TidingsWeb",
             dependencies: [
                 "TidingsModel", "TidingsSections", "TidingsCatalog", "FeedParsing",
-                .server("Mustache", "swift-mustache"),
+                .server("Mustache", "swift-mustache"), .server("Crypto", "swift-crypto"),
             ],
             resources: [.copy("Resources/templates"), .copy("Resources/assets")]
         ),
@@ -300,6 +300,7 @@ let package = Package(
             dependencies: [
                 "TidingsTesting", .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(
             name: "TidingsWebTests",

@@ -10,6 +10,8 @@ public struct WebAssets: Sendable {
         public var contentType: String
         /// A hash of the bytes; links carry it as `?v=`.
         public var version: String
+        /// Subresource Integrity: `sha256-` and the base64 of the bytes' SHA-256.
+        public var integrity: String
     }
 
     /// Files by name.
@@ -28,7 +30,9 @@ public struct WebAssets: Sendable {
             guard let type = Self.types[(name as NSString).pathExtension] else { continue }
             let bytes = try Data(contentsOf: directory.appendingPathComponent(name))
             let version = String(StableHash.hex(String(decoding: bytes, as: UTF8.self)).prefix(12))
-            files[name] = File(bytes: bytes, contentType: type, version: version)
+            files[name] = File(
+                bytes: bytes, contentType: type, version: version,
+                integrity: RenderedPage.hashSource(bytes))
         }
         self.files = files
     }

@@ -67,11 +67,19 @@ public struct WebContext: Sendable {
 
     /// `path` when links can use it as is: one leading slash (`//host` would leave the site), no
     /// backslash (which browsers read as a slash), no control characters. Otherwise `/`.
+    /// Read on the bytes (every page asks): the C0 controls and DEL are single bytes, the C1
+    /// controls (U+0080…U+009F) are 0xC2 and a byte 0x80…0x9F.
     static func localPath(_ path: String) -> String {
-        let plain =
-            path.hasPrefix("/") && !path.hasPrefix("//") && !path.contains("\\")
-            && !path.unicodeScalars.contains { $0.properties.generalCategory == .control }
-        return plain ? path : "/"
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/"), bytes.dropFirst().first != UInt8(ascii: "/") else { return "/" }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte <= 0x9F) {
+                return "/"
+            }
+            previous = byte
+        }
+        return path
     }
 
     /// A path segment or query value, percent-encoded.

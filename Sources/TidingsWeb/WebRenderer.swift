@@ -29,13 +29,13 @@ public struct WebRenderer: Sendable {
         self.assets = try WebAssets()
     }
 
-    /// Renders `page` with its template; the result still holds a nonce placeholder.
+    /// Renders `page` with its template.
     public func render(_ page: some WebPage) -> RenderedPage {
         guard let html = library.render(page, withTemplate: type(of: page).template) else {
             // Only a template name the bundle lacks gets here, which the tests rule out.
             preconditionFailure("web: no template named \(type(of: page).template)")
         }
-        return RenderedPage(html: html, placeholder: RenderedPage.placeholder)
+        return RenderedPage(html: html)
     }
 }
 

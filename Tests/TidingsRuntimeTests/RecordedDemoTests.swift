@@ -189,10 +189,6 @@ private struct Crawler {
         } else {
             lines.append(String(buffer: body))
         }
-        // Every web page has a nonce of its own (its Content-Security-Policy's).
-        if let nonce = Self.nonce(fields[.contentSecurityPolicy]) {
-            for index in lines.indices { lines[index] = lines[index].replacingOccurrences(of: nonce, with: "NONCE") }
-        }
         transcript += lines.joined(separator: "\n") + "\n\n"
         guard type.hasPrefix("application/json"), let json = try? JSONSerialization.jsonObject(with: Data(buffer: body))
         else { return }
@@ -234,12 +230,6 @@ private struct Crawler {
         } else if let array = json as? [Any] {
             for element in array { objects(element, visit) }
         }
-    }
-
-    /// The nonce a Content-Security-Policy names.
-    private static func nonce(_ policy: String?) -> String? {
-        guard let policy, let start = policy.range(of: "'nonce-") else { return nil }
-        return policy[start.upperBound...].split(separator: "'").first.map(String.init)
     }
 
     /// FNV-1a, 64 bits, in hexadecimal.

@@ -186,7 +186,8 @@ struct EscapingTests {
         "links built from the request's path never leave the site",
         arguments: [
             ("/courier/news", "/courier/news"), ("//evil.example/x", "/"), ("/\\evil.example", "/"),
-            ("evil.example", "/"), ("/courier/\u{0A}x", "/"),
+            ("evil.example", "/"), ("/courier/\u{0A}x", "/"), ("/a\u{85}b", "/"), ("/a\u{7F}", "/"), ("", "/"),
+            ("/nyheter/øst\u{A0}é", "/nyheter/øst\u{A0}é"),
         ])
     func localPaths(path: String, expected: String) throws {
         let context = try F.context(F.courier, path: path)
@@ -196,12 +197,28 @@ struct EscapingTests {
         #expect(!html.contains("evil.example"))
     }
 
-    @Test("the page's nonce goes only where the templates put it")
-    func nonce() throws {
-        let page = try F.renderer().render(BrandsPage(context: try F.context(nil)))
-        let html = page.html(nonce: "N0NCE")
-        #expect(html.components(separatedBy: #"nonce="N0NCE""#).count - 1 == 2)  // the theme and the script
-        #expect(RenderedPage.makeNonce() != RenderedPage.makeNonce())
+    @Test("the CSP names the script's integrity and the theme's hash, read from the head alone")
+    func contentSecurityPolicy() throws {
+        let renderer = try F.renderer()
+        let page = renderer.render(BrandsPage(context: try F.context(nil)))
+        let script = try #require(renderer.assets.files["reader.js"]?.integrity)
+        #expect(script.hasPrefix("sha256-") && script.count == 51)
+        #expect(page.html.contains(#"integrity="\#(script)""#))
+        #expect(page.contentSecurityPolicy.contains("script-src '\(script)';"))
+        let theme = RenderedPage.hashSource(Array(".brand-courier{--primary:#0b3d91}".utf8))
+        #expect(page.contentSecurityPolicy.contains("style-src 'self' '\(theme)';"))
+        // An article's markup is the body's: a style or script in it is never allowed.
+        let hostile = ArticlePage(
+            context: try F.context(F.courier), teaser: F.teaser,
+            contentHTML: "<style>body{display:none}</style><script integrity=\"sha256-evil\"></script>",
+            section: F.news)
+        let article = renderer.render(hostile)
+        #expect(!article.contentSecurityPolicy.contains(RenderedPage.hashSource(Array("body{display:none}".utf8))))
+        #expect(!article.contentSecurityPolicy.contains("evil"))
+        #expect(article.contentSecurityPolicy.components(separatedBy: "sha256-").count - 1 == 2)
+        // A page without a theme allows no inline style at all.
+        let plain = renderer.render(ErrorPage(context: try F.context(F.grocery), message: "x", kind: .notFound))
+        #expect(plain.contentSecurityPolicy.contains("style-src 'self';"))
     }
 
     @Test("a theme becomes CSS custom properties; no theme, no style element")

@@ -42,11 +42,13 @@ enum WebFixtures {
 
     static func renderer() throws -> WebRenderer { try WebRenderer() }
 
-    /// The page as a browser gets it, with a fixed nonce and asset versions blanked, so snapshots
-    /// change only when the markup does.
+    /// The page as a browser gets it, with asset versions and hashes blanked, so snapshots change
+    /// only when the markup does.
     static func html(_ page: some WebPage) throws -> String {
-        let text = try renderer().render(page).html(nonce: "NONCE")
-        return text.replacingOccurrences(of: #"\?v=[0-9a-f]+"#, with: "?v=VERSION", options: .regularExpression)
+        try renderer().render(page).html
+            .replacingOccurrences(of: #"\?v=[0-9a-f]+"#, with: "?v=VERSION", options: .regularExpression)
+            .replacingOccurrences(
+                of: #"integrity="sha256-[^"]+""#, with: #"integrity="HASH""#, options: .regularExpression)
     }
 
     static let teaser = Teaser(

@@ -32,5 +32,12 @@ enum HeaderValue {
         return bytes
     }
 
+    /// Whether `bytes` are `word` (ASCII, written in lower case) in any case.
+    static func equalsIgnoringCase(_ bytes: Substring.UTF8View, _ word: StaticString) -> Bool {
+        word.withUTF8Buffer { word in
+            bytes.count == word.count && zip(bytes, word).allSatisfy { ($0 | 0x20) == $1 }
+        }
+    }
+
     static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
 }

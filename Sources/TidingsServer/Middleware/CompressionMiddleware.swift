@@ -36,12 +36,13 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
             response.body = .init(byteBuffer: body)
             return response
         }
-        // A response with an ETag is bytes served again and again (a cached page): compressed
-        // well, once, and kept. One without (a web page, unique by its CSP nonce) is compressed
-        // fast and forgotten, so it never pushes the kept ones out.
-        let stable = response.headers[.eTag] != nil
+        // A response with an ETag is bytes served again and again (a cached page or feed):
+        // compressed well, once, and kept. One without (an API answer made for one request) is
+        // compressed fast and forgotten, so it never pushes the kept ones out.
+        let etag = response.headers[.eTag]
+        let stable = etag != nil
         let compressed: ByteBuffer
-        if stable, let kept = cache[body, encoding] {
+        if let etag, let kept = cache[body, encoding, etag: etag] {
             compressed = kept
         } else {
             let configuration = ZlibConfiguration(
@@ -50,7 +51,7 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
             var input = body
             compressed = try input.compress(
                 with: encoding == "gzip" ? .gzip(configuration: configuration) : .zlib(configuration: configuration))
-            if stable { cache[body, encoding] = compressed }
+            if let etag { cache[body, encoding, etag: etag] = compressed }
         }
         response.headers[.contentEncoding] = encoding
         response.headers[.contentLength] = String(compressed.readableBytes)
@@ -69,22 +70,36 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// The coding to answer with: gzip, else deflate, as far as `Accept-Encoding` takes them
-    /// (a `q=0` refuses one; `*` takes gzip); nil for identity.
+    /// (a `q=0` refuses one; `*` takes gzip); nil for identity. Read on the bytes: every request
+    /// of a compressible type asks (docs/benchmarks.md, what every request pays).
     static func encoding(accepted values: [String]) -> String? {
-        var weights: [String: Double] = [:]
-        for item in values.flatMap({ $0.split(separator: ",") }) {
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard let name = parts.first, !name.isEmpty else { continue }
-            var weight = 1.0
-            for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {
-                weight = Double(parameter.dropFirst(2)) ?? 0
+        var gzip: Double?
+        var deflate: Double?
+        var star: Double?
+        for value in values {
+            for item in value.utf8.split(separator: UInt8(ascii: ",")) {
+                var parameters = item.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)[...]
+                guard let first = parameters.popFirst() else { continue }
+                let name = HeaderValue.trimmed(Substring(first).utf8)
+                var weight = 1.0
+                for parameter in parameters {
+                    let parameter = HeaderValue.trimmed(Substring(parameter).utf8)
+                    guard parameter.count >= 2, parameter.first! | 0x20 == UInt8(ascii: "q"),
+                        parameter.dropFirst().first == UInt8(ascii: "=")
+                    else { continue }
+                    weight = Double(Substring(parameter.dropFirst(2))) ?? 0
+                }
+                if HeaderValue.equalsIgnoringCase(name, "gzip") {
+                    gzip = weight
+                } else if HeaderValue.equalsIgnoringCase(name, "deflate") {
+                    deflate = weight
+                } else if name.elementsEqual("*".utf8) {
+                    star = weight
+                }
             }
-            weights[name] = weight
         }
-        let star = weights["*"]
-        for coding in ["gzip", "deflate"] {
-            if let weight = weights[coding] ?? (coding == "gzip" ? star : nil), weight > 0 { return coding }
-        }
+        if let weight = gzip ?? star, weight > 0 { return "gzip" }
+        if let weight = deflate, weight > 0 { return "deflate" }
         return nil
     }
 
@@ -114,9 +129,24 @@ struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
 /// Compressed bodies kept by their plain bytes and coding, the oldest dropped first past
 /// `limitBytes` (plain and compressed bytes counted). Bodies over `maxBodyBytes` are not kept.
 final class CompressedBodies: Sendable {
+    /// Equal when the plain bytes are, but hashed by the body's ETag and length, not its bytes:
+    /// hashing a 14 KB page on every request cost more than the rest of a kept gzip answer's
+    /// lookup (docs/benchmarks.md). Bodies sharing an ETag only share a bucket; their bytes still
+    /// tell them apart.
     struct Key: Hashable {
         var plain: ByteBuffer
         var encoding: String
+        var etag: String
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(etag)
+            hasher.combine(encoding)
+            hasher.combine(plain.readableBytes)
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.etag == rhs.etag && lhs.encoding == rhs.encoding && lhs.plain == rhs.plain
+        }
     }
 
     private struct State {
@@ -144,16 +174,16 @@ final class CompressedBodies: Sendable {
             dimensions: [("cache", "compressed_bodies"), ("result", "miss")])
     }
 
-    subscript(plain: ByteBuffer, encoding: String) -> ByteBuffer? {
+    subscript(plain: ByteBuffer, encoding: String, etag etag: String) -> ByteBuffer? {
         get {
             guard plain.readableBytes <= maxBodyBytes else { return nil }
-            let found = state.withLock { $0.entries[Key(plain: plain, encoding: encoding)] }
+            let found = state.withLock { $0.entries[Key(plain: plain, encoding: encoding, etag: etag)] }
             (found == nil ? misses : hits).increment()
             return found
         }
         set {
             guard let newValue, plain.readableBytes <= maxBodyBytes else { return }
-            let key = Key(plain: plain, encoding: encoding)
+            let key = Key(plain: plain, encoding: encoding, etag: etag)
             state.withLock { state in
                 guard state.entries.updateValue(newValue, forKey: key) == nil else { return }
                 state.order.append(key)

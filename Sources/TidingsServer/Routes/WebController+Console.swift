@@ -333,7 +333,7 @@ extension WebController {
 
     /// A console page: never kept by a browser or a proxy (it shows a session's token).
     private func consoleHTML(_ page: RenderedPage, status: HTTPResponse.Status) -> Response {
-        var response = html(page, status: status)
+        var response = html(ServedPage(page), status: status)
         response.headers[.cacheControl] = "no-store"
         return response
     }

@@ -19,8 +19,23 @@ struct WebFailure: Error {
 
 /// What a page handler produced: a page, or a response of its own (a redirect).
 enum WebOutcome: Sendable {
-    case page(RenderedPage)
+    case page(ServedPage)
     case response(Response)
+}
+
+/// A rendered page as every response of it carries it, made once per render: its bytes, their
+/// ETag and its Content-Security-Policy. Kept pages are served as these very bytes, so a browser
+/// revalidating gets 304 and the compression keeps what it compressed.
+struct ServedPage: Sendable {
+    let body: ByteBuffer
+    let etag: String
+    let policy: String
+
+    init(_ page: RenderedPage) {
+        body = ByteBuffer(string: page.html)
+        etag = ETag.of(body.readableBytesView)
+        policy = page.contentSecurityPolicy
+    }
 }
 
 extension WebController {
@@ -41,7 +56,7 @@ extension WebController {
             request, brands: shown.configuration.brands, brand: brand, images: await keys.imageLinks())
         do {
             switch try await body(web, brand, shown.version) {
-            case .page(let page): return html(page, status: .ok)
+            case .page(let page): return html(page, status: .ok, request: request)
             case .response(let response): return response
             }
         } catch let failure as WebFailure {
@@ -62,7 +77,7 @@ extension WebController {
     func errorPage(_ web: WebContext, _ failure: WebFailure, retry: String) -> Response {
         let kind: ErrorPage.Kind = failure.status == .notFound ? .notFound : .failed(retryHref: retry)
         let page = ErrorPage(context: web, message: failure.message, kind: kind)
-        return html(renderer.render(page), status: failure.status)
+        return html(ServedPage(renderer.render(page)), status: failure.status)
     }
 
     func webContext(_ request: Request, brands: [Brand]? = nil, brand: Brand?, images: ImageLinks = .none)
@@ -74,22 +89,21 @@ extension WebController {
             path: request.uri.path, renderer: renderer, images: images)
     }
 
-    /// A page with a fresh nonce and the headers every page carries: a strict CSP (scripts and
-    /// inline styles only by nonce), no referrer to the sites images come from, no sniffing.
-    func html(_ page: RenderedPage, status: HTTPResponse.Status) -> Response {
-        let nonce = RenderedPage.makeNonce()
-        let policy = [
-            "default-src 'none'", "script-src 'nonce-\(nonce)'", "style-src 'self' 'nonce-\(nonce)'",
-            "img-src 'self'", "connect-src 'self'", "form-action 'self'",
-            "frame-src https: http:", "frame-ancestors 'self'", "base-uri 'none'",
-        ].joined(separator: "; ")
-        return Response(
-            status: status,
-            headers: [
-                .contentType: "text/html; charset=utf-8", .contentSecurityPolicy: policy,
-                HTTPField.Name("Referrer-Policy")!: "no-referrer", .xContentTypeOptions: "nosniff",
-                .cacheControl: "no-cache",
-            ], body: .init(byteBuffer: ByteBuffer(string: page.html(nonce: nonce))))
+    /// A page with the headers every page carries: its strict CSP (its script and inline styles
+    /// only by hash), its ETag, no referrer to the sites images come from, no sniffing. A 200
+    /// whose ETag `request` already holds (`If-None-Match`) is a 304 without a body.
+    func html(_ page: ServedPage, status: HTTPResponse.Status, request: Request? = nil) -> Response {
+        var headers: HTTPFields = [
+            .contentType: "text/html; charset=utf-8", .contentSecurityPolicy: page.policy,
+            HTTPField.Name("Referrer-Policy")!: "no-referrer", .xContentTypeOptions: "nosniff",
+            .cacheControl: "no-cache", .eTag: page.etag,
+        ]
+        if status == .ok, let match = request?.headers[.ifNoneMatch], ETag.matches(ifNoneMatch: match, etag: page.etag)
+        {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: page.body))
     }
 
     /// The reader's device id, from its cookie.

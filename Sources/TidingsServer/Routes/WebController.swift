@@ -11,7 +11,7 @@ import TidingsWeb
 /// `/admin` (WebController+Console.swift).
 ///
 /// Pages are rendered from the same composed pages the JSON API serves and kept a few seconds
-/// as text; each response gets a fresh Content-Security-Policy nonce.
+/// as the bytes every response of them carries (`ServedPage`).
 struct WebController: Sendable {
     let sections: SectionService
     /// Product pages.
@@ -21,10 +21,10 @@ struct WebController: Sendable {
     let keys: SigningKeys
     let clock: @Sendable () -> Date
     /// Rendered pages by section, page, language and content.
-    let rendered: PageCache<RenderedPageKey, RenderedPage>
+    let rendered: PageCache<RenderedPageKey, ServedPage>
     /// Rendered article and product pages by path and language: each read the store twice and
     /// rendered anew for every request (docs/benchmarks.md, the ceiling).
-    let itemPages: PageCache<ItemPageKey, RenderedPage>
+    let itemPages: PageCache<ItemPageKey, ServedPage>
 
     init(environment: ServerEnvironment, sections: SectionService, catalog: CatalogService, renderer: WebRenderer) {
         self.sections = sections
@@ -57,7 +57,7 @@ struct WebController: Sendable {
 
     @Sendable func home(request: Request, context: TidingsRequestContext) async throws -> Response {
         let web = webContext(request, brand: nil)
-        return html(renderer.render(BrandsPage(context: web)), status: .ok)
+        return html(ServedPage(renderer.render(BrandsPage(context: web))), status: .ok, request: request)
     }
 
     @Sendable func front(request: Request, context: TidingsRequestContext) async throws -> Response {
@@ -105,10 +105,11 @@ struct WebController: Sendable {
                 minute: now.minute)
             return .page(
                 try await rendered.value(for: key, now: now) {
-                    renderer.render(
-                        SectionPage(
-                            context: web, section: section, feed: page.page.feed(), cursor: token,
-                            sourceFailure: sourceFailure))
+                    ServedPage(
+                        renderer.render(
+                            SectionPage(
+                                context: web, section: section, feed: page.page.feed(), cursor: token,
+                                sourceFailure: sourceFailure)))
                 })
         }
     }
@@ -143,7 +144,7 @@ struct WebController: Sendable {
                         if let byline = extracted.byline { page.byline = byline }
                         page.direction = extracted.direction
                     }
-                    return renderer.render(page)
+                    return ServedPage(renderer.render(page))
                 })
         }
     }
@@ -174,8 +175,9 @@ struct WebController: Sendable {
                         id: product.id, name: product.name(for: web.language),
                         size: formats.quantity(product.unitSize, unit: product.unit), imageURL: product.imageURL,
                         price: formats.money(catalog.consumerPrice(product.storePrice)))
-                    return renderer.render(
-                        ProductPage(context: web, product: shown, history: history, section: catalogSection))
+                    return ServedPage(
+                        renderer.render(
+                            ProductPage(context: web, product: shown, history: history, section: catalogSection)))
                 })
         }
     }

@@ -17,12 +17,13 @@ struct Chrome: Sendable {
     var title: String
     var description: String?
     var t: WebStrings
-    var nonce: String
     var styleHref: String
     /// The reader's icon (an SVG from `/assets`, so that `img-src 'self'` covers it).
     var iconHref: String
     var scriptHref: String
-    /// `:root` custom properties from the brand's theme, for an inline `<style nonce>`.
+    /// The script's SHA-256 (`integrity`), which the page's CSP names instead of a nonce.
+    var scriptIntegrity: String
+    /// `:root` custom properties from the brand's theme, for an inline `<style>` the CSP allows by its hash.
     var theme: String?
     var brandName: String?
     var brandHref: String?
@@ -42,10 +43,10 @@ struct Chrome: Sendable {
         self.title = title
         self.description = description
         t = context.strings
-        nonce = RenderedPage.placeholder
         styleHref = context.assets.href("reader.css")
         iconHref = context.assets.href("icon.svg")
         scriptHref = context.assets.href("reader.js")
+        scriptIntegrity = context.assets.files["reader.js"]?.integrity ?? ""
         if let brand = context.brand {
             theme = Self.theme(brand.theme)
             brandName = brand.name

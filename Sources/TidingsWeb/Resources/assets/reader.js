@@ -3,7 +3,7 @@
 // "3 new" pill follows the section's live updates and puts them on top where the reader is,
 // dismissing a card does not reload, images that fail show the placeholder, and j/k/o move
 // between cards and open one. No inline code: the page's Content-Security-Policy allows only
-// this file, by nonce.
+// this file, by its hash (the script element's integrity).
 "use strict";
 
 (function () {
@@ -18,7 +18,7 @@
     const response = await fetch(href, { headers: { Accept: "text/html" }, credentials: "same-origin" });
     if (!response.ok) throw new Error(String(response.status));
     // Parsed into an inert <template>, not DOMParser: a DOMParser document takes this page's CSP,
-    // so the fetched page's <style nonce> (another response's nonce) would count as a violation.
+    // so the fetched page's <style> (another brand's theme, another hash) could count as a violation.
     const template = document.createElement("template");
     template.innerHTML = await response.text();
     return template.content;
