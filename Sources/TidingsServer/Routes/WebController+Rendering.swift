@@ -29,12 +29,17 @@ enum WebOutcome: Sendable {
 struct ServedPage: Sendable {
     let body: ByteBuffer
     let etag: String
-    let policy: String
+    /// The headers every answer of the page carries, made once with it.
+    let headers: HTTPFields
 
     init(_ page: RenderedPage) {
         body = ByteBuffer(string: page.html)
         etag = ETag.of(body.readableBytesView)
-        policy = page.contentSecurityPolicy
+        headers = [
+            .contentType: "text/html; charset=utf-8", .contentSecurityPolicy: page.contentSecurityPolicy,
+            HTTPField.Name("Referrer-Policy")!: "no-referrer", .xContentTypeOptions: "nosniff",
+            .cacheControl: "no-cache", .eTag: etag,
+        ]
     }
 }
 
@@ -93,11 +98,7 @@ extension WebController {
     /// only by hash), its ETag, no referrer to the sites images come from, no sniffing. A 200
     /// whose ETag `request` already holds (`If-None-Match`) is a 304 without a body.
     func html(_ page: ServedPage, status: HTTPResponse.Status, request: Request? = nil) -> Response {
-        var headers: HTTPFields = [
-            .contentType: "text/html; charset=utf-8", .contentSecurityPolicy: page.policy,
-            HTTPField.Name("Referrer-Policy")!: "no-referrer", .xContentTypeOptions: "nosniff",
-            .cacheControl: "no-cache", .eTag: page.etag,
-        ]
+        var headers = page.headers
         if status == .ok, let match = request?.headers[.ifNoneMatch], ETag.matches(ifNoneMatch: match, etag: page.etag)
         {
             headers[.contentType] = nil

@@ -7,16 +7,27 @@ extension SectionService {
     /// The state of a source of `section` that is failing now (failed since its last success),
     /// for the web reader's error state and stale banner.
     func failingSource(_ section: Section, now: Date) async throws -> SourceState? {
-        let ids = section.source.fetched.map(\.id)
-        guard !ids.isEmpty else { return nil }
         let states = try await allSourceStates(now: now)
-        return ids.lazy.compactMap { states[$0] }.first { $0.failures > 0 }
+        // Nearly always none fails: then no page spells out its sources' ids to look them up.
+        guard states.anyFailing else { return nil }
+        return section.source.fetched.lazy.compactMap { states.byID[$0.id] }.first { $0.failures > 0 }
     }
 
     /// Every source's state by id, kept for the caches' few seconds.
-    func allSourceStates(now: Date) async throws -> [String: SourceState] {
+    func allSourceStates(now: Date) async throws -> SourceStates {
         try await sourceStates.value(for: AllSources(), now: now) {
-            Dictionary(try await self.store.sourceStates().map { ($0.id, $0) }) { first, _ in first }
+            SourceStates(try await self.store.sourceStates())
         }
+    }
+}
+
+/// Every source's state by id, and whether any is failing.
+struct SourceStates: Sendable {
+    let byID: [String: SourceState]
+    let anyFailing: Bool
+
+    init(_ states: [SourceState]) {
+        byID = Dictionary(states.map { ($0.id, $0) }) { first, _ in first }
+        anyFailing = states.contains { $0.failures > 0 }
     }
 }

@@ -27,7 +27,7 @@ public final class SectionService: Sendable {
     /// Rendered RSS, Atom and JSON Feed documents, with their ETags.
     let feedDocuments: PageCache<FeedDocumentKey, EncodedFeed>
     /// Source states, for `auto` sections (which render as web when the source says so).
-    let sourceStates: PageCache<AllSources, [String: SourceState]>
+    let sourceStates: PageCache<AllSources, SourceStates>
 
     /// The sections of `configuration`, beside `catalog` in `environment`.
     public convenience init(
@@ -206,7 +206,7 @@ public final class SectionService: Sendable {
         case .web(let url): return url
         case .auto:
             guard let id = section.source.fetched.first?.id else { return nil }
-            return try await allSourceStates(now: now)[id]?.webURL.flatMap(URL.init(string:))
+            return try await allSourceStates(now: now).byID[id]?.webURL.flatMap(URL.init(string:))
         }
     }
 }
