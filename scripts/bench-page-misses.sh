@@ -11,6 +11,8 @@
 #   BENCH_BINARY=PATH                   one binary instead of building one
 #   BENCH_A=PATH BENCH_B=PATH           two builds, alternated A B A B … for ROUNDS rounds (default 3);
 #                                       prints each run and the medians (CPU time a page decides)
+#   ONLY=REGEX                          only the page URLs matching REGEX (grep -E), one kind of page:
+#                                       ONLY='^/api/v1/news_items' (the news API), ONLY='^/grocery' (web)
 # (installs wrk from Debian packages if missing; python3 seeds the catalog and lists the cursors.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,6 +52,10 @@ measure() {
     key=$("$binary" keys create --name bench --database "sqlite:$scratch/bench.sqlite" | grep '^tid_')
     python3 scripts/bench/page_misses.py seed "http://127.0.0.1:$port" "$key" 3000
     python3 scripts/bench/page_misses.py paths "http://127.0.0.1:$port" "$scratch/paths.txt"
+  fi
+  if [ -n "${ONLY:-}" ]; then
+    grep -E -- "$ONLY" "$scratch/paths.txt" >"$scratch/only.txt" || { echo "bench-page-misses: no path matches $ONLY" >&2; exit 2; }
+    mv "$scratch/only.txt" "$scratch/paths.txt"
   fi
   cat >"$scratch/paths.lua" <<EOF
 local paths = {}
