@@ -4,10 +4,12 @@
 # per page and the share of page-cache lookups that missed. Two kinds of pages:
 #   catalog   news API pages of 10, 25 and 50 items and the grocery section's web page, in Russian
 #             and English, at every cursor position of a seeded catalog (the demo + 3,000 products);
+#   products  the product page of each of the 3,000 seeded products, in Russian and English;
+#   articles  the article page of each of the 2,000 stories of `entries`, in English and Norwegian;
 #   entries   a section's API pages of 10, 25 and 50 stored entries, in English and Norwegian, at
 #             every cursor of a 2,000-story RSS file, three in four stories with a picture (whose
 #             signed image_proxy_url each page adds).
-# Usage: scripts/bench-page-misses.sh [DURATION] [ROUNDS] [catalog|entries]
+# Usage: scripts/bench-page-misses.sh [DURATION] [ROUNDS] [catalog|entries|products|articles]
 #   BENCH_BINARY=PATH                   one binary instead of building one
 #   BENCH_A=PATH BENCH_B=PATH           two builds, alternated A B A B … for ROUNDS rounds (default 3);
 #                                       prints each run and the medians (CPU time a page decides)
@@ -19,13 +21,15 @@ cd "$(dirname "$0")/.."
 duration=${1:-10s}
 rounds=${2:-3}
 pages=${3:-catalog}
-case $pages in catalog | entries) ;; *) echo "bench-page-misses: pages are catalog or entries, not $pages" >&2 && exit 2 ;; esac
+case $pages in catalog | entries | products | articles) ;;
+  *) echo "bench-page-misses: pages are catalog, entries, products or articles, not $pages" >&2 && exit 2 ;;
+esac
 port=8394
 source scripts/bench/wrk.sh
 
 misses() { # prints "misses lookups" of the page caches so far
   curl -s "http://127.0.0.1:$port/metrics" | awk '
-    /^tidings_cache_lookups_total\{cache="(news_pages|web_pages|section_pages)"/ {
+    /^tidings_cache_lookups_total\{cache="(news_pages|web_pages|web_item_pages|section_pages)"/ {
       total += $NF; if ($0 ~ /result="miss"/) { missed += $NF } }
     END { printf "%d %d\n", missed, total }'
 }
@@ -35,7 +39,7 @@ misses() { # prints "misses lookups" of the page caches so far
 measure() {
   local binary=$1 scratch server key
   scratch=$(mktemp -d)
-  if [ "$pages" = entries ]; then
+  if [ "$pages" = entries ] || [ "$pages" = articles ]; then
     python3 scripts/bench/page_misses.py wire "$scratch/wire.rss" 2000
     printf '%s\n' "retention: {max_items: 5000, max_age: 3650d}" "brands:" \
       "  - {id: bench, name: Bench, locale: en, sections: [{id: wire, title: Wire, source: {type: file, path: wire.rss}}]}" \
@@ -44,14 +48,22 @@ measure() {
       --database "sqlite:$scratch/bench.sqlite" >"$scratch/server.log" 2>&1 &
     server=$!
     for _ in $(seq 1 600); do grep -q "wire.rss: 2000 new" "$scratch/server.log" && break; sleep 0.1; done
-    python3 scripts/bench/page_misses.py section-paths "http://127.0.0.1:$port" bench wire "$scratch/paths.txt"
+    if [ "$pages" = articles ]; then
+      python3 scripts/bench/page_misses.py article-paths "http://127.0.0.1:$port" bench wire "$scratch/paths.txt"
+    else
+      python3 scripts/bench/page_misses.py section-paths "http://127.0.0.1:$port" bench wire "$scratch/paths.txt"
+    fi
   else
     "$binary" serve --port "$port" --database "sqlite:$scratch/bench.sqlite" >"$scratch/server.log" 2>&1 &
     server=$!
     for _ in $(seq 1 200); do grep -q "listening on" "$scratch/server.log" && break; sleep 0.1; done
     key=$("$binary" keys create --name bench --database "sqlite:$scratch/bench.sqlite" | grep '^tid_')
     python3 scripts/bench/page_misses.py seed "http://127.0.0.1:$port" "$key" 3000
-    python3 scripts/bench/page_misses.py paths "http://127.0.0.1:$port" "$scratch/paths.txt"
+    if [ "$pages" = products ]; then
+      python3 scripts/bench/page_misses.py product-paths "$scratch/paths.txt" 3000
+    else
+      python3 scripts/bench/page_misses.py paths "http://127.0.0.1:$port" "$scratch/paths.txt"
+    fi
   fi
   if [ -n "${ONLY:-}" ]; then
     grep -E -- "$ONLY" "$scratch/paths.txt" >"$scratch/only.txt" || { echo "bench-page-misses: no path matches $ONLY" >&2; exit 2; }

@@ -9,6 +9,10 @@ cursor with several page sizes and two languages, for the news API and for the g
 web page, shuffled. Each path is its own cache key, so a request for one of them is (nearly
 always) a page built on a cache miss.
 
+`product-paths OUT COUNT` lists the product page of every seeded product in both languages;
+`article-paths BASE BRAND SECTION OUT` the article page of every story of that section, in two
+languages, read from the section's API.
+
 `wire FILE COUNT` writes an RSS document of COUNT stories, three in four with a picture (Media RSS),
 for the sections mode; `section-paths BASE BRAND SECTION OUT` lists every cursor of that section's
 API with several page sizes and two languages, shuffled.
@@ -134,6 +138,39 @@ def section_paths(base: str, brand: str, section: str, out: str) -> None:
     print(f"{len(found)} section cursors, {len(lines)} paths", file=sys.stderr)
 
 
+def shuffled_to(lines: list, out: str) -> None:
+    random.seed(11)
+    random.shuffle(lines)
+    with open(out, "w") as file:
+        file.write("\n".join(lines) + "\n")
+
+
+def product_paths(out: str, count: int) -> None:
+    lines = [f"/grocery/products/bench-{n}?locale={locale}" for n in range(count) for locale in ("ru", "en")]
+    shuffled_to(lines, out)
+    print(f"{count} products, {len(lines)} paths", file=sys.stderr)
+
+
+def article_paths(base: str, brand: str, section: str, out: str) -> None:
+    ids = []
+    cursor = None
+    while True:
+        query = {"limit": "50"}
+        if cursor:
+            query["cursor"] = cursor
+        url = f"{base}/api/v1/brands/{brand}/sections/{section}?" + urllib.parse.urlencode(query)
+        with urllib.request.urlopen(url, timeout=60) as response:
+            page = json.load(response)
+        ids += [item["id"] for item in page.get("items", []) if item.get("type") == "teaser" and "id" in item]
+        cursor = page.get("next_cursor")
+        if not cursor:
+            break
+    lines = [f"/{brand}/{section}/articles/{urllib.parse.quote(id, safe='')}?locale={locale}"
+             for id in ids for locale in ("en", "nb")]
+    shuffled_to(lines, out)
+    print(f"{len(ids)} stories, {len(lines)} paths", file=sys.stderr)
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["seed"] and len(sys.argv) == 5:
         seed(sys.argv[2], sys.argv[3], int(sys.argv[4]))
@@ -143,5 +180,9 @@ if __name__ == "__main__":
         wire(sys.argv[2], int(sys.argv[3]))
     elif sys.argv[1:2] == ["section-paths"] and len(sys.argv) == 6:
         section_paths(*sys.argv[2:6])
+    elif sys.argv[1:2] == ["product-paths"] and len(sys.argv) == 4:
+        product_paths(sys.argv[2], int(sys.argv[3]))
+    elif sys.argv[1:2] == ["article-paths"] and len(sys.argv) == 6:
+        article_paths(*sys.argv[2:6])
     else:
         sys.exit(__doc__)
