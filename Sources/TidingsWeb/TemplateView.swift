@@ -14,9 +14,10 @@ public protocol TemplateView: MustacheParent {}
 
 extension TemplateView {
     public func child(named name: String) -> Any? {
-        let mirror = Mirror(reflecting: self)
-        guard let field = TemplateFields.field(name, in: Self.self, mirror: mirror) else { return nil }
-        let children = mirror.children
+        // The places are known before any mirror is made: most names asked are ones a value lacks
+        // (the stack is climbed from the innermost value), and those need none.
+        guard let field = TemplateFields.field(name, of: self) else { return nil }
+        let children = Mirror(reflecting: self).children
         let value = children[children.index(children.startIndex, offsetBy: field.offset)].value
         // As swift-mustache does: an optional property is its value, or nothing. Cast only where
         // the property is optional: the cast to a protocol costs a conformance lookup.
@@ -35,11 +36,13 @@ enum TemplateFields {
 
     private static let fields = Locked<[ObjectIdentifier: [String: Field]]>([:])
 
-    static func field(_ name: String, in type: Any.Type, mirror: Mirror) -> Field? {
-        let id = ObjectIdentifier(type)
+    /// The field called `name` of `value`'s type; the type's fields are learnt from `value` the
+    /// first time one of its type is asked.
+    static func field<Value>(_ name: String, of value: Value) -> Field? {
+        let id = ObjectIdentifier(Value.self)
         if let known = fields.withLock({ $0[id] }) { return known[name] }
         var learnt: [String: Field] = [:]
-        for (offset, child) in mirror.children.enumerated() {
+        for (offset, child) in Mirror(reflecting: value).children.enumerated() {
             guard let label = child.label, learnt[label] == nil else { continue }
             learnt[label] = Field(offset: offset, optional: Mirror(reflecting: child.value).displayStyle == .optional)
         }
