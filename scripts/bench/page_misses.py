@@ -73,25 +73,36 @@ def seed(base: str, key: str, count: int) -> None:
         post(base, key, events[start:start + 2000])
 
 
-def cursors(base: str, path: str, field: str) -> list:
-    """The cursor after every position of `path`, read a page of one item at a time."""
-    found = []
+def pages(base: str, path: str, limit: int):
+    """Every page of `path`'s API, `limit` items a page, each with its `next_cursor`, in order."""
     cursor = None
     while True:
-        query = {"limit": "1"}
+        query = {"limit": str(limit)}
         if cursor:
             query["cursor"] = cursor
         with urllib.request.urlopen(base + path + "?" + urllib.parse.urlencode(query), timeout=60) as response:
             page = json.load(response)
-        cursor = page.get(field)
+        yield page
+        cursor = page.get("next_cursor")
         if not cursor:
-            return found
-        found.append(cursor)
+            return
+
+
+def cursors(base: str, path: str) -> list:
+    """The cursor after every position of `path`, read a page of one item at a time."""
+    return [page["next_cursor"] for page in pages(base, path, 1) if page.get("next_cursor")]
+
+
+def shuffled_to(lines: list, out: str) -> None:
+    random.seed(11)
+    random.shuffle(lines)
+    with open(out, "w") as file:
+        file.write("\n".join(lines) + "\n")
 
 
 def paths(base: str, out: str) -> None:
-    news = cursors(base, "/api/v1/news_items", "next_cursor")
-    section = cursors(base, "/api/v1/brands/grocery/sections/news", "next_cursor")
+    news = cursors(base, "/api/v1/news_items")
+    section = cursors(base, "/api/v1/brands/grocery/sections/news")
     lines = []
     for cursor in news:
         for limit in (10, 25, 50):
@@ -100,10 +111,7 @@ def paths(base: str, out: str) -> None:
     for cursor in section:
         for locale in ("ru", "en"):
             lines.append(f"/grocery/news?locale={locale}&cursor={cursor}")
-    random.seed(11)
-    random.shuffle(lines)
-    with open(out, "w") as file:
-        file.write("\n".join(lines) + "\n")
+    shuffled_to(lines, out)
     print(f"{len(news)} news cursors, {len(section)} section cursors, {len(lines)} paths", file=sys.stderr)
 
 
@@ -128,21 +136,11 @@ def wire(out: str, count: int) -> None:
 
 
 def section_paths(base: str, brand: str, section: str, out: str) -> None:
-    found = cursors(base, f"/api/v1/brands/{brand}/sections/{section}", "next_cursor")
+    found = cursors(base, f"/api/v1/brands/{brand}/sections/{section}")
     lines = [f"/api/v1/brands/{brand}/sections/{section}?limit={limit}&locale={locale}&cursor={cursor}"
              for cursor in found for limit in (10, 25, 50) for locale in ("en", "nb")]
-    random.seed(11)
-    random.shuffle(lines)
-    with open(out, "w") as file:
-        file.write("\n".join(lines) + "\n")
+    shuffled_to(lines, out)
     print(f"{len(found)} section cursors, {len(lines)} paths", file=sys.stderr)
-
-
-def shuffled_to(lines: list, out: str) -> None:
-    random.seed(11)
-    random.shuffle(lines)
-    with open(out, "w") as file:
-        file.write("\n".join(lines) + "\n")
 
 
 def product_paths(out: str, count: int) -> None:
@@ -152,19 +150,8 @@ def product_paths(out: str, count: int) -> None:
 
 
 def article_paths(base: str, brand: str, section: str, out: str) -> None:
-    ids = []
-    cursor = None
-    while True:
-        query = {"limit": "50"}
-        if cursor:
-            query["cursor"] = cursor
-        url = f"{base}/api/v1/brands/{brand}/sections/{section}?" + urllib.parse.urlencode(query)
-        with urllib.request.urlopen(url, timeout=60) as response:
-            page = json.load(response)
-        ids += [item["id"] for item in page.get("items", []) if item.get("type") == "teaser" and "id" in item]
-        cursor = page.get("next_cursor")
-        if not cursor:
-            break
+    ids = [item["id"] for page in pages(base, f"/api/v1/brands/{brand}/sections/{section}", 50)
+           for item in page.get("items", []) if item.get("type") == "teaser" and "id" in item]
     lines = [f"/{brand}/{section}/articles/{urllib.parse.quote(id, safe='')}?locale={locale}"
              for id in ids for locale in ("en", "nb")]
     shuffled_to(lines, out)
