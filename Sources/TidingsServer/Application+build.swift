@@ -48,8 +48,6 @@ public func buildRouter(
 ) -> Router<TidingsRequestContext> {
     let (store, configuration) = (environment.store, environment.configuration)
     let router = Router(context: TidingsRequestContext.self)
-    // Outermost, so that error envelopes are compressed like the rest.
-    if configuration.compress { router.add(middleware: CompressionMiddleware()) }
     // Outside the error envelope, so the id, the span, the metrics and the access log all see
     // refusals as the answers they become.
     router.add(middleware: RequestIDMiddleware())
@@ -66,6 +64,11 @@ public func buildRouter(
                 limiter: RateLimiter(rate: limits.clientRate, burst: limits.clientBurst, clock: environment.clock),
                 trustForwardedFor: limits.trustForwardedFor))
     }
+    // Every request pays what is above; a kept answer nothing below (docs/benchmarks.md).
+    router.add(middleware: KeptResponsesMiddleware(kept: environment.kept, clock: environment.clock))
+    // Inside the kept answers, so they are kept compressed. Errors thrown below are enveloped
+    // above and not compressed: the compression only takes 200s, which they never are.
+    if configuration.compress { router.add(middleware: CompressionMiddleware()) }
     let keyLimiter =
         limits.keyRate > 0
         ? RateLimiter(rate: limits.keyRate, burst: limits.keyBurst, clock: environment.clock) : nil

@@ -16,6 +16,8 @@ public struct ServerEnvironment: Sendable {
     let live: LiveUpdates
     /// Signs and opens cursors and image URLs.
     let keys: SigningKeys
+    /// Whole answers kept by what their request says (``KeptResponsesMiddleware``).
+    let kept: KeptResponses
 
     public init(
         store: any TidingsStorage, configuration: TidingsConfiguration,
@@ -28,6 +30,7 @@ public struct ServerEnvironment: Sendable {
         self.clock = clock
         invalidation = CacheInvalidation()
         keys = SigningKeys(store: store, imageKey: configuration.images.key)
+        kept = KeptResponses(invalidation: invalidation)
         live = LiveUpdates(
             store: store, invalidation: invalidation, newsWindow: configuration.oldestNews(at:), clock: clock)
     }

@@ -217,7 +217,8 @@ struct ObservabilityTests {
                     value(
                         #"http_server_request_duration_seconds_count{http_route="/api/v1/products/{id}",http_request_method="GET",http_response_status_code="404"}"#
                     ) >= 1, "a refusal's latency is measured like an answer's")
-                #expect(value(#"tidings_cache_lookups_total{cache="news_pages",result="hit"}"#) >= 1)
+                // The second page is the answer kept whole; the first was built from the page cache.
+                #expect(value(#"tidings_cache_lookups_total{cache="responses",result="hit"}"#) >= 1)
                 #expect(value(#"tidings_cache_lookups_total{cache="news_pages",result="miss"}"#) >= 1)
                 #expect(value(#"tidings_db_wait_seconds_count{backend="sqlite",use="read"}"#) >= 1)
                 #expect(value(#"tidings_db_call_seconds_count{backend="sqlite",use="write_keyed"}"#) >= 1)

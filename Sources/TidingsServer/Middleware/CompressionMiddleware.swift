@@ -1,7 +1,6 @@
 import CompressNIO
 import HTTPTypes
 import Hummingbird
-import Metrics
 import TidingsModel
 import TidingsStore
 
@@ -10,7 +9,9 @@ import TidingsStore
 /// body is at least `minimumBytes` (smaller ones gain nothing for the work). The ETag becomes
 /// weak: the compressed bytes are another representation of the same content, and
 /// `If-None-Match` matches the weak form. `Vary: Accept-Encoding` goes on every response of a
-/// compressible type, compressed or not, so a cache in between keeps them apart.
+/// compressible type it sees, compressed or not, so a cache in between keeps them apart; it sits
+/// inside the error envelope, so errors thrown by routes are enveloped after it and carry none (they
+/// are never compressed: only 200s are).
 ///
 /// Pages with an ETag are the same bytes served many times, so their compressed bytes are kept,
 /// keyed by the plain bytes and the coding (`CompressedBodies`): such a page is compressed once
@@ -168,26 +169,18 @@ final class CompressedBodies: Sendable {
     let limitBytes: Int
     let maxBodyBytes: Int
     private let state = Locked(State())
-    private let hits: Counter
-    private let misses: Counter
+    private let lookups = CacheLookups("compressed_bodies")
 
     init(limitBytes: Int = 32 << 20, maxBodyBytes: Int = 1 << 20) {
         self.limitBytes = limitBytes
         self.maxBodyBytes = maxBodyBytes
-        _ = TidingsMetrics.registry
-        hits = Counter(
-            label: MetricCatalog.cacheLookupsTotal.name,
-            dimensions: [("cache", "compressed_bodies"), ("result", "hit")])
-        misses = Counter(
-            label: MetricCatalog.cacheLookupsTotal.name,
-            dimensions: [("cache", "compressed_bodies"), ("result", "miss")])
     }
 
     subscript(plain: ByteBuffer, encoding: String, etag etag: String) -> ByteBuffer? {
         get {
             guard plain.readableBytes <= maxBodyBytes else { return nil }
             let found = state.withLock { $0.entries[Key(plain: plain, encoding: encoding, etag: etag)] }
-            (found == nil ? misses : hits).increment()
+            lookups.count(found: found != nil)
             return found
         }
         set {

@@ -24,6 +24,12 @@ enum CacheScope: Hashable, Sendable {
 /// joined to make it and none is matched by prefix to drop it.
 protocol PageCacheKey: Hashable, Sendable {
     var scopes: [CacheScope] { get }
+    /// When a value under this key goes stale by itself, if it does (one keyed by the minute).
+    var staleAt: Date? { get }
+}
+
+extension PageCacheKey {
+    var staleAt: Date? { nil }
 }
 
 /// Drops cached values when what they were built from changes. Every `PageCache` of a process
@@ -65,6 +71,25 @@ final class CacheInvalidation: Sendable {
     }
 }
 
+/// A cache's lookups in `tidings_cache_lookups_total`, counted by whether they found a value.
+struct CacheLookups: Sendable {
+    private let hits: Counter
+    private let misses: Counter
+
+    /// The counters of the cache called `name` in the metrics.
+    init(_ name: String) {
+        _ = TidingsMetrics.registry
+        hits = Counter(label: MetricCatalog.cacheLookupsTotal.name, dimensions: [("cache", name), ("result", "hit")])
+        misses = Counter(
+            label: MetricCatalog.cacheLookupsTotal.name, dimensions: [("cache", name), ("result", "miss")])
+    }
+
+    /// Counts a lookup that `found` a value or not.
+    func count(found: Bool) {
+        (found ? hits : misses).increment()
+    }
+}
+
 /// Pages (or their parts) shared by every request for a few seconds: encoding 50 items costs
 /// ≈ 330 µs with `JSONEncoder` (../shared/MEASURED.md), ten times what serving cached bytes
 /// costs. Writes drop the values built from what they changed at once: this process's writes
@@ -85,18 +110,14 @@ final class PageCache<Key: PageCacheKey, Value: Sendable>: Sendable {
     private let loads = SingleFlight<Key, Value>()
     let lifetime: TimeInterval
     let capacity: Int
-    /// Lookups that found a fresh value, and those that did not (`tidings_cache_lookups_total`).
-    private let hits: Counter
-    private let misses: Counter
+    /// Lookups that found a fresh value, and those that did not.
+    private let lookups: CacheLookups
 
     /// A cache named `name` in the metrics.
     init(_ name: String, lifetime: TimeInterval = 5, capacity: Int = 2_000, invalidation: CacheInvalidation) {
         self.lifetime = lifetime
         self.capacity = capacity
-        _ = TidingsMetrics.registry
-        hits = Counter(label: MetricCatalog.cacheLookupsTotal.name, dimensions: [("cache", name), ("result", "hit")])
-        misses = Counter(
-            label: MetricCatalog.cacheLookupsTotal.name, dimensions: [("cache", name), ("result", "miss")])
+        lookups = CacheLookups(name)
         invalidation.register { [weak self] scopes in
             if let scopes { self?.drop(scopes) } else { self?.dropAll() }
         }
@@ -104,22 +125,32 @@ final class PageCache<Key: PageCacheKey, Value: Sendable>: Sendable {
 
     /// The fresh value for `key`, if one is kept.
     func value(for key: Key, now: Date) -> Value? {
-        let found = values.withLock { values -> Value? in
+        let found = values.withLock { values -> Stored? in
             guard let stored = values[key] else { return nil }
             guard now.timeIntervalSince(stored.storedAt) < lifetime else {
                 values[key] = nil
                 return nil
             }
-            return stored.value
+            return stored
         }
-        (found == nil ? misses : hits).increment()
-        return found
+        lookups.count(found: found != nil)
+        guard let found else { return nil }
+        told(key, storedAt: found.storedAt)
+        return found.value
+    }
+
+    /// Tells the answer being made, if it may be kept whole, what went into it and until when.
+    private func told(_ key: Key, storedAt: Date) {
+        guard let ticket = KeepTicket.current else { return }
+        let expires = storedAt.addingTimeInterval(lifetime)
+        ticket.built(from: key.scopes, until: key.staleAt.map { min($0, expires) } ?? expires)
     }
 
     /// The cached value for `key`, or the one `load` makes (kept unless a write to its scopes
     /// happened meanwhile); concurrent callers with one key wait for one load.
     func value(for key: Key, now: Date, load: @escaping @Sendable () async throws -> Value) async throws -> Value {
         if let value = value(for: key, now: now) { return value }
+        defer { told(key, storedAt: now) }
         return try await loads.value(for: key, work: load) { [values, capacity] result, current in
             // A load a write forgot is no longer this key's: returned to its waiters, not kept.
             guard current, case .success(let value) = result else { return }

@@ -36,6 +36,8 @@ struct FeedsController: Sendable {
             brand: brand, section: section, version: shown.version, format: format, language: language,
             origin: Self.origin(request),
             count: Self.size)
+        // Built from the cached document only; its origin comes from the kept answer's key.
+        KeepTicket.current?.keep()
         return ETag.response(
             feed.body, etag: feed.etag, contentType: format.mediaType, headers: [.cacheControl: "max-age=300"],
             request: request)

@@ -41,6 +41,8 @@ struct NewsItemsController: Sendable {
             query: query["locale"].map(String.init), acceptLanguage: request.headers[.acceptLanguage],
             fallback: defaultLocale)
         let page = try await catalog.newsPage(language: language, cursor: cursor, limit: limit)
+        // Built from the cached page only: the same for every request alike while it is.
+        KeepTicket.current?.keep()
         return ETag.jsonResponse(
             page.body, etag: page.etag, headers: [.cacheControl: "max-age=60", .vary: "Accept-Language"],
             request: request)

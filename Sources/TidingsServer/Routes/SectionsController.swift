@@ -106,6 +106,8 @@ struct SectionsController: Sendable {
         } catch SectionRequestError.badCursor {
             throw badCursor
         }
+        // Built from the cached page only (a reader's own dismissed cards refuse it).
+        KeepTicket.current?.keep()
         // Revalidated on every use (new items may arrive any time), cheaply: the ETag is the page's.
         return ETag.jsonResponse(
             page.body, etag: page.etag, headers: [.cacheControl: "no-cache", .vary: "Accept-Language"],

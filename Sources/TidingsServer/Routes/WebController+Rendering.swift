@@ -61,7 +61,10 @@ extension WebController {
             request, brands: shown.configuration.brands, brand: brand, images: await keys.imageLinks())
         do {
             switch try await body(web, brand, shown.version) {
-            case .page(let page): return html(page, status: .ok, request: request)
+            case .page(let page):
+                // Pages are built from cached values only (a reader's own cards refuse it).
+                KeepTicket.current?.keep()
+                return html(page, status: .ok, request: request)
             case .response(let response): return response
             }
         } catch let failure as WebFailure {

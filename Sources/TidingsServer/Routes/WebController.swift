@@ -245,6 +245,7 @@ struct ItemPageKey: PageCacheKey {
     var language: LanguageTag
     var localeOverride: LanguageTag?
     var minute: Int
+    var staleAt: Date? { minute.endOfMinute }
 
     init(_ scopes: [CacheScope], version: Int64, web: WebContext) {
         self.scopes = scopes
@@ -270,4 +271,5 @@ struct RenderedPageKey: PageCacheKey {
     var sourceFailure: SourceFailure?
     var minute: Int
     var scopes: [CacheScope] { [.section(section)] }
+    var staleAt: Date? { minute.endOfMinute }
 }

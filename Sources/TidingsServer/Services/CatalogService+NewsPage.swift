@@ -11,6 +11,7 @@ struct NewsPageKey: PageCacheKey {
     var minute: Int
     var cursor: NewsCursor?
     var scopes: [CacheScope] { [.catalog] }
+    var staleAt: Date? { minute.endOfMinute }
 }
 
 extension CatalogService {
@@ -86,4 +87,10 @@ extension CatalogService {
 extension Date {
     /// Whole minutes since 1970: the part of a cache key that moves `time_ago` and windows along.
     var minute: Int { Int(timeIntervalSince1970 / 60) }
+}
+
+extension Int {
+    /// When the minute after this one (of ``Foundation/Date/minute``) starts: a value keyed by
+    /// the minute is stale from then on.
+    var endOfMinute: Date { Date(timeIntervalSince1970: Double(self + 1) * 60) }
 }

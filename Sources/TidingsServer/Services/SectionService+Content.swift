@@ -83,6 +83,11 @@ enum ContentKey: PageCacheKey {
         case .catalog: [.catalog]
         }
     }
+
+    var staleAt: Date? {
+        guard case .catalog(_, let minute, _, _) = self else { return nil }
+        return minute.endOfMinute
+    }
 }
 
 /// Request mistakes the section routes turn into 400s.

@@ -96,9 +96,14 @@ public final class SectionService: Sendable {
         let now = clock()
         let position = cursor?.position ?? 0
         var dismissed: Set<String> = []
-        if let device, position < section.placement.notificationCount {
-            let cards = Set(section.placement.notifications.map(\.id))
-            dismissed = try await store.dismissedNotifications(device: device).intersection(cards)
+        if position < section.placement.notificationCount {
+            // Cards show unless the reader dismissed them: a page kept whole is kept for readers
+            // who name no device only.
+            KeepTicket.current?.dependsOnReader(named: device != nil)
+            if let device {
+                let cards = Set(section.placement.notifications.map(\.id))
+                dismissed = try await store.dismissedNotifications(device: device).intersection(cards)
+            }
         }
         let key = ComposedPageKey(
             section: SectionKey(brand: brand.id, section: section.id), version: version, language: language,
