@@ -92,6 +92,35 @@ struct LiveUpdatesTests {
         }
     }
 
+    @Test("readers at one position are sent one frame: where the feed stands, then what changed, then nothing")
+    func frames() async throws {
+        try await TestDatabase.with(.sqlite) { database in
+            let store = try await database.open()
+            let runtime = Runtime(settings: Settings(), store: store, clock: { Self.t0 })
+            let live = runtime.environment.live
+            let first = try await live.frame(of: Self.feed, since: nil)
+            let start = try #require(first.position)
+            #expect(
+                first.bytes.map { String(buffer: $0) }
+                    == "event: position\nid: \(start)\ndata: {\"position\":\"\(start)\"}\n\n")
+            let idle = try await live.frame(of: Self.feed, since: start)
+            #expect(idle.bytes == nil && idle.position == nil, "nothing new: nothing sent, the reader stays")
+
+            _ = try await store.recordFetches([Self.fetch(["x", "y"])], owner: "me")
+            runtime.sections.contentChanged(sections: [Self.section])
+            let update = try await live.frame(of: Self.feed, since: start)
+            let after = try #require(update.position)
+            #expect(after != start)
+            let text = try #require(update.bytes.map { String(buffer: $0) })
+            #expect(text.hasPrefix("event: update\nid: \(after)\ndata: {"))
+            #expect(text.contains(#""added":2"#) && text.contains(#""changed":0"#))
+            let again = try await live.frame(of: Self.feed, since: start)
+            #expect(again.bytes == update.bytes, "the next reader at that position gets the same bytes")
+            #expect(try await live.frame(of: Self.feed, since: after).bytes == nil)
+            try await store.close()
+        }
+    }
+
     @Test("a catalog reader is signalled by event writes, in this process or another, and learns what was added")
     func catalog() async throws {
         try await TestDatabase.with(.sqlite) { database in

@@ -21,6 +21,7 @@ import TidingsStore
 enum LiveStream {
     static let lastEventID = HTTPField.Name("Last-Event-ID")!
     static let heartbeat = Duration.seconds(15)
+    static let keepAlive = ByteBuffer(string: ": keep-alive\n\n")
 
     static func frame(event: String, id: LivePosition, data: String) -> ByteBuffer {
         ByteBuffer(string: "event: \(event)\nid: \(id)\ndata: \(data)\n\n")
@@ -66,7 +67,7 @@ extension LiveUpdates {
             try await withGracefulShutdownHandler {
                 for await signal in signals {
                     guard case .changed = signal else {
-                        try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                        try await writer.write(LiveStream.keepAlive)
                         continue
                     }
                     if let arrangement, case let now = arrangement(), now != arranged {
@@ -76,23 +77,10 @@ extension LiveUpdates {
                                     + String(decoding: try TidingsJSON.encoder().encode(now), as: UTF8.self) + "\n\n"))
                         arranged = now
                     }
-                    let changes = try await live.changes(of: feed, since: last)
-                    guard let known = last else {
-                        try await writer.write(
-                            LiveStream.frame(
-                                event: "position", id: changes.position,
-                                data: #"{"position":"\#(changes.position)"}"#))
-                        last = changes.position
-                        continue
-                    }
-                    guard changes.position != known, changes.added + changes.changed > 0 else { continue }
-                    let update = LiveUpdate(
-                        added: changes.added, changed: changes.changed, position: changes.position.description)
-                    try await writer.write(
-                        LiveStream.frame(
-                            event: "update", id: changes.position,
-                            data: String(decoding: try TidingsJSON.encoder().encode(update), as: UTF8.self)))
-                    last = changes.position
+                    // Shared by every reader at the same position: one encoding per write.
+                    let frame = try await live.frame(of: feed, since: last)
+                    if let bytes = frame.bytes { try await writer.write(bytes) }
+                    if let position = frame.position { last = position }
                 }
             } onGracefulShutdown: {
                 end()

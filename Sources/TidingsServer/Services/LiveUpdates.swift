@@ -1,5 +1,6 @@
 import Foundation
 import Metrics
+import NIOCore
 import ServiceLifecycle
 import TidingsModel
 import TidingsStore
@@ -56,6 +57,13 @@ enum LivePosition: Hashable, Sendable, CustomStringConvertible {
 
 typealias LiveChanges = FeedChanges<LivePosition>
 
+/// What a reader is sent at a signal: `bytes` to write (nil: nothing), after which it stands at
+/// `position` (nil: where it stood).
+struct LiveFrame: Sendable {
+    var position: LivePosition?
+    var bytes: ByteBuffer?
+}
+
 /// What a live reader is woken for.
 enum LiveSignal: Sendable {
     /// Its feed may have changed: ask what changed since its position.
@@ -70,9 +78,9 @@ enum LiveSignal: Sendable {
 /// process wrote it (an event, the poller), or another process's announcement was heard: both
 /// reach ``CacheInvalidation``, which drops cached pages first and then signals here. Signals
 /// coalesce (a reader busy writing gets one, not a queue). The reader then asks
-/// ``changes(of:since:now:)`` what was added and changed since the position it last sent; readers
-/// at the same position share one database query until the feed changes again, so ten thousand
-/// idle readers cost one query per change, not ten thousand.
+/// ``frame(of:since:)`` what to send for the position it last sent; readers at the same position
+/// share one database query and one encoded frame until the feed changes again, so ten thousand
+/// idle readers cost one query and one encoding per change, not ten thousand.
 final class LiveUpdates: Sendable {
     private struct State {
         var next = 0
@@ -90,6 +98,9 @@ final class LiveUpdates: Sendable {
     let heartbeat: Duration
     /// Answers by (feed, position), dropped when the feed changes.
     private let answers: PageCache<ChangesKey, LiveChanges>
+    /// What readers at a position are sent, as bytes, dropped when the feed changes: ten thousand
+    /// readers woken by one write share one encoding (docs/benchmarks.md, live updates).
+    private let frames: PageCache<ChangesKey, LiveFrame>
     /// `tidings_live_streams`: readers subscribed now. Made with the hub: bootstrap metrics first.
     private let open = Meter(label: MetricCatalog.liveStreams.name)
 
@@ -108,6 +119,7 @@ final class LiveUpdates: Sendable {
         self.newsWindow = newsWindow
         self.clock = clock
         answers = PageCache("live_changes", invalidation: invalidation)
+        frames = PageCache("live_frames", capacity: 10_000, invalidation: invalidation)
         // Told after every cache dropped, so a reader signalled here finds them all dropped.
         invalidation.listen { [weak self] scopes in self?.changed(scopes) }
     }
@@ -168,6 +180,30 @@ final class LiveUpdates: Sendable {
                 let changes = try await store.streamChanges(section: key, since: position?.stream)
                 return LiveChanges(position: .stream(changes.position), added: changes.added, changed: changes.changed)
             }
+        }
+    }
+
+    /// What a reader at `position` (none yet: nil) is sent now: an `update` event when the feed
+    /// added or changed items since, a `position` event when the reader has none, else nothing.
+    func frame(of feed: LiveFeed, since position: LivePosition?) async throws -> LiveFrame {
+        try await frames.value(for: ChangesKey(feed: feed, since: position), now: clock()) { [self] in
+            let changes = try await self.changes(of: feed, since: position)
+            guard let known = position else {
+                return LiveFrame(
+                    position: changes.position,
+                    bytes: LiveStream.frame(
+                        event: "position", id: changes.position, data: #"{"position":"\#(changes.position)"}"#))
+            }
+            guard changes.position != known, changes.added + changes.changed > 0 else {
+                return LiveFrame(position: nil, bytes: nil)
+            }
+            let update = LiveUpdate(
+                added: changes.added, changed: changes.changed, position: changes.position.description)
+            return LiveFrame(
+                position: changes.position,
+                bytes: LiveStream.frame(
+                    event: "update", id: changes.position,
+                    data: String(decoding: try TidingsJSON.encoder().encode(update), as: UTF8.self)))
         }
     }
 
