@@ -6,7 +6,7 @@ import TidingsStore
 
 /// What an answer being made was built from, told while it is made: by the caches it read
 /// (``PageCache`` names the scopes of each value and how long the value stays fresh) and by its
-/// handler, which asks for the answer to be kept (``keep(until:)``), and by what shows each reader
+/// handler, which asks for the answer to be kept (``keep()``), and by what shows each reader
 /// something of their own (``dependsOnReader(named:)``). ``KeptResponsesMiddleware`` sets one around each
 /// request it may keep, as a task local, so a cache deep in a service reaches it without every
 /// signature carrying it.
@@ -33,13 +33,10 @@ final class KeepTicket: Sendable {
 
     /// The handler's word: its answer is the same for every request alike in what
     /// ``KeptResponses/Key`` holds (method, path and query, host, `Accept`, `Accept-Language`,
-    /// `Accept-Encoding`), until `until` or until what it was built from changes. A handler whose
+    /// `Accept-Encoding`) until what it was built from changes or goes stale. A handler whose
     /// answer depends on anything else of the request — a cookie, another header — must not ask.
-    func keep(until: Date? = nil) {
-        state.withLock { state in
-            state.wanted = true
-            if let until { state.until = min(state.until, until) }
-        }
+    func keep() {
+        state.withLock { $0.wanted = true }
     }
 
     /// What the answer shows depends on who reads it (the cards they dismissed). For a request
@@ -78,7 +75,7 @@ final class KeepTicket: Sendable {
 /// touched what it was built from is not kept.
 final class KeptResponses: Sendable {
     /// What a kept answer may depend on of its request. Cookies and headers other than these are
-    /// not in it: handlers that read them must not ask to be kept (``KeepTicket/keep(until:)``),
+    /// not in it: handlers that read them must not ask to be kept (``KeepTicket/keep()``),
     /// except the reader's device, which only matters to answers that say so
     /// (``KeepTicket/dependsOnReader(named:)``).
     struct Key: Hashable, Sendable {
@@ -113,7 +110,7 @@ final class KeptResponses: Sendable {
                 case .acceptLanguage: Self.add(field.value, to: &key.acceptLanguage)
                 case .acceptEncoding: Self.add(field.value, to: &key.acceptEncoding)
                 case .ifNoneMatch: Self.add(field.value, to: &ifNoneMatch)
-                case .cookie, Self.device: namesReader = true
+                case .cookie, SectionsController.deviceHeader: namesReader = true
                 case Self.forwardedProto: Self.add(field.value, to: &key.forwardedProto)
                 default: continue
                 }
@@ -126,7 +123,6 @@ final class KeptResponses: Sendable {
         }
 
         static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
-        static let device = HTTPField.Name("X-Device-ID")!
 
         /// A field's value, joined to the ones before it with the same name as HTTP joins them.
         private static func add(_ value: String, to joined: inout String?) {
@@ -166,10 +162,26 @@ final class KeptResponses: Sendable {
     }
 
     private struct State {
-        var entries: [Key: Entry] = [:]
-        var bytes = 0
+        private(set) var entries: [Key: Entry] = [:]
+        /// The bodies' bytes of `entries`, kept in step by the methods below.
+        private(set) var bytes = 0
         /// Counts the drops: an answer made while one happened is not kept.
         var generation: UInt64 = 0
+
+        mutating func put(_ entry: Entry, for key: Key) {
+            remove(key)
+            entries[key] = entry
+            bytes += entry.body.readableBytes
+        }
+
+        mutating func remove(_ key: Key) {
+            if let removed = entries.removeValue(forKey: key) { bytes -= removed.body.readableBytes }
+        }
+
+        mutating func removeAll(where drops: (Entry) -> Bool = { _ in true }) {
+            entries = entries.filter { !drops($0.value) }
+            bytes = entries.values.reduce(0) { $0 + $1.body.readableBytes }
+        }
     }
 
     /// At most this long after it was made, whatever it was built from.
@@ -197,8 +209,7 @@ final class KeptResponses: Sendable {
         let found = state.withLock { state -> Entry? in
             guard let entry = state.entries[lookup.key], !(entry.anonymous && lookup.namesReader) else { return nil }
             guard now < entry.until else {
-                state.entries[lookup.key] = nil
-                state.bytes -= entry.body.readableBytes
+                state.remove(lookup.key)
                 return nil
             }
             return entry
@@ -217,17 +228,10 @@ final class KeptResponses: Sendable {
         guard entry.body.readableBytes <= maxBodyBytes, now < entry.until else { return }
         state.withLock { state in
             guard state.generation == generation else { return }
-            if let replaced = state.entries.updateValue(entry, forKey: key) {
-                state.bytes -= replaced.body.readableBytes
-            }
-            state.bytes += entry.body.readableBytes
+            state.put(entry, for: key)
             guard state.entries.count > capacity || state.bytes > limitBytes else { return }
-            state.entries = state.entries.filter { now < $0.value.until }
-            state.bytes = state.entries.values.reduce(0) { $0 + $1.body.readableBytes }
-            if state.entries.count > capacity || state.bytes > limitBytes {
-                state.entries.removeAll()
-                state.bytes = 0
-            }
+            state.removeAll { now >= $0.until }
+            if state.entries.count > capacity || state.bytes > limitBytes { state.removeAll() }
         }
     }
 
@@ -235,15 +239,8 @@ final class KeptResponses: Sendable {
     func drop(_ scopes: Set<CacheScope>?) {
         state.withLock { state in
             state.generation &+= 1
-            guard let scopes else {
-                state.entries.removeAll()
-                state.bytes = 0
-                return
-            }
-            for (key, entry) in state.entries where !entry.scopes.isDisjoint(with: scopes) {
-                state.entries[key] = nil
-                state.bytes -= entry.body.readableBytes
-            }
+            guard let scopes else { return state.removeAll() }
+            state.removeAll { !$0.scopes.isDisjoint(with: scopes) }
         }
     }
 
