@@ -31,7 +31,13 @@ public func buildApplication(
                     RequestBodyDeadline(timeout: .milliseconds(Int64(configuration.bodyTimeout * 1000)))
                 ],
                 idleTimeout: .milliseconds(Int64(configuration.idleTimeout * 1000)))),
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Tidings"),
+        // Live readers come back together (after a restart, thousands at once): with Hummingbird's
+        // queue of 256 pending connections, the rest of a burst was dropped and retried by the
+        // clients' kernels a second or more later (docs/benchmarks.md, live updates). The kernel
+        // caps it at `net.core.somaxconn`.
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "Tidings",
+            backlog: 4096),
         services: services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
@@ -48,6 +54,9 @@ public func buildRouter(
 ) -> Router<TidingsRequestContext> {
     let (store, configuration) = (environment.store, environment.configuration)
     let router = Router(context: TidingsRequestContext.self)
+    // First: a live stream's request is answered in a child task, so the chain's memory is not
+    // kept for as long as the stream stays open (docs/benchmarks.md, live updates).
+    router.add(middleware: StreamRequestsMiddleware())
     // Outside the error envelope, so the id, the span, the metrics and the access log all see
     // refusals as the answers they become.
     router.add(middleware: RequestIDMiddleware())

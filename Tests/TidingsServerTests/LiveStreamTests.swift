@@ -173,6 +173,8 @@ struct LiveStreamTests {
             ] {
                 let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: path), timeout: .seconds(10))
                 #expect(Int(response.status.code) == status, "\(path)")
+                // Answered in a child task (StreamRequestsMiddleware), still through the whole chain.
+                #expect(response.headers.first(name: "X-Request-Id") != nil, "\(path)")
             }
 
             // Stopping ends the streams, and the server stops without waiting for them.
