@@ -300,6 +300,8 @@ let package = Package(
             dependencies: [
                 "TidingsTesting", .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(

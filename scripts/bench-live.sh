@@ -30,8 +30,9 @@ key=$("$binary" keys create --name bench --database "sqlite:$scratch/bench.sqlit
 rss() { awk '/^VmRSS/ { print $2 }' "/proc/$server/status"; }
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-# Fan-out latency.
-"$clients" fanout 127.0.0.1 "$port" "$path" "$fanout" "$writes" "$key"
+# Fan-out latency; given the server's pid, the client also reports the server's CPU time (user and
+# system) per write, from the first write to the last.
+"$clients" fanout 127.0.0.1 "$port" "$path" "$fanout" "$writes" "$key" "$server"
 
 # Warm the server (caches, pools) before measuring its memory.
 for _ in 1 2 3; do curl -s "$base/api/v1/news_items?limit=50" >/dev/null; done

@@ -3,8 +3,10 @@
 // ten thousand streams as the server spent writing them). One thread, epoll, non-blocking sockets.
 //
 //   live_clients hold   HOST PORT PATH N SECONDS        open N streams, say when all are open, hold
-//   live_clients fanout HOST PORT PATH N WRITES KEY     open N streams, post WRITES events one at a
-//                                                       time, report write -> `update` latencies
+//   live_clients fanout HOST PORT PATH N WRITES KEY [PID]  open N streams, post WRITES events one
+//                                                       at a time, report write -> `update` latencies
+//                                                       (and, given the server's PID, its CPU time
+//                                                       per write, from /proc)
 //
 // Prints one JSON object per report on stdout, as live_clients.py does. Loopback addresses only.
 // Build: cc -O2 -o live_clients live_clients.c
@@ -252,6 +254,24 @@ static void finishPost(int fd) {
     close(fd);
 }
 
+// CPU time (user + system) of process `pid` in milliseconds, from /proc; -1 when unknown.
+static double cpuMilliseconds(const char *pid) {
+    if (!pid) return -1;
+    char path[64], line[4096];
+    snprintf(path, sizeof path, "/proc/%s/stat", pid);
+    FILE *file = fopen(path, "r");
+    if (!file) return -1;
+    size_t n = fread(line, 1, sizeof line - 1, file);
+    fclose(file);
+    line[n] = 0;
+    char *rest = strrchr(line, ')');  // the command may hold spaces: fields count from after it
+    if (!rest) return -1;
+    unsigned long user = 0, system = 0;
+    // After ")": state, then fields 4..13, then utime (14) and stime (15).
+    if (sscanf(rest + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &user, &system) != 2) return -1;
+    return (user + system) * 1000.0 / sysconf(_SC_CLK_TCK);
+}
+
 static int allUpdated(void) {
     for (int i = 0; i < count; i++)
         if (streams[i].fd >= 0 && streams[i].firstUpdate == 0) return 0;
@@ -305,6 +325,8 @@ int main(int argc, char **argv) {
     double *answered = malloc(sizeof(double) * (writes + 1));
     long delivered = 0;
     double cold = 0;
+    const char *pid = argc > 8 ? argv[8] : NULL;
+    double cpuStart = 0;
     for (int n = 0; n <= writes; n++) {  // the first write warms the server up and is reported alone
         for (int i = 0; i < count; i++) streams[i].firstUpdate = 0;
         double sent;
@@ -327,11 +349,16 @@ int main(int argc, char **argv) {
             if (latency > last) last = latency;
             if (n > 0) latencies[delivered++] = latency;
         }
-        if (n == 0) cold = last;
-        else lasts[n - 1] = last;
+        if (n == 0) {
+            cold = last;
+            cpuStart = cpuMilliseconds(pid);  // the writes measured start after the first
+        } else {
+            lasts[n - 1] = last;
+        }
         if (missing) fprintf(stderr, "{\"write\": %d, \"missing\": %d}\n", n, missing);
         pump(never, now() + 0.5);
     }
+    double cpuEnd = cpuMilliseconds(pid);
     if (delivered == 0 || writes == 0) {
         fprintf(stderr, "live_clients: nothing delivered\n");
         return 1;
@@ -349,6 +376,8 @@ int main(int argc, char **argv) {
     for (int n = 0; n < writes; n++) printf("%s%.0f", n ? ", " : "", lasts[n]);
     printf("], \"first_write_last_client_ms\": %.1f, \"post_answered_ms\": [", cold);
     for (int n = 0; n <= writes; n++) printf("%s%.0f", n ? ", " : "", answered[n]);
-    printf("]}\n");
+    printf("]");
+    if (cpuStart >= 0 && cpuEnd >= 0 && pid) printf(", \"server_cpu_ms_per_write\": %.1f", (cpuEnd - cpuStart) / writes);
+    printf("}\n");
     return 0;
 }

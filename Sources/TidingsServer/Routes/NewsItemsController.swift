@@ -20,7 +20,7 @@ struct NewsItemsController: Sendable {
 
     /// Server-Sent Events: `update` when news items are added or changed (``LiveStream``).
     @Sendable func updates(request: Request, context: TidingsRequestContext) async throws -> Response {
-        live.response(.newsItems, since: try LiveStream.resumption(request, of: .newsItems))
+        live.response(.newsItems, since: try LiveStream.resumption(request, of: .newsItems), on: context.channel)
     }
 
     @Sendable func list(request: Request, context: TidingsRequestContext) async throws -> Response {

@@ -74,7 +74,8 @@ struct SectionsController: Sendable {
                 message: "api: section \(id) has no live updates (a web section is a page elsewhere)")
         }
         let key = SectionKey(brand: brand.id, section: section.id)
-        return live.response(feed, since: try LiveStream.resumption(request, of: feed)) { [sections] in
+        return live.response(feed, since: try LiveStream.resumption(request, of: feed), on: context.channel) {
+            [sections] in
             sections.arrangement(of: key)
         }
     }

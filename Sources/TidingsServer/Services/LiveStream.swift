@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import ServiceLifecycle
 import TidingsModel
 import TidingsStore
@@ -45,45 +46,33 @@ enum LiveStream {
 }
 
 extension LiveUpdates {
-    /// A response streaming `feed`'s updates from `since` (from now, when nil); with
-    /// `arrangement` (a section's pins and hides as shown now), an `arranged` event whenever it
-    /// changes.
+    /// A response streaming `feed`'s updates from `since` (from now, when nil) on the request's
+    /// connection `channel`; with `arrangement` (a section's pins and hides as shown now), an
+    /// `arranged` event whenever it changes.
     func response(
-        _ feed: LiveFeed, since: LivePosition?, arrangement: (@Sendable () -> LiveArrangement)? = nil
+        _ feed: LiveFeed, since: LivePosition?, on channel: any Channel,
+        arrangement: (@Sendable () -> LiveArrangement)? = nil
     ) -> Response {
         let live = self
         let body = ResponseBody { writer in
-            // One stream of signals per reader, no task of its own: an idle reader costs its
-            // connection, this body's suspended task and a few small objects.
-            let (signals, end) = live.subscribe(feed)
-            defer { end() }
-            var last = since
-            // From "nothing decided": a reader connecting after a hide still hears it, though the
-            // page it read (before the hide) showed the story.
-            var arranged = LiveArrangement(pinned: [], hidden: [])
+            // The head and `retry:` through Hummingbird; every frame after them the hub writes to
+            // the connection itself, while this task waits: an idle reader costs its connection,
+            // this suspended task and its place in the hub.
             try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))
+            guard let reader = live.register(feed, since: since, on: channel, arrangement: arrangement) else {
+                try await writer.finish(nil)
+                return
+            }
             // The server's graceful shutdown waits for open responses: the stream ends when it
             // begins, not when the hub's own service is stopped after the server.
-            try await withGracefulShutdownHandler {
-                for await signal in signals {
-                    guard case .changed = signal else {
-                        try await writer.write(LiveStream.keepAlive)
-                        continue
-                    }
-                    if let arrangement, case let now = arrangement(), now != arranged {
-                        try await writer.write(
-                            ByteBuffer(
-                                string: "event: arranged\ndata: "
-                                    + String(decoding: try TidingsJSON.encoder().encode(now), as: UTF8.self) + "\n\n"))
-                        arranged = now
-                    }
-                    // Shared by every reader at the same position: one encoding per write.
-                    let frame = try await live.frame(of: feed, since: last)
-                    if let bytes = frame.bytes { try await writer.write(bytes) }
-                    if let position = frame.position { last = position }
+            await withGracefulShutdownHandler {
+                await withTaskCancellationHandler {
+                    await live.wait(reader)
+                } onCancel: {
+                    live.end(reader)
                 }
             } onGracefulShutdown: {
-                end()
+                live.end(reader)
             }
             try await writer.finish(nil)
         }

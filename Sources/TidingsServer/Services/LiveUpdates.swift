@@ -1,6 +1,9 @@
 import Foundation
+import HTTPTypes
+import Logging
 import Metrics
 import NIOCore
+import NIOHTTPTypes
 import ServiceLifecycle
 import TidingsModel
 import TidingsStore
@@ -57,34 +60,78 @@ enum LivePosition: Hashable, Sendable, CustomStringConvertible {
 
 typealias LiveChanges = FeedChanges<LivePosition>
 
-/// What a reader is sent at a signal: `bytes` to write (nil: nothing), after which it stands at
+/// What a reader is sent at a change: `bytes` to write (nil: nothing), after which it stands at
 /// `position` (nil: where it stood).
 struct LiveFrame: Sendable {
     var position: LivePosition?
     var bytes: ByteBuffer?
 }
 
-/// What a live reader is woken for.
-enum LiveSignal: Sendable {
-    /// Its feed may have changed: ask what changed since its position.
-    case changed
-    /// Time for a keep-alive (one timer for every reader, not one each).
-    case heartbeat
+/// A reader ``LiveUpdates/register(_:since:on:arrangement:)`` took: ends with ``LiveUpdates/end(_:)``.
+struct LiveReaderID: Hashable, Sendable {
+    let feed: LiveFeed
+    let number: Int
 }
 
 /// What live readers of a feed are told, and when (issue 19; the SSE endpoints build on it).
 ///
-/// A reader subscribes to a feed and gets a signal whenever its content may have changed — this
-/// process wrote it (an event, the poller), or another process's announcement was heard: both
-/// reach ``CacheInvalidation``, which drops cached pages first and then signals here. Signals
-/// coalesce (a reader busy writing gets one, not a queue). The reader then asks
-/// ``frame(of:since:)`` what to send for the position it last sent; readers at the same position
-/// share one database query and one encoded frame until the feed changes again, so ten thousand
-/// idle readers cost one query and one encoding per change, not ten thousand.
+/// A reader is a stream's connection and where it stands in its feed. Whenever the feed may have
+/// changed — this process wrote it (an event, the poller), or another process's announcement was
+/// heard: both reach ``CacheInvalidation``, which drops cached pages first and then tells the hub —
+/// the hub works out what each reader is sent and writes it to the reader's connection itself,
+/// a batch per event loop: readers at the same position share one database query and one encoded
+/// frame, and no reader's task is woken. Ten thousand readers of one write cost one query, one
+/// encoding and ten thousand socket writes on the event loops (docs/benchmarks.md, live updates):
+/// waking each reader's task to write its own frame cost a third more CPU, and an idle reader's
+/// task kept twice the memory. Changes coalesce: while the hub writes one, the next waits, and is
+/// then worked out from where each reader stands.
+///
+/// A stream's response writes its head and `retry:` through Hummingbird, registers, and waits
+/// (``wait(_:)``) until its reader ends — its connection closed or refused a write, the server
+/// is stopping — and then ends the response. The hub's writes follow the head on the connection:
+/// an event loop runs what it is given in order, and a reader is written to only while it is
+/// registered, which it leaves before its response's end is queued.
 final class LiveUpdates: Sendable {
+    /// A reader: a stream's connection and where it stands. Its mutable fields are read and
+    /// written only under the hub's lock (`state`), which is why it may be shared.
+    private final class Reader: @unchecked Sendable {
+        let id: LiveReaderID
+        let channel: any Channel
+        /// The section's pins and hides as shown now, when the reader follows a section.
+        let arrangement: (@Sendable () -> LiveArrangement)?
+        /// The last position it was sent; nil before its first frame when it gave none.
+        var position: LivePosition?
+        /// What it was last told of the arrangement: a reader connecting after a hide still hears
+        /// it, though the page it read (before the hide) showed the story.
+        var arranged = LiveArrangement(pinned: [], hidden: [])
+        /// Its response, waiting for the reader to end.
+        var waiting: CheckedContinuation<Void, Never>?
+        /// Ended: written to no more.
+        var ended = false
+
+        init(
+            id: LiveReaderID, channel: any Channel, position: LivePosition?,
+            arrangement: (@Sendable () -> LiveArrangement)?
+        ) {
+            self.id = id
+            self.channel = channel
+            self.position = position
+            self.arrangement = arrangement
+        }
+    }
+
+    /// The readers of one feed, and whether the hub is writing to them.
+    private struct Readers {
+        var readers: [Int: Reader] = [:]
+        /// A change came that the hub has not worked out yet.
+        var changed = false
+        /// The hub is writing this feed's changes (one at a time, in order).
+        var writing = false
+    }
+
     private struct State {
         var next = 0
-        var readers: [LiveFeed: [Int: AsyncStream<LiveSignal>.Continuation]] = [:]
+        var feeds: [LiveFeed: Readers] = [:]
         var closed = false
         var beating: Task<Void, Never>?
     }
@@ -94,15 +141,16 @@ final class LiveUpdates: Sendable {
     /// The oldest news the catalog feed shows at a time.
     private let newsWindow: @Sendable (Date) -> Date
     let clock: @Sendable () -> Date
-    /// How often readers are woken for a keep-alive.
+    /// How often readers are sent a keep-alive.
     let heartbeat: Duration
     /// Answers by (feed, position), dropped when the feed changes.
     private let answers: PageCache<ChangesKey, LiveChanges>
     /// What readers at a position are sent, as bytes, dropped when the feed changes: ten thousand
     /// readers woken by one write share one encoding (docs/benchmarks.md, live updates).
     private let frames: PageCache<ChangesKey, LiveFrame>
-    /// `tidings_live_streams`: readers subscribed now. Made with the hub: bootstrap metrics first.
+    /// `tidings_live_streams`: readers registered now. Made with the hub: bootstrap metrics first.
     private let open = Meter(label: MetricCatalog.liveStreams.name)
+    private let logger = Logger(label: "tidings.live")
 
     struct ChangesKey: PageCacheKey {
         var feed: LiveFeed
@@ -120,48 +168,76 @@ final class LiveUpdates: Sendable {
         self.clock = clock
         answers = PageCache("live_changes", invalidation: invalidation)
         frames = PageCache("live_frames", capacity: 10_000, invalidation: invalidation)
-        // Told after every cache dropped, so a reader signalled here finds them all dropped.
+        // Told after every cache dropped, so the frames worked out for a change are all new.
         invalidation.listen { [weak self] scopes in self?.changed(scopes) }
     }
 
-    /// Signals for `feed`: `changed` at once (so a reader resuming from an old position is
-    /// answered without waiting for a change), then at each change, and a `heartbeat` every
-    /// `heartbeat`; it ends when ``close()`` is called, or `end` for this reader alone. Signals
-    /// coalesce: at most two wait.
-    func subscribe(_ feed: LiveFeed) -> (signals: AsyncStream<LiveSignal>, end: @Sendable () -> Void) {
-        let (signals, continuation) = AsyncStream.makeStream(of: LiveSignal.self, bufferingPolicy: .bufferingNewest(2))
-        let id: Int? = state.withLock { state in
+    /// Registers a reader of `feed` on `channel`, standing at `position` (nil: none yet, it is sent
+    /// a `position` event first): the hub writes its first frame at once (an `update` when the
+    /// feed moved since `position`), then one at each change, and a keep-alive every `heartbeat`.
+    /// Returns nil once the hub is closed (the server is stopping).
+    func register(
+        _ feed: LiveFeed, since position: LivePosition?, on channel: any Channel,
+        arrangement: (@Sendable () -> LiveArrangement)? = nil
+    ) -> LiveReaderID? {
+        let id: LiveReaderID? = state.withLock { state in
             guard !state.closed else { return nil }
             state.next += 1
-            state.readers[feed, default: [:]][state.next] = continuation
+            let id = LiveReaderID(feed: feed, number: state.next)
+            state.feeds[feed, default: Readers()].readers[id.number] = Reader(
+                id: id, channel: channel, position: position, arrangement: arrangement)
             if state.beating == nil { state.beating = beat() }
-            return state.next
+            return id
         }
-        let end: @Sendable () -> Void = { continuation.finish() }
+        guard let id else { return nil }
         open.increment()
-        guard let id else {
-            continuation.finish()
-            return (signals, end)
-        }
-        continuation.onTermination = { [weak self] _ in
-            self?.open.decrement()
-            self?.state.withLock { state in
-                state.readers[feed]?[id] = nil
-                if state.readers[feed]?.isEmpty == true { state.readers[feed] = nil }
-            }
-        }
-        continuation.yield(.changed)
-        return (signals, end)
+        // The reader ends with its connection. A client that left is found out at the next write
+        // to it (a change or the keep-alive, within `heartbeat`): the connection then closes.
+        channel.closeFuture.whenComplete { [weak self] _ in self?.end(id) }
+        changed(feeds: [feed])
+        return id
     }
 
-    /// The one timer behind every reader's keep-alive, running until ``close()``.
+    /// Waits until `reader` ends: its connection closed or refused a write, ``end(_:)``, or
+    /// ``close()``. At once for a reader that already ended.
+    func wait(_ reader: LiveReaderID) async {
+        await withCheckedContinuation { continuation in
+            let registered = state.withLock { state -> Bool in
+                guard let registered = state.feeds[reader.feed]?.readers[reader.number] else { return false }
+                registered.waiting = continuation
+                return true
+            }
+            if !registered { continuation.resume() }
+        }
+    }
+
+    /// Ends `reader`: the hub writes to it no more, and its ``wait(_:)`` returns.
+    func end(_ reader: LiveReaderID) {
+        let ended = state.withLock { state -> Reader? in
+            guard let ended = state.feeds[reader.feed]?.readers.removeValue(forKey: reader.number) else { return nil }
+            ended.ended = true
+            if state.feeds[reader.feed]?.readers.isEmpty == true, state.feeds[reader.feed]?.writing == false {
+                state.feeds[reader.feed] = nil
+            }
+            return ended
+        }
+        guard let ended else { return }
+        open.decrement()
+        ended.waiting?.resume()
+        ended.waiting = nil
+    }
+
+    /// The one timer behind every reader's keep-alive, running until ``close()``. Each beat also
+    /// works out every feed again, so a reader whose connection took nothing at the last change
+    /// (a slow client) catches up.
     private func beat() -> Task<Void, Never> {
         Task { [weak self, heartbeat] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: heartbeat)
                 guard let self else { return }
-                let all = self.state.withLock { $0.readers.values.flatMap(\.values) }
-                for continuation in all { continuation.yield(.heartbeat) }
+                let readers = self.state.withLock { state in state.feeds.values.flatMap(\.readers.values) }
+                await self.send([Message(bytes: LiveStream.keepAlive)], to: readers.map { ($0, 0) })
+                self.changed(feeds: Set(readers.map(\.id.feed)))
             }
         }
     }
@@ -207,26 +283,169 @@ final class LiveUpdates: Sendable {
         }
     }
 
-    /// Readers subscribed now (for tests and metrics).
-    var readerCount: Int { state.withLock { $0.readers.values.reduce(0) { $0 + $1.count } } }
+    /// Readers registered now (for tests and metrics).
+    var readerCount: Int { state.withLock { $0.feeds.values.reduce(0) { $0 + $1.readers.count } } }
 
-    /// Ends every reader's signals, and refuses new ones: the server is stopping.
+    /// Ends every reader, and refuses new ones: the server is stopping.
     func close() {
         let all = state.withLock { state in
             state.closed = true
             state.beating?.cancel()
-            defer { state.readers = [:] }
-            return state.readers.values.flatMap(\.values)
+            defer { state.feeds = [:] }
+            let all = state.feeds.values.flatMap(\.readers.values)
+            for reader in all { reader.ended = true }
+            return all.compactMap { reader in
+                defer { reader.waiting = nil }
+                return reader.waiting
+            }
         }
-        for continuation in all { continuation.finish() }
+        open.decrement(by: Double(all.count))
+        for waiting in all { waiting.resume() }
     }
 
     private func changed(_ scopes: Set<CacheScope>?) {
-        let signalled = state.withLock { state -> [AsyncStream<LiveSignal>.Continuation] in
-            guard let scopes else { return state.readers.values.flatMap(\.values) }
-            return scopes.flatMap(LiveFeed.feeds).flatMap { state.readers[$0].map { Array($0.values) } ?? [] }
+        let feeds = state.withLock { state in
+            scopes.map { Set($0.flatMap(LiveFeed.feeds)) } ?? Set(state.feeds.keys)
         }
-        for continuation in signalled { continuation.yield(.changed) }
+        changed(feeds: feeds)
+    }
+
+    /// Marks `feeds` changed, and starts writing to the readers of those the hub is not writing now.
+    private func changed(feeds: Set<LiveFeed>) {
+        let start = state.withLock { state -> [LiveFeed] in
+            var start: [LiveFeed] = []
+            for feed in feeds where state.feeds[feed] != nil {
+                state.feeds[feed]?.changed = true
+                if state.feeds[feed]?.writing == false {
+                    state.feeds[feed]?.writing = true
+                    start.append(feed)
+                }
+            }
+            return start
+        }
+        for feed in start { Task { await self.write(feed) } }
+    }
+
+    /// Writes `feed`'s changes to its readers until none is left to work out.
+    private func write(_ feed: LiveFeed) async {
+        while true {
+            // Where each reader stands, read under the lock: the event loops move them.
+            let readers = state.withLock { state -> [(Reader, LivePosition?, LiveArrangement)]? in
+                guard var readers = state.feeds[feed] else { return nil }
+                guard readers.changed, !state.closed else {
+                    readers.writing = false
+                    state.feeds[feed] = readers.readers.isEmpty ? nil : readers
+                    return nil
+                }
+                readers.changed = false
+                state.feeds[feed] = readers
+                return readers.readers.values.map { ($0, $0.position, $0.arranged) }
+            }
+            guard let readers else { return }
+            await send(feed, to: readers)
+        }
+    }
+
+    /// One change of `feed`, sent to `readers` (each with where it stands): a frame per position
+    /// they stand at, and the section's arrangement when it changed for them; returns once every
+    /// event loop wrote its share, so the next change is worked out from where each reader stands.
+    private func send(_ feed: LiveFeed, to readers: [(Reader, LivePosition?, LiveArrangement)]) async {
+        var frames: [LivePosition?: LiveFrame] = [:]
+        var failed: Set<LivePosition?> = []
+        for position in Set(readers.lazy.map(\.1)) {
+            do {
+                frames[position] = try await frame(of: feed, since: position)
+            } catch {
+                // Its readers end: their clients reconnect with their position and are answered anew.
+                logger.warning("live: \(feed) from \(position?.description ?? "the start"): \(error)")
+                failed.insert(position)
+            }
+        }
+        // One section, one arrangement: asked once, encoded once.
+        let arranged = readers.first?.0.arrangement?()
+        let arrangedBytes = arranged.flatMap { arranged in
+            (try? TidingsJSON.encoder().encode(arranged)).map { json in
+                ByteBuffer(string: "event: arranged\ndata: " + String(decoding: json, as: UTF8.self) + "\n\n")
+            }
+        }
+        // A message per position and whether the arrangement is news to the reader.
+        var messages: [Message] = []
+        var numbered: [MessageKey: Int] = [:]
+        var deliveries: [(Reader, Int)] = []
+        for (reader, position, wasArranged) in readers {
+            guard let frame = frames[position] else {
+                if failed.contains(position) { end(reader.id) }
+                continue
+            }
+            let tellArranged = arranged != nil && arrangedBytes != nil && arranged != wasArranged
+            let key = MessageKey(position: position, arranged: tellArranged)
+            if let number = numbered[key] {
+                if number >= 0 { deliveries.append((reader, number)) }
+                continue
+            }
+            var bytes = tellArranged ? arrangedBytes : nil
+            if var frameBytes = frame.bytes {
+                if bytes == nil { bytes = frameBytes } else { bytes?.writeBuffer(&frameBytes) }
+            }
+            guard let bytes else {
+                numbered[key] = -1  // nothing to send at this position
+                continue
+            }
+            numbered[key] = messages.count
+            deliveries.append((reader, messages.count))
+            messages.append(Message(bytes: bytes, position: frame.position, arranged: tellArranged ? arranged : nil))
+        }
+        await send(messages, to: deliveries)
+    }
+
+    /// Bytes some readers are sent, and where they stand once they are written.
+    private struct Message: Sendable {
+        let bytes: ByteBuffer
+        var position: LivePosition? = nil
+        var arranged: LiveArrangement? = nil
+    }
+
+    private struct MessageKey: Hashable {
+        let position: LivePosition?
+        let arranged: Bool
+    }
+
+    /// Writes `messages` to the readers `deliveries` name (a reader, the number of its message),
+    /// each event loop its own connections' in one go; returns when all are written.
+    private func send(_ messages: [Message], to deliveries: [(Reader, Int)]) async {
+        var loops: [ObjectIdentifier: (loop: any EventLoop, deliveries: [(Reader, Int)])] = [:]
+        for delivery in deliveries {
+            let loop = delivery.0.channel.eventLoop
+            loops[ObjectIdentifier(loop), default: (loop, [])].deliveries.append(delivery)
+        }
+        let written = loops.values.map { loop, deliveries in
+            loop.submit { self.write(messages, to: deliveries) }
+        }
+        for future in written { try? await future.get() }
+    }
+
+    /// On the connections' event loop: writes to the readers not ended whose connections take more
+    /// now, and moves them on. A reader ending has its response's end queued behind this on the
+    /// same loop, so nothing is written after it. A connection that takes nothing now (a slow
+    /// client's buffers full) is skipped: its reader stays where it stood and catches up at the
+    /// next change or keep-alive. A write that fails closes the connection, which ends the reader.
+    private func write(_ messages: [Message], to deliveries: [(Reader, Int)]) {
+        let live = state.withLock { _ in deliveries.map { !$0.0.ended } }
+        let parts = messages.map { HTTPResponsePart.body($0.bytes) }
+        var moved: [(Reader, Int)] = []
+        for (delivery, live) in zip(deliveries, live) where live && delivery.0.channel.isWritable {
+            let (reader, number) = delivery
+            reader.channel.write(parts[number], promise: nil)
+            reader.channel.flush()
+            if messages[number].position != nil || messages[number].arranged != nil { moved.append(delivery) }
+        }
+        guard !moved.isEmpty else { return }
+        state.withLock { _ in
+            for (reader, number) in moved {
+                if let position = messages[number].position { reader.position = position }
+                if let arranged = messages[number].arranged { reader.arranged = arranged }
+            }
+        }
     }
 }
 
