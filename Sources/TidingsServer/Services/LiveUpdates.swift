@@ -213,18 +213,20 @@ final class LiveUpdates: Sendable {
 
     /// Ends `reader`: the hub writes to it no more, and its ``wait(_:)`` returns.
     func end(_ reader: LiveReaderID) {
-        let ended = state.withLock { state -> Reader? in
-            guard let ended = state.feeds[reader.feed]?.readers.removeValue(forKey: reader.number) else { return nil }
+        let (found, waiting) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
+            guard let ended = state.feeds[reader.feed]?.readers.removeValue(forKey: reader.number) else {
+                return (false, nil)
+            }
             ended.ended = true
             if state.feeds[reader.feed]?.readers.isEmpty == true, state.feeds[reader.feed]?.writing == false {
                 state.feeds[reader.feed] = nil
             }
-            return ended
+            defer { ended.waiting = nil }
+            return (true, ended.waiting)
         }
-        guard let ended else { return }
+        guard found else { return }
         open.decrement()
-        ended.waiting?.resume()
-        ended.waiting = nil
+        waiting?.resume()
     }
 
     /// The one timer behind every reader's keep-alive, running until ``close()``. Each beat also
@@ -288,19 +290,20 @@ final class LiveUpdates: Sendable {
 
     /// Ends every reader, and refuses new ones: the server is stopping.
     func close() {
-        let all = state.withLock { state in
+        let (count, waiting) = state.withLock { state in
             state.closed = true
             state.beating?.cancel()
             defer { state.feeds = [:] }
             let all = state.feeds.values.flatMap(\.readers.values)
-            for reader in all { reader.ended = true }
-            return all.compactMap { reader in
+            let waiting = all.compactMap { reader in
                 defer { reader.waiting = nil }
+                reader.ended = true
                 return reader.waiting
             }
+            return (all.count, waiting)
         }
-        open.decrement(by: Double(all.count))
-        for waiting in all { waiting.resume() }
+        open.decrement(by: Double(count))
+        for continuation in waiting { continuation.resume() }
     }
 
     private func changed(_ scopes: Set<CacheScope>?) {

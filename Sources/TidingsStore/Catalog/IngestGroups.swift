@@ -17,8 +17,10 @@ import TidingsCatalog
 /// against one-at-a-time writes, duplicates, conflicts and refusals among them).
 ///
 /// A group whose write fails is written again one request at a time, so that each gets its own
-/// answer — one request's failure (a lost connection, a constraint a bug broke) is not its
-/// neighbours'. Requests that must stand or fall together (`atomic`) do not come here.
+/// answer — one request's failure (a constraint a bug broke) is not its neighbours'. A database
+/// that is unavailable (`StoreUnavailable`) is every request's answer at once: each is refused
+/// with it (503 and Retry-After), not written alone into the same outage. Requests that must stand
+/// or fall together (`atomic`) do not come here.
 public actor IngestGroups {
     /// Writes one group's events in one transaction, one outcome per event in order.
     public typealias Write = @Sendable (_ events: [CatalogEvent]) async throws -> [IngestOutcome]
@@ -131,7 +133,12 @@ public actor IngestGroups {
             }
             return results
         } catch {
-            guard requests.count > 1 else { return [.failure(error)] }
+            // The database unavailable (gone, restarting, no answer within the store's timeout) is
+            // every request's answer: writing each alone would wait that long again, once a request
+            // — a group of five, five timeouts — and answer each long after its client gave up.
+            guard requests.count > 1, !(error is StoreUnavailable) else {
+                return requests.map { _ in .failure(error) }
+            }
             var results: [Result<[IngestOutcome], any Error>] = []
             for request in requests {
                 do {
