@@ -23,8 +23,11 @@ source scripts/bench/wrk.sh
 source scripts/bench/demo-server.sh
 # The load is scripts/bench/live_clients.c (one thread, epoll): it reads every byte of every
 # stream while taking little of the cores the server needs.
+# (any C compiler: $CC, else cc, else the clang that comes with Swift).
 clients=$scratch/live_clients
-cc -O2 -o "$clients" scripts/bench/live_clients.c
+compiler=${CC:-$(command -v cc || command -v clang || true)}
+[ -n "$compiler" ] || { echo "bench-live: no C compiler (cc or clang) for scripts/bench/live_clients.c" >&2; exit 1; }
+"$compiler" -O2 -o "$clients" scripts/bench/live_clients.c
 path=/api/v1/news_items/updates
 key=$("$binary" keys create --name bench --database "sqlite:$scratch/bench.sqlite" | grep '^tid_')
 rss() { awk '/^VmRSS/ { print $2 }' "/proc/$server/status"; }
