@@ -366,9 +366,15 @@ final class LiveUpdates: Sendable {
         }
         // One section, one arrangement: asked once, encoded once.
         let arranged = readers.first?.0.arrangement?()
-        let arrangedBytes = arranged.flatMap { arranged in
-            (try? TidingsJSON.encoder().encode(arranged)).map { json in
-                ByteBuffer(string: "event: arranged\ndata: " + String(decoding: json, as: UTF8.self) + "\n\n")
+        var arrangedBytes: ByteBuffer?
+        if let arranged {
+            do {
+                let json = try TidingsJSON.encoder().encode(arranged)
+                arrangedBytes = ByteBuffer(
+                    string: "event: arranged\ndata: " + String(decoding: json, as: UTF8.self) + "\n\n")
+            } catch {
+                // Readers keep what they were last told and hear the arrangement at the next change.
+                logger.error("live: \(feed)'s arrangement could not be encoded: \(error)")
             }
         }
         // A message per position and whether the arrangement is news to the reader.
@@ -424,6 +430,8 @@ final class LiveUpdates: Sendable {
         let written = loops.values.map { loop, deliveries in
             loop.submit { self.write(messages, to: deliveries) }
         }
+        // A batch fails only when its event loop has shut down (the server stopping): nothing to
+        // write to, and nothing to report.
         for future in written { try? await future.get() }
     }
 
