@@ -192,6 +192,7 @@ let package = Package(
                 .server("Hummingbird", "hummingbird"),
                 .server("HTTPTypes", "swift-http-types"),
                 .server("NIOCore", "swift-nio"),
+                .server("NIOPosix", "swift-nio"),
                 .server("NIOHTTPTypes", "swift-nio-extras"),
                 .server("ServiceLifecycle", "swift-service-lifecycle"),
                 .server("Crypto", "swift-crypto"),

@@ -48,3 +48,38 @@ struct IngestGroupsTests {
         #expect(try results[2].get() == [.accepted])
     }
 }
+
+/// The writer runs where it is told: its task prefers the executor given, so the write's steps run
+/// there, not in the shared pool.
+@Suite("Group commit executor")
+struct IngestGroupsExecutorTests {
+    /// Runs each job on one dispatch queue, counting the jobs and whether the write ran on it.
+    final class CountingExecutor: TaskExecutor {
+        static let mark = DispatchSpecificKey<Bool>()
+        let queue = DispatchQueue(label: "writer")
+        let jobs = Locked(0)
+
+        init() { queue.setSpecific(key: Self.mark, value: true) }
+
+        func enqueue(_ job: consuming ExecutorJob) {
+            let job = UnownedJob(job)
+            jobs.withLock { $0 += 1 }
+            queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+        }
+    }
+
+    @Test("the writer's task runs on the executor given")
+    func writesOnTheExecutor() async throws {
+        let executor = CountingExecutor()
+        let onQueue = Locked<[Bool]>([])
+        let groups = IngestGroups(executor: executor) { events in
+            onQueue.withLock { $0.append(DispatchQueue.getSpecific(key: CountingExecutor.mark) == true) }
+            return events.map { _ in IngestOutcome.accepted }
+        }
+        let event = try CatalogEvent(
+            validating: Events.created("e1", product: "p1", price: "1.00"), now: IngestGroupsTests.now)
+        #expect(try await groups.ingest([event]) == [.accepted])
+        #expect(onQueue.current == [true])
+        #expect(executor.jobs.current > 0)
+    }
+}

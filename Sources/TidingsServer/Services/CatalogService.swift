@@ -27,7 +27,7 @@ public struct CatalogService: Sendable {
         rejected = Counter(label: MetricCatalog.eventsTotal.name, dimensions: [("outcome", "rejected")])
         let commits = Counter(label: MetricCatalog.eventCommitsTotal.name)
         groups = IngestGroups(
-            maximumEvents: Self.maximumGroup, committed: { commits.increment() },
+            maximumEvents: Self.maximumGroup, executor: WriterExecutor.shared, committed: { commits.increment() },
             write: { [environment] events in
                 Self.invalidating(
                     try await environment.store.ingest(events, recordedAt: environment.clock(), atomic: false),

@@ -37,12 +37,18 @@ public actor IngestGroups {
     private let committed: @Sendable () -> Void
     private var waiting: [Waiting] = []
     private var writing = false
+    /// Where the writer runs, nil: the shared pool.
+    private let executor: (any TaskExecutor)?
 
+    /// `executor`: where the writer's task runs — a thread of its own keeps each step of a write
+    /// (each statement's answer, the batch logic between them) from waiting behind the requests
+    /// queued in the shared pool.
     public init(
-        maximumEvents: Int = 10_000, committed: @escaping @Sendable () -> Void = {},
-        write: @escaping Write
+        maximumEvents: Int = 10_000, executor: (any TaskExecutor)? = nil,
+        committed: @escaping @Sendable () -> Void = {}, write: @escaping Write
     ) {
         self.maximumEvents = maximumEvents
+        self.executor = executor
         self.committed = committed
         self.write = write
     }
@@ -54,7 +60,7 @@ public actor IngestGroups {
             waiting.append(Waiting(events: events, continuation: continuation))
             if !writing {
                 writing = true
-                Task { await self.drain() }
+                Task(executorPreference: executor) { await self.drain() }
             }
         }
     }
