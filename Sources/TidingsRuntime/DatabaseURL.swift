@@ -54,7 +54,8 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
     /// within `timeout` (SQLite: waiting for a lock another process holds; PostgreSQL: any call)
     /// fails with `StoreUnavailable`. A database that is not a Tidings database (SQLite: an
     /// empty, foreign or damaged file; PostgreSQL: tables but no `schema_migrations`), or whose
-    /// schema a newer tidings wrote, is refused unchanged, with a `StoreError` naming it.
+    /// schema a newer tidings wrote, is refused unchanged, with a `StoreError` naming it; so is a
+    /// PostgreSQL database that does not exist or a user or password the server refuses, at once.
     public func open(
         policy: NewsPolicy, logger: Logger = Logger(label: "tidings.store"), timeout: Duration = .seconds(10),
         schema: Schema = .migrate, poolSize: Int = 10
@@ -66,10 +67,14 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
                 policy: policy)
             return try await Self.prepared(store, name: description, schema: schema, logger: logger)
         case .postgres(let url):
-            let store = SQLStore(
-                source: InstrumentedSource(
-                    try PostgresSource(url: url, logger: logger, timeout: timeout, maximumConnections: poolSize)),
-                policy: policy)
+            let source = try PostgresSource(url: url, logger: logger, timeout: timeout, maximumConnections: poolSize)
+            do {
+                try await source.checkAccess()
+            } catch {
+                try? await source.close()
+                throw error
+            }
+            let store = SQLStore(source: InstrumentedSource(source), policy: policy)
             return try await Self.prepared(store, name: description, schema: schema, logger: logger)
         }
     }

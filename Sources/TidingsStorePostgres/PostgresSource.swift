@@ -19,6 +19,8 @@ public final class PostgresSource: SQLConnectionSource {
     private let logger: Logger
     /// Longest a read or a write may take before the caller is answered with `StoreUnavailable`.
     private let timeout: Duration
+    /// Where the pool connects, for ``checkAccess()``'s connection of its own.
+    private let endpoint: Endpoint
 
     /// Key of the database-wide advisory lock: held shared by every keyed write, exclusively by
     /// an exclusive one. Key locks are `hashtextextended(key, 0)`; a collision with another key
@@ -34,8 +36,9 @@ public final class PostgresSource: SQLConnectionSource {
         url: String, logger: Logger = Logger(label: "tidings.postgres"), timeout: Duration = .seconds(10),
         maximumConnections: Int = 10
     ) throws {
+        endpoint = try Endpoint(url: url)
         client = PostgresClient(
-            configuration: try Self.configuration(from: url, maximumConnections: maximumConnections),
+            configuration: endpoint.clientConfiguration(maximumConnections: maximumConnections),
             backgroundLogger: logger)
         self.logger = logger
         self.timeout = timeout
@@ -46,34 +49,102 @@ public final class PostgresSource: SQLConnectionSource {
     static func configuration(from text: String, maximumConnections: Int = 10) throws
         -> PostgresClient.Configuration
     {
-        guard let components = URLComponents(string: text),
-            components.scheme == "postgres" || components.scheme == "postgresql"
-        else { throw StoreError("postgres: not a postgres:// URL: \(text)") }
-        let query = Dictionary(
-            (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
-        let user = components.user.flatMap { $0.removingPercentEncoding } ?? "postgres"
-        let password = components.password.flatMap { $0.removingPercentEncoding }
-        let database = components.path.isEmpty ? nil : String(components.path.dropFirst())
-        var configuration: PostgresClient.Configuration
-        if let socketDirectory = query["host"], socketDirectory.hasPrefix("/") {
+        try Endpoint(url: text).clientConfiguration(maximumConnections: maximumConnections)
+    }
+
+    /// What a `postgres://` URL names: the server, the user and the database.
+    struct Endpoint: Sendable {
+        enum TLSMode: Sendable { case disable, prefer, require }
+
+        var user: String
+        var password: String?
+        var database: String?
+        /// `?host=/path/to/socket/dir`: the socket's path; the host and TLS are then unused.
+        var socketPath: String?
+        var host: String
+        var port: Int
+        var tls: TLSMode
+
+        init(url text: String) throws {
+            guard let components = URLComponents(string: text),
+                components.scheme == "postgres" || components.scheme == "postgresql"
+            else { throw StoreError("postgres: not a postgres:// URL: \(text)") }
+            let query = Dictionary(
+                (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
+            user = components.user.flatMap { $0.removingPercentEncoding } ?? "postgres"
+            password = components.password.flatMap { $0.removingPercentEncoding }
+            database = components.path.isEmpty ? nil : String(components.path.dropFirst())
             let port = components.port ?? 5432
-            configuration = .init(
-                unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: user, password: password,
-                database: database)
-        } else {
-            let tls: PostgresClient.Configuration.TLS
+            self.port = port
+            host = components.host ?? "127.0.0.1"
+            socketPath = query["host"].flatMap { $0.hasPrefix("/") ? "\($0)/.s.PGSQL.\(port)" : nil }
             switch query["sslmode"] ?? "prefer" {
             case "disable": tls = .disable
-            case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
-            case "prefer", "allow": tls = .prefer(.makeClientConfiguration())
+            case "require", "verify-ca", "verify-full": tls = .require
+            case "prefer", "allow": tls = .prefer
             case let mode: throw StoreError("postgres: unsupported sslmode \(mode)")
             }
-            configuration = .init(
-                host: components.host ?? "127.0.0.1", port: components.port ?? 5432, username: user,
-                password: password, database: database, tls: tls)
         }
-        configuration.options.maximumConnections = max(1, maximumConnections)
-        return configuration
+
+        func clientConfiguration(maximumConnections: Int) -> PostgresClient.Configuration {
+            var configuration: PostgresClient.Configuration
+            if let socketPath {
+                configuration = .init(
+                    unixSocketPath: socketPath, username: user, password: password, database: database)
+            } else {
+                let tls: PostgresClient.Configuration.TLS =
+                    switch self.tls {
+                    case .disable: .disable
+                    case .prefer: .prefer(.makeClientConfiguration())
+                    case .require: .require(.makeClientConfiguration())
+                    }
+                configuration = .init(
+                    host: host, port: port, username: user, password: password, database: database, tls: tls)
+            }
+            configuration.options.maximumConnections = max(1, maximumConnections)
+            return configuration
+        }
+
+        func connectionConfiguration() throws -> PostgresConnection.Configuration {
+            if let socketPath {
+                return .init(unixSocketPath: socketPath, username: user, password: password, database: database)
+            }
+            let tls: PostgresConnection.Configuration.TLS =
+                switch self.tls {
+                case .disable: .disable
+                case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+                case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+                }
+            return .init(host: host, port: port, username: user, password: password, database: database, tls: tls)
+        }
+    }
+
+    /// Connects once outside the pool and fails at once, with the server's words, on what waiting
+    /// will not mend: a database that does not exist, a user or password refused (SQLSTATE classes
+    /// 3D and 28). The pool would retry those quietly until each call's timeout and then answer
+    /// "no answer". Anything else — refused, unreachable, starting up — is left to the calls, which
+    /// wait for the server up to the timeout; so is a server that does not answer this connection
+    /// within 3 s (a healthy one answers in milliseconds), so that an unreachable one is not waited
+    /// for twice over.
+    public func checkAccess() async throws {
+        let connection: PostgresConnection
+        let patience = min(timeout, .seconds(3))
+        do {
+            connection = try await withDeadline(
+                patience, timedOut: StoreUnavailable("postgres: no answer within \(patience)")
+            ) { [endpoint, logger] in
+                try await PostgresConnection.connect(
+                    configuration: try endpoint.connectionConfiguration(), id: 0, logger: logger)
+            }
+        } catch let error as PSQLError where error.code == .server {
+            let state = error.serverInfo?[.sqlState] ?? ""
+            guard state.hasPrefix("3D") || state.hasPrefix("28") else { return }
+            let message = error.serverInfo?[.message] ?? "error \(state)"
+            throw StoreError("postgres: \(message) (\(state))")
+        } catch {
+            return
+        }
+        try? await connection.close()
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {

@@ -152,3 +152,39 @@ struct DatabaseFileTests {
         }
     }
 }
+
+/// A PostgreSQL database that cannot be opened for good is refused at once, in the server's words,
+/// not after each call's timeout as "no answer".
+@Suite(
+    "PostgreSQL refusals at start-up",
+    .enabled(if: TestDatabase.postgresURL != nil, Comment(rawValue: TestDatabase.postgresSkipMessage)))
+struct PostgresRefusalTests {
+    /// The test server's URL with `change` applied.
+    static func url(_ change: (inout URLComponents) -> Void) throws -> String {
+        var components = try #require(TestDatabase.postgresURL.flatMap { URLComponents(string: $0) })
+        change(&components)
+        return try #require(components.string)
+    }
+
+    static func expectRefusedAtOnce(_ url: String, saying words: String, state: String) async throws {
+        let started = ContinuousClock.now
+        let error = await #expect(throws: StoreError.self) {
+            try await DatabaseURL.postgres(url: url).open(policy: NewsPolicy(), timeout: .seconds(20))
+        }
+        let message = error?.description ?? ""
+        #expect(message.contains(words) && message.contains(state), "\(message)")
+        #expect(ContinuousClock.now - started < .seconds(10), "at once, not after the timeout")
+    }
+
+    @Test("a database that does not exist")
+    func missingDatabase() async throws {
+        let url = try Self.url { $0.path = "/tidings_no_such_database" }
+        try await Self.expectRefusedAtOnce(url, saying: "does not exist", state: "3D000")
+    }
+
+    @Test("a user the server does not know")
+    func unknownUser() async throws {
+        let url = try Self.url { $0.user = "tidings_no_such_user" }
+        try await Self.expectRefusedAtOnce(url, saying: "tidings_no_such_user", state: "28")
+    }
+}
