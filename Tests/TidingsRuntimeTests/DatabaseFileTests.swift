@@ -167,13 +167,13 @@ struct PostgresRefusalTests {
     }
 
     static func expectRefusedAtOnce(_ url: String, saying words: String, state: String) async throws {
-        let started = ContinuousClock.now
+        // Without the check, the same open waits out its timeout and throws `StoreUnavailable`
+        // ("no answer"): the type and the server's words are what tell them apart, not a time.
         let error = await #expect(throws: StoreError.self) {
             try await DatabaseURL.postgres(url: url).open(policy: NewsPolicy(), timeout: .seconds(20))
         }
         let message = error?.description ?? ""
         #expect(message.contains(words) && message.contains(state), "\(message)")
-        #expect(ContinuousClock.now - started < .seconds(10), "at once, not after the timeout")
     }
 
     @Test("a database that does not exist")
