@@ -71,6 +71,7 @@ public enum DatabaseURL: Equatable, Sendable, CustomStringConvertible {
             do {
                 try await source.checkAccess()
             } catch {
+                // The refusal is the answer; the pool, never used, only has its task to stop.
                 try? await source.close()
                 throw error
             }

@@ -46,12 +46,6 @@ public final class PostgresSource: SQLConnectionSource {
         runner = Task { await client.run() }
     }
 
-    static func configuration(from text: String, maximumConnections: Int = 10) throws
-        -> PostgresClient.Configuration
-    {
-        try Endpoint(url: text).clientConfiguration(maximumConnections: maximumConnections)
-    }
-
     /// What a `postgres://` URL names: the server, the user and the database.
     struct Endpoint: Sendable {
         enum TLSMode: Sendable { case disable, prefer, require }
@@ -144,6 +138,7 @@ public final class PostgresSource: SQLConnectionSource {
         } catch {
             return
         }
+        // The check is done; a connection that fails to close cleanly is gone either way.
         try? await connection.close()
     }
 
