@@ -6,7 +6,8 @@
 # very bytes and headers Tidings answered for that page. Both servers run at once on loopback and
 # are measured alternately (Tidings then the ceiling, then the other way round), ROUNDS times with
 # `wrk -t2 -cCONNECTIONS -dDURATION --latency`; the table gives medians and each page's share of
-# its ceiling's req/s, and its p99 as a multiple of the ceiling's.
+# its ceiling's req/s, its p99 as a multiple of the ceiling's, and the server's CPU time a request
+# as a multiple of the ceiling's in the same round (from /proc).
 # Usage: scripts/bench-ceiling.sh [DURATION] [ROUNDS]     (defaults 8s, 2; CONNECTIONS=64)
 # PAGES="health news-json …" measures only those pages (names as in the table).
 # BENCH_BINARY=PATH runs that `tidings` instead of building one (to compare two builds, A/B).
@@ -64,38 +65,49 @@ trap 'kill $server $ceiling 2>/dev/null || true; rm -rf "$scratch"' EXIT
 for _ in $(seq 1 100); do grep -q "listening on" "$scratch/ceiling.log" && break; sleep 0.1; done
 ceiling_base="http://127.0.0.1:$ceiling_port"
 
-measure() { # URL CODING → "req/s p99_ms"
+measure() { # URL CODING → "req/s p99_ms requests"
   local header=()
   [ "$2" = gzip ] && header=(-H 'Accept-Encoding: gzip')
-  wrk -t2 -c"$connections" -d"$duration" --latency "${header[@]}" "$1" | summarize | cut -d' ' -f1,2
+  wrk -t2 -c"$connections" -d"$duration" --latency "${header[@]}" "$1" | summarize
 }
+# The server's CPU time (user + system, clock ticks) so far: its CPU a request is the difference
+# over one measurement divided by the requests served, a yardstick that moves less than req/s
+# when the host's speed does (both servers share the host with wrk).
+ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 
-declare -A tidings_rps tidings_p99 ceiling_rps ceiling_p99
+declare -A tidings_rps tidings_p99 ceiling_rps ceiling_p99 cpu_ratio
 for round in $(seq 1 "$rounds"); do
   for variant in "${variants[@]}"; do
     read -r name coding <<<"$variant"
     key="$name-$coding"
     if [ $((round % 2)) = 1 ]; then sides=(tidings ceiling); else sides=(ceiling tidings); fi
+    declare -A cpu=()
     for side in "${sides[@]}"; do
       if [ "$side" = tidings ]; then
-        read -r rps p99 < <(measure "$base${paths[$name]}" "$coding")
+        before=$(ticks "$server")
+        read -r rps p99 requests < <(measure "$base${paths[$name]}" "$coding")
+        cpu[$side]=$(awk -v t=$(($(ticks "$server") - before)) -v n="$requests" 'BEGIN { print t / n }')
         tidings_rps[$key]+="$rps "
         tidings_p99[$key]+="$p99 "
       else
-        read -r rps p99 < <(measure "$ceiling_base/$key" "$coding")
+        before=$(ticks "$ceiling")
+        read -r rps p99 requests < <(measure "$ceiling_base/$key" "$coding")
+        cpu[$side]=$(awk -v t=$(($(ticks "$ceiling") - before)) -v n="$requests" 'BEGIN { print t / n }')
         ceiling_rps[$key]+="$rps "
         ceiling_p99[$key]+="$p99 "
       fi
     done
+    cpu_ratio[$key]+="$(awk -v t="${cpu[tidings]}" -v c="${cpu[ceiling]}" 'BEGIN { print (c > 0 ? t / c : 0) }') "
     echo "round $round: $key done" >&2
   done
 done
 
 median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-echo "wrk -t2 -c$connections -d$duration, $rounds rounds alternated, medians; share = Tidings / ceiling req/s"
+echo "wrk -t2 -c$connections -d$duration, $rounds rounds alternated, medians; share = Tidings / ceiling req/s;"
+echo "CPU ratio = the server's CPU time a request, Tidings / ceiling, in the same round"
 echo
-echo "| page | coding | bytes | Tidings req/s | ceiling req/s | share | Tidings p99 ms | ceiling p99 ms | p99 ratio |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| page | coding | bytes | Tidings req/s | ceiling req/s | share | Tidings p99 ms | ceiling p99 ms | p99 ratio | CPU ratio |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for variant in "${variants[@]}"; do
   read -r name coding <<<"$variant"
   key="$name-$coding"
@@ -104,8 +116,9 @@ for variant in "${variants[@]}"; do
   c=$(median <<<"${ceiling_rps[$key]}")
   tp=$(median <<<"${tidings_p99[$key]}")
   cp=$(median <<<"${ceiling_p99[$key]}")
-  awk -v n="$name" -v k="$coding" -v b="$bytes" -v t="$t" -v c="$c" -v tp="$tp" -v cp="$cp" 'BEGIN {
-    printf "| %s | %s | %d | %.0f | %.0f | %.2f | %.1f | %.1f | %.2f |\n", n, k, b, t, c, t / c, tp, cp, (cp > 0 ? tp / cp : 0) }'
+  cr=$(median <<<"${cpu_ratio[$key]}")
+  awk -v n="$name" -v k="$coding" -v b="$bytes" -v t="$t" -v c="$c" -v tp="$tp" -v cp="$cp" -v cr="$cr" 'BEGIN {
+    printf "| %s | %s | %d | %.0f | %.0f | %.2f | %.1f | %.1f | %.2f | %.2f |\n", n, k, b, t, c, t / c, tp, cp, (cp > 0 ? tp / cp : 0), cr }'
 done
 echo
 echo "targets (issue 41): /health >= 0.90, every page >= 0.85 plain and gzip; p99 at -c256 <= 1.3x the ceiling's"

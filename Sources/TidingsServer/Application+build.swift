@@ -54,30 +54,20 @@ public func buildRouter(
 ) -> Router<TidingsRequestContext> {
     let (store, configuration) = (environment.store, environment.configuration)
     let router = Router(context: TidingsRequestContext.self)
-    // First: a live stream's request is answered in a child task, so the chain's memory is not
-    // kept for as long as the stream stays open (docs/benchmarks.md, live updates).
-    router.add(middleware: StreamRequestsMiddleware())
-    // Outside the error envelope, so the id, the span, the metrics and the access log all see
-    // refusals as the answers they become.
-    router.add(middleware: RequestIDMiddleware())
-    // Spans cost a few percent of a cached page even when no tracer takes them: only when one is
-    // bootstrapped (docs/operations.md, Tracing).
-    if !(InstrumentationSystem.tracer is NoOpTracer) { router.add(middleware: TracingMiddleware()) }
-    router.add(middleware: RequestMetricsMiddleware())
-    router.add(middleware: AccessLogMiddleware(level: .debug))
-    router.add(middleware: ErrorEnvelopeMiddleware())
     let limits = configuration.limits
-    if limits.clientRate > 0 {
-        router.add(
-            middleware: ClientRateLimitMiddleware(
-                limiter: RateLimiter(rate: limits.clientRate, burst: limits.clientBurst, clock: environment.clock),
-                trustForwardedFor: limits.trustForwardedFor))
-    }
-    // Every request pays what is above; a kept answer nothing below (docs/benchmarks.md).
-    router.add(middleware: KeptResponsesMiddleware(kept: environment.kept, clock: environment.clock))
-    // Inside the kept answers, so they are kept compressed. Errors thrown below are enveloped
-    // above and not compressed: the compression only takes 200s, which they never are.
-    if configuration.compress { router.add(middleware: CompressionMiddleware()) }
+    // Every request pays this chain; a kept answer nothing after it (docs/benchmarks.md). The order
+    // and the reasons for it are in `EveryRequestMiddleware`.
+    router.add(
+        middleware: EveryRequestMiddleware(
+            // Spans cost a few percent of a cached page even when no tracer takes them: only when
+            // one is bootstrapped (docs/operations.md, Tracing).
+            tracing: InstrumentationSystem.tracer is NoOpTracer ? nil : TracingMiddleware(),
+            clientLimit: limits.clientRate > 0
+                ? ClientRateLimitMiddleware(
+                    limiter: RateLimiter(rate: limits.clientRate, burst: limits.clientBurst, clock: environment.clock),
+                    trustForwardedFor: limits.trustForwardedFor) : nil,
+            kept: KeptResponsesMiddleware(kept: environment.kept, clock: environment.clock),
+            compression: configuration.compress ? CompressionMiddleware() : nil))
     let keyLimiter =
         limits.keyRate > 0
         ? RateLimiter(rate: limits.keyRate, burst: limits.keyBurst, clock: environment.clock) : nil
