@@ -118,11 +118,13 @@ public final class PostgresSource: SQLConnectionSource {
     /// 3D and 28). The pool would retry those quietly until each call's timeout and then answer
     /// "no answer". Anything else — refused, unreachable, starting up — is left to the calls, which
     /// wait for the server up to the timeout; so is a server that does not answer this connection
-    /// within 3 s (a healthy one answers in milliseconds), so that an unreachable one is not waited
-    /// for twice over.
+    /// within the timeout. The check waits as long as a call would: a busy host can take seconds to
+    /// answer (under a loaded CI, a 3 s patience let a refusal through as "no answer" after the
+    /// pool's timeout). The cost is a server that never answers: opening waits the timeout here and
+    /// again for the schema's check.
     public func checkAccess() async throws {
         let connection: PostgresConnection
-        let patience = min(timeout, .seconds(3))
+        let patience = timeout
         do {
             connection = try await withDeadline(
                 patience, timedOut: StoreUnavailable("postgres: no answer within \(patience)")

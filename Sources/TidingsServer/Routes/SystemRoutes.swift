@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Prometheus
 import TidingsIngest
@@ -11,12 +12,13 @@ struct SystemRoutes: Sendable {
 
     func addRoutes(to router: Router<TidingsRequestContext>) {
         // Liveness: the process answers HTTP. `/health` is the same, kept for what already polls it.
+        // Its bytes and headers made once: probes call it often, and a header field made anew is
+        // checked anew (docs/benchmarks.md, every request's chain as one middleware).
         let alive = ByteBuffer(string: #"{"status":"ok"}"#)
+        let aliveHeaders: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
         for path in ["/health", "/health/live"] {
             router.get(RouterPath(path)) { _, _ in
-                Response(
-                    status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                    body: .init(byteBuffer: alive))
+                Response(status: .ok, headers: aliveHeaders, body: .init(byteBuffer: alive))
             }
         }
         // Readiness: whether this instance should get traffic; 503 with what failed when not.
