@@ -75,7 +75,8 @@ measure() { # URL CODING → "req/s p99_ms requests"
 # when the host's speed does (both servers share the host with wrk).
 ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 
-declare -A tidings_rps tidings_p99 ceiling_rps ceiling_p99 cpu_ratio
+# req/s and p99 by "SIDE KEY", and the CPU ratio by KEY: one value a round each.
+declare -A rps_of p99_of cpu_ratio
 for round in $(seq 1 "$rounds"); do
   for variant in "${variants[@]}"; do
     read -r name coding <<<"$variant"
@@ -83,19 +84,12 @@ for round in $(seq 1 "$rounds"); do
     if [ $((round % 2)) = 1 ]; then sides=(tidings ceiling); else sides=(ceiling tidings); fi
     declare -A cpu=()
     for side in "${sides[@]}"; do
-      if [ "$side" = tidings ]; then
-        before=$(ticks "$server")
-        read -r rps p99 requests < <(measure "$base${paths[$name]}" "$coding")
-        cpu[$side]=$(awk -v t=$(($(ticks "$server") - before)) -v n="$requests" 'BEGIN { print t / n }')
-        tidings_rps[$key]+="$rps "
-        tidings_p99[$key]+="$p99 "
-      else
-        before=$(ticks "$ceiling")
-        read -r rps p99 requests < <(measure "$ceiling_base/$key" "$coding")
-        cpu[$side]=$(awk -v t=$(($(ticks "$ceiling") - before)) -v n="$requests" 'BEGIN { print t / n }')
-        ceiling_rps[$key]+="$rps "
-        ceiling_p99[$key]+="$p99 "
-      fi
+      if [ "$side" = tidings ]; then pid=$server url="$base${paths[$name]}"; else pid=$ceiling url="$ceiling_base/$key"; fi
+      before=$(ticks "$pid")
+      read -r rps p99 requests < <(measure "$url" "$coding")
+      cpu[$side]=$(awk -v t=$(($(ticks "$pid") - before)) -v n="$requests" 'BEGIN { print (n > 0 ? t / n : 0) }')
+      rps_of["$side $key"]+="$rps "
+      p99_of["$side $key"]+="$p99 "
     done
     cpu_ratio[$key]+="$(awk -v t="${cpu[tidings]}" -v c="${cpu[ceiling]}" 'BEGIN { print (c > 0 ? t / c : 0) }') "
     echo "round $round: $key done" >&2
@@ -112,10 +106,10 @@ for variant in "${variants[@]}"; do
   read -r name coding <<<"$variant"
   key="$name-$coding"
   bytes=$(wc -c <"$bodies/$key.body")
-  t=$(median <<<"${tidings_rps[$key]}")
-  c=$(median <<<"${ceiling_rps[$key]}")
-  tp=$(median <<<"${tidings_p99[$key]}")
-  cp=$(median <<<"${ceiling_p99[$key]}")
+  t=$(median <<<"${rps_of[tidings $key]}")
+  c=$(median <<<"${rps_of[ceiling $key]}")
+  tp=$(median <<<"${p99_of[tidings $key]}")
+  cp=$(median <<<"${p99_of[ceiling $key]}")
   cr=$(median <<<"${cpu_ratio[$key]}")
   awk -v n="$name" -v k="$coding" -v b="$bytes" -v t="$t" -v c="$c" -v tp="$tp" -v cp="$cp" -v cr="$cr" 'BEGIN {
     printf "| %s | %s | %d | %.0f | %.0f | %.2f | %.1f | %.1f | %.2f | %.2f |\n", n, k, b, t, c, t / c, tp, cp, (cp > 0 ? tp / cp : 0), cr }'
