@@ -80,7 +80,9 @@ public func buildRouter(
         .add(middleware: JSONContentTypeMiddleware())
     AdminController(sections: sections).addRoutes(reads: adminReads, writes: adminWrites)
     SystemRoutes(
-        registry: registry, health: HealthChecks(store: store, poller: poller),
+        registry: registry,
+        health: HealthChecks(
+            store: store, poller: poller, timeout: .seconds(configuration.readyTimeout)),
         metricsAccess: MetricsAccess(allow: configuration.metricsAllow, token: configuration.metricsToken)
     ).addRoutes(to: router)
     NewsItemsController(

@@ -34,6 +34,10 @@ public struct TestApp: Sendable {
             var settings = Settings()
             settings.server = configuration
             settings.server.port = 0
+            // A test host running a thousand tests at once is slow, not down: `/health/ready`
+            // waits for the database as long as the store's calls do.
+            settings.server.readyTimeout = max(
+                settings.server.readyTimeout, Double(databaseTimeout.components.seconds))
             settings.sections = sections
             let store = try await database.open(policy: settings.server.newsPolicy, timeout: databaseTimeout)
             let key = APIKeys.generate()

@@ -26,7 +26,9 @@ struct ServeProcessTests {
 
     @Test("a fresh database gets the demo catalog, the feed is full, and SIGTERM stops the server cleanly")
     func demoFirstRun() async throws {
-        let server = try TidingsProcess(["serve", "--port", "0"], in: folder)
+        // A loaded test host is slow, not down: ready waits for the database as a call would.
+        let server = try TidingsProcess(
+            ["serve", "--port", "0"], in: folder, environment: ["TIDINGS_SERVER_READY_TIMEOUT": "60s"])
         let base = try await server.waitForBase()
         #expect(server.text.contains("Loaded the demo catalog"))
         #expect(

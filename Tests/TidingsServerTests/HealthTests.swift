@@ -51,7 +51,7 @@ struct HealthTests {
             let source = try await database.openSource()
             try await Migrations.migrate(source, upTo: 5)
             let store = Self.store(over: source)
-            let checks = HealthChecks(store: store, poller: nil)
+            let checks = HealthChecks(store: store, poller: nil, timeout: TestDatabase.patientTimeout)
             var report = await checks.ready()
             #expect(!report.ok)
             #expect(report.report.checks["database"]?.status == "ok")
@@ -99,7 +99,7 @@ struct HealthTests {
         try await TestDatabase.with(.sqlite) { database in
             let store = try await database.open()
             let beat = PollerHeartbeat()
-            let checks = HealthChecks(store: store, poller: beat)
+            let checks = HealthChecks(store: store, poller: beat, timeout: TestDatabase.patientTimeout)
             let now = Date()
             var poller = await checks.ready(now: now).report.checks["poller"]
             #expect(poller?.status == "failed" && poller?.error == "the poller has not started")

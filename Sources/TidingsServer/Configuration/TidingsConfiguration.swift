@@ -41,6 +41,9 @@ public struct TidingsConfiguration: Sendable, Equatable {
     public var idleTimeout: TimeInterval = 60
     /// `server.body_timeout`: seconds a request's body has to arrive whole after its head.
     public var bodyTimeout: TimeInterval = 30
+    /// `server.ready_timeout`: how long `/health/ready` waits for the database before it fails
+    /// the check (a load balancer's probe has its own timeout; answer within it).
+    public var readyTimeout: TimeInterval = 2
     /// `server.compress`: gzip or deflate text responses of 1 KB or more for clients that accept it.
     public var compress = true
     /// `images.*`: the image proxy.
@@ -71,6 +74,9 @@ public struct TidingsConfiguration: Sendable, Equatable {
             .duration(
                 "server.body_timeout", \.bodyTimeout, minimum: 0.001,
                 "a request body must arrive whole this long after its headers, else 408 and the connection closes"),
+            .duration(
+                "server.ready_timeout", \.readyTimeout, minimum: 0.001,
+                "/health/ready fails its database check when the database does not answer within this long"),
             .bool(
                 "server.compress", \.compress,
                 "gzip (or deflate) JSON, HTML and feeds of 1 KB or more for clients that accept it"),
