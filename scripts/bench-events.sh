@@ -3,7 +3,8 @@
 # request to POST /api/v1/events (scripts/bench/single_events.lua: an id of its own each, 1,000
 # products made first in one batch), against `tidings serve` (release build) on a new SQLite file,
 # or on DATABASE=postgres://… (a database of its own: the benchmark writes products, events and a
-# key). Prints events/s and p99 for each of ROUNDS runs and their median. The per-key rate limit is
+# key). Prints events/s and p99 for each of ROUNDS runs and their median, with the commits a round
+# made (events a commit) and the store's reads (the API key's: about one a second). The per-key rate limit is
 # off: one key writing as fast as it can is the measurement. wrk (C, two threads) is the load, so
 # the server keeps most of the two cores; `tidings bench ingest` runs its client in process.
 # News aggregation is off (the default without brands of one's own), AGGREGATE=1 turns it on
@@ -37,11 +38,23 @@ products=$(for i in $(seq 0 999); do
 done)
 curl -sf -o /dev/null -H "Authorization: Bearer $secret" -H 'Content-Type: application/json' \
   --data "{\"events\":[${products%,}]}" "http://127.0.0.1:$port/api/v1/events"
+# From /metrics: commits written and the store's reads (the API key's, once a second), so far.
+counters() {
+  curl -sf "http://127.0.0.1:$port/metrics" | awk '
+    /^tidings_event_commits_total / { commits = $2 }
+    /^tidings_db_call_seconds_count\{.*use="read"/ { reads += $2 }
+    END { printf "%d %d\n", commits, reads }'
+}
 results=()
 for round in $(seq 1 "$rounds"); do
+  read -r commits0 reads0 < <(counters)
   read -r rps p99 requests < <(wrk -t2 -c"$connections" -d"$duration" --latency -s scripts/bench/single_events.lua \
     "http://127.0.0.1:$port/api/v1/events" -- "$secret" "$run-r$round" | summarize)
-  printf 'round %d: %8.0f events/s  p99 %6.2f ms  (%d requests)\n' "$round" "$rps" "$p99" "$requests"
+  read -r commits1 reads1 < <(counters)
+  commits=$((commits1 - commits0))
+  printf 'round %d: %8.0f events/s  p99 %6.2f ms  (%d requests, %d commits: %.1f events a commit, %d store reads)\n' \
+    "$round" "$rps" "$p99" "$requests" "$commits" "$(awk -v r="$requests" -v c="$commits" 'BEGIN { print c ? r / c : 0 }')" \
+    "$((reads1 - reads0))"
   results+=("$rps")
 done
 median=$(printf '%s\n' "${results[@]}" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')

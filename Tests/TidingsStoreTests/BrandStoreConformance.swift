@@ -78,12 +78,7 @@ private func keepsBrands(_ database: TestDatabase) async throws {
 private func announcesBrands(_ database: TestDatabase) async throws {
     let writer = try await database.open()
     let follower = try await database.open()
-    defer {
-        Task {
-            try await writer.close()
-            try await follower.close()
-        }
-    }
+    // Both are closed as the test's database is (TestDatabase.with).
     #expect(try await follower.brandsVersion() == 0)
     _ = try await writer.replaceBrands([brand("courier", ["news"])], at: Date(timeIntervalSince1970: 1_800_000_000))
     #expect(try await follower.brandsVersion() == 1, "what a server polls sees another's change at once")

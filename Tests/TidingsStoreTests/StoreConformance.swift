@@ -27,6 +27,9 @@ struct StoreCheck: Sendable, CustomTestStringConvertible {
         .init(name: "rolls a failed transaction back completely", run: rollback),
         .init(name: "lets concurrent writers take turns", run: concurrentWriters),
         .init(name: "sees what another process wrote to the same product", run: twoProcesses),
+        .init(
+            name: "a write that runs alone trusts its cached states only while no other process wrote",
+            run: cachedStatesAcrossProcesses),
         .init(name: "tells the other processes what each committed write changed", run: announcements),
         .init(name: "keeps the news rules with writers in three processes at once", run: writersInThreeProcesses),
         .init(
@@ -473,12 +476,7 @@ private func twoProcesses(_ database: TestDatabase) async throws {
     // Two stores on one database stand for two server processes; each caches product states.
     let first = try await database.open()
     let second = try await database.open()
-    defer {
-        Task {
-            try await first.close()
-            try await second.close()
-        }
-    }
+    // Both are closed as the test's database is (TestDatabase.with).
     _ = try await ingest(first, [Events.created("c", product: "p", price: "100")])
     _ = try await ingest(first, [Events.price("a1", product: "p", price: "80", at: Events.at(minutes: 300))])
     // The second process moves the price on; the first must derive from 60, not its cached 80.
@@ -497,15 +495,33 @@ private func twoProcesses(_ database: TestDatabase) async throws {
     #expect(try await allNews(first).first?.record.oldPrice?.minorUnits == 4_500)
 }
 
+private func cachedStatesAcrossProcesses(_ database: TestDatabase) async throws {
+    // Batches naming more keys than a PostgreSQL write locks one by one run alone and keep product
+    // states cached, with the log's position they are current at; a small write of another process
+    // between two such batches moves the log, so the next batch reads its product again.
+    let first = try await database.open()
+    let second = try await database.open()
+    // Both are closed as the test's database is (TestDatabase.with).
+    let products = 0..<40
+    _ = try await ingest(first, products.map { Events.created("c\($0)", product: "p\($0)", price: "100") })
+    _ = try await ingest(
+        first, products.map { Events.price("a\($0)", product: "p\($0)", price: "80", at: Events.at(minutes: 300)) })
+    _ = try await ingest(second, [Events.price("b", product: "p7", price: "60", at: Events.at(minutes: 600))])
+    let outcomes = try await ingest(
+        first, products.map { Events.price("d\($0)", product: "p\($0)", price: "30", at: Events.at(minutes: 900)) })
+    #expect(outcomes.allSatisfy { $0 == .accepted })
+    let latest = Dictionary(
+        try await allNews(first).filter { $0.record.id.hasPrefix("d") }.map { ($0.record.productID, $0.record) }
+    ) { first, _ in first }
+    #expect(latest.count == products.count)
+    #expect(latest["p7"]?.oldPrice?.minorUnits == 6_000, "derived from the other process's 60, not the cached 80")
+    #expect(latest["p8"]?.oldPrice?.minorUnits == 8_000)
+}
+
 private func announcements(_ database: TestDatabase) async throws {
     let writer = try await database.open()
     let follower = try await database.open()
-    defer {
-        Task {
-            try await writer.close()
-            try await follower.close()
-        }
-    }
+    // Both are closed as the test's database is (TestDatabase.with).
     let heard = Locked<[StoreChange]>([])
     let following = Task { try await follower.followChanges { change in heard.withLock { $0.append(change) } } }
     defer { following.cancel() }

@@ -9,34 +9,74 @@ import TidingsStore
 /// `lifetime`, a second by default. Unknown keys are not kept: each is asked of the store again, as
 /// a key created a moment ago must work at once. At most `capacity` keys are kept; when full, the
 /// kept ones are dropped and read again.
+///
+/// One read a key at a time: requests that need a key while it is being read wait for that read
+/// instead of starting their own. Without that, every request arriving in the moment a kept key
+/// expires read it again — 64 busy clients of one key made 20–30 reads a second, each holding one of
+/// the pool's connections, and PostgreSQL's writes waited for a connection behind them (issue 41).
 final class APIKeyCache: Sendable {
-    private struct Entry: Sendable {
-        let key: APIKeyRecord
-        let read: ContinuousClock.Instant
+    /// Reads the key whose secret hashes to its argument from the store.
+    typealias Read = @Sendable (_ hash: String) async throws -> APIKeyRecord?
+
+    private enum Slot: Sendable {
+        case kept(APIKeyRecord, read: ContinuousClock.Instant)
+        case reading(Task<APIKeyRecord?, any Error>)
     }
 
-    let store: any KeyStore
     let lifetime: Duration
     let capacity: Int
-    private let entries = Locked<[String: Entry]>([:])
+    private let read: Read
+    private let slots = Locked<[String: Slot]>([:])
 
-    init(store: any KeyStore, lifetime: Duration = .seconds(1), capacity: Int = 1_000) {
-        self.store = store
+    convenience init(store: any KeyStore, lifetime: Duration = .seconds(1), capacity: Int = 1_000) {
+        self.init(lifetime: lifetime, capacity: capacity) { try await store.apiKey(hash: $0) }
+    }
+
+    init(lifetime: Duration = .seconds(1), capacity: Int = 1_000, read: @escaping Read) {
         self.lifetime = lifetime
         self.capacity = capacity
+        self.read = read
     }
 
     /// The key whose secret hashes to `hash`, or nil when the store knows none.
     func key(hash: String) async throws -> APIKeyRecord? {
         let now = ContinuousClock.now
-        if let entry = entries.withLock({ $0[hash] }), now - entry.read < lifetime { return entry.key }
-        guard let key = try await store.apiKey(hash: hash) else {
-            entries.withLock { _ = $0.removeValue(forKey: hash) }
-            return nil
+        let slot: Slot = slots.withLock { slots in
+            switch slots[hash] {
+            case .kept(let key, let read) where now - read < lifetime:
+                return .kept(key, read: read)
+            case .reading(let task):
+                return .reading(task)
+            case .kept, nil:
+                let task = Task { try await self.readKey(hash: hash, at: now) }
+                slots[hash] = .reading(task)
+                return .reading(task)
+            }
         }
-        entries.withLock { entries in
-            if entries.count >= capacity, entries[hash] == nil { entries.removeAll(keepingCapacity: true) }
-            entries[hash] = Entry(key: key, read: now)
+        switch slot {
+        case .kept(let key, _): return key
+        case .reading(let task): return try await task.value
+        }
+    }
+
+    /// Reads the key, then keeps it (or forgets the slot: an unknown key, a failed read).
+    private func readKey(hash: String, at now: ContinuousClock.Instant) async throws -> APIKeyRecord? {
+        let key: APIKeyRecord?
+        do {
+            key = try await read(hash)
+        } catch {
+            slots.withLock { _ = $0.removeValue(forKey: hash) }
+            throw error
+        }
+        slots.withLock { slots in
+            guard let key else {
+                slots.removeValue(forKey: hash)
+                return
+            }
+            if slots.count >= capacity {
+                slots = slots.filter { if case .reading = $0.value { true } else { false } }
+            }
+            slots[hash] = .kept(key, read: now)
         }
         return key
     }

@@ -10,6 +10,8 @@ struct RowsInsert: SQLExpression {
         case int(Int64)
         case text(String)
         case null
+        /// SQL of ours written as is (a function call), never input.
+        case expression(String)
     }
 
     let table: String
@@ -37,6 +39,7 @@ struct RowsInsert: SQLExpression {
                 case .int(let number): serializer.write(String(number))
                 case .text(let text): serializer.write(bind: text)
                 case .null: serializer.write("NULL")
+                case .expression(let sql): serializer.write(sql)
                 }
             }
             serializer.write(")")

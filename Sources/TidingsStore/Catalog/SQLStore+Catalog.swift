@@ -16,8 +16,8 @@ extension SQLStore: CatalogStore {
         let regrouping = self.regrouping(alone: source.runsAlone(locks))
         do {
             let (outcomes, writes, start, end) = try await source.write(locking: locks) { db in
-                let start = cache == nil ? nil : try await Self.logPosition(db)
-                let logged = try await Self.loggedEvents(Set(events.map(\.id)), db: db)
+                let (logged, start) = try await Self.loggedEvents(
+                    Set(events.map(\.id)), position: cache != nil, db: db)
                 // Known ids first: the same body again is a duplicate, a different one a conflict.
                 var outcomes = [IngestOutcome?](repeating: nil, count: events.count)
                 var firstSent: [String: Int] = [:]
@@ -63,11 +63,13 @@ extension SQLStore: CatalogStore {
                         outcomes[index] = outcomes[first]
                     }
                 }
-                try await Self.appendEvents(batch.accepted, recordedAt: recordedAt, db: db)
+                // Where the log is left, for the cache: moved only by what this write appends.
+                let appended = try await Self.appendEvents(
+                    batch.accepted, recordedAt: recordedAt, position: start != nil && !batch.accepted.isEmpty,
+                    kind: kind, db: db)
                 try await Self.write(batch, kind: kind, regrouping: regrouping, db: db)
                 try await self.announce(StoreChange(catalog: !batch.accepted.isEmpty), in: db)
-                // Where the log is left, for the cache: moved only by what this write appended.
-                let end = start == nil || batch.accepted.isEmpty ? start : try await Self.logPosition(db)
+                let end = appended ?? start
                 return (outcomes.map { $0 ?? .duplicate }, batch.productWrites, start, end)
             }
             if let start, let end { cache?.committed(from: start, to: end, writes: writes) }
