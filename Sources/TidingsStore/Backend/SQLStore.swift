@@ -12,13 +12,18 @@ public final class SQLStore<Source: SQLConnectionSource>: Sendable, TidingsStora
     public let source: Source
     public let policy: NewsPolicy
     let cache = ProductStateCache()
+    /// Whether other processes write the database, as heard while following changes.
+    let others: OtherWriters
     /// Names this store in its announcements, so it does not hear its own writes back.
     let origin = String(UInt64.random(in: 0...UInt64.max), radix: 36)
 
     /// Wraps a connection source; call ``migrate()`` before use.
-    public init(source: Source, policy: NewsPolicy) {
+    /// `quiet`: how long no other process must have been heard writing before catalog writes run
+    /// alone (``OtherWriters`` says why two seconds).
+    public init(source: Source, policy: NewsPolicy, quiet: Duration = .seconds(2)) {
         self.source = source
         self.policy = policy
+        others = OtherWriters(quiet: quiet)
     }
 
     /// Applies pending migrations and makes the cursor secret if there is none yet, so serving
@@ -36,10 +41,17 @@ public final class SQLStore<Source: SQLConnectionSource>: Sendable, TidingsStora
 
     public func followChanges(_ heard: @escaping @Sendable (StoreChange) -> Void) async throws -> Bool {
         let origin = origin
+        let others = others
+        defer { others.stoppedListening() }
         return try await source.follow(
-            listening: { heard(.everything) },
+            listening: {
+                others.startedListening()
+                heard(.everything)
+            },
             heard: { payload in
-                if let change = StoreChange(payload: payload, ignoring: origin), !change.isEmpty { heard(change) }
+                guard let change = StoreChange(payload: payload, ignoring: origin), !change.isEmpty else { return }
+                others.heard()
+                heard(change)
             })
     }
 

@@ -8,9 +8,10 @@ extension SQLStore: CatalogStore {
     public func ingest(_ events: [CatalogEvent], recordedAt: Date, atomic: Bool) async throws -> [IngestOutcome] {
         guard !events.isEmpty else { return [] }
         let policy = self.policy
-        let locks = Self.locks(events)
+        let locks = catalogLocks(events)
         // Cached states are trusted only by a write that runs alone: beside others (small writes
-        // on PostgreSQL), other processes may be writing these products, and states are read.
+        // on PostgreSQL while other processes write), other processes may be writing these
+        // products, and states are read.
         let cache = source.runsAlone(locks) ? self.cache : nil
         let kind = source.kind
         let regrouping = self.regrouping(alone: source.runsAlone(locks))
@@ -85,6 +86,13 @@ extension SQLStore: CatalogStore {
     /// refused as a replay, not as a unique-key violation).
     static func locks(_ events: [CatalogEvent]) -> WriteLocks {
         .keys(Set(events.map { "product:" + $0.productID }).union(events.map { "event:" + $0.id }))
+    }
+
+    /// What a catalog write locks: its keys (``locks(_:)``), or the whole database while no other
+    /// process is heard writing (``OtherWriters``), so that it runs alone and may use the cache.
+    func catalogLocks(_ events: [CatalogEvent], now: ContinuousClock.Instant = .now) -> WriteLocks {
+        let keys = Self.locks(events)
+        return !source.runsAlone(keys) && others.quietSince(now) ? .exclusive : keys
     }
 
     /// How a write regroups what it touched, nil with aggregation off; a write that runs alone
