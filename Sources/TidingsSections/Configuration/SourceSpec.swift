@@ -5,7 +5,8 @@ import TidingsModel
 public enum SourceSpec: Sendable, Hashable {
     /// The catalog's news items (new products, price changes).
     case catalog
-    /// RSS, Atom or JSON Feed URLs, merged newest first and de-duplicated by link.
+    /// RSS, Atom or JSON Feed URLs, merged newest first; each entry is known by its own feed, so a
+    /// story two of them carry shows once per feed.
     case feed([URL])
     /// A partner endpoint returning typed items (teasers, ads, widgets) in editorial order.
     case unifiedJSON(URL)
