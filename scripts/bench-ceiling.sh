@@ -28,37 +28,9 @@ ceiling_binary=$ceiling_build/release/Ceiling
 
 # The demo's sources are files the poller reads at start: wait until the pages have their cards.
 wait_for_cards /courier/news /grocery/news
-article=$(curl -s "$base/courier/news" | grep -o 'href="/courier/news/articles/[^"]*"' | head -1 | cut -d'"' -f2)
-product=$(curl -s "$base/grocery/news" | grep -o 'href="/grocery/products/[^"]*"' | head -1 | cut -d'"' -f2)
-[ -n "$article" ] && [ -n "$product" ] || { echo "bench-ceiling: no article or product link found" >&2; exit 1; }
-
-declare -A paths=(
-  [health]=/health
-  [news-json]="/api/v1/news_items?limit=50"
-  [section-json]=/api/v1/brands/courier/sections/news
-  [web-section]=/courier/news
-  [article]=$article
-  [product]=$product
-  [rss]=/feeds/courier/news.rss
-  [atom]=/feeds/courier/news.atom
-  [json-feed]=/feeds/courier/news.json
-)
-order=(health news-json section-json web-section article product rss atom json-feed)
-read -r -a pages <<<"${PAGES:-${order[*]}}"
-
 # What Tidings answers, kept for the ceiling to answer: NAME-plain and NAME-gzip, body and headers.
 bodies=$scratch/ceiling
-mkdir -p "$bodies"
-variants=()
-for name in "${pages[@]}"; do
-  [ -n "${paths[$name]:-}" ] || { echo "bench-ceiling: no page named $name" >&2; exit 2; }
-  curl -sf "$base${paths[$name]}" -D "$bodies/$name-plain.headers" -o "$bodies/$name-plain.body"
-  variants+=("$name plain")
-  curl -sf -H 'Accept-Encoding: gzip' "$base${paths[$name]}" -D "$bodies/$name-gzip.headers" \
-    -o "$bodies/$name-gzip.body"
-  # A body too small to compress is answered plain: no gzip row for it.
-  if grep -qi '^content-encoding: gzip' "$bodies/$name-gzip.headers"; then variants+=("$name gzip"); fi
-done
+source scripts/bench/pages.sh
 "$ceiling_binary" "$ceiling_port" "$bodies" >"$scratch/ceiling.log" 2>&1 &
 ceiling=$!
 trap 'kill $server $ceiling 2>/dev/null || true; rm -rf "$scratch"' EXIT

@@ -174,6 +174,27 @@ struct KeptResponsesTests {
         }
     }
 
+    @Test("a liveness probe's answer is kept, and every answer still has an id of its own, once")
+    func health() async throws {
+        try await TestApp.with { app, client in
+            #expect(app.runtime.environment.kept.count == 0)
+            var ids: [String] = []
+            for _ in 0..<3 {
+                try await client.execute(uri: "/health", method: .get) { response throws in
+                    #expect(response.status == .ok && response.text == #"{"status":"ok"}"#)
+                    ids += response.headers[values: HTTPField.Name("X-Request-Id")!]
+                }
+            }
+            #expect(app.runtime.environment.kept.count == 1)
+            #expect(ids.count == 3 && Set(ids).count == 3, "one id a response, each its own: \(ids)")
+            try await client.execute(
+                uri: "/health", method: .get, headers: [HTTPField.Name("X-Request-Id")!: "probe-1"]
+            ) { response throws in
+                #expect(response.headers[values: HTTPField.Name("X-Request-Id")!] == ["probe-1"])
+            }
+        }
+    }
+
     @Test("gzip and plain answers are kept apart, each as the compression made it")
     func codings() async throws {
         try await TestApp.with { app, client in

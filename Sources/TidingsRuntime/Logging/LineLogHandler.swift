@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import TidingsModel
+import TidingsServer
 
 /// How `tidings` writes its log (`log.format`, `TIDINGS_LOG_FORMAT`).
 public enum LogFormat: String, Sendable, CaseIterable {
@@ -89,7 +90,7 @@ public struct LineLogHandler: LogHandler {
 public enum JSONLogLine {
     public static func render(_ event: LogEvent, label: String, fields: Logger.Metadata) -> String {
         var fields = fields
-        if fields["request_id"] == nil, let id = fields[Self.hummingbirdRequestID] { fields["request_id"] = id }
+        if fields["request_id"] == nil, let id = fields[requestIDMetadataKey] { fields["request_id"] = id }
         var line = "{\"time\":"
         Self.append(string: Self.timestamp(Date()), to: &line)
         line += ",\"level\":"
@@ -111,11 +112,9 @@ public enum JSONLogLine {
     }
 
     /// Fields every line has; metadata of the same name is left out rather than written twice.
-    /// Hummingbird's own request id (`hb.request.id`) is the request's `request_id`: the request-id
-    /// middleware gives both the same value, and a line logged before it ran carries only
-    /// Hummingbird's, which is written as `request_id` — one id per line either way.
-    static let reserved: Set<String> = ["time", "level", "label", "source", "message", hummingbirdRequestID]
-    static let hummingbirdRequestID = "hb.request.id"
+    /// The request's id is kept under Hummingbird's key (`hb.request.id`, the request-id middleware
+    /// puts the caller's there) and written as `request_id`.
+    static let reserved: Set<String> = ["time", "level", "label", "source", "message", requestIDMetadataKey]
 
     static func append(_ value: Logger.Metadata.Value, to line: inout String) {
         switch value {

@@ -18,7 +18,9 @@ struct SystemRoutes: Sendable {
         let aliveHeaders: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
         for path in ["/health", "/health/live"] {
             router.get(RouterPath(path)) { _, _ in
-                Response(status: .ok, headers: aliveHeaders, body: .init(byteBuffer: alive))
+                // The same answer for every request: kept, a probe's next request is one lookup.
+                KeepTicket.current?.keep()
+                return Response(status: .ok, headers: aliveHeaders, body: .init(byteBuffer: alive))
             }
         }
         // Readiness: whether this instance should get traffic; 503 with what failed when not.

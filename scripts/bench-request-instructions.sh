@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Issue 41's serving yardstick that does not move with the host's speed: the instructions a request
+# costs in user space, Tidings against the ceiling (scripts/bench/ceiling, a bare Hummingbird 2 app
+# answering the very bytes and headers Tidings answered), both counted by valgrind's callgrind.
+# req/s on a shared two-core host scatters by ±0.15 between runs (docs/benchmarks.md); these counts
+# repeat to within a percent.
+#
+# Both servers run under callgrind with instrumentation off. For each page, plain and gzip, the
+# script sends REQUESTS requests one after another on one keep-alive connection, opened before the
+# first window (scripts/bench/keepalive_get.py), with instrumentation on, WINDOWS times, and keeps
+# the smallest count a request. A window also counts whatever else the process did meanwhile: a
+# page rebuilt when its cached value went stale (under callgrind a request takes ~50× longer, so
+# the 5 s freshness runs out every few windows) or a background write; the smallest window is the
+# one with the least of that, so windows are kept short. The kernel's share (the sockets) is not
+# counted: it is the same bytes for both servers.
+#
+# Usage: scripts/bench-request-instructions.sh [REQUESTS] [WINDOWS]   (defaults 40, 6)
+# PAGES="health web-section" measures only those (names as in scripts/bench-ceiling.sh).
+# BENCH_BINARY=PATH runs that `tidings` instead of building one (A/B).
+# Valgrind: Debian bookworm's 3.19 cannot read this toolchain's debug information, so the script
+# unpacks Debian trixie's valgrind 3.24 package into $TMPDIR/tidings-valgrind (checked against its
+# SHA-256) unless VALGRIND=PATH names one; callgrind_control needs the system's valgrind package
+# (installed from Debian packages if missing) for vgdb, which trixie's build cannot run on bookworm's
+# C library. A small preloaded library works around valgrind writing to the signal mask that
+# libdispatch passes to sigsuspend from read-only memory (every Swift `async` main crashes under
+# valgrind without it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+requests=${1:-40}
+windows=${2:-6}
+port=8397
+ceiling_port=8398
+work=${TMPDIR:-/tmp}/tidings-valgrind
+mkdir -p "$work"
+
+command -v vgdb >/dev/null || { apt-get install -y -qq valgrind >/dev/null || { echo "bench-request-instructions: needs valgrind (vgdb)" >&2; exit 1; }; }
+if [ -n "${VALGRIND:-}" ]; then valgrind=$VALGRIND; else
+  deb=valgrind_3.24.0-3_amd64.deb
+  sum=0359e30820ccee7ee5c8d4c951ca276e3978b18f157d71bd77981de05b344907
+  if [ ! -x "$work/root/usr/bin/valgrind" ]; then
+    curl -sfL -o "$work/$deb" "http://deb.debian.org/debian/pool/main/v/valgrind/$deb"
+    echo "$sum  $work/$deb" | sha256sum -c --quiet
+    dpkg -x "$work/$deb" "$work/root"
+  fi
+  valgrind=$work/root/usr/bin/valgrind
+  export VALGRIND_LIB=$work/root/usr/libexec/valgrind
+fi
+cat >"$work/sigsuspend.c" <<'EOF'
+/* valgrind's rt_sigsuspend wrapper writes to the caller's mask; libdispatch passes one kept in
+   read-only memory. Hand the kernel a copy. */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+int sigsuspend(const sigset_t *mask) { sigset_t copy = *mask; return syscall(SYS_rt_sigsuspend, &copy, 8); }
+EOF
+${CC:-cc} -O2 -shared -fPIC "$work/sigsuspend.c" -o "$work/sigsuspend.so"
+
+source scripts/bench/binary.sh
+ceiling_build=${TMPDIR:-/tmp}/tidings-ceiling
+swift build -c release --package-path scripts/bench/ceiling --scratch-path "$ceiling_build" >&2
+scratch=$(mktemp -d)
+pids=()
+trap 'kill "${pids[@]}" 2>/dev/null || true; rm -rf "$scratch"' EXIT
+
+under_callgrind() { # NAME COMMAND… : starts it, waits until it listens, sets $pid (valgrind's own)
+  local name=$1
+  shift
+  LD_PRELOAD=$work/sigsuspend.so "$valgrind" --tool=callgrind --instr-atstart=no \
+    --callgrind-out-file="$scratch/$name.%p" "$@" >"$scratch/$name.log" 2>&1 &
+  pid=$!
+  pids+=("$pid")
+  for _ in $(seq 1 600); do grep -q "listening on" "$scratch/$name.log" && return; sleep 0.2; done
+  echo "bench-request-instructions: $name did not start" >&2
+  tail -20 "$scratch/$name.log" >&2
+  exit 1
+}
+
+under_callgrind tidings "$binary" serve --port "$port" --database "sqlite:$scratch/bench.sqlite"
+server=$pid
+base="http://127.0.0.1:$port"
+# The demo's sources are files the poller reads at start: wait until both pages have their cards.
+for page in /courier/news /grocery/news; do
+  for _ in $(seq 1 300); do
+    [ "$(curl -s "$base$page" | grep -c '<li class="item[ "]' || true)" -ge 5 ] && break
+    sleep 1
+  done
+done
+bodies=$scratch/bodies
+source scripts/bench/pages.sh
+under_callgrind ceiling "$ceiling_build/release/Ceiling" "$ceiling_port" "$bodies"
+ceiling=$pid
+
+count() { # PID NAME URL CODING → the smallest instructions a request over the windows
+  local pid=$1 name=$2 url=$3 coding=$4 best="" header=() total dump answer
+  [ "$coding" = gzip ] && header=("Accept-Encoding: gzip")
+  coproc client { python3 scripts/bench/keepalive_get.py "$url" "${header[@]}"; }
+  echo "$requests" >&"${client[1]}" # warm: the page kept, the connection's path taken once
+  read -r answer <&"${client[0]}"
+  for _ in $(seq 1 "$windows"); do
+    callgrind_control -z "$pid" >/dev/null 2>&1
+    callgrind_control -i on "$pid" >/dev/null 2>&1
+    echo "$requests" >&"${client[1]}"
+    read -r answer <&"${client[0]}"
+    callgrind_control -i off "$pid" >/dev/null 2>&1
+    callgrind_control -d "$pid" >/dev/null 2>&1
+    dump=$(ls -t "$scratch/$name.$pid".* | head -1)
+    total=$(awk '/^totals:/ { print $2 }' "$dump")
+    rm -f "$dump"
+    [ -z "$best" ] || [ "$total" -lt "$best" ] && best=$total
+  done
+  exec {client[1]}>&-
+  wait "$client_PID"
+  echo $((best / requests))
+}
+
+echo "bench-request-instructions: $requests requests a window, the smallest of $windows windows" >&2
+echo "| page | coding | bytes | Tidings instructions a request | ceiling | ratio |"
+echo "|---|---|---|---|---|---|"
+for variant in "${variants[@]}"; do
+  read -r name coding <<<"$variant"
+  t=$(count "$server" tidings "$base${paths[$name]}" "$coding")
+  c=$(count "$ceiling" ceiling "http://127.0.0.1:$ceiling_port/$name-$coding" "$coding")
+  awk -v n="$name" -v k="$coding" -v b="$(wc -c <"$bodies/$name-$coding.body")" -v t="$t" -v c="$c" \
+    'BEGIN { printf "| %s | %s | %d | %d | %d | %.3f |\n", n, k, b, t, c, t / c }'
+done
