@@ -83,6 +83,16 @@ public struct LineLogHandler: LogHandler {
     }
 }
 
+extension Logger.Metadata {
+    /// The request's id, kept under Hummingbird's key (``requestIDMetadataKey``; the request-id
+    /// middleware puts a caller's id there), as the line's `request_id` — one id a line, in either
+    /// format (``JSONLogLine``, ``TextLogLine``).
+    mutating func nameRequestID() {
+        guard let id = removeValue(forKey: requestIDMetadataKey) else { return }
+        if self["request_id"] == nil { self["request_id"] = id }
+    }
+}
+
 /// Each record as one line of JSON on standard error: `time` (UTC, milliseconds), `level`,
 /// `label`, `source` (the module that logged), `message`, then every metadata value as a field of
 /// its own, so a collector filters on `request_id`, `source_id` or `status` without parsing
@@ -90,7 +100,7 @@ public struct LineLogHandler: LogHandler {
 public enum JSONLogLine {
     public static func render(_ event: LogEvent, label: String, fields: Logger.Metadata) -> String {
         var fields = fields
-        if fields["request_id"] == nil, let id = fields[requestIDMetadataKey] { fields["request_id"] = id }
+        fields.nameRequestID()
         var line = "{\"time\":"
         Self.append(string: Self.timestamp(Date()), to: &line)
         line += ",\"level\":"
@@ -112,9 +122,7 @@ public enum JSONLogLine {
     }
 
     /// Fields every line has; metadata of the same name is left out rather than written twice.
-    /// The request's id is kept under Hummingbird's key (`hb.request.id`, the request-id middleware
-    /// puts the caller's there) and written as `request_id`.
-    static let reserved: Set<String> = ["time", "level", "label", "source", "message", requestIDMetadataKey]
+    static let reserved: Set<String> = ["time", "level", "label", "source", "message"]
 
     static func append(_ value: Logger.Metadata.Value, to line: inout String) {
         switch value {

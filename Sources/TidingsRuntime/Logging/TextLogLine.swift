@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import TidingsServer
 
 /// swift-log's line for people — "2026-11-24T23:53:08+0000 info tidings: key=value [TidingsRuntime]
 /// message" — as swift-log's `StreamLogHandler` writes it. `StreamLogHandler` itself renders all
@@ -9,10 +8,7 @@ import TidingsServer
 public enum TextLogLine {
     public static func render(_ event: LogEvent, label: String, fields: Logger.Metadata) -> String {
         var fields = fields
-        // The request's id, kept under Hummingbird's key, is written as `request_id` (as in JSON).
-        if let id = fields.removeValue(forKey: requestIDMetadataKey), fields["request_id"] == nil {
-            fields["request_id"] = id
-        }
+        fields.nameRequestID()
         if let error = event.error {
             fields["error.message"] = "\(error)"
             fields["error.type"] = "\(String(reflecting: type(of: error)))"
