@@ -3,7 +3,8 @@
 # costs in user space, Tidings against the ceiling (scripts/bench/ceiling, a bare Hummingbird 2 app
 # answering the very bytes and headers Tidings answered), both counted by valgrind's callgrind.
 # req/s on a shared two-core host scatters by ±0.15 between runs (docs/benchmarks.md); these counts
-# repeat to within a percent.
+# repeat to within a percent for an answer built from no cached value (/health), and to ±10 % for
+# pages, whose rebuilds and the poller's ticks weigh ~50× more under callgrind (below).
 #
 # Both servers run under callgrind with instrumentation off. For each page, plain and gzip, the
 # script sends REQUESTS requests one after another on one keep-alive connection, opened before the
@@ -79,13 +80,8 @@ under_callgrind() { # NAME COMMAND… : starts it, waits until it listens, sets 
 under_callgrind tidings "$binary" serve --port "$port" --database "sqlite:$scratch/bench.sqlite"
 server=$pid
 base="http://127.0.0.1:$port"
-# The demo's sources are files the poller reads at start: wait until both pages have their cards.
-for page in /courier/news /grocery/news; do
-  for _ in $(seq 1 300); do
-    [ "$(curl -s "$base$page" | grep -c '<li class="item[ "]' || true)" -ge 5 ] && break
-    sleep 1
-  done
-done
+source scripts/bench/cards.sh
+CARDS_WAIT_TRIES=1500 wait_for_cards /courier/news /grocery/news
 bodies=$scratch/bodies
 source scripts/bench/pages.sh
 under_callgrind ceiling "$ceiling_build/release/Ceiling" "$ceiling_port" "$bodies"
@@ -95,13 +91,16 @@ count() { # PID NAME URL CODING → the smallest instructions a request over the
   local pid=$1 name=$2 url=$3 coding=$4 best="" header=() total dump answer
   [ "$coding" = gzip ] && header=("Accept-Encoding: gzip")
   coproc client { python3 scripts/bench/keepalive_get.py "$url" "${header[@]}"; }
-  echo "$requests" >&"${client[1]}" # warm: the page kept, the connection's path taken once
-  read -r answer <&"${client[0]}"
+  # A round of requests; the client ends on an answer other than 200, and then so does the count.
+  round() {
+    echo "$requests" >&"${client[1]}" && read -r answer <&"${client[0]}" && [ "$answer" = done ] ||
+      { echo "bench-request-instructions: $url: the client stopped" >&2; exit 1; }
+  }
+  round # warm: the page kept, the connection's path taken once
   for _ in $(seq 1 "$windows"); do
     callgrind_control -z "$pid" >/dev/null 2>&1
     callgrind_control -i on "$pid" >/dev/null 2>&1
-    echo "$requests" >&"${client[1]}"
-    read -r answer <&"${client[0]}"
+    round
     callgrind_control -i off "$pid" >/dev/null 2>&1
     callgrind_control -d "$pid" >/dev/null 2>&1
     dump=$(ls -t "$scratch/$name.$pid".* | head -1)
@@ -119,8 +118,8 @@ echo "| page | coding | bytes | Tidings instructions a request | ceiling | ratio
 echo "|---|---|---|---|---|---|"
 for variant in "${variants[@]}"; do
   read -r name coding <<<"$variant"
-  t=$(count "$server" tidings "$base${paths[$name]}" "$coding")
-  c=$(count "$ceiling" ceiling "http://127.0.0.1:$ceiling_port/$name-$coding" "$coding")
+  t=$(count "$server" tidings "$base${paths[$name]}" "$coding") || exit 1
+  c=$(count "$ceiling" ceiling "http://127.0.0.1:$ceiling_port/$name-$coding" "$coding") || exit 1
   awk -v n="$name" -v k="$coding" -v b="$(wc -c <"$bodies/$name-$coding.body")" -v t="$t" -v c="$c" \
     'BEGIN { printf "| %s | %s | %d | %d | %d | %.3f |\n", n, k, b, t, c, t / c }'
 done

@@ -11,17 +11,4 @@ server=$!
 for _ in $(seq 1 100); do grep -q "listening on" "$scratch/server.log" && break; sleep 0.1; done
 base="http://127.0.0.1:$port"
 
-# The demo's sources are files the poller reads at start, one after another: waits until each of
-# the given pages has its cards (a page read before its source was holds none for the caches' 5 s).
-wait_for_cards() { # PAGE…
-  local page cards
-  for page in "$@"; do
-    cards=0
-    for _ in $(seq 1 100); do
-      cards=$(curl -s "$base$page" | grep -c '<li class="item[ "]' || true)
-      [ "$cards" -ge 5 ] && break
-      sleep 0.2
-    done
-    [ "$cards" -ge 5 ] || { echo "bench: expected cards on $page, got $cards" >&2; exit 1; }
-  done
-}
+source scripts/bench/cards.sh
