@@ -103,13 +103,14 @@ final class Gate: Sendable {
     func open() { opened.withLock { $0 = true } }
 
     /// Waits until `open()` is called, polling without writing to the connection; gives up after
-    /// two minutes (a test that failed before opening it). Not sooner: under the whole suite's load
-    /// a fetcher's 1 s deadline once fired more than 10 s late, and a stalled body that ended then
-    /// was answered 200 instead of the timeout the test is about.
+    /// two minutes (a test that failed before opening it), or when the waiting task is cancelled
+    /// (a sleep that throws at once would otherwise spin until then). Not sooner: under the whole
+    /// suite's load a fetcher's 1 s deadline once fired more than 10 s late, and a stalled body that
+    /// ended then was answered 200 instead of the timeout the test is about.
     func wait() async {
         let end = ContinuousClock.now + .seconds(120)
         while !opened.current && ContinuousClock.now < end {
-            try? await Task.sleep(for: .milliseconds(20))
+            do { try await Task.sleep(for: .milliseconds(20)) } catch { return }
         }
     }
 }
