@@ -23,8 +23,20 @@ public func buildApplication(
     let router = buildRouter(
         environment: environment, catalog: catalog, sections: sections, images: images, registry: registry,
         poller: poller, logger: logger)
+    // Every request pays this chain, before the router; a kept answer nothing after it
+    // (docs/benchmarks.md). The order and the reasons for it are in `EveryRequestMiddleware`.
+    let limits = configuration.limits
+    let everyRequest = EveryRequestMiddleware(
+        // Spans cost a few percent of a cached page even when no tracer takes them: only when
+        // one is bootstrapped (docs/operations.md, Tracing).
+        tracing: InstrumentationSystem.tracer is NoOpTracer ? nil : TracingMiddleware(),
+        clientLimit: limits.clientRate > 0
+            ? ClientRateLimitMiddleware(
+                limiter: RateLimiter(rate: limits.clientRate, burst: limits.clientBurst, clock: environment.clock),
+                trustForwardedFor: limits.trustForwardedFor) : nil,
+        kept: KeptResponsesMiddleware(kept: environment.kept, clock: environment.clock))
     return Application(
-        router: router,
+        responder: EveryRequestResponder(chain: everyRequest, router: router.buildResponder()),
         server: .http1(
             configuration: .init(
                 additionalChannelHandlers: [
@@ -43,8 +55,9 @@ public func buildApplication(
         logger: logger)
 }
 
-/// Every route of the server, with its middleware: what `buildApplication` serves, and what the
-/// contract test compares with `docs/openapi.yaml`. Without `images`, images are not served (a
+/// Every route of the server, with its middleware: what `buildApplication` serves behind every
+/// request's chain (`EveryRequestMiddleware`), and what the contract test compares with
+/// `docs/openapi.yaml`. Without `images`, images are not served (a
 /// router made to list the routes). `poller` is the heartbeat of the poller the application
 /// runs, for `/health/ready`.
 public func buildRouter(
@@ -55,19 +68,9 @@ public func buildRouter(
     let (store, configuration) = (environment.store, environment.configuration)
     let router = Router(context: TidingsRequestContext.self)
     let limits = configuration.limits
-    // Every request pays this chain; a kept answer nothing after it (docs/benchmarks.md). The order
-    // and the reasons for it are in `EveryRequestMiddleware`.
-    router.add(
-        middleware: EveryRequestMiddleware(
-            // Spans cost a few percent of a cached page even when no tracer takes them: only when
-            // one is bootstrapped (docs/operations.md, Tracing).
-            tracing: InstrumentationSystem.tracer is NoOpTracer ? nil : TracingMiddleware(),
-            clientLimit: limits.clientRate > 0
-                ? ClientRateLimitMiddleware(
-                    limiter: RateLimiter(rate: limits.clientRate, burst: limits.clientBurst, clock: environment.clock),
-                    trustForwardedFor: limits.trustForwardedFor) : nil,
-            kept: KeptResponsesMiddleware(kept: environment.kept, clock: environment.clock),
-            compression: configuration.compress ? CompressionMiddleware() : nil))
+    // Around every route and the router's 404 (what comes before the router, every request's
+    // chain and the kept answers, is `everyRequest`, which `buildApplication` puts in front).
+    router.add(middleware: RouteMiddleware(compression: configuration.compress ? CompressionMiddleware() : nil))
     let keyLimiter =
         limits.keyRate > 0
         ? RateLimiter(rate: limits.keyRate, burst: limits.keyBurst, clock: environment.clock) : nil
