@@ -3,8 +3,7 @@
 # costs in user space, Tidings against the ceiling (scripts/bench/ceiling, a bare Hummingbird 2 app
 # answering the very bytes and headers Tidings answered), both counted by valgrind's callgrind.
 # req/s on a shared two-core host scatters by ±0.15 between runs (docs/benchmarks.md); these counts
-# repeat to within a percent for an answer built from no cached value (/health), and to ±10 % for
-# pages, whose rebuilds and the poller's ticks weigh ~50× more under callgrind (below).
+# repeat to within ~1.5 % for every page once the store's threads are counted apart (below).
 #
 # Both servers run under callgrind with instrumentation off. For each page, plain and gzip, the
 # script sends REQUESTS requests one after another on one keep-alive connection, opened before the
