@@ -58,13 +58,9 @@ public enum FeedItem: Codable, Hashable, Sendable, Identifiable {
 
     /// FNV-1a of the value's sorted-key JSON: the same on every launch (Swift's `hashValue` is not).
     private static func fingerprint(_ raw: JSONValue) -> String {
-        let bytes = (try? TidingsJSON.encoder().encode(raw)) ?? Data()
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        return String(hash, radix: 16)
+        var hash = FNV1a()
+        hash.add(bytes: (try? TidingsJSON.encoder().encode(raw)) ?? Data())
+        return String(hash.value, radix: 16)
     }
 
     private enum TypeKey: String, CodingKey {

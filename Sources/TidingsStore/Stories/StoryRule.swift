@@ -1,0 +1,97 @@
+import Foundation
+
+/// When two entries of a section tell one story (issue 42): they were published (by their ranking
+/// dates) within `window` of each other, and either their links have one key (``StoryURL``), or
+/// they come from different sources and the estimated similarity of their texts
+/// (``StoryKeys/similarity(to:)``) is at least `minSimilarity`. One source's own entries are
+/// never grouped by text: a source's daily briefing or a live blog's posts look alike and are not
+/// one story; the same source repeating a link is.
+public struct StoryRule: Hashable, Sendable, CustomStringConvertible {
+    /// The longest time between two entries of one story.
+    public var window: TimeInterval
+    /// The least estimated Jaccard similarity of two texts' word pairs that makes them one story.
+    public var minSimilarity: Double
+    /// Texts of fewer words are grouped by their links only.
+    public var minWords: Int
+
+    public init(window: TimeInterval = 48 * 3600, minSimilarity: Double = 0.5, minWords: Int = 6) {
+        self.window = window
+        self.minSimilarity = minSimilarity
+        self.minWords = minWords
+    }
+
+    /// What a store records of the rule its groups were made with: a different description means
+    /// the groups are made again.
+    public var description: String {
+        "window=\(Int(window)) similarity=\(minSimilarity) words=\(minWords) hashes=\(StoryKeys.hashes) bands=\(StoryKeys.bands)x\(StoryKeys.rows)"
+    }
+
+    /// Whether `entry` tells the story `earlier` told.
+    public func matches(_ entry: StoryEntry, _ earlier: StoryEntry) -> Bool {
+        guard abs(entry.at.timeIntervalSince(earlier.at)) <= window else { return false }
+        if let url = entry.keys.url, url == earlier.keys.url { return true }
+        return entry.source != earlier.source && entry.keys.similarity(to: earlier.keys) >= minSimilarity
+    }
+
+    /// The story `entry` joins among the stories of earlier entries it may match (found by link
+    /// key or band bucket; others are checked and left): the story of the earliest one it matches
+    /// (lowest `seq`), or nil for a story of its own.
+    public func story(for entry: StoryEntry, among candidates: [(entry: StoryEntry, story: Int64)]) -> Int64? {
+        candidates.filter { $0.entry.seq < entry.seq && matches(entry, $0.entry) }
+            .min { $0.entry.seq < $1.entry.seq }?.story
+    }
+}
+
+/// An entry as grouping sees it: its place in its section (`seq`, higher is later), its source,
+/// its ranking date and its keys.
+public struct StoryEntry: Hashable, Sendable {
+    public var seq: Int64
+    public var source: String
+    public var at: Date
+    public var keys: StoryKeys
+
+    public init(seq: Int64, source: String, at: Date, keys: StoryKeys) {
+        self.seq = seq
+        self.source = source
+        self.at = at
+        self.keys = keys
+    }
+}
+
+/// The stories of one section's entries, made by adding them in `seq` order: each joins the story
+/// ``StoryRule/story(for:among:)`` names, found through the same lookups a store makes (the link
+/// key, the band buckets), or starts one whose id is its own `seq`. An entry never moves and a
+/// story's id never changes as members join, so adding entries one at a time, in batches, or all
+/// at once gives the same stories — the store's live grouping and its rebuild agree by
+/// construction.
+public struct StoryFold: Sendable {
+    public let rule: StoryRule
+    /// Each entry's story, by seq.
+    public private(set) var stories: [Int64: Int64] = [:]
+    private var entries: [Int64: StoryEntry] = [:]
+    private var byURL: [String: [Int64]] = [:]
+    private var byBucket: [Int64: [Int64]] = [:]
+
+    public init(rule: StoryRule) { self.rule = rule }
+
+    /// Adds `entry` (its seq above every seq added before) and returns its story.
+    @discardableResult
+    public mutating func add(_ entry: StoryEntry) -> Int64 {
+        var seen = Set<Int64>()
+        if let url = entry.keys.url { seen.formUnion(byURL[url] ?? []) }
+        let buckets = entry.keys.buckets
+        for bucket in buckets { seen.formUnion(byBucket[bucket] ?? []) }
+        let candidates = seen.compactMap { seq in entries[seq].map { ($0, stories[seq]!) } }
+        let story = rule.story(for: entry, among: candidates) ?? entry.seq
+        stories[entry.seq] = story
+        entries[entry.seq] = entry
+        if let url = entry.keys.url { byURL[url, default: []].append(entry.seq) }
+        for bucket in buckets { byBucket[bucket, default: []].append(entry.seq) }
+        return story
+    }
+
+    /// The members of each story, in seq order, by story id.
+    public var groups: [Int64: [Int64]] {
+        Dictionary(grouping: stories.keys.sorted(), by: { stories[$0]! })
+    }
+}
