@@ -48,10 +48,16 @@ public actor RobotsTxtCache {
         let key = origin.key
         if let entry = entries[key], entry.expires > now() { return entry.rules }
         let fetch = self.fetch
-        // The fetch sorts every failure into an outcome; the run itself cannot fail.
-        let outcome = (try? await pending.value(for: key) { await fetch(origin.robotsURL) }) ?? .unreachable
-        // The first caller back records the outcome; the others read the entry it made.
-        if !(entries[key].map { $0.expires > now() } ?? false) { store(outcome, for: key) }
+        // The fetch sorts every failure into an outcome; the run itself cannot fail. The run
+        // stores what it got before it ends: stored by the first caller back, a caller arriving
+        // between the run's end and that caller's return found neither the rules nor a run under
+        // way, and fetched again (seen under load: 5 fetches for 10 callers).
+        let outcome =
+            (try? await pending.value(for: key) {
+                let outcome = await fetch(origin.robotsURL)
+                await self.store(outcome, for: key)
+                return outcome
+            }) ?? .unreachable
         return entries[key]?.rules ?? RobotsTxt(outcome, productToken: productToken)
     }
 
