@@ -96,7 +96,7 @@ ceiling=$pid
 
 count() { # PID NAME URL PAGE CODING → "REQUEST DATABASE": instructions a request in the threads
   # that serve requests and in the store's threads, from the window where the former were fewest
-  local pid=$1 name=$2 url=$3 page=$4 coding=$5 best="" best_database=0 header=() answer file cost serving database
+  local pid=$1 name=$2 url=$3 page=$4 coding=$5 best="" best_database=0 header=() answer file cost serving database serving_files
   [ "$coding" = gzip ] && header=("Accept-Encoding: gzip")
   coproc client { python3 scripts/bench/keepalive_get.py "$url" "${header[@]}"; }
   # A round of requests; the client ends on an answer other than 200, and then so does the count.
@@ -115,18 +115,21 @@ count() { # PID NAME URL PAGE CODING → "REQUEST DATABASE": instructions a requ
     # an answer kept or built from cached values never reaches it, and what it did in the window
     # is the process's background (the poller's claim every second, ~50× as heavy a request
     # under callgrind as at full speed).
-    serving=0 database=0
+    serving=0 database=0 serving_files=()
     for file in "$scratch/$name.$pid".*; do
       cost=$(awk '/^totals:/ { print $2 }' "$file")
-      if grep -q '^c\?fn=.*sqlite3_' "$file"; then database=$((database + ${cost:-0})); else serving=$((serving + ${cost:-0})); fi
+      if grep -q '^c\?fn=.*sqlite3_' "$file"; then
+        database=$((database + ${cost:-0}))
+      else
+        serving=$((serving + ${cost:-0}))
+        serving_files+=("$file")
+      fi
     done
     if [ -z "$best" ] || [ "$serving" -lt "$best" ]; then
       best=$serving best_database=$database
       if [ -n "${KEEP_PROFILES:-}" ]; then
         rm -f "$KEEP_PROFILES/$name-$page-$coding".*.callgrind
-        for file in "$scratch/$name.$pid".*; do
-          grep -q '^c\?fn=.*sqlite3_' "$file" || mv "$file" "$KEEP_PROFILES/$name-$page-$coding.${file##*-}.callgrind"
-        done
+        for file in "${serving_files[@]}"; do mv "$file" "$KEEP_PROFILES/$name-$page-$coding.${file##*-}.callgrind"; done
       fi
     fi
     rm -f "$scratch/$name.$pid".*

@@ -48,8 +48,6 @@ def exclusive(path):
                     cost = int(fields[1])
                     costs[function] += cost
                     total += cost
-            elif line.startswith("totals:") or line.startswith("summary:"):
-                pass
     return costs, total
 
 
