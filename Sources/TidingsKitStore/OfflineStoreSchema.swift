@@ -59,6 +59,10 @@ enum OfflineStoreSchema {
                 try db.execute(sql: "ALTER TABLE item ADD COLUMN \(column)")
             }
         }
+        // Teasers gained the other tellings of their story (`also_from`, JSON: rare and small).
+        migrator.registerMigration("v5") { db in
+            try db.execute(sql: "ALTER TABLE item ADD COLUMN also_from BLOB")
+        }
         return migrator
     }
 

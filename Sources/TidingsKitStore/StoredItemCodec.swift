@@ -11,7 +11,7 @@ enum StoredItemCodec {
     /// The columns after `feed_id, page, position`, in the order `arguments` and `row` use.
     static let columns =
         "type, known, body, id, title, summary, image_url, url, published_at, source, image_proxy_url, author, "
-        + "enclosure_url, enclosure_type, enclosure_length, image_width, image_height, image_alt"
+        + "enclosure_url, enclosure_type, enclosure_length, image_width, image_height, image_alt, also_from"
 
     /// One stored row: its page, the item's `type`, whether this client knew it, and either the
     /// teaser or the item's JSON.
@@ -29,7 +29,11 @@ enum StoredItemCodec {
                 teaser.id, teaser.title, teaser.summary ?? "", teaser.source, teaser.author ?? "",
                 teaser.enclosure?.url.absoluteString ?? "", teaser.enclosure?.type ?? "", teaser.imageAlt ?? "",
             ]
-            return 48 + texts.reduce(0) { $0 + $1.utf8.count }
+            let also = teaser.alsoFrom?.reduce(0) { sum, told in
+                sum + 24 + told.id.utf8.count + told.source.utf8.count + told.title.utf8.count
+                    + (told.url?.absoluteString.utf8.count ?? 0)
+            }
+            return 48 + texts.reduce(0) { $0 + $1.utf8.count } + (also ?? 0)
                 + (teaser.url?.absoluteString.utf8.count ?? 0) + (teaser.imageURL?.absoluteString.utf8.count ?? 0)
                 + (teaser.imageProxyURL?.utf8.count ?? 0)
         }
@@ -53,8 +57,13 @@ enum StoredItemCodec {
             teaser?.publishedAt?.millisecondsSince1970, teaser?.source, teaser?.imageProxyURL, teaser?.author,
             teaser?.enclosure?.url.absoluteString, teaser?.enclosure?.type, teaser?.enclosure?.length,
             teaser?.imageWidth, teaser?.imageHeight, teaser?.imageAlt,
+            teaser?.alsoFrom.flatMap { try? encoder.encode($0) },
         ]
     }
+
+    /// Encodes a story's other tellings for their column (rare, small: JSON is fine there).
+    private static let encoder = TidingsJSON.encoder()
+    private static let decoder = TidingsJSON.decoder()
 
     /// The row read from `page, <columns>`.
     static func row(_ row: GRDB.Row) -> Row {
@@ -74,6 +83,7 @@ enum StoredItemCodec {
         teaser.imageWidth = row[16]
         teaser.imageHeight = row[17]
         teaser.imageAlt = row[18]
+        teaser.alsoFrom = (row[19] as Data?).flatMap { try? decoder.decode([Teaser.AlsoFrom].self, from: $0) }
         return Row(page: row[0], type: type, known: true, teaser: teaser)
     }
 

@@ -47,6 +47,10 @@ public struct Runtime: Sendable {
         let store = try await DatabaseURL(settings.server.database).open(
             policy: settings.server.newsPolicy, logger: logger, timeout: databaseTimeout, schema: schema,
             poolSize: settings.server.databasePoolSize)
+        if schema != .asIs, try await store.alignStories(settings.sections.grouping.rule, at: clock()) {
+            let rule = settings.sections.grouping.rule?.description ?? "off"
+            logger.info("sections: grouped the stored entries' stories again for grouping.* (\(rule))")
+        }
         var version: Int64?
         if brandsFromDatabase {
             let served = try await servedBrands(settings, store: store, logger: logger, at: clock())

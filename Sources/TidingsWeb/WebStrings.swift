@@ -18,6 +18,8 @@ struct WebStrings: Sendable {
     var showAll: String
     /// The last line of an aggregate's list when it carries fewer members than it folds.
     var andMore: String
+    /// Before the other sources that told a story shown once.
+    var alsoFrom: String
     var reload: String
     var retry: String
     var advertisement: String
@@ -110,6 +112,7 @@ extension WebStrings {
             newItems: word("newItems"),
             showAll: word("showAll"),
             andMore: word("andMore"),
+            alsoFrom: word("alsoFrom"),
             reload: word("reload"),
             retry: word("retry"),
             advertisement: word("advertisement"),

@@ -36,7 +36,7 @@ extension ClusterTests {
             """
         try Data(yaml.utf8).write(to: folder.appendingPathComponent("brands.yaml"))
         let arguments = ["serve", "--port", "0", "--no-demo", "--config", "brands.yaml", "--database", database.url]
-        let environment = ["TIDINGS_LIMITS_KEY_RATE": "0"]
+        let environment = ["TIDINGS_LIMITS_KEY_RATE": "0"].merging(keepAlive) { $1 }
         // One starts first and imports the file; the others find the brands kept.
         var servers = [try TidingsProcess(arguments, in: folder, environment: environment)]
         var ports = [try await servers[0].waitForPort()]

@@ -49,7 +49,7 @@ struct ClusterTests {
 
         // Three at once on an empty database: one applies the migrations, all three start.
         let arguments = ["serve", "--port", "0", "--no-demo", "--config", "brands.yaml", "--database", database.url]
-        let environment = ["TIDINGS_LOG_LEVEL": "debug", "TIDINGS_LIMITS_KEY_RATE": "0"]
+        let environment = ["TIDINGS_LOG_LEVEL": "debug", "TIDINGS_LIMITS_KEY_RATE": "0"].merging(Self.keepAlive) { $1 }
         let servers = try (0..<3).map { _ in try TidingsProcess(arguments, in: folder, environment: environment) }
         var ports: [Int] = []
         for server in servers {
@@ -230,6 +230,12 @@ struct ClusterTests {
         return Int(response.status.code)
     }
 
+    /// Keep-alive connections outlive the test: a server (60 s) or nginx (75 s) closing an idle
+    /// one just as the shared client sends on it fails the request with "I/O on closed channel"
+    /// (seen once under CI's load, the test then 84 s long) — a race of HTTP keep-alive itself,
+    /// not what these tests are about.
+    static let keepAlive = ["TIDINGS_SERVER_IDLE_TIMEOUT": "30m"]
+
     static func get(_ url: String) async throws -> String {
         let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(10))
         return String(buffer: try await response.body.collect(upTo: 8 << 20))
@@ -335,7 +341,9 @@ struct Nginx {
               upstream tidings {
             \(servers.joined(separator: "\n"))
                 keepalive 16;
+                keepalive_timeout 30m;
               }
+              keepalive_timeout 30m;
               server {
                 listen 127.0.0.1:\(port);
                 location / {

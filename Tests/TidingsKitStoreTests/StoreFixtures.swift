@@ -18,7 +18,14 @@ enum StoreFixtures {
                 publishedAt: Date(millisecondsSince1970: 1_794_999_000_456), source: "Courier",
                 author: "Ingrid Holm",
                 enclosure: Teaser.Enclosure(
-                    url: URL(string: "https://cdn.example/t1.mp3")!, type: "audio/mpeg", length: 12_345_678))),
+                    url: URL(string: "https://cdn.example/t1.mp3")!, type: "audio/mpeg", length: 12_345_678),
+                alsoFrom: [
+                    Teaser.AlsoFrom(
+                        id: "t9", source: "Herald", title: "Trams run again",
+                        url: URL(string: "https://herald.example/9"),
+                        publishedAt: Date(millisecondsSince1970: 1_794_999_100_000)),
+                    Teaser.AlsoFrom(id: "t8", source: "Wire", title: "Tram line open"),
+                ])),
         .teaser(Teaser(id: "t2", title: "Bare teaser", source: "Courier")),
         .catalogNews(
             NewsItem(

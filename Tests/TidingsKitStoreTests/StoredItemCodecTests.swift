@@ -12,7 +12,7 @@ struct StoredItemCodecTests {
         #expect(
             fields == [
                 "id", "title", "summary", "imageURL", "imageProxyURL", "imageWidth", "imageHeight", "imageAlt", "url",
-                "publishedAt", "source", "author", "enclosure",
+                "publishedAt", "source", "author", "enclosure", "alsoFrom",
             ])
     }
 

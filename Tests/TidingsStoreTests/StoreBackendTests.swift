@@ -6,7 +6,7 @@ struct SQLiteStoreTests {
     @Test(
         "conforms",
         arguments: StoreCheck.all + StoreCheck.eventTime + StoreCheck.groupCommit + StoreCheck.sections
-            + StoreCheck.aggregates
+            + StoreCheck.aggregates + StoreCheck.stories
             + StoreCheck.articles + StoreCheck.brands)
     func conforms(_ check: StoreCheck) async throws {
         try await TestDatabase.with(.sqlite) { try await check.run($0) }
@@ -20,7 +20,7 @@ struct PostgresStoreTests {
     @Test(
         "conforms",
         arguments: StoreCheck.all + StoreCheck.eventTime + StoreCheck.groupCommit + StoreCheck.sections
-            + StoreCheck.aggregates
+            + StoreCheck.aggregates + StoreCheck.stories
             + StoreCheck.articles + StoreCheck.brands)
     func conforms(_ check: StoreCheck) async throws {
         try await TestDatabase.with(.postgres) { try await check.run($0) }

@@ -29,8 +29,7 @@ struct StoryKeysTests {
             ),
             ("https://example.com/article?id=7&utm_campaign=z&page=2", "example.com/article?id=7&page=2"),
             ("https://example.com/article?page=2&id=7", "example.com/article?id=7&page=2"),
-            ("https://example.com/", "example.com"),
-            ("https://example.com", "example.com"),
+            ("https://example.com/a/", "example.com/a"),
             ("https://example.com:8080/a", "example.com:8080/a"),
             ("https://[2001:db8::1]:443/a", "[2001:db8::1]/a"),
             ("https://[2001:db8::1]/a", "[2001:db8::1]/a"),
@@ -56,9 +55,11 @@ struct StoryKeysTests {
     }
 
     @Test(
-        "only http and https links with a host have a key",
+        "only http and https links with a host, to a page other than the front page, have a key",
         arguments: [
             "mailto:a@example.com", "ftp://example.com/a", "https://", "example.com/a", "", "javascript:alert(1)",
+            "https://example.com/", "https://www.example.com", "https://example.com/amp/",
+            "https://example.com/?utm_source=a",
         ])
     func noKey(link: String) {
         #expect(StoryURL.key(link) == nil)
@@ -88,7 +89,7 @@ struct StoryKeysTests {
     func fixedSignature() throws {
         let keys = StoryKeys(
             url: "https://example.com/a", title: "Storm closes all schools in Bergen on Monday",
-            summary: nil, source: "NRK", minWords: 6)
+            summary: nil, source: "NRK")
         let signature = try #require(keys.signature)
         #expect(signature.count == StoryKeys.hashes)
         #expect(keys.buckets.count == StoryKeys.bands)
@@ -101,10 +102,28 @@ struct StoryKeysTests {
     @Test("a text under the rule's words groups by its link only")
     func shortText() {
         let keys = StoryKeys(
-            url: "https://example.com/a", title: "Live: election", summary: nil, source: "A", minWords: 6)
-        #expect(keys.signature == nil)
-        #expect(keys.buckets.isEmpty)
+            url: "https://example.com/a", title: "Live: election", summary: nil, source: "A")
+        let other = StoryKeys(url: "https://example.org/b", title: "Live: election", summary: nil, source: "B")
+        #expect(keys.words == 2)
         #expect(keys.url == "example.com/a")
+        #expect(keys.similarity(to: other) == 1)
+        let at = Date(timeIntervalSince1970: 0)
+        let a = StoryEntry(seq: 1, source: "A", at: at, keys: keys)
+        let b = StoryEntry(seq: 2, source: "B", at: at, keys: other)
+        #expect(!StoryRule(minWords: 3).matches(b, a))
+        #expect(StoryRule(minWords: 2).matches(b, a))
+        let empty = StoryKeys(url: nil, title: " - ", summary: nil, source: "A")
+        #expect(empty.signature == nil && empty.buckets.isEmpty)
+    }
+
+    @Test("a link key too long for an index is kept as a bounded hash of itself")
+    func longLink() throws {
+        let long = "https://example.com/" + String(repeating: "å", count: 600)
+        let keys = StoryKeys(url: long, title: "t", summary: nil, source: "A")
+        let key = try #require(keys.url)
+        #expect(key.utf8.count < 300)
+        #expect(key == StoryKeys(url: long + "?utm_source=x", title: "u", summary: nil, source: "B").url)
+        #expect(key != StoryKeys(url: long + "x", title: "t", summary: nil, source: "A").url)
     }
 
     @Test("the estimated similarity stays near the exact Jaccard similarity of the word pairs")
@@ -126,8 +145,8 @@ struct StoryKeysTests {
                 }
             }
             let exact = Self.jaccard(a, b)
-            let keysA = StoryKeys(url: nil, title: a.joined(separator: " "), summary: nil, source: "A", minWords: 1)
-            let keysB = StoryKeys(url: nil, title: b.joined(separator: " "), summary: nil, source: "B", minWords: 1)
+            let keysA = StoryKeys(url: nil, title: a.joined(separator: " "), summary: nil, source: "A")
+            let keysB = StoryKeys(url: nil, title: b.joined(separator: " "), summary: nil, source: "B")
             worst = max(worst, abs(keysA.similarity(to: keysB) - exact))
         }
         // 64 values: a standard deviation of at most 0.0625; 300 pairs stay within 4 of them.
@@ -144,8 +163,8 @@ struct StoryKeysTests {
             let a = (0..<40).map { _ in vocabulary[random.next(upTo: vocabulary.count)] }
             var b = a
             for _ in 0..<random.next(upTo: 8) { b[random.next(upTo: b.count)] = vocabulary[random.next(upTo: 1000)] }
-            let keysA = StoryKeys(url: nil, title: a.joined(separator: " "), summary: nil, source: "A", minWords: 6)
-            let keysB = StoryKeys(url: nil, title: b.joined(separator: " "), summary: nil, source: "B", minWords: 6)
+            let keysA = StoryKeys(url: nil, title: a.joined(separator: " "), summary: nil, source: "A")
+            let keysB = StoryKeys(url: nil, title: b.joined(separator: " "), summary: nil, source: "B")
             guard keysA.similarity(to: keysB) >= 0.5 else { continue }
             similar += 1
             if !Set(keysA.buckets).isDisjoint(with: keysB.buckets) { found += 1 }
@@ -176,7 +195,7 @@ struct StoryFoldTests {
     {
         StoryEntry(
             seq: seq, source: source, at: day.addingTimeInterval(hours * 3600),
-            keys: StoryKeys(url: url, title: title, summary: summary, source: source, minWords: 6))
+            keys: StoryKeys(url: url, title: title, summary: summary, source: source))
     }
 
     @Test("one link from two sources is one story; a third joins it later, and its id stays the first entry's")
@@ -187,6 +206,23 @@ struct StoryFoldTests {
         #expect(fold.add(Self.entry(3, "b", url: "http://example.com/x/", title: "Flood!")) == 1)
         #expect(fold.add(Self.entry(4, "c", url: "https://m.example.com/x", title: "Flood in the west")) == 1)
         #expect(fold.groups == [1: [1, 3, 4], 2: [2]])
+    }
+
+    @Test("one source's entries under one link are one story only when their texts are alike; a front page is no link")
+    func sameSourceLink() {
+        var fold = StoryFold(rule: StoryRule())
+        let show = "https://podcast.example/show"
+        #expect(fold.add(Self.entry(1, "pod", url: show, title: "Episode 12: the harbour at night, with Ada")) == 1)
+        #expect(
+            fold.add(Self.entry(2, "pod", url: show, title: "Episode 13: bridges we lost and the ferries after")) == 2)
+        // The same item again under a new id: one link, the same words.
+        #expect(
+            fold.add(Self.entry(3, "pod", url: show, title: "Episode 13: bridges we lost and the ferries after")) == 2)
+        // Two sources whose items link to one front page are not one story by that.
+        #expect(fold.add(Self.entry(4, "a", url: "https://shop.example/", title: "Apples")) == 4)
+        #expect(fold.add(Self.entry(5, "b", url: "https://www.shop.example", title: "Pears")) == 5)
+        #expect(StoryURL.key("https://shop.example/?utm_source=x") == nil)
+        #expect(StoryURL.key("https://shop.example/?p=12") == "shop.example?p=12")
     }
 
     @Test("the same text from another source is one story; from the same source, or days apart, it is not")
@@ -259,5 +295,24 @@ struct StoryFoldTests {
         for (story, members) in fold.groups { #expect(members.first == story) }
         #expect(fold.stories.count == entries.count)
         #expect(fold.groups.count < entries.count / 2)
+    }
+
+    @Test("a fold resumed from stored stories (placed, not asked again) goes on as one fold of everything")
+    func resumed() {
+        var random = SplitMix64(seed: 23)
+        let texts = (0..<6).map { story in (0..<12).map { "s\(story)w\($0)" }.joined(separator: " ") }
+        let entries = (1...120).map { seq in
+            Self.entry(
+                Int64(seq), "src\(random.next(upTo: 3))", url: "https://example.com/\(random.next(upTo: 40))",
+                title: texts[random.next(upTo: texts.count)], hours: Double(seq))
+        }
+        var whole = StoryFold(rule: StoryRule())
+        for entry in entries { whole.add(entry) }
+        for cut in [1, 30, 77, 119] {
+            var resumed = StoryFold(rule: StoryRule())
+            for entry in entries[..<cut] { resumed.place(entry, in: whole.stories[entry.seq]!) }
+            for entry in entries[cut...] { resumed.add(entry) }
+            #expect(resumed.stories == whole.stories, "cut at \(cut)")
+        }
     }
 }

@@ -47,7 +47,9 @@ extension SourcePoller {
                 }
                 articles = articlePages(document.entries, sourceID: source.id)
                 outcome = .fetched(
-                    entries: try document.entries.map { try Self.input($0, sourceID: source.id) }, etag: etag,
+                    entries: try document.entries.map {
+                        try Self.input($0, sourceID: source.id, keyed: settings.grouping.enabled)
+                    }, etag: etag,
                     lastModified: lastModified,
                     title: document.title, webURL: document.webURL?.absoluteString)
                 status = code
@@ -77,7 +79,7 @@ extension SourcePoller {
             sourceID: source.id, sections: sections, attemptedAt: started, outcome: outcome,
             status: status,
             nextFetchAt: clock().addingTimeInterval(delay), failures: failures, keepItems: settings.retention.maxItems,
-            keepSince: started.addingTimeInterval(-settings.retention.maxAge))
+            keepSince: started.addingTimeInterval(-settings.retention.maxAge), grouping: settings.grouping.rule)
         return (record, articles)
     }
 
@@ -242,8 +244,9 @@ extension SourcePoller {
     }
 
     /// The entry as stored: its key scoped by its source, its item encoded once, here, with the
-    /// places its image links go (`EntryRecord`), so serving a page only joins strings.
-    static func input(_ entry: SourceEntry, sourceID: String) throws -> EntryInput {
+    /// places its image links go (`EntryRecord`), so serving a page only joins strings; `keyed`,
+    /// with what story grouping compares it by, made here, outside the store's write.
+    public static func input(_ entry: SourceEntry, sourceID: String, keyed: Bool = false) throws -> EntryInput {
         let record = try EntryRecord(entry.item)
         let json = record.json
         let itemID =
@@ -255,7 +258,8 @@ extension SourcePoller {
             key: EntryKey(source: sourceID, item: entry.key), itemID: itemID, record: record,
             contentHTML: entry.contentHTML,
             publishedAt: entry.publishedAt, contentHash: StableHash.hex(json + "\u{0}" + (entry.contentHTML ?? "")),
-            formerKey: entry.formerKey.map { EntryKey(source: sourceID, item: $0) })
+            formerKey: entry.formerKey.map { EntryKey(source: sourceID, item: $0) },
+            story: keyed ? StoryKeys(item: entry.item) : nil)
     }
 }
 
@@ -270,5 +274,12 @@ extension SourceState {
         state.etag = nil
         state.lastModified = nil
         return state
+    }
+}
+
+extension StoryGrouping {
+    /// The store's rule for these settings; nil when grouping is off.
+    public var rule: StoryRule? {
+        enabled ? StoryRule(window: window, minSimilarity: minSimilarity, minWords: minWords) : nil
     }
 }

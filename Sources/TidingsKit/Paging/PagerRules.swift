@@ -22,14 +22,18 @@ public struct PagerRules<Item: Identifiable & Sendable>: Sendable {
 }
 
 extension PagerRules where Item == FeedItem {
-    /// A feed's rules: `FeedItem.isSlot`, and a catalog aggregate folds its members
-    /// (`NewsAggregate.memberItemIDs`).
+    /// A feed's rules: `FeedItem.isSlot`; a catalog aggregate folds its members
+    /// (`NewsAggregate.memberItemIDs`), and a teaser the other tellings of its story
+    /// (`Teaser.alsoFromItemIDs`).
     public static var feedItems: PagerRules {
         PagerRules(
             isSlot: { $0.isSlot },
             foldedIDs: { item in
-                guard case .catalogAggregate(let aggregate) = item else { return [] }
-                return aggregate.memberItemIDs
+                switch item {
+                case .catalogAggregate(let aggregate): aggregate.memberItemIDs
+                case .teaser(let teaser): teaser.alsoFromItemIDs
+                default: []
+                }
             })
     }
 }

@@ -31,13 +31,18 @@ public struct Teaser: Codable, Hashable, Sendable, Identifiable {
     public var author: String?
     /// The media file the source attached (a podcast's audio, a video, a picture), as it gave it.
     public var enclosure: Enclosure?
+    /// The same story as other sources of the section told it, oldest first: the section shows
+    /// the story once, as this teaser (its first telling); nil when no other source told it.
+    public var alsoFrom: [AlsoFrom]?
 
     /// Creates a teaser.
     public init(
         id: String, title: String, summary: String? = nil, imageURL: URL? = nil, imageProxyURL: String? = nil,
         imageWidth: Int? = nil, imageHeight: Int? = nil, imageAlt: String? = nil, url: URL? = nil,
-        publishedAt: Date? = nil, source: String, author: String? = nil, enclosure: Enclosure? = nil
+        publishedAt: Date? = nil, source: String, author: String? = nil, enclosure: Enclosure? = nil,
+        alsoFrom: [AlsoFrom]? = nil
     ) {
+        self.alsoFrom = alsoFrom
         self.id = id
         self.title = title
         self.summary = summary
@@ -61,6 +66,39 @@ public struct Teaser: Codable, Hashable, Sendable, Identifiable {
         case imageHeight = "image_height"
         case imageAlt = "image_alt"
         case publishedAt = "published_at"
+        case alsoFrom = "also_from"
+    }
+
+    /// The feed ids (``FeedItem/id``) of the other tellings it carries: the items a list that
+    /// shows it no longer shows on their own.
+    public var alsoFromItemIDs: [String] { alsoFrom?.map { "teaser:" + $0.id } ?? [] }
+
+    /// Another telling of a teaser's story: the teaser that told it in another source (or again
+    /// in the same one, under the same link), folded into the story's item.
+    public struct AlsoFrom: Codable, Hashable, Sendable, Identifiable {
+        /// The folded teaser's own id: a client that already shows it can fold it away.
+        public var id: String
+        /// Where it was told: the source's name.
+        public var source: String
+        /// Its title there.
+        public var title: String
+        /// Its page there.
+        public var url: URL?
+        /// When it was published there.
+        public var publishedAt: Date?
+
+        public init(id: String, source: String, title: String, url: URL? = nil, publishedAt: Date? = nil) {
+            self.id = id
+            self.source = source
+            self.title = title
+            self.url = url
+            self.publishedAt = publishedAt
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, source, title, url
+            case publishedAt = "published_at"
+        }
     }
 
     /// A media file attached to an article: where it is, its type and its size, when the source

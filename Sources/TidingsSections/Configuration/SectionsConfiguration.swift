@@ -15,6 +15,8 @@ public struct SectionsConfiguration: Sendable, Hashable {
     public var parse: ParseLimits
     /// How the article pages behind entries are fetched (for sources with `full_text`).
     public var fullText = FullTextSettings()
+    /// How entries that tell one story are shown once.
+    public var grouping = StoryGrouping()
 
     /// Creates a configuration.
     public init(

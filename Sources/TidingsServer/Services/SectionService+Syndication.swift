@@ -79,12 +79,30 @@ extension SectionService {
             guard case .teaser(let teaser) = entry.record.item(decoder) else {
                 return nil
             }
+            // A story told by several sources is one entry, naming the others; updated as they join.
+            let others = entry.alsoFrom.isEmpty ? nil : Self.alsoFromHTML(entry.alsoFrom, language)
+            let published = teaser.publishedAt ?? entry.firstSeenAt
             return SyndicationItem(
                 id: teaser.url?.absoluteString ?? "urn:tidings:\(brand.id):teaser:\(teaser.id)", title: teaser.title,
-                url: teaser.url, summary: teaser.summary, contentHTML: entry.contentHTML, imageURL: teaser.imageURL,
-                published: teaser.publishedAt ?? entry.firstSeenAt, authorName: teaser.author,
+                url: teaser.url, summary: teaser.summary,
+                contentHTML: others.map { (entry.contentHTML ?? "") + $0 } ?? entry.contentHTML,
+                imageURL: teaser.imageURL, published: published,
+                updated: others == nil
+                    ? nil : max(published, entry.alsoFrom.compactMap(\.publishedAt).max() ?? published),
+                authorName: teaser.author,
                 enclosure: teaser.enclosure.map { .init(url: $0.url, type: $0.type, length: $0.length) })
         }
+    }
+
+    /// `<p>Also from <a href="…">VG</a>, <a href="…">E24</a></p>`, in the feed's language.
+    static func alsoFromHTML(_ others: [Teaser.AlsoFrom], _ language: LanguageTag) -> String {
+        let links = others.map { told in
+            let name = escaped(told.source)
+            guard let url = told.url?.absoluteString else { return name }
+            return "<a href=\"\(escaped(url))\">\(name)</a>"
+        }
+        return
+            "<p>\(escaped(Translations.current.string("web.alsoFrom", language))) \(links.joined(separator: ", "))</p>"
     }
 
     /// "Ананас 1 кг: 175,50 ₽ (было 195,00 ₽, −10%)", "Pineapple 1 kg: 175.50 ₽ (was 195.00 ₽, −10%)".
@@ -96,10 +114,10 @@ extension SectionService {
         return line
     }
 
-    /// Text made safe inside HTML.
+    /// Text made safe inside HTML, and inside a quoted attribute.
     static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }
 

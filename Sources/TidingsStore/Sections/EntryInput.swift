@@ -14,12 +14,17 @@ public struct EntryInput: Sendable, Hashable {
     public var publishedAt: Date?
     /// A hash of everything above; an entry whose hash is unchanged is not written.
     public var contentHash: String
+    /// What story grouping compares it by (a teaser's link and text), computed outside the
+    /// store's write; nil for an entry that is never grouped (an ad, a widget's item) or when
+    /// grouping is off. Taken when the entry is first stored: an edit does not move it.
+    public var story: StoryKeys?
 
     /// Creates an entry input.
     public init(
         key: EntryKey, itemID: String, record: EntryRecord, contentHTML: String?, publishedAt: Date?,
-        contentHash: String, formerKey: EntryKey? = nil
+        contentHash: String, formerKey: EntryKey? = nil, story: StoryKeys? = nil
     ) {
+        self.story = story
         self.key = key
         self.formerKey = formerKey
         self.itemID = itemID
@@ -36,6 +41,6 @@ extension EntryInput {
         EntryInput(
             key: key.withoutNUL, itemID: itemID.withoutNUL, record: record.withoutNUL,
             contentHTML: contentHTML?.withoutNUL, publishedAt: publishedAt, contentHash: contentHash.withoutNUL,
-            formerKey: formerKey?.withoutNUL)
+            formerKey: formerKey?.withoutNUL, story: story.map(\.withoutNUL))
     }
 }

@@ -149,6 +149,21 @@ public struct EntryRecord: Sendable, Hashable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The record of a story's shown teaser with the story's other tellings in it (`also_from`,
+    /// the first key: it sorts before every other key of a teaser, so the keys stay sorted), its
+    /// image places moved by what went in before them. Unchanged without members or when the
+    /// JSON is not an object.
+    public func withAlsoFrom(_ members: [Teaser.AlsoFrom]) -> EntryRecord {
+        guard !members.isEmpty, json.utf8.first == UInt8(ascii: "{"),
+            let list = try? TidingsJSON.encoder().encode(members)
+        else { return self }
+        let inserted = "\"also_from\":" + String(decoding: list, as: UTF8.self) + (json.utf8.count > 2 ? "," : "")
+        let shift = inserted.utf8.count
+        return EntryRecord(
+            json: "{" + inserted + json.dropFirst(),
+            images: images?.map { ImageSlot(offset: $0.offset + shift, url: $0.url) })
+    }
+
     /// The item, typed (nil when its JSON no longer reads).
     public func item(_ decoder: JSONDecoder = TidingsJSON.decoder()) -> FeedItem? {
         try? decoder.decode(FeedItem.self, from: Data(json.utf8))

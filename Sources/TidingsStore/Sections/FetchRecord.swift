@@ -25,13 +25,16 @@ public struct FetchRecord: Sendable {
     /// Newest entries kept per stream, and the oldest first-seen time kept.
     public var keepItems: Int
     public var keepSince: Date
+    /// How the entries of a section that tell one story are grouped; nil: they are not.
+    public var grouping: StoryRule?
 
     /// Creates a record.
     public init(
         sourceID: String, sections: [SectionKey], attemptedAt: Date, outcome: Outcome, status: PollStatus,
         nextFetchAt: Date,
-        failures: Int, keepItems: Int, keepSince: Date
+        failures: Int, keepItems: Int, keepSince: Date, grouping: StoryRule? = nil
     ) {
+        self.grouping = grouping
         self.sourceID = sourceID
         self.sections = sections
         self.attemptedAt = attemptedAt

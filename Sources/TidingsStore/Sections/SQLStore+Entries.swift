@@ -10,26 +10,72 @@ extension SQLStore {
         return try await source.read { db in
             let after: SQLQueryString = afterSeq.map { "AND seq < \(bind: $0)" } ?? ""
             let excluded: SQLQueryString = excluding.isEmpty ? "" : "AND item_id NOT IN (\(binds: excluding.sorted()))"
-            return try await db.raw(
+            let shown = try await db.raw(
                 """
-                SELECT \(unsafeRaw: Self.entryColumns) FROM entries WHERE stream = \(bind: stream) \(after) \(excluded)
+                SELECT \(unsafeRaw: Self.entryColumns) FROM entries WHERE stream = \(bind: stream) AND folded = 0
+                  \(after) \(excluded)
                 ORDER BY seq DESC LIMIT \(bind: limit)
                 """
             ).all().map(Self.decodeEntry)
+            return try await Self.withAlsoFrom(shown, stream: stream, excluding: excluding, db: db)
         }
     }
 
     public func entry(section: SectionKey, itemID: String) async throws -> StoredEntry? {
         let stream = section.stream
         return try await source.read { db in
-            try await db.raw(
+            let found = try await db.raw(
                 """
                 SELECT \(unsafeRaw: Self.entryColumns) FROM entries WHERE stream = \(bind: stream)
                   AND item_id = \(bind: itemID) ORDER BY seq DESC LIMIT 1
                 """
             ).first().map(Self.decodeEntry)
+            guard let found, found.story != nil, !found.folded else { return found }
+            return try await Self.withAlsoFrom([found], stream: stream, excluding: [itemID], db: db).first
         }
     }
+
+    /// `entries` with the other tellings of the stories they show: each shown entry's folded
+    /// ones (but `excluding`), oldest first, at most ``alsoFromLimit`` a story, in its record's
+    /// `also_from`.
+    static func withAlsoFrom(_ entries: [StoredEntry], stream: String, excluding: Set<String>, db: any SQLDatabase)
+        async throws -> [StoredEntry]
+    {
+        let stories = Set(entries.compactMap(\.story))
+        guard !stories.isEmpty else { return entries }
+        var members: [Int64: [Teaser.AlsoFrom]] = [:]
+        let decoder = TidingsJSON.decoder()
+        for chunk in Array(stories).chunked(into: 1000) {
+            let rows = try await db.raw(
+                """
+                SELECT story, item, item_id FROM entries WHERE stream = \(bind: stream) AND folded = 1
+                  AND story IN (\(unsafeRaw: list(chunk))) ORDER BY story, sort_at, seq
+                """
+            ).all()
+            for row in rows {
+                let story = try row.decode(column: "story", as: Int64.self)
+                guard members[story, default: []].count < alsoFromLimit,
+                    !excluding.contains(try row.decode(column: "item_id", as: String.self)),
+                    case .teaser(let teaser)? = try? decoder.decode(
+                        FeedItem.self, from: Data(try row.decode(column: "item", as: String.self).utf8))
+                else { continue }
+                members[story, default: []].append(
+                    Teaser.AlsoFrom(
+                        id: teaser.id, source: teaser.source, title: teaser.title, url: teaser.url,
+                        publishedAt: teaser.publishedAt))
+            }
+        }
+        return entries.map { entry in
+            guard let story = entry.story, let told = members[story], !told.isEmpty else { return entry }
+            var entry = entry
+            entry.alsoFrom = told
+            entry.record = entry.record.withAlsoFrom(told)
+            return entry
+        }
+    }
+
+    /// The most other tellings an item lists.
+    public static var alsoFromLimit: Int { 20 }
 
     public func keptEntryCounts() async throws -> [String: Int] {
         try await source.read { db in
@@ -64,7 +110,7 @@ extension SQLStore {
             let row = try await db.raw(
                 """
                 SELECT COALESCE(MAX(seq), 0) AS top, COALESCE(MAX(updated_at), 0) AS changed_at,
-                  COALESCE(SUM(CASE WHEN seq > \(bind: seq) THEN 1 ELSE 0 END), 0) AS added,
+                  COALESCE(SUM(CASE WHEN seq > \(bind: seq) AND folded = 0 THEN 1 ELSE 0 END), 0) AS added,
                   COALESCE(SUM(CASE WHEN seq <= \(bind: seq) AND updated_at > \(bind: changedAt) THEN 1 ELSE 0 END), 0) AS changed
                 FROM entries WHERE stream = \(bind: stream)
                 """
@@ -91,10 +137,11 @@ extension SQLStore {
     /// inserted again; new keys go in bottom first (so the top entry gets the highest seq);
     /// entries whose hash changed are rewritten, unchanged ones are not touched; then everything
     /// beyond the newest `keep` by ranking date (or first seen before `since`) is removed and
-    /// remembered. Counts go to each entry's record.
+    /// remembered. With `grouping`, new entries that tell a story already in the stream are folded
+    /// into it (SQLStore+Stories). Counts go to each entry's record.
     static func store(
         _ entries: [MergedEntry], stream section: SectionKey, at: Int64, keep: Int, since: Date,
-        into summaries: inout [UpsertSummary], db: any SQLDatabase
+        grouping: StoryRule?, into summaries: inout [UpsertSummary], db: any SQLDatabase
     ) async throws {
         var seen: Set<EntryKey> = []
         let unique = entries.filter { seen.insert($0.input.key).inserted }
@@ -153,6 +200,11 @@ extension SQLStore {
             }
             try await db.raw("\(insert)").run()
         }
+        if let grouping {
+            for (record, count) in try await group(fresh, stream: stream, rule: grouping, at: at, db: db) {
+                summaries[record].grouped += count
+            }
+        }
         var recordOf: [String: Int] = [:]
         for merged in unique where recordOf[merged.sourceID] == nil { recordOf[merged.sourceID] = merged.record }
         for (key, sourceID) in try await prune(stream: stream, keep: keep, since: since, at: at, db: db) {
@@ -164,6 +216,38 @@ extension SQLStore {
                 summaries[record].pruned += 1
             }
         }
+    }
+
+    /// Groups the new entries that have story keys; returns how many each record had folded.
+    private static func group(_ fresh: [MergedEntry], stream: String, rule: StoryRule, at: Int64, db: any SQLDatabase)
+        async throws -> [Int: Int]
+    {
+        let keyed = fresh.filter { $0.input.story != nil }
+        var seqs: [EntryKey: Int64] = [:]
+        for chunk in keyed.chunked(into: 1000) {
+            let rows = try await db.raw(
+                """
+                SELECT seq, key FROM entries WHERE stream = \(bind: stream)
+                  AND key IN (\(binds: chunk.map(\.input.key.stored)))
+                """
+            ).all()
+            for row in rows {
+                seqs[EntryKey(stored: try row.decode(column: "key", as: String.self))] = try row.decode(
+                    column: "seq", as: Int64.self)
+            }
+        }
+        var recordOf: [Int64: Int] = [:]
+        let entries = keyed.compactMap { merged -> StoryEntry? in
+            guard let seq = seqs[merged.input.key], let keys = merged.input.story else { return nil }
+            recordOf[seq] = merged.record
+            return StoryEntry(
+                seq: seq, source: merged.sourceID, at: Date(millisecondsSince1970: merged.sortAt), keys: keys)
+        }
+        var counts: [Int: Int] = [:]
+        for seq in try await group(entries, stream: stream, rule: rule, at: at, db: db) {
+            if let record = recordOf[seq] { counts[record, default: 0] += 1 }
+        }
+        return counts
     }
 
     /// The keys retention removed from `stream` that the fetched sources still list. Tombstones
@@ -261,7 +345,7 @@ extension SQLStore {
             """
             DELETE FROM entries WHERE stream = \(bind: stream)
               AND (first_seen_at < \(bind: since.millisecondsSince1970) \(beyond))
-            RETURNING key, source_id
+            RETURNING key, source_id, seq, story
             """
         ).all()
         let removed = try rows.map {
@@ -270,6 +354,12 @@ extension SQLStore {
                 sourceID: try $0.decode(column: "source_id", as: String.self)
             )
         }
+        try await pruned(
+            try rows.compactMap { row in
+                try row.decode(column: "story", as: Int64?.self).map {
+                    (seq: try row.decode(column: "seq", as: Int64.self), story: $0)
+                }
+            }, stream: stream, at: at, db: db)
         for start in stride(from: 0, to: removed.count, by: 100) {
             var insert = RowsInsert(into: "entry_tombstones", columns: ["stream", "key", "source_id", "pruned_at"])
             for entry in removed[start..<min(start + 100, removed.count)] {
@@ -281,7 +371,7 @@ extension SQLStore {
     }
 
     static var entryColumns: String {
-        "seq, stream, key, source_id, item, item_images, content_html, item_id, published_at, first_seen_at"
+        "seq, stream, key, source_id, item, item_images, content_html, item_id, published_at, first_seen_at, story, folded"
     }
 
     /// The section a row's `stream` names.
@@ -304,6 +394,8 @@ extension SQLStore {
                 imagesColumn: try row.decode(column: "item_images", as: String?.self)),
             contentHTML: try row.decode(column: "content_html", as: String?.self),
             publishedAt: try row.decode(column: "published_at", as: Int64?.self).map(Date.init(millisecondsSince1970:)),
-            firstSeenAt: Date(millisecondsSince1970: try row.decode(column: "first_seen_at", as: Int64.self)))
+            firstSeenAt: Date(millisecondsSince1970: try row.decode(column: "first_seen_at", as: Int64.self)),
+            story: try row.decode(column: "story", as: Int64?.self),
+            folded: try row.decode(column: "folded", as: Int64.self) != 0)
     }
 }

@@ -86,7 +86,7 @@ extension SQLStore: SectionStore {
                 try await Self.store(
                     MergedEntry.newestFirst(streams[stream] ?? []), stream: stream,
                     at: records[0].attemptedAt.millisecondsSince1970, keep: records[0].keepItems,
-                    since: records[0].keepSince, into: &summaries, db: db)
+                    since: records[0].keepSince, grouping: records[0].grouping, into: &summaries, db: db)
             }
             for record in records { try await Self.updateState(record, owner: owner, db: db) }
             let changed = zip(records, summaries).filter { $0.1.changed }.flatMap { $0.0.sections }

@@ -38,6 +38,10 @@ public protocol SectionStore: Sendable {
     /// Where `section`'s content stands now, and what was added and changed since `position` (all of
     /// it counted as added when nil) — what a live update tells a reader.
     func streamChanges(section: SectionKey, since position: StreamPosition?) async throws -> StreamChanges
+    /// Makes every section's story groups again when `rule` is not the rule they were made with
+    /// (nil: no grouping); returns whether it did. Live grouping goes on from what this leaves.
+    @discardableResult
+    func alignStories(_ rule: StoryRule?, at now: Date) async throws -> Bool
 }
 
 extension SectionStore {

@@ -12,4 +12,11 @@ public struct StoredEntry: Sendable, Hashable {
     public var contentHTML: String?
     public var publishedAt: Date?
     public var firstSeenAt: Date
+    /// The story it tells (the seq of the story's first entry); nil when it was not grouped.
+    public var story: Int64? = nil
+    /// Whether it is shown inside another entry's item (its story's) rather than as its own.
+    public var folded = false
+    /// The story's other present entries, oldest first, when this is the one its section shows
+    /// (`record` then holds them as `also_from`).
+    public var alsoFrom: [Teaser.AlsoFrom] = []
 }

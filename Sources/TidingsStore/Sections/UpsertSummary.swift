@@ -9,6 +9,9 @@ public struct UpsertSummary: Sendable, Hashable, CustomStringConvertible {
     public var updated = 0
     /// Shown entries that did not change.
     public var unchanged = 0
+    /// New entries that told a story the section already showed: folded into its item (counted
+    /// in `inserted` too).
+    public var grouped = 0
     /// Entries retention removed to make room (or for age).
     public var pruned = 0
     /// Entries of the document retention does not keep: older than what it keeps, or removed
@@ -35,6 +38,7 @@ public struct UpsertSummary: Sendable, Hashable, CustomStringConvertible {
                 "\(unchangedKeys.count) unchanged",
             ]
             : ["\(inserted) new", "\(updated) changed", "\(unchanged) unchanged"]
+        if grouped > 0 { parts.append("\(grouped) told again (grouped)") }
         if pruned > 0 { parts.append("\(pruned) removed by retention") }
         if beyondRetention > 0 { parts.append("\(beyondRetention) beyond retention") }
         return parts.joined(separator: ", ")

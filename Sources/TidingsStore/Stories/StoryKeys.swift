@@ -14,8 +14,9 @@ import TidingsModel
 public struct StoryKeys: Hashable, Sendable {
     /// The link's key, nil without a usable link.
     public var url: String?
-    /// ``hashes`` minimum hashes of the text's word pairs; nil for a text under the rule's
-    /// `minWords` (it groups by link only).
+    /// The words of the text: a text under the rule's `minWords` groups by its link only.
+    public var words: Int
+    /// ``hashes`` minimum hashes of the text's word pairs; nil for a text without words.
     public var signature: [UInt32]?
 
     /// Values in a signature.
@@ -27,18 +28,32 @@ public struct StoryKeys: Hashable, Sendable {
     public static let bands = 16
     public static let rows = 2
 
-    public init(url: String?, signature: [UInt32]?) {
+    public init(url: String?, words: Int, signature: [UInt32]?) {
         self.url = url
+        self.words = words
         self.signature = signature
     }
 
     /// The keys of a teaser: its link, and its title and summary (a trailing " - Source" or
-    /// " | Source" naming its own source, as aggregators add to titles, left out).
-    public init(url: String?, title: String, summary: String?, source: String, minWords: Int) {
-        self.url = url.flatMap(StoryURL.key)
+    /// " | Source" naming its own source, as aggregators add to titles, left out). The rule's
+    /// thresholds are applied when keys are compared, never here: keys stored under one rule
+    /// serve another.
+    public init(url: String?, title: String, summary: String?, source: String) {
+        self.url = url.flatMap(StoryURL.key).map(Self.bounded)
         let title = StoryText.withoutSource(title, source: source)
         let words = StoryText.words(title + "\n" + (summary ?? ""))
-        signature = words.count >= minWords ? Self.signature(of: words) : nil
+        self.words = words.count
+        signature = words.isEmpty ? nil : Self.signature(of: words)
+    }
+
+    /// The longest link key kept as it is; a longer one is kept as a hash of it (a database
+    /// index holds a bounded key: PostgreSQL's B-tree refuses entries over 2,704 bytes).
+    public static let maxURLKeyBytes = 512
+
+    static func bounded(_ key: String) -> String {
+        guard key.utf8.count > maxURLKeyBytes else { return key }
+        let hash = FNV1a.hash(key)
+        return String(decoding: key.utf8.prefix(200), as: UTF8.self) + "#fnv:" + String(hash, radix: 16)
     }
 
     /// One bucket a band, each a hash of the band's number and values; empty without a signature.

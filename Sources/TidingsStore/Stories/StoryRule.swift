@@ -1,11 +1,12 @@
 import Foundation
 
 /// When two entries of a section tell one story (issue 42): they were published (by their ranking
-/// dates) within `window` of each other, and either their links have one key (``StoryURL``), or
-/// they come from different sources and the estimated similarity of their texts
-/// (``StoryKeys/similarity(to:)``) is at least `minSimilarity`. One source's own entries are
-/// never grouped by text: a source's daily briefing or a live blog's posts look alike and are not
-/// one story; the same source repeating a link is.
+/// dates) within `window` of each other, come from different sources, and either their links have
+/// one key (``StoryURL``) or the estimated similarity of their texts
+/// (``StoryKeys/similarity(to:)``) is at least `minSimilarity`. One source's own entries are one
+/// story only when they have one link *and* alike texts (an item published again under a new id):
+/// a source's daily briefings or a live blog's posts look alike, and many feeds give every item
+/// one link (a podcast's show page), and none of those is one story.
 public struct StoryRule: Hashable, Sendable, CustomStringConvertible {
     /// The longest time between two entries of one story.
     public var window: TimeInterval
@@ -29,8 +30,11 @@ public struct StoryRule: Hashable, Sendable, CustomStringConvertible {
     /// Whether `entry` tells the story `earlier` told.
     public func matches(_ entry: StoryEntry, _ earlier: StoryEntry) -> Bool {
         guard abs(entry.at.timeIntervalSince(earlier.at)) <= window else { return false }
-        if let url = entry.keys.url, url == earlier.keys.url { return true }
-        return entry.source != earlier.source && entry.keys.similarity(to: earlier.keys) >= minSimilarity
+        let sameLink = entry.keys.url != nil && entry.keys.url == earlier.keys.url
+        if sameLink && entry.source != earlier.source { return true }
+        guard sameLink || entry.source != earlier.source else { return false }
+        return entry.keys.words >= minWords && earlier.keys.words >= minWords
+            && entry.keys.similarity(to: earlier.keys) >= minSimilarity
     }
 
     /// The story `entry` joins among the stories of earlier entries it may match (found by link
@@ -79,15 +83,26 @@ public struct StoryFold: Sendable {
     public mutating func add(_ entry: StoryEntry) -> Int64 {
         var seen = Set<Int64>()
         if let url = entry.keys.url { seen.formUnion(byURL[url] ?? []) }
-        let buckets = entry.keys.buckets
+        let buckets = lookedUp(entry.keys)
         for bucket in buckets { seen.formUnion(byBucket[bucket] ?? []) }
         let candidates = seen.compactMap { seq in entries[seq].map { ($0, stories[seq]!) } }
         let story = rule.story(for: entry, among: candidates) ?? entry.seq
+        place(entry, in: story)
+        return story
+    }
+
+    /// Puts `entry` in `story` as it was found before (a store's stored rows, which later entries
+    /// are compared with) without asking the rule.
+    public mutating func place(_ entry: StoryEntry, in story: Int64) {
         stories[entry.seq] = story
         entries[entry.seq] = entry
         if let url = entry.keys.url { byURL[url, default: []].append(entry.seq) }
-        for bucket in buckets { byBucket[bucket, default: []].append(entry.seq) }
-        return story
+        for bucket in lookedUp(entry.keys) { byBucket[bucket, default: []].append(entry.seq) }
+    }
+
+    /// The buckets worth looking up: none for a text too short to be compared.
+    private func lookedUp(_ keys: StoryKeys) -> [Int64] {
+        keys.words >= rule.minWords ? keys.buckets : []
     }
 
     /// The members of each story, in seq order, by story id.

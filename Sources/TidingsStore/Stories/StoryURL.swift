@@ -9,9 +9,10 @@
 /// end); a trailing `/`; query parameters that only track (`utm_*`, `fbclid`, `gclid` and the
 /// others in `tracking`) or ask for AMP (`amp`, `outputType=amp`). The parameters left are sorted,
 /// so their order does not matter. The host is lower-cased; the path and query keep their case
-/// (servers tell `/A` from `/a`). Anything but an http(s) URL with a host has no key.
+/// (servers tell `/A` from `/a`). Anything but an http(s) URL with a host has no key, and
+/// neither has a site's front page.
 public enum StoryURL {
-    /// The key of `link`, or nil when it is not an http(s) URL with a host.
+    /// The key of `link`, or nil when it is not an http(s) URL with a host, or is a front page.
     public static func key(_ link: String) -> String? {
         var rest = Substring(link)
         guard let scheme = rest.firstIndex(of: ":"),
@@ -29,7 +30,11 @@ public enum StoryURL {
             path = path[..<mark]
         }
         let parameters = kept(query)
-        return host + self.path(path) + (parameters.isEmpty ? "" : "?" + parameters)
+        let kept = self.path(path)
+        // A site's front page is where many entries link for want of their own page (a podcast's
+        // episodes, a shop's offers): it names no story.
+        guard !kept.isEmpty || !parameters.isEmpty else { return nil }
+        return host + kept + (parameters.isEmpty ? "" : "?" + parameters)
     }
 
     /// Query parameters that say where a reader came from, not what they asked for.

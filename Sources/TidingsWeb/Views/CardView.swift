@@ -42,8 +42,10 @@ struct CardView: Sendable {
         switch item {
         case .teaser(let teaser):
             self.teaser = TeaserCard(
-                teaser, href: context.link(context.articlePath(brand, section, teaser.id)), context: context)
+                teaser, href: context.link(context.articlePath(brand, section, teaser.id)), context: context,
+                told: { context.link(context.articlePath(brand, section, $0.id)) })
             canLead = self.teaser?.image != nil
+            if !teaser.alsoFromItemIDs.isEmpty { folds = teaser.alsoFromItemIDs.joined(separator: " ") }
         case .catalogNews(let news):
             self.news = NewsCard(
                 news, href: context.link(context.productPath(brand, news.product.id)), context: context)

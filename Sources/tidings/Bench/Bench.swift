@@ -12,7 +12,9 @@ import TidingsServer
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure throughput (results go in docs/benchmarks.md).",
-        subcommands: [Ingest.self, BackfillBench.self, BenchParse.self, BenchOffline.self, BenchExtract.self])
+        subcommands: [
+            Ingest.self, BackfillBench.self, BenchParse.self, BenchOffline.self, BenchExtract.self, BenchStories.self,
+        ])
 
     /// A new folder under the system's temporary directory, for a benchmark's database and files.
     static func temporaryFolder() throws -> URL {

@@ -18,8 +18,14 @@ extension ReadLine {
                 paragraphs.isEmpty
                 ? (teaser.summary.map { text($0) + [ReadLine()] } ?? [])
                 : paragraphs.flatMap { text($0) + [ReadLine()] }
+            // Each other telling of the story: where, when, its title and its link.
+            let others = (teaser.alsoFrom ?? []).flatMap { told in
+                let place = [told.source] + (told.publishedAt.map { [format.time($0)] } ?? [])
+                return [ReadLine()] + text(strings.alsoFrom(place.joined(separator: " · ")), .dim) + text(told.title)
+                    + text(told.url?.absoluteString ?? strings.noLink, .dim)
+            }
             return text(teaser.title, .bold) + text(byline.joined(separator: " · "), .dim) + [ReadLine()] + body
-                + text(teaser.url?.absoluteString ?? strings.noLink, .dim)
+                + text(teaser.url?.absoluteString ?? strings.noLink, .dim) + others
         case .catalogNews(let news):
             return catalogDetail(news, strings: strings, width: width)
         case .catalogAggregate(let aggregate):

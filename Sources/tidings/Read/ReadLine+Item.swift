@@ -3,7 +3,7 @@ import TidingsModel
 extension ReadLine {
     /// The list line of `item`: one style per item type.
     ///
-    /// - teaser: bold title, dim source and time
+    /// - teaser: bold title, dim source and time (and the other sources that told its story)
     /// - catalog news: a price drop green, a rise red, the old price struck through; a new product plain
     /// - an aggregate: its headline in its direction's colour and "(N)"
     /// - ad: dim "Ad · banner"; widget: "▸ title (carousel, N stories)"; notification: yellow "★ text"
@@ -14,7 +14,11 @@ extension ReadLine {
             let byline =
                 [teaser.source] + [teaser.author].compactMap { $0 }
                 + (teaser.publishedAt.map { [format.time($0)] } ?? [])
-            return ReadLine(teaser.title, .bold) + ReadLine(" · " + byline.joined(separator: " · "), .dim)
+            var dim = " · " + byline.joined(separator: " · ")
+            if let others = alsoFromNames(teaser) {
+                dim += " · " + ReadStrings(language: format.language).alsoFrom(others)
+            }
+            return ReadLine(teaser.title, .bold) + ReadLine(dim, .dim)
         case .catalogNews(let news):
             return catalog(news)
         case .catalogAggregate(let aggregate):
@@ -29,6 +33,16 @@ extension ReadLine {
         case .unknown(let type, _):
             return ReadLine(ReadStrings(language: format.language).unsupported(type), .dim)
         }
+    }
+
+    /// The other sources that told a teaser's story, for its list line: two names, then "+n"
+    /// ("VG, E24 +2"); nil when none did.
+    static func alsoFromNames(_ teaser: Teaser) -> String? {
+        guard let others = teaser.alsoFrom, !others.isEmpty else { return nil }
+        var names: [String] = []
+        for told in others where !names.contains(told.source) { names.append(told.source) }
+        let shown = names.prefix(2).joined(separator: ", ")
+        return names.count > 2 ? "\(shown) +\(names.count - 2)" : shown
     }
 
     /// "▼ Скидка 5%: Масло, 1 л  87,10 ₽ → 82,75 ₽" with the old price struck through.

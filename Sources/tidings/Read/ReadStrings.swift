@@ -82,6 +82,7 @@ struct ReadStrings {
         case kindWidget = "read.kind.widget"
         case kindCard = "read.kind.notification"
         case kindUnknown = "read.kind.unknown"
+        case alsoFrom = "read.alsoFrom"
     }
 
     /// The words for `key` with `arguments` put in.
@@ -118,6 +119,8 @@ struct ReadStrings {
     func webSection(_ url: String) -> String { word(.webSection, .text(url)) }
     func unsupported(_ type: String) -> String { word(.unsupported, .text(type.isEmpty ? word(.noType) : type)) }
     var noLink: String { word(.noLink) }
+    /// "also from VG, E24 +2": the other sources that told a story shown once.
+    func alsoFrom(_ sources: String) -> String { word(.alsoFrom, .text(sources)) }
     /// An ad slot's format in words: the formats an ad SDK knows by name, any other as sent.
     func adFormat(_ format: String) -> String {
         switch format {

@@ -1,0 +1,435 @@
+import Foundation
+import SQLKit
+import TidingsModel
+
+/// Story groups in the entries table (issue 42): entries of one stream that tell one story share
+/// `entries.story` (the seq of the story's first entry); all but one of a story's present entries
+/// are `folded`, shown inside the item of the one that is not (its `also_from`). Grouping is
+/// ``StoryFold`` run by the store: each new entry is compared with the stored ones its link key
+/// or its band buckets find (`story_keys`, `story_bands`: index lookups, never a scan), in the
+/// write that inserts it, under the stream's lock. A story's keys outlive its pruned entries
+/// while any of its entries is present, so a rebuild (``SQLStore/alignStories(_:at:)``) folds the
+/// same rows in the same order and finds the same stories.
+extension SQLStore {
+    /// Groups entries just inserted into `stream` (`fresh`, by seq): each joins the story of the
+    /// earliest stored or fresh entry it matches, or starts its own. An entry joining a story that
+    /// is shown is folded into it, and the shown entry's `updated_at` moves to `at`, so a live
+    /// reader is told its item changed, not that one was added. Returns the folded seqs.
+    static func group(
+        _ fresh: [StoryEntry], stream: String, rule: StoryRule, at: Int64, db: any SQLDatabase
+    ) async throws -> Set<Int64> {
+        guard !fresh.isEmpty else { return [] }
+        let fresh = fresh.sorted { $0.seq < $1.seq }
+        var fold = StoryFold(rule: rule)
+        for row in try await candidates(for: fresh, stream: stream, rule: rule, db: db) {
+            fold.place(row.entry, in: row.story)
+        }
+        var stories: [Int64: Int64] = [:]
+        for entry in fresh { stories[entry.seq] = fold.add(entry) }
+        let freshSeqs = Set(fresh.map(\.seq))
+        // The stories new entries joined that were there before: each present one has one shown entry.
+        let joined = Set(stories.values.filter { !freshSeqs.contains($0) })
+        var shown = try await shownEntries(of: joined, stream: stream, db: db)
+        var folded: Set<Int64> = []
+        var grown: Set<Int64> = []
+        for entry in fresh {
+            let story = stories[entry.seq]!
+            if let lead = shown[story] {
+                folded.insert(entry.seq)
+                if !freshSeqs.contains(lead) { grown.insert(lead) }
+            } else {
+                shown[story] = entry.seq
+            }
+        }
+        try await insertKeys(fresh, stories: stories, stream: stream, db: db)
+        // Most new entries start a story of their own: one statement for them all.
+        let own = fresh.map(\.seq).filter { stories[$0] == $0 }
+        for chunk in own.chunked(into: 1000) {
+            try await db.raw(
+                "UPDATE entries SET story = seq WHERE stream = \(bind: stream) AND seq IN (\(unsafeRaw: list(chunk)))"
+            ).run()
+        }
+        var joining: [Int64: (folded: [Int64], shown: [Int64])] = [:]
+        for (seq, story) in stories where story != seq {
+            if folded.contains(seq) {
+                joining[story, default: ([], [])].folded.append(seq)
+            } else {
+                joining[story, default: ([], [])].shown.append(seq)
+            }
+        }
+        for (story, members) in joining {
+            for (seqs, isFolded) in [(members.folded, 1), (members.shown, 0)] where !seqs.isEmpty {
+                try await db.raw(
+                    """
+                    UPDATE entries SET story = \(unsafeRaw: String(story)), folded = \(unsafeRaw: String(isFolded))
+                    WHERE stream = \(bind: stream) AND seq IN (\(unsafeRaw: list(seqs)))
+                    """
+                ).run()
+            }
+        }
+        if !grown.isEmpty {
+            try await db.raw(
+                """
+                UPDATE entries SET updated_at = \(unsafeRaw: String(at))
+                WHERE stream = \(bind: stream) AND seq IN (\(unsafeRaw: list(grown)))
+                """
+            ).run()
+        }
+        return folded
+    }
+
+    /// The stored keys `fresh` may match: those with one of their link keys, or in one of their
+    /// band buckets, dated within the rule's window of them.
+    private static func candidates(
+        for fresh: [StoryEntry], stream: String, rule: StoryRule, db: any SQLDatabase
+    ) async throws -> [StoryRow] {
+        let window = Int64(rule.window * 1000)
+        var found: [Int64: StoryRow] = [:]
+        for chunk in fresh.chunked(into: 100) {
+            let times = chunk.map(\.at.millisecondsSince1970)
+            let (low, high) = (times.min()! - window, times.max()! + window)
+            let urls = Set(chunk.compactMap(\.keys.url)).sorted()
+            let buckets = Set(chunk.filter { $0.keys.words >= rule.minWords }.flatMap(\.keys.buckets)).sorted()
+            var parts: [SQLQueryString] = []
+            if !urls.isEmpty {
+                parts.append(
+                    """
+                    SELECT \(unsafeRaw: keyColumns("k")) FROM story_keys k WHERE k.stream = \(bind: stream)
+                      AND k.url_key IN (\(binds: urls)) AND k.at BETWEEN \(unsafeRaw: String(low)) AND \(unsafeRaw: String(high))
+                    """)
+            }
+            if !buckets.isEmpty {
+                parts.append(
+                    """
+                    SELECT \(unsafeRaw: keyColumns("k")) FROM story_bands b
+                      JOIN story_keys k ON k.stream = b.stream AND k.seq = b.seq
+                    WHERE b.stream = \(bind: stream) AND b.bucket IN (\(unsafeRaw: list(buckets)))
+                      AND k.at BETWEEN \(unsafeRaw: String(low)) AND \(unsafeRaw: String(high))
+                    """)
+            }
+            guard !parts.isEmpty else { continue }
+            var query = parts[0]
+            if parts.count > 1 { query = "\(parts[0]) UNION \(parts[1])" }
+            for row in try await db.raw(query).all() {
+                let decoded = try decodeKeys(row)
+                found[decoded.entry.seq] = decoded
+            }
+        }
+        return found.values.sorted { $0.entry.seq < $1.entry.seq }
+    }
+
+    /// The entry each of `stories` shows, by story; a story with no present entry is left out.
+    private static func shownEntries(of stories: Set<Int64>, stream: String, db: any SQLDatabase) async throws
+        -> [Int64: Int64]
+    {
+        var shown: [Int64: Int64] = [:]
+        for chunk in Array(stories).chunked(into: 1000) {
+            let rows = try await db.raw(
+                """
+                SELECT story, seq FROM entries WHERE stream = \(bind: stream) AND folded = 0
+                  AND story IN (\(unsafeRaw: list(chunk)))
+                """
+            ).all()
+            for row in rows {
+                shown[try row.decode(column: "story", as: Int64.self)] = try row.decode(column: "seq", as: Int64.self)
+            }
+        }
+        return shown
+    }
+
+    /// Writes the keys of `entries` and their band buckets.
+    static func insertKeys(
+        _ entries: [StoryEntry], stories: [Int64: Int64], stream: String, db: any SQLDatabase
+    ) async throws {
+        for chunk in entries.chunked(into: 500) {
+            var insert = RowsInsert(
+                into: "story_keys",
+                columns: ["stream", "seq", "story", "source_id", "at", "url_key", "words", "signature"])
+            for entry in chunk {
+                insert.rows.append([
+                    .text(stream), .int(entry.seq), .int(stories[entry.seq] ?? entry.seq), .text(entry.source),
+                    .int(entry.at.millisecondsSince1970), entry.keys.url.sqlValue, .int(Int64(entry.keys.words)),
+                    entry.keys.storedSignature.sqlValue,
+                ])
+            }
+            try await db.raw("\(insert)").run()
+        }
+        let bands = entries.flatMap { entry in Set(entry.keys.buckets).map { (entry.seq, $0) } }
+        for chunk in bands.chunked(into: 2000) {
+            var insert = RowsInsert(into: "story_bands", columns: ["stream", "bucket", "seq"])
+            for (seq, bucket) in chunk { insert.rows.append([.text(stream), .int(bucket), .int(seq)]) }
+            try await db.raw("\(insert)").run()
+        }
+    }
+
+    /// After retention removed entries of `stream`: their keys stay (marked gone) while their
+    /// story has a present entry — the first of which is shown when the shown one went — and go,
+    /// with their bands, with the story's last entry.
+    static func pruned(_ removed: [(seq: Int64, story: Int64)], stream: String, at: Int64, db: any SQLDatabase)
+        async throws
+    {
+        guard !removed.isEmpty else { return }
+        for chunk in removed.map(\.seq).chunked(into: 1000) {
+            try await db.raw(
+                "UPDATE story_keys SET gone = 1 WHERE stream = \(bind: stream) AND seq IN (\(unsafeRaw: list(chunk)))"
+            ).run()
+        }
+        let stories = Set(removed.map(\.story))
+        var present: Set<Int64> = []
+        var promote: [Int64] = []
+        for chunk in Array(stories).chunked(into: 1000) {
+            let rows = try await db.raw(
+                """
+                SELECT story, MIN(seq) AS first, SUM(CASE WHEN folded = 0 THEN 1 ELSE 0 END) AS shown FROM entries
+                WHERE stream = \(bind: stream) AND story IN (\(unsafeRaw: list(chunk))) GROUP BY story
+                """
+            ).all()
+            for row in rows {
+                present.insert(try row.decode(column: "story", as: Int64.self))
+                if try row.decode(column: "shown", as: Int64.self) == 0 {
+                    promote.append(try row.decode(column: "first", as: Int64.self))
+                }
+            }
+        }
+        if !promote.isEmpty {
+            try await db.raw(
+                """
+                UPDATE entries SET folded = 0, updated_at = \(unsafeRaw: String(at))
+                WHERE stream = \(bind: stream) AND seq IN (\(unsafeRaw: list(promote)))
+                """
+            ).run()
+        }
+        try await forget(Array(stories.subtracting(present)), stream: stream, db: db)
+    }
+
+    /// Deletes the keys and bands of `stories`.
+    private static func forget(_ stories: [Int64], stream: String, db: any SQLDatabase) async throws {
+        for chunk in stories.chunked(into: 1000) {
+            let ids = list(chunk)
+            try await db.raw(
+                """
+                DELETE FROM story_bands WHERE stream = \(bind: stream) AND seq IN
+                  (SELECT seq FROM story_keys WHERE stream = \(bind: stream) AND story IN (\(unsafeRaw: ids)))
+                """
+            ).run()
+            try await db.raw(
+                "DELETE FROM story_keys WHERE stream = \(bind: stream) AND story IN (\(unsafeRaw: ids))"
+            ).run()
+        }
+    }
+
+    /// Integers as an SQL list (`1, 2, 3`): Swift integers, never input, written inline.
+    static func list(_ values: some Sequence<Int64>) -> String {
+        values.map(String.init).joined(separator: ", ")
+    }
+
+    static func keyColumns(_ table: String) -> String {
+        ["seq", "story", "source_id", "at", "url_key", "words", "signature", "gone"].map { "\(table).\($0)" }
+            .joined(separator: ", ")
+    }
+
+    static func decodeKeys(_ row: any SQLRow) throws -> StoryRow {
+        let signature = try row.decode(column: "signature", as: String?.self)
+        return StoryRow(
+            entry: StoryEntry(
+                seq: try row.decode(column: "seq", as: Int64.self),
+                source: try row.decode(column: "source_id", as: String.self),
+                at: Date(millisecondsSince1970: try row.decode(column: "at", as: Int64.self)),
+                keys: StoryKeys(
+                    url: try row.decode(column: "url_key", as: String?.self),
+                    words: Int(try row.decode(column: "words", as: Int64.self)),
+                    signature: try signature.map { try StoryKeys.signature(stored: $0) })),
+            story: try row.decode(column: "story", as: Int64.self),
+            gone: try row.decode(column: "gone", as: Int64.self) != 0)
+    }
+}
+
+/// A `story_keys` row: an entry as grouping sees it, its story, and whether retention removed it.
+struct StoryRow {
+    var entry: StoryEntry
+    var story: Int64
+    var gone: Bool
+}
+
+extension StoryKeys {
+    /// The keys without U+0000 (PostgreSQL stores no such character).
+    var withoutNUL: StoryKeys {
+        var keys = self
+        keys.url = url?.withoutNUL
+        return keys
+    }
+
+    /// The signature as stored: eight hex digits a value.
+    var storedSignature: String? {
+        signature.map { values in
+            var out = ""
+            out.reserveCapacity(values.count * 8)
+            for value in values {
+                let digits = String(value, radix: 16)
+                out += String(repeating: "0", count: 8 - digits.count) + digits
+            }
+            return out
+        }
+    }
+
+    /// A stored signature read back.
+    static func signature(stored: String) throws -> [UInt32] {
+        let bytes = Array(stored.utf8)
+        guard bytes.count == hashes * 8 else { throw StoreError("story_keys: a signature of \(bytes.count) digits") }
+        return try (0..<hashes).map { index in
+            guard let value = UInt32(String(decoding: bytes[(index * 8)..<(index * 8 + 8)], as: UTF8.self), radix: 16)
+            else { throw StoreError("story_keys: a signature that is not hex") }
+            return value
+        }
+    }
+}
+
+extension StoryKeys {
+    /// The keys of a stored item: a teaser's link and text; nil for any other kind of item, which
+    /// is never grouped. The poller and a rebuild both make keys here, so they agree.
+    public init?(item: FeedItem) {
+        guard case .teaser(let teaser) = item else { return nil }
+        self.init(
+            url: teaser.url?.absoluteString, title: teaser.title, summary: teaser.summary, source: teaser.source)
+    }
+}
+
+extension SQLStore {
+    /// Makes every stream's stories again when `rule` is not the rule they were made with (nil:
+    /// no grouping — every entry shown on its own), as one exclusive write; readers are told
+    /// everything changed. What a server does at start with its configured rule. Returns whether
+    /// anything was regrouped.
+    @discardableResult
+    public func alignStories(_ rule: StoryRule?, at now: Date = Date()) async throws -> Bool {
+        let wanted = rule?.description ?? ""
+        guard try await source.read({ db in try await Self.storedStoryRule(db) }) != wanted else { return false }
+        return try await source.write(locking: .exclusive) { db in
+            // Checked again under the lock: another server may have done it meanwhile.
+            guard try await Self.storedStoryRule(db) != wanted else { return false }
+            let at = now.millisecondsSince1970
+            if let rule {
+                let streams = try await db.raw("SELECT DISTINCT stream FROM entries ORDER BY stream").all()
+                for row in streams {
+                    try await Self.regroup(
+                        stream: try row.decode(column: "stream", as: String.self), rule: rule, at: at, db: db)
+                }
+            } else {
+                try await db.raw(
+                    "UPDATE entries SET story = NULL, folded = 0, updated_at = \(unsafeRaw: String(at)) WHERE story IS NOT NULL"
+                ).run()
+                try await db.raw("DELETE FROM story_bands").run()
+                try await db.raw("DELETE FROM story_keys").run()
+            }
+            try await db.raw("UPDATE story_grouping SET rule = \(bind: wanted) WHERE id = 1").run()
+            try await self.announce(.everything, in: db)
+            return true
+        }
+    }
+
+    static func storedStoryRule(_ db: any SQLDatabase) async throws -> String {
+        try await db.raw("SELECT rule FROM story_grouping WHERE id = 1").first()?.decode(
+            column: "rule", as: String.self)
+            ?? ""
+    }
+
+    /// One stream's stories made again: keys for the present entries that have none (stored while
+    /// grouping was off), then every key row folded in seq order — the fold live grouping made
+    /// step by step — and what differs from the stored stories written, each changed entry (and
+    /// the shown entry of each story that changed) with `updated_at` = `at`.
+    static func regroup(stream: String, rule: StoryRule, at: Int64, db: any SQLDatabase) async throws {
+        let unkeyed = try await db.raw(
+            """
+            SELECT e.seq, e.source_id, e.sort_at, e.item FROM entries e WHERE e.stream = \(bind: stream)
+              AND NOT EXISTS (SELECT 1 FROM story_keys k WHERE k.stream = e.stream AND k.seq = e.seq)
+            """
+        ).all()
+        let decoder = TidingsJSON.decoder()
+        var added: [StoryEntry] = []
+        for row in unkeyed {
+            guard
+                let item = try? decoder.decode(
+                    FeedItem.self, from: Data(try row.decode(column: "item", as: String.self).utf8)),
+                let keys = StoryKeys(item: item)
+            else { continue }
+            added.append(
+                StoryEntry(
+                    seq: try row.decode(column: "seq", as: Int64.self),
+                    source: try row.decode(column: "source_id", as: String.self),
+                    at: Date(millisecondsSince1970: try row.decode(column: "sort_at", as: Int64.self)),
+                    keys: keys.withoutNUL))
+        }
+        try await insertKeys(added, stories: [:], stream: stream, db: db)
+        let rows = try await db.raw(
+            "SELECT \(unsafeRaw: keyColumns("k")) FROM story_keys k WHERE k.stream = \(bind: stream) ORDER BY k.seq"
+        ).all().map(decodeKeys)
+        var fold = StoryFold(rule: rule)
+        for row in rows { fold.add(row.entry) }
+        // Key rows whose story changed.
+        var moved: [Int64: [Int64]] = [:]
+        for row in rows where fold.stories[row.entry.seq] != row.story {
+            moved[fold.stories[row.entry.seq]!, default: []].append(row.entry.seq)
+        }
+        for (story, seqs) in moved {
+            for chunk in seqs.chunked(into: 1000) {
+                try await db.raw(
+                    """
+                    UPDATE story_keys SET story = \(unsafeRaw: String(story))
+                    WHERE stream = \(bind: stream) AND seq IN (\(unsafeRaw: list(chunk)))
+                    """
+                ).run()
+            }
+        }
+        // Present entries: each story shows its first present entry.
+        let present = try await db.raw(
+            "SELECT seq, story, folded FROM entries WHERE stream = \(bind: stream) ORDER BY seq"
+        ).all().map { row in
+            (
+                seq: try row.decode(column: "seq", as: Int64.self),
+                story: try row.decode(column: "story", as: Int64?.self),
+                folded: try row.decode(column: "folded", as: Int64.self) != 0
+            )
+        }
+        var shown: [Int64: Int64] = [:]
+        for entry in present {
+            if let story = fold.stories[entry.seq], shown[story] == nil { shown[story] = entry.seq }
+        }
+        var changes: [StoryPlace: [Int64]] = [:]
+        var touched: Set<Int64> = []
+        for entry in present {
+            let story = fold.stories[entry.seq]
+            let folded = story.map { shown[$0] != entry.seq } ?? false
+            guard story != entry.story || folded != entry.folded else { continue }
+            changes[StoryPlace(story: story, folded: folded), default: []].append(entry.seq)
+            for story in [story, entry.story].compactMap({ $0 }) { touched.insert(story) }
+        }
+        for (place, seqs) in changes {
+            for chunk in seqs.chunked(into: 1000) {
+                try await db.raw(
+                    """
+                    UPDATE entries SET story = \(unsafeRaw: place.story.map(String.init) ?? "NULL"),
+                      folded = \(unsafeRaw: place.folded ? "1" : "0"), updated_at = \(unsafeRaw: String(at))
+                    WHERE stream = \(bind: stream) AND seq IN (\(unsafeRaw: list(chunk)))
+                    """
+                ).run()
+            }
+        }
+        let leads = touched.compactMap { shown[$0] }
+        for chunk in leads.chunked(into: 1000) {
+            try await db.raw(
+                """
+                UPDATE entries SET updated_at = \(unsafeRaw: String(at))
+                WHERE stream = \(bind: stream) AND seq IN (\(unsafeRaw: list(chunk)))
+                """
+            ).run()
+        }
+        // Stories none of whose entries is present any more are forgotten, as retention does.
+        let alive = Set(shown.keys)
+        try await forget(Array(Set(fold.stories.values).subtracting(alive)), stream: stream, db: db)
+    }
+}
+
+/// Where a rebuild puts an entry: its story (nil: none) and whether it is folded.
+struct StoryPlace: Hashable {
+    var story: Int64?
+    var folded: Bool
+}

@@ -1,0 +1,355 @@
+import Foundation
+import Testing
+import TidingsModel
+import TidingsStore
+import TidingsTesting
+
+/// Issue 42 on every backend: entries of a section that tell one story are shown once, as the
+/// first telling's item with the others in its `also_from`; stories keep their id and place as
+/// tellings join; paging stays exact while stories form; a rebuild finds what live grouping
+/// found. Run on SQLite and PostgreSQL by StoreBackendTests.
+extension StoreCheck {
+    static let stories: [StoreCheck] = [
+        .init(name: "one link from two sources is one item; a third joins it in place, as a change", run: byLink),
+        .init(name: "alike texts from other sources group within the window, not outside it", run: byText),
+        .init(
+            name: "retention: the next telling shows when the shown one goes; a story's keys go with it", run: pruning),
+        .init(name: "grouping switched on groups what is stored; off shows every entry again", run: switching),
+        .init(
+            name: "pages stay exact while stories form: no story twice, none skipped (property)",
+            run: pagingWhileForming),
+        .init(
+            name: "a rebuild under another rule and back finds the stories live grouping found (property)",
+            run: rebuilds),
+    ]
+}
+
+private let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+private let stream = SectionKey(brand: "b", section: "s")
+private let rule = StoryRule()
+
+private struct Telling {
+    var key: String
+    var title: String
+    var summary: String? = nil
+    var url: String? = nil
+    var hoursAgo: Double = 0
+}
+
+private func input(_ source: String, _ telling: Telling) -> EntryInput {
+    let teaser = Teaser(
+        id: "\(source)-\(telling.key)", title: telling.title, summary: telling.summary,
+        url: telling.url.flatMap(URL.init(string:)), publishedAt: t0.addingTimeInterval(-telling.hoursAgo * 3600),
+        source: source.uppercased())
+    let item = FeedItem.teaser(teaser)
+    return EntryInput(
+        key: EntryKey(source: source, item: telling.key), itemID: teaser.id, record: try! EntryRecord(item),
+        contentHTML: nil, publishedAt: teaser.publishedAt, contentHash: telling.key + telling.title,
+        story: StoryKeys(item: item))
+}
+
+private func fetch(
+    _ source: String, _ tellings: [Telling], at: Date = t0, keep: Int = 100, grouping: StoryRule? = rule
+) -> FetchRecord {
+    FetchRecord(
+        sourceID: source, sections: [stream], attemptedAt: at,
+        outcome: .fetched(
+            entries: tellings.map { input(source, $0) }, etag: nil, lastModified: nil, title: nil, webURL: nil),
+        status: .http(200), nextFetchAt: at.addingTimeInterval(600), failures: 0, keepItems: keep,
+        keepSince: .distantPast, grouping: grouping)
+}
+
+/// The section as a reader pages it, `limit` at a time: each item as "id[also,from,ids]".
+private func shown(_ store: any TidingsStorage, limit: Int = 100) async throws -> [String] {
+    var out: [String] = []
+    var after: Int64?
+    while true {
+        let page = try await store.entries(section: stream, afterSeq: after, limit: limit, excluding: [])
+        for entry in page {
+            let also = entry.alsoFrom.map(\.id)
+            out.append(also.isEmpty ? entry.itemID : "\(entry.itemID)[\(also.joined(separator: ","))]")
+        }
+        guard page.count == limit, let last = page.last else { return out }
+        after = last.seq
+    }
+}
+
+private func expectShown(
+    _ store: any TidingsStorage, _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    let actual = try await shown(store)
+    #expect(actual == expected, "shown: \(actual)", sourceLocation: sourceLocation)
+}
+
+private let flood = Telling(
+    key: "flood", title: "Heavy rain closes roads across western Norway",
+    summary: "Rivers burst their banks and hundreds of homes were evacuated on Sunday night.",
+    url: "https://news.example/2026/flood", hoursAgo: 3)
+
+private func byLink(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    _ = try await store.alignStories(rule, at: t0)
+    let other = Telling(key: "x", title: "Another thing entirely happened today in Oslo", url: "https://b.example/x")
+    _ = try await store.recordFetches([fetch("a", [flood])], owner: "me")
+    let before = try await store.streamChanges(section: stream, since: nil)
+    var copy = flood
+    copy.key = "f2"
+    copy.title = "Roads shut"
+    copy.url = "https://www.news.example/2026/flood/?utm_source=rss"
+    copy.hoursAgo = 1
+    let summaries = try await store.recordFetches([fetch("b", [other, copy])], owner: "me")
+    #expect(summaries[0].inserted == 2 && summaries[0].grouped == 1)
+    try await expectShown(store, ["b-x", "a-flood[b-f2]"])
+    let lead = try #require(try await store.entry(section: stream, itemID: "a-flood"))
+    let member = try #require(lead.alsoFrom.first)
+    #expect(member.source == "B" && member.title == "Roads shut")
+    #expect(lead.record.json.hasPrefix(#"{"also_from":[{"id":"b-f2","#))
+    guard case .teaser(let teaser)? = lead.record.item() else { throw StoreError("the lead is no teaser") }
+    #expect(teaser.alsoFrom?.map(\.id) == ["b-f2"])
+    // The folded telling is still found by its own id (its article page), on its own.
+    let folded = try #require(try await store.entry(section: stream, itemID: "b-f2"))
+    #expect(folded.folded && folded.alsoFrom.isEmpty)
+    // A third source later: the same item, in the same place; a live reader is told it changed.
+    var third = flood
+    third.key = "f3"
+    third.url = "http://m.news.example/2026/flood#top"
+    _ = try await store.recordFetches([fetch("c", [third], at: t0.addingTimeInterval(60))], owner: "me")
+    try await expectShown(store, ["b-x", "a-flood[c-f3,b-f2]"])
+    let after = try await store.streamChanges(section: stream, since: before.position)
+    #expect(after.added == 1, "only b-x is new to a reader")
+    #expect(after.changed == 1, "the flood's item changed")
+    #expect(try await store.entry(section: stream, itemID: "a-flood")?.seq == lead.seq)
+    // Other tellings are listed oldest first (c's is dated 3 hours ago, b's 1); a hidden one is
+    // left out.
+    let page = try await store.entries(section: stream, afterSeq: nil, limit: 10, excluding: ["c-f3"])
+    #expect(page.last?.alsoFrom.map(\.id) == ["b-f2"])
+    // A fetch without grouping leaves its entries on their own.
+    var fourth = flood
+    fourth.key = "f4"
+    _ = try await store.recordFetches([fetch("d", [fourth], grouping: nil)], owner: "me")
+    try await expectShown(store, ["d-f4", "b-x", "a-flood[c-f3,b-f2]"])
+}
+
+private func byText(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    _ = try await store.alignStories(rule, at: t0)
+    let wire = "Rivers burst their banks across western Norway and hundreds of homes were evacuated on Sunday night."
+    _ = try await store.recordFetches(
+        [
+            fetch(
+                "a",
+                [
+                    Telling(
+                        key: "1", title: "Floods in the west", summary: wire, url: "https://a.example/1", hoursAgo: 30)
+                ])
+        ],
+        owner: "me")
+    // The same source again with the same text: never one story by text.
+    _ = try await store.recordFetches(
+        [
+            fetch(
+                "a",
+                [
+                    Telling(
+                        key: "2", title: "Floods in the west", summary: wire, url: "https://a.example/2", hoursAgo: 29)
+                ])
+        ],
+        owner: "me")
+    // Another source, an edited title over the same text, within the window: joins the first.
+    _ = try await store.recordFetches(
+        [
+            fetch(
+                "b",
+                [
+                    Telling(
+                        key: "1", title: "Floods: homes evacuated in the west", summary: wire,
+                        url: "https://b.example/1", hoursAgo: 20)
+                ]
+            )
+        ], owner: "me")
+    // Another source, 60 hours after the first: outside the 48-hour window of both.
+    _ = try await store.recordFetches(
+        [
+            fetch(
+                "c",
+                [
+                    Telling(
+                        key: "1", title: "Floods in the west", summary: wire, url: "https://c.example/1",
+                        hoursAgo: -30)
+                ], at: t0.addingTimeInterval(30 * 3600))
+        ], owner: "me")
+    // A translation: other words, another story.
+    _ = try await store.recordFetches(
+        [
+            fetch(
+                "d",
+                [
+                    Telling(
+                        key: "1", title: "Flom på Vestlandet",
+                        summary:
+                            "Elver gikk over sine bredder på Vestlandet, og hundrevis av hjem ble evakuert søndag kveld.",
+                        url: "https://d.example/1", hoursAgo: 20)
+                ])
+        ], owner: "me")
+    try await expectShown(store, ["d-1", "c-1", "a-2", "a-1[b-1]"])
+}
+
+private func pruning(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    let source = try await database.openSource()
+    _ = try await store.alignStories(rule, at: t0)
+    _ = try await store.recordFetches([fetch("a", [flood])], owner: "me")
+    var copy = flood
+    copy.key = "f2"
+    copy.hoursAgo = 2
+    _ = try await store.recordFetches([fetch("b", [copy])], owner: "me")
+    try await expectShown(store, ["a-flood[b-f2]"])
+    // Four newer entries and a cap of four: the flood's first telling (the oldest) goes, the
+    // second shows in its place.
+    let newer = (0..<4).map {
+        Telling(key: "o\($0)", title: "Story number \($0) of the day, told once only", hoursAgo: -Double($0))
+    }
+    _ = try await store.recordFetches([fetch("c", newer, at: t0.addingTimeInterval(3600), keep: 5)], owner: "me")
+    try await expectShown(store, ["c-o0", "c-o1", "c-o2", "c-o3", "b-f2"])
+    let keyRows = try await source.read { db in
+        try await db.raw("SELECT seq, gone FROM story_keys ORDER BY seq").all().map {
+            (try $0.decode(column: "seq", as: Int64.self), try $0.decode(column: "gone", as: Int64.self))
+        }
+    }
+    #expect(keyRows.filter { $0.1 == 1 }.count == 1, "the pruned first telling's keys stay while its story lives")
+    // The story's last telling goes too: its keys and bands go with it.
+    let latest = (0..<5).map {
+        Telling(key: "n\($0)", title: "Newest story \($0) of the week, told once", hoursAgo: -Double(2 + $0))
+    }
+    _ = try await store.recordFetches([fetch("d", latest, at: t0.addingTimeInterval(7200), keep: 5)], owner: "me")
+    #expect(try await shown(store).allSatisfy { $0.hasPrefix("d-") })
+    let (gone, bands) = try await source.read { db in
+        (
+            try await db.raw("SELECT COUNT(*) AS n FROM story_keys WHERE gone = 1").first()?.decode(
+                column: "n", as: Int64.self),
+            try await db.raw("SELECT COUNT(*) AS n FROM story_bands WHERE seq NOT IN (SELECT seq FROM story_keys)")
+                .first()?
+                .decode(column: "n", as: Int64.self)
+        )
+    }
+    #expect(gone == 0 && bands == 0)
+    try await source.close()
+}
+
+private func switching(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    var copy = flood
+    copy.key = "f2"
+    _ = try await store.recordFetches([fetch("a", [flood], grouping: nil)], owner: "me")
+    _ = try await store.recordFetches([fetch("b", [copy], grouping: nil)], owner: "me")
+    try await expectShown(store, ["b-f2", "a-flood"])
+    let before = try await store.streamChanges(section: stream, since: nil)
+    #expect(try await store.alignStories(rule, at: t0.addingTimeInterval(60)))
+    #expect(
+        try await store.alignStories(rule, at: t0.addingTimeInterval(60)) == false, "the same rule again: nothing to do"
+    )
+    try await expectShown(store, ["a-flood[b-f2]"])
+    let changes = try await store.streamChanges(section: stream, since: before.position)
+    // Both rows changed for a reader: one item took the other in, which left the page.
+    #expect(changes.changed == 2 && changes.added == 0, "\(changes)")
+    // Live grouping goes on from there.
+    var third = flood
+    third.key = "f3"
+    _ = try await store.recordFetches([fetch("c", [third])], owner: "me")
+    try await expectShown(store, ["a-flood[b-f2,c-f3]"])
+    #expect(try await store.alignStories(nil, at: t0.addingTimeInterval(120)))
+    try await expectShown(store, ["c-f3", "b-f2", "a-flood"])
+}
+
+/// A month of five sources telling stories, some the same: each fetch a source's document (its
+/// newest ten tellings, top first), with retention at `keep`.
+private func month(seed: UInt64) -> [FetchRecord] {
+    var random = SplitMix64(seed: seed)
+    let vocabulary = (0..<300).map { "w\($0)" }
+    var stories: [[String]] = []
+    var documents: [String: [Telling]] = [:]
+    var fetches: [FetchRecord] = []
+    for step in 0..<120 {
+        let at = t0.addingTimeInterval(Double(step) * 1800)
+        let source = "s\(random.next(upTo: 5))"
+        for _ in 0..<(1 + random.next(upTo: 2)) {
+            // A new story, or a recent one told again (edited a little), or a link shared.
+            let story: Int
+            if stories.isEmpty || random.next(upTo: 3) == 0 {
+                stories.append((0..<14).map { _ in vocabulary[random.next(upTo: vocabulary.count)] })
+                story = stories.count - 1
+            } else {
+                story = max(0, stories.count - 1 - random.next(upTo: 6))
+            }
+            var words = stories[story]
+            for _ in 0..<random.next(upTo: 3) { words[random.next(upTo: words.count)] = "x\(random.next(upTo: 50))" }
+            let shared = random.next(upTo: 4) == 0
+            documents[source, default: []].insert(
+                Telling(
+                    key: "k\(step)-\(story)", title: words.joined(separator: " "),
+                    url: shared ? "https://wire.example/\(story)" : "https://\(source).example/\(step)/\(story)",
+                    hoursAgo: -Double(step) / 2 + Double(random.next(upTo: 3))),
+                at: 0)
+        }
+        documents[source] = Array(documents[source]!.prefix(10))
+        fetches.append(fetch(source, documents[source]!, at: at, keep: 40))
+    }
+    return fetches
+}
+
+private func pagingWhileForming(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    _ = try await store.alignStories(rule, at: t0)
+    let fetches = month(seed: 3)
+    for fetch in fetches.prefix(40) { _ = try await store.recordFetches([fetch], owner: "me") }
+    var random = SplitMix64(seed: 9)
+    var pending = fetches.dropFirst(40)[...]
+    for _ in 0..<6 {
+        let start = try await shown(store).map { $0.prefix { $0 != "[" } }
+        var seen: [Substring] = []
+        var after: Int64?
+        var last = Int64.max
+        while true {
+            let page = try await store.entries(section: stream, afterSeq: after, limit: 3, excluding: [])
+            for entry in page {
+                #expect(entry.seq < last, "seqs strictly descend")
+                last = entry.seq
+                seen.append(Substring(entry.itemID))
+            }
+            // Between pages: fetches add tellings and stories (retention off the pages read).
+            for _ in 0..<random.next(upTo: 3) {
+                if let fetch = pending.popFirst() { _ = try await store.recordFetches([fetch], owner: "me") }
+            }
+            guard page.count == 3, let end = page.last else { break }
+            after = end.seq
+        }
+        #expect(Set(seen).count == seen.count, "no item twice")
+        // Every story shown at the start and still stored is seen once (retention may remove the oldest).
+        let still = Set(try await shown(store).map { $0.prefix { $0 != "[" } })
+        let missed = start.filter { still.contains($0) && !seen.contains($0) }
+        #expect(missed.isEmpty, "skipped: \(missed)")
+    }
+    #expect(try await shown(store).contains { $0.contains("[") }, "stories formed")
+}
+
+private func rebuilds(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    _ = try await store.alignStories(rule, at: t0)
+    var random = SplitMix64(seed: 17)
+    let fetches = month(seed: 7)
+    var index = 0
+    while index < fetches.count {
+        let size = 1 + random.next(upTo: 3)
+        for fetch in fetches[index..<min(index + size, fetches.count)] {
+            _ = try await store.recordFetches([fetch], owner: "me")
+        }
+        index += size
+    }
+    let live = try await shown(store)
+    #expect(live.filter { $0.contains("[") }.count >= 5, "stories formed: \(live)")
+    #expect(try await store.alignStories(StoryRule(minSimilarity: 0.95), at: t0))
+    let strict = try await shown(store)
+    #expect(strict != live, "a stricter rule groups less")
+    #expect(try await store.alignStories(rule, at: t0))
+    #expect(try await shown(store) == live, "rebuilt under the same rule")
+}
