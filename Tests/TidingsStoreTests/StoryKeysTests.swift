@@ -74,6 +74,12 @@ struct StoryKeysTests {
         #expect(StoryText.words("東京で地震") == ["東", "京", "で", "地", "震"])
         #expect(StoryText.words("Tokyo東京 quake") == ["tokyo", "東", "京", "quake"])
         #expect(StoryText.words("  — ") == [])
+        // Accents written apart from their letters fold as precomposed ones do; Cyrillic and
+        // Greek fold too, and full-width letters are letters.
+        #expect(
+            StoryText.words("A\u{30A}lesund Ålesund Ёлка ΆΘΗΝΑ ＡＢＣ１") == [
+                "alesund", "alesund", "елка", "αθηνα", "abc1",
+            ])
     }
 
     @Test("an aggregator's \" - Source\" after a title is left out when it names the entry's source")
@@ -97,7 +103,7 @@ struct StoryKeysTests {
         // every store's groups would then have to be made again (the rule's description says so).
         #expect(signature.prefix(4).map { String($0, radix: 16) } == Self.expectedPrefix)
     }
-    static let expectedPrefix = ["3035f5b", "673f163", "476dad2e", "1762b34a"]
+    static let expectedPrefix = ["69d0d418", "22fc18f", "3f543c30", "1f7c15bc"]
 
     @Test("a text under the rule's words groups by its link only")
     func shortText() {
@@ -114,6 +120,19 @@ struct StoryKeysTests {
         #expect(StoryRule(minWords: 2).matches(b, a))
         let empty = StoryKeys(url: nil, title: " - ", summary: nil, source: "A")
         #expect(empty.signature == nil && empty.buckets.isEmpty)
+    }
+
+    @Test("a link one source gives several entries (a day page with anchors, a show page) is no story's key")
+    func sharedLinks() {
+        let day = "http://blog.example/2017/06/26.html"
+        let keys = [
+            StoryKeys(url: day + "#a1", title: "Good morning", summary: nil, source: "S"),
+            StoryKeys(url: day + "#a2", title: "Feeds give power to users", summary: nil, source: "S"),
+            StoryKeys(url: "http://blog.example/about", title: "About", summary: nil, source: "S"), nil,
+        ]
+        let kept = StoryKeys.withoutSharedLinks(keys)
+        #expect(kept.map { $0?.url } == [nil, nil, "blog.example/about", nil])
+        #expect(kept[0]?.signature == keys[0]?.signature, "the text still groups")
     }
 
     @Test("a link key too long for an index is kept as a bounded hash of itself")

@@ -47,9 +47,8 @@ extension SourcePoller {
                 }
                 articles = articlePages(document.entries, sourceID: source.id)
                 outcome = .fetched(
-                    entries: try document.entries.map {
-                        try Self.input($0, sourceID: source.id, keyed: settings.grouping.enabled)
-                    }, etag: etag,
+                    entries: try Self.inputs(document.entries, sourceID: source.id, keyed: settings.grouping.enabled),
+                    etag: etag,
                     lastModified: lastModified,
                     title: document.title, webURL: document.webURL?.absoluteString)
                 status = code
@@ -241,6 +240,17 @@ extension SourcePoller {
         default:
             return ("poller: \(error)", .failed(.error), nil)
         }
+    }
+
+    /// A document's entries as stored (``input(_:sourceID:keyed:)``); `keyed`, a link two of
+    /// them share is no story's key (``StoryKeys/withoutSharedLinks(_:)``).
+    public static func inputs(_ entries: [SourceEntry], sourceID: String, keyed: Bool) throws -> [EntryInput] {
+        var inputs = try entries.map { try input($0, sourceID: sourceID, keyed: keyed) }
+        guard keyed else { return inputs }
+        for (index, keys) in StoryKeys.withoutSharedLinks(inputs.map(\.story)).enumerated() {
+            inputs[index].story = keys
+        }
+        return inputs
     }
 
     /// The entry as stored: its key scoped by its source, its item encoded once, here, with the

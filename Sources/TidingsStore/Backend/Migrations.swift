@@ -334,11 +334,14 @@ public enum Migrations {
             // story is the seq of its first member; `folded` entries are shown inside their story's
             // item, and the page scan reads the others. story_keys keeps what grouping compares
             // (link key, words, MinHash signature) and outlives its entry while its story lives,
-            // so a rebuild folds exactly as live grouping did; story_bands is the signature's band
-            // index. story_decisions holds editors' splits and merges, replayed by a rebuild;
-            // story_grouping the rule the stored groups were made with ('' = none).
+            // so a rebuild folds exactly as live grouping did. story_decisions holds editors'
+            // splits and merges, replayed by a rebuild; story_grouping the rule the stored groups
+            // were made with ('' = none).
             let serial = kind == .postgres ? "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY" : "INTEGER PRIMARY KEY"
             let key = kind == .postgres ? "TEXT COLLATE \"C\"" : "TEXT"
+            // SQLite keeps the keys in their key's order alone (no rowid beside it): one B-tree
+            // written a row instead of two, on the write path of every poll.
+            let keyed = kind == .postgres ? "" : " WITHOUT ROWID"
             return [
                 "ALTER TABLE entries ADD COLUMN story BIGINT",
                 "ALTER TABLE entries ADD COLUMN folded BIGINT NOT NULL DEFAULT 0",
@@ -347,14 +350,10 @@ public enum Migrations {
                 """
                 CREATE TABLE story_keys (stream \(key) NOT NULL, seq BIGINT NOT NULL, story BIGINT NOT NULL,
                   source_id \(key) NOT NULL, at BIGINT NOT NULL, url_key \(key), words BIGINT NOT NULL, signature TEXT,
-                  gone BIGINT NOT NULL DEFAULT 0, PRIMARY KEY (stream, seq))
+                  gone BIGINT NOT NULL DEFAULT 0, PRIMARY KEY (stream, seq))\(keyed)
                 """,
-                "CREATE INDEX story_keys_url ON story_keys (stream, url_key) WHERE url_key IS NOT NULL",
+                "CREATE INDEX story_keys_at ON story_keys (stream, at)",
                 "CREATE INDEX story_keys_story ON story_keys (stream, story)",
-                """
-                CREATE TABLE story_bands (stream \(key) NOT NULL, bucket BIGINT NOT NULL, seq BIGINT NOT NULL,
-                  PRIMARY KEY (stream, bucket, seq))
-                """,
                 """
                 CREATE TABLE story_decisions (id \(serial), stream \(key) NOT NULL, at_seq BIGINT NOT NULL,
                   kind TEXT NOT NULL, a BIGINT NOT NULL, b BIGINT, at BIGINT NOT NULL, actor TEXT NOT NULL, reason TEXT)

@@ -6,8 +6,8 @@ import TidingsModel
 /// `entries.story` (the seq of the story's first entry); all but one of a story's present entries
 /// are `folded`, shown inside the item of the one that is not (its `also_from`). Grouping is
 /// ``StoryFold`` run by the store: each new entry is compared with the stored ones its link key
-/// or its band buckets find (`story_keys`, `story_bands`: index lookups, never a scan), in the
-/// write that inserts it, under the stream's lock. A story's keys outlive its pruned entries
+/// or its band buckets find among the stream's keys within the window (`story_keys`, read once a
+/// write and indexed in memory), in the write that inserts it, under the stream's lock. A story's keys outlive its pruned entries
 /// while any of its entries is present, so a rebuild (``SQLStore/alignStories(_:at:)``) folds the
 /// same rows in the same order and finds the same stories.
 extension SQLStore {
@@ -49,23 +49,18 @@ extension SQLStore {
                 "UPDATE entries SET story = seq WHERE stream = \(bind: stream) AND seq IN (\(unsafeRaw: list(chunk)))"
             ).run()
         }
-        var joining: [Int64: (folded: [Int64], shown: [Int64])] = [:]
-        for (seq, story) in stories where story != seq {
-            if folded.contains(seq) {
-                joining[story, default: ([], [])].folded.append(seq)
-            } else {
-                joining[story, default: ([], [])].shown.append(seq)
-            }
-        }
-        for (story, members) in joining {
-            for (seqs, isFolded) in [(members.folded, 1), (members.shown, 0)] where !seqs.isEmpty {
-                try await db.raw(
-                    """
-                    UPDATE entries SET story = \(unsafeRaw: String(story)), folded = \(unsafeRaw: String(isFolded))
-                    WHERE stream = \(bind: stream) AND seq IN (\(unsafeRaw: list(seqs)))
-                    """
-                ).run()
-            }
+        // Those that joined a story: one statement a thousand, each row's story and fold spelt out.
+        let joining = fresh.map(\.seq).filter { stories[$0] != $0 }
+        for chunk in joining.chunked(into: 1000) {
+            let story = chunk.map { "WHEN \($0) THEN \(stories[$0]!)" }.joined(separator: " ")
+            let foldedSeqs = chunk.filter(folded.contains)
+            let fold = foldedSeqs.isEmpty ? "0" : "CASE WHEN seq IN (\(list(foldedSeqs))) THEN 1 ELSE 0 END"
+            try await db.raw(
+                """
+                UPDATE entries SET story = CASE seq \(unsafeRaw: story) END, folded = \(unsafeRaw: fold)
+                WHERE stream = \(bind: stream) AND seq IN (\(unsafeRaw: list(chunk)))
+                """
+            ).run()
         }
         if !grown.isEmpty {
             try await db.raw(
@@ -78,44 +73,24 @@ extension SQLStore {
         return folded
     }
 
-    /// The stored keys `fresh` may match: those with one of their link keys, or in one of their
-    /// band buckets, dated within the rule's window of them.
+    /// The stored keys `fresh` may match: every key of the stream dated within the rule's window
+    /// of one of them — at most a section's retention and the removed tellings of its live
+    /// stories, read once a write, in the order of the index on `(stream, at)`. The fold then
+    /// indexes them by link key and band bucket in memory, so each new entry costs a lookup a
+    /// band, never a comparison with every key. (An index of band rows in the database cost
+    /// more than the whole write it served: 16 rows an entry; docs/benchmarks.md.)
     private static func candidates(
         for fresh: [StoryEntry], stream: String, rule: StoryRule, db: any SQLDatabase
     ) async throws -> [StoryRow] {
         let window = Int64(rule.window * 1000)
-        var found: [Int64: StoryRow] = [:]
-        for chunk in fresh.chunked(into: 100) {
-            let times = chunk.map(\.at.millisecondsSince1970)
-            let (low, high) = (times.min()! - window, times.max()! + window)
-            let urls = Set(chunk.compactMap(\.keys.url)).sorted()
-            let buckets = Set(chunk.filter { $0.keys.words >= rule.minWords }.flatMap(\.keys.buckets)).sorted()
-            var parts: [SQLQueryString] = []
-            if !urls.isEmpty {
-                parts.append(
-                    """
-                    SELECT \(unsafeRaw: keyColumns("k")) FROM story_keys k WHERE k.stream = \(bind: stream)
-                      AND k.url_key IN (\(binds: urls)) AND k.at BETWEEN \(unsafeRaw: String(low)) AND \(unsafeRaw: String(high))
-                    """)
-            }
-            if !buckets.isEmpty {
-                parts.append(
-                    """
-                    SELECT \(unsafeRaw: keyColumns("k")) FROM story_bands b
-                      JOIN story_keys k ON k.stream = b.stream AND k.seq = b.seq
-                    WHERE b.stream = \(bind: stream) AND b.bucket IN (\(unsafeRaw: list(buckets)))
-                      AND k.at BETWEEN \(unsafeRaw: String(low)) AND \(unsafeRaw: String(high))
-                    """)
-            }
-            guard !parts.isEmpty else { continue }
-            var query = parts[0]
-            if parts.count > 1 { query = "\(parts[0]) UNION \(parts[1])" }
-            for row in try await db.raw(query).all() {
-                let decoded = try decodeKeys(row)
-                found[decoded.entry.seq] = decoded
-            }
-        }
-        return found.values.sorted { $0.entry.seq < $1.entry.seq }
+        let times = fresh.map(\.at.millisecondsSince1970)
+        guard let earliest = times.min(), let latest = times.max() else { return [] }
+        return try await db.raw(
+            """
+            SELECT \(unsafeRaw: keyColumns("k")) FROM story_keys k WHERE k.stream = \(bind: stream)
+              AND k.at BETWEEN \(unsafeRaw: String(earliest - window)) AND \(unsafeRaw: String(latest + window))
+            """
+        ).all().map(decodeKeys).sorted { $0.entry.seq < $1.entry.seq }
     }
 
     /// The entry each of `stories` shows, by story; a story with no present entry is left out.
@@ -137,7 +112,7 @@ extension SQLStore {
         return shown
     }
 
-    /// Writes the keys of `entries` and their band buckets.
+    /// Writes the keys of `entries`.
     static func insertKeys(
         _ entries: [StoryEntry], stories: [Int64: Int64], stream: String, db: any SQLDatabase
     ) async throws {
@@ -154,17 +129,11 @@ extension SQLStore {
             }
             try await db.raw("\(insert)").run()
         }
-        let bands = entries.flatMap { entry in Set(entry.keys.buckets).map { (entry.seq, $0) } }
-        for chunk in bands.chunked(into: 2000) {
-            var insert = RowsInsert(into: "story_bands", columns: ["stream", "bucket", "seq"])
-            for (seq, bucket) in chunk { insert.rows.append([.text(stream), .int(bucket), .int(seq)]) }
-            try await db.raw("\(insert)").run()
-        }
     }
 
     /// After retention removed entries of `stream`: their keys stay (marked gone) while their
-    /// story has a present entry — the first of which is shown when the shown one went — and go,
-    /// with their bands, with the story's last entry.
+    /// story has a present entry — the first of which is shown when the shown one went — and go
+    /// with the story's last entry.
     static func pruned(_ removed: [(seq: Int64, story: Int64)], stream: String, at: Int64, db: any SQLDatabase)
         async throws
     {
@@ -202,18 +171,11 @@ extension SQLStore {
         try await forget(Array(stories.subtracting(present)), stream: stream, db: db)
     }
 
-    /// Deletes the keys and bands of `stories`.
+    /// Deletes the keys of `stories`.
     private static func forget(_ stories: [Int64], stream: String, db: any SQLDatabase) async throws {
         for chunk in stories.chunked(into: 1000) {
-            let ids = list(chunk)
             try await db.raw(
-                """
-                DELETE FROM story_bands WHERE stream = \(bind: stream) AND seq IN
-                  (SELECT seq FROM story_keys WHERE stream = \(bind: stream) AND story IN (\(unsafeRaw: ids)))
-                """
-            ).run()
-            try await db.raw(
-                "DELETE FROM story_keys WHERE stream = \(bind: stream) AND story IN (\(unsafeRaw: ids))"
+                "DELETE FROM story_keys WHERE stream = \(bind: stream) AND story IN (\(unsafeRaw: list(chunk)))"
             ).run()
         }
     }
@@ -262,24 +224,42 @@ extension StoryKeys {
     /// The signature as stored: eight hex digits a value.
     var storedSignature: String? {
         signature.map { values in
-            var out = ""
-            out.reserveCapacity(values.count * 8)
+            let digits = Array("0123456789abcdef".utf8)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(values.count * 8)
             for value in values {
-                let digits = String(value, radix: 16)
-                out += String(repeating: "0", count: 8 - digits.count) + digits
+                for shift in stride(from: 28, through: 0, by: -4) {
+                    bytes.append(digits[Int(value >> UInt32(shift)) & 0xF])
+                }
             }
-            return out
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 
-    /// A stored signature read back.
+    /// A stored signature read back: eight hex digits a value, read a byte at a time (a window's
+    /// keys are read on every write).
     static func signature(stored: String) throws -> [UInt32] {
-        let bytes = Array(stored.utf8)
-        guard bytes.count == hashes * 8 else { throw StoreError("story_keys: a signature of \(bytes.count) digits") }
-        return try (0..<hashes).map { index in
-            guard let value = UInt32(String(decoding: bytes[(index * 8)..<(index * 8 + 8)], as: UTF8.self), radix: 16)
-            else { throw StoreError("story_keys: a signature that is not hex") }
-            return value
+        var text = stored
+        return try text.withUTF8 { bytes in
+            guard bytes.count == hashes * 8 else {
+                throw StoreError("story_keys: a signature of \(bytes.count) digits")
+            }
+            var values = [UInt32](repeating: 0, count: hashes)
+            for index in 0..<hashes {
+                var value: UInt32 = 0
+                for offset in (index * 8)..<(index * 8 + 8) {
+                    let byte = bytes[offset]
+                    let digit: UInt8
+                    switch byte {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                    case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                    default: throw StoreError("story_keys: a signature that is not hex")
+                    }
+                    value = value << 4 | UInt32(digit)
+                }
+                values[index] = value
+            }
+            return values
         }
     }
 }
@@ -298,7 +278,7 @@ extension SQLStore {
     /// Makes every stream's stories again when `rule` is not the rule they were made with (nil:
     /// no grouping — every entry shown on its own), as one exclusive write; readers are told
     /// everything changed. What a server does at start with its configured rule. Returns whether
-    /// anything was regrouped.
+    /// any entries were regrouped.
     @discardableResult
     public func alignStories(_ rule: StoryRule?, at now: Date = Date()) async throws -> Bool {
         let wanted = rule?.description ?? ""
@@ -317,12 +297,12 @@ extension SQLStore {
                 try await db.raw(
                     "UPDATE entries SET story = NULL, folded = 0, updated_at = \(unsafeRaw: String(at)) WHERE story IS NOT NULL"
                 ).run()
-                try await db.raw("DELETE FROM story_bands").run()
                 try await db.raw("DELETE FROM story_keys").run()
             }
             try await db.raw("UPDATE story_grouping SET rule = \(bind: wanted) WHERE id = 1").run()
             try await self.announce(.everything, in: db)
-            return true
+            // Said only when there was something to group (not for a new database).
+            return try await db.raw("SELECT 1 AS one FROM entries LIMIT 1").first() != nil
         }
     }
 
@@ -344,19 +324,29 @@ extension SQLStore {
             """
         ).all()
         let decoder = TidingsJSON.decoder()
-        var added: [StoryEntry] = []
+        var bySource: [String: [StoryEntry]] = [:]
         for row in unkeyed {
             guard
                 let item = try? decoder.decode(
                     FeedItem.self, from: Data(try row.decode(column: "item", as: String.self).utf8)),
                 let keys = StoryKeys(item: item)
             else { continue }
-            added.append(
+            let source = try row.decode(column: "source_id", as: String.self)
+            bySource[source, default: []].append(
                 StoryEntry(
-                    seq: try row.decode(column: "seq", as: Int64.self),
-                    source: try row.decode(column: "source_id", as: String.self),
+                    seq: try row.decode(column: "seq", as: Int64.self), source: source,
                     at: Date(millisecondsSince1970: try row.decode(column: "sort_at", as: Int64.self)),
                     keys: keys.withoutNUL))
+        }
+        // A link a source gives several of its entries names no story, as when it is fetched.
+        var added: [StoryEntry] = []
+        for entries in bySource.values {
+            let kept = StoryKeys.withoutSharedLinks(entries.map(\.keys))
+            for (entry, keys) in zip(entries, kept) {
+                var entry = entry
+                if let keys { entry.keys = keys }
+                added.append(entry)
+            }
         }
         try await insertKeys(added, stories: [:], stream: stream, db: db)
         let rows = try await db.raw(

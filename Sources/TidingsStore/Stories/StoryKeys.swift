@@ -41,9 +41,32 @@ public struct StoryKeys: Hashable, Sendable {
     public init(url: String?, title: String, summary: String?, source: String) {
         self.url = url.flatMap(StoryURL.key).map(Self.bounded)
         let title = StoryText.withoutSource(title, source: source)
-        let words = StoryText.words(title + "\n" + (summary ?? ""))
-        self.words = words.count
-        signature = words.isEmpty ? nil : Self.signature(of: words)
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(64)
+        for text in [title, summary ?? ""] {
+            StoryText.forEachWord(text) { word in
+                var hash = FNV1a()
+                for scalar in word { UTF8.encode(scalar) { hash.add($0) } }
+                hashes.append(hash.value)
+            }
+        }
+        words = hashes.count
+        signature = hashes.isEmpty ? nil : Self.signature(ofWords: hashes)
+    }
+
+    /// The keys of one source's entries, each link key that two or more of them share left out:
+    /// a source that gives several entries one page (a podcast's show page, a blog's day page
+    /// whose posts are its anchors, a shop's offers page) names no story by it. Applied to a
+    /// fetched document's entries, and to a source's stored entries when they are keyed anew.
+    public static func withoutSharedLinks(_ keys: [StoryKeys?]) -> [StoryKeys?] {
+        var count: [String: Int] = [:]
+        for case let url? in keys.map({ $0?.url }) { count[url, default: 0] += 1 }
+        guard count.values.contains(where: { $0 > 1 }) else { return keys }
+        return keys.map { keys in
+            guard var keys, let url = keys.url, count[url, default: 0] > 1 else { return keys }
+            keys.url = nil
+            return keys
+        }
     }
 
     /// The longest link key kept as it is; a longer one is kept as a hash of it (a database
@@ -73,31 +96,45 @@ public struct StoryKeys: Hashable, Sendable {
         return Double(zip(a, b).count { $0 == $1 }) / Double(a.count)
     }
 
-    /// The MinHash signature of the pairs of consecutive words (a single word when there is one).
-    static func signature(of words: [String]) -> [UInt32] {
-        var shingles = Set<UInt64>()
-        if words.count == 1 { shingles.insert(FNV1a.hash(words[0])) }
-        for index in words.indices.dropLast() {
-            var hash = FNV1a()
-            hash.add(words[index])
-            hash.add(UInt8(ascii: " "))
-            hash.add(words[index + 1])
-            shingles.insert(hash.value)
-        }
+    /// The MinHash signature of the pairs of consecutive words (a single word when there is
+    /// one), from the words' hashes. A pair repeated changes nothing (the minimum stays).
+    static func signature(ofWords words: [UInt64]) -> [UInt32] {
+        var shingles: [UInt64] = []
+        shingles.reserveCapacity(max(words.count - 1, 1))
+        if words.count == 1 { shingles.append(mixed(words[0], 0)) }
+        for index in words.indices.dropLast() { shingles.append(mixed(words[index], words[index + 1])) }
         var signature = [UInt32](repeating: .max, count: hashes)
-        for shingle in shingles {
-            for index in 0..<hashes {
-                var generator = SplitMix64(seed: shingle ^ seeds[index])
-                let value = UInt32(truncatingIfNeeded: generator.next() >> 32)
-                if value < signature[index] { signature[index] = value }
+        signature.withUnsafeMutableBufferPointer { values in
+            multipliers.withUnsafeBufferPointer { multipliers in
+                addends.withUnsafeBufferPointer { addends in
+                    // One multiply-shift hash a value (a universal family: an odd multiplier and
+                    // an addend a function, the high 32 bits kept) of each mixed pair.
+                    for shingle in shingles {
+                        for index in 0..<hashes {
+                            let value = UInt32(
+                                truncatingIfNeeded: (shingle &* multipliers[index] &+ addends[index]) >> 32)
+                            if value < values[index] { values[index] = value }
+                        }
+                    }
+                }
             }
         }
         return signature
     }
 
-    /// One seed a hash function, fixed.
-    static let seeds: [UInt64] = {
+    /// A pair of word hashes mixed into one well-spread value.
+    private static func mixed(_ first: UInt64, _ second: UInt64) -> UInt64 {
+        var mixer = SplitMix64(seed: first &* 0x9E37_79B9_7F4A_7C15 ^ second)
+        return mixer.next()
+    }
+
+    /// The hash functions' constants, fixed: odd multipliers and addends.
+    static let multipliers: [UInt64] = {
         var generator = SplitMix64(seed: 0x5701_2142)
+        return (0..<hashes).map { _ in generator.next() | 1 }
+    }()
+    static let addends: [UInt64] = {
+        var generator = SplitMix64(seed: 0x4242_5701)
         return (0..<hashes).map { _ in generator.next() }
     }()
 }
@@ -107,35 +144,77 @@ public enum StoryText {
     /// Lower-cased words with diacritics folded (`Å` and `a` alike), split at whatever is not a
     /// letter or a digit. A character of a script written without spaces (Han, kana, Thai …) is a
     /// word of its own, so that pairs of them work as the pairs of words of other scripts do.
+    /// Combining marks (a diacritic written apart from its letter) are dropped.
     public static func words(_ text: String) -> [String] {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         var words: [String] = []
-        var word = ""
-        for scalar in folded.unicodeScalars {
-            if isUnspaced(scalar) {
-                if !word.isEmpty { words.append(word) }
-                words.append(String(scalar))
-                word = ""
-            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                word.unicodeScalars.append(scalar)
-            } else if !word.isEmpty {
-                words.append(word)
-                word = ""
-            }
-        }
-        if !word.isEmpty { words.append(word) }
+        forEachWord(text) { words.append(String($0)) }
         return words
     }
+
+    /// Calls `body` with each word of `text`, as ``words(_:)`` finds and folds them.
+    static func forEachWord(_ text: String, _ body: (String.UnicodeScalarView) -> Void) {
+        var word = String.UnicodeScalarView()
+        func end() {
+            if !word.isEmpty { body(word) }
+            word = String.UnicodeScalarView()
+        }
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                switch value {
+                case 0x61...0x7A, 0x30...0x39: word.append(scalar)
+                case 0x41...0x5A: word.append(Unicode.Scalar(value + 0x20)!)
+                default: end()
+                }
+            } else if let folded = folds[value] {
+                word.append(contentsOf: folded.unicodeScalars)
+            } else if isUnspaced(scalar) {
+                end()
+                body(String.UnicodeScalarView([scalar]))
+            } else {
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .spacingMark, .enclosingMark: continue
+                default: break
+                }
+                if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                    word.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+                } else {
+                    end()
+                }
+            }
+        }
+        end()
+    }
+
+    /// The letters of the scripts written with precomposed accented letters (Latin, Greek,
+    /// Cyrillic, their extensions, and full-width forms), each lower-cased with its diacritics
+    /// and width folded: made once, so reading a text is a lookup a character.
+    private static let folds: [UInt32: String] = {
+        var table: [UInt32: String] = [:]
+        let ranges: [ClosedRange<UInt32>] = [0x00C0...0x024F, 0x0370...0x052F, 0x1E00...0x1FFF, 0xFF01...0xFF5E]
+        for value in ranges.joined() {
+            guard let scalar = Unicode.Scalar(value),
+                scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            else { continue }
+            let folded = String(scalar).folding(
+                options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            let kept = String(
+                String.UnicodeScalarView(
+                    folded.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }))
+            table[value] = kept
+        }
+        return table
+    }()
 
     /// `title` without a trailing " - Source" (or " | ", " – ", " — ") that names `source`.
     public static func withoutSource(_ title: String, source: String) -> String {
         let name = source.trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty else { return title }
-        for separator in [" - ", " | ", " – ", " — "] {
-            let suffix = separator + name
-            if title.count > suffix.count, title.lowercased().hasSuffix(suffix.lowercased()) {
-                return String(title.dropLast(suffix.count))
-            }
+        guard !name.isEmpty, title.count > name.count + 3 else { return title }
+        let lowered = title.lowercased()
+        let lowerName = name.lowercased()
+        guard lowered.hasSuffix(lowerName) else { return title }
+        for separator in [" - ", " | ", " – ", " — "] where lowered.hasSuffix(separator + lowerName) {
+            return String(title.dropLast(separator.count + name.count))
         }
         return title
     }
