@@ -21,6 +21,9 @@ extension StoreCheck {
         .init(
             name: "a rebuild under another rule and back finds the stories live grouping found (property)",
             run: rebuilds),
+        .init(
+            name: "two writers of one section (each keeping the keys in memory) group as one does (property)",
+            run: twoWriters),
     ]
 }
 
@@ -351,4 +354,28 @@ private func rebuilds(_ database: TestDatabase) async throws {
     #expect(strict != live, "a stricter rule groups less")
     #expect(try await store.alignStories(rule, at: t0))
     #expect(try await shown(store) == live, "rebuilt under the same rule")
+}
+
+private func twoWriters(_ database: TestDatabase) async throws {
+    // Two stores on one database are two servers: each keeps the keys it folded, and must notice
+    // the other's writes (new keys, keys forgotten by retention).
+    let first = try await database.open()
+    let second = try await database.open()
+    _ = try await first.alignStories(rule, at: t0)
+    let fetches = month(seed: 11)
+    var random = SplitMix64(seed: 13)
+    for fetch in fetches {
+        _ = try await (random.next(upTo: 2) == 0 ? first : second).recordFetches([fetch], owner: "me")
+    }
+    let together = try await shown(first)
+    #expect(try await shown(second) == together)
+    // The same fetches through one store of a fresh database.
+    let other = try await TestDatabase.make(database.backend)
+    let alone = try await other.open()
+    _ = try await alone.alignStories(rule, at: t0)
+    for fetch in fetches { _ = try await alone.recordFetches([fetch], owner: "me") }
+    #expect(try await shown(alone) == together)
+    #expect(together.contains { $0.contains("[") }, "stories formed")
+    try await alone.close()
+    await other.remove()
 }

@@ -334,9 +334,11 @@ public enum Migrations {
             // story is the seq of its first member; `folded` entries are shown inside their story's
             // item, and the page scan reads the others. story_keys keeps what grouping compares
             // (link key, words, MinHash signature) and outlives its entry while its story lives,
-            // so a rebuild folds exactly as live grouping did. story_decisions holds editors'
-            // splits and merges, replayed by a rebuild; story_grouping the rule the stored groups
-            // were made with ('' = none).
+            // so a rebuild folds exactly as live grouping did; story_streams counts the writes
+            // that changed a stream's keys (a server keeps a stream's keys in memory while the
+            // count is the one it left). story_decisions holds editors' splits and merges,
+            // replayed by a rebuild; story_grouping the rule the stored groups were made with
+            // ('' = none).
             let serial = kind == .postgres ? "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY" : "INTEGER PRIMARY KEY"
             let key = kind == .postgres ? "TEXT COLLATE \"C\"" : "TEXT"
             // SQLite keeps the keys in their key's order alone (no rowid beside it): one B-tree
@@ -354,6 +356,7 @@ public enum Migrations {
                 """,
                 "CREATE INDEX story_keys_at ON story_keys (stream, at)",
                 "CREATE INDEX story_keys_story ON story_keys (stream, story)",
+                "CREATE TABLE story_streams (stream \(key) PRIMARY KEY, version BIGINT NOT NULL)",
                 """
                 CREATE TABLE story_decisions (id \(serial), stream \(key) NOT NULL, at_seq BIGINT NOT NULL,
                   kind TEXT NOT NULL, a BIGINT NOT NULL, b BIGINT, at BIGINT NOT NULL, actor TEXT NOT NULL, reason TEXT)

@@ -12,6 +12,8 @@ public final class SQLStore<Source: SQLConnectionSource>: Sendable, TidingsStora
     public let source: Source
     public let policy: NewsPolicy
     let cache = ProductStateCache()
+    /// Each stream's story keys folded, as this process's last write left them.
+    let storyWindows = StoryWindows()
     /// Whether other processes write the database, as heard while following changes.
     let others: OtherWriters
     /// Names this store in its announcements, so it does not hear its own writes back.

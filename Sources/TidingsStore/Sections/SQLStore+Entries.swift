@@ -141,8 +141,11 @@ extension SQLStore {
     /// into it (SQLStore+Stories). Counts go to each entry's record.
     static func store(
         _ entries: [MergedEntry], stream section: SectionKey, at: Int64, keep: Int, since: Date,
-        grouping: StoryRule?, into summaries: inout [UpsertSummary], db: any SQLDatabase
+        grouping: StoryRule?, windows: StoryWindows? = nil,
+        into summaries: inout [UpsertSummary], kept: inout [(stream: String, version: Int64, fold: StoryFold)],
+        db: any SQLDatabase
     ) async throws {
+        var window: StoryWindow?
         var seen: Set<EntryKey> = []
         let unique = entries.filter { seen.insert($0.input.key).inserted }
         let stream = section.stream
@@ -201,13 +204,17 @@ extension SQLStore {
             try await db.raw("\(insert)").run()
         }
         if let grouping {
-            for (record, count) in try await group(fresh, stream: stream, rule: grouping, at: at, db: db) {
+            for (record, count) in try await group(
+                fresh, stream: stream, rule: grouping, at: at, windows: windows, window: &window, db: db)
+            {
                 summaries[record].grouped += count
             }
         }
         var recordOf: [String: Int] = [:]
         for merged in unique where recordOf[merged.sourceID] == nil { recordOf[merged.sourceID] = merged.record }
-        for (key, sourceID) in try await prune(stream: stream, keep: keep, since: since, at: at, db: db) {
+        for (key, sourceID) in try await prune(
+            stream: stream, keep: keep, since: since, at: at, window: &window, db: db)
+        {
             // A new entry retention drops at once was never shown: it is not news, and not a removal.
             if let record = inserted[key] {
                 summaries[record].inserted -= 1
@@ -216,12 +223,14 @@ extension SQLStore {
                 summaries[record].pruned += 1
             }
         }
+        if let window, let fold = window.fold { kept.append((stream, window.version, fold)) }
     }
 
     /// Groups the new entries that have story keys; returns how many each record had folded.
-    private static func group(_ fresh: [MergedEntry], stream: String, rule: StoryRule, at: Int64, db: any SQLDatabase)
-        async throws -> [Int: Int]
-    {
+    private static func group(
+        _ fresh: [MergedEntry], stream: String, rule: StoryRule, at: Int64, windows: StoryWindows?,
+        window: inout StoryWindow?, db: any SQLDatabase
+    ) async throws -> [Int: Int] {
         let keyed = fresh.filter { $0.input.story != nil }
         var seqs: [EntryKey: Int64] = [:]
         for chunk in keyed.chunked(into: 1000) {
@@ -244,7 +253,9 @@ extension SQLStore {
                 seq: seq, source: merged.sourceID, at: Date(millisecondsSince1970: merged.sortAt), keys: keys)
         }
         var counts: [Int: Int] = [:]
-        for seq in try await group(entries, stream: stream, rule: rule, at: at, db: db) {
+        for seq in try await group(
+            entries, stream: stream, rule: rule, at: at, windows: windows, window: &window, db: db)
+        {
             if let record = recordOf[seq] { counts[record, default: 0] += 1 }
         }
         return counts
@@ -324,9 +335,9 @@ extension SQLStore {
     /// date then place, or first seen before `since` — and remembers each removed key so the
     /// next read of the same document does not bring it back. Returns the removed keys with
     /// their sources.
-    static func prune(stream: String, keep: Int, since: Date, at: Int64, db: any SQLDatabase) async throws
-        -> [(key: EntryKey, sourceID: String)]
-    {
+    static func prune(
+        stream: String, keep: Int, since: Date, at: Int64, window: inout StoryWindow?, db: any SQLDatabase
+    ) async throws -> [(key: EntryKey, sourceID: String)] {
         let last = try await db.raw(
             """
             SELECT sort_at, seq FROM entries WHERE stream = \(bind: stream)
@@ -359,7 +370,7 @@ extension SQLStore {
                 try row.decode(column: "story", as: Int64?.self).map {
                     (seq: try row.decode(column: "seq", as: Int64.self), story: $0)
                 }
-            }, stream: stream, at: at, db: db)
+            }, stream: stream, at: at, window: &window, db: db)
         for start in stride(from: 0, to: removed.count, by: 100) {
             var insert = RowsInsert(into: "entry_tombstones", columns: ["stream", "key", "source_id", "pruned_at"])
             for entry in removed[start..<min(start + 100, removed.count)] {

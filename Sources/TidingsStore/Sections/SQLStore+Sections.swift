@@ -69,8 +69,10 @@ extension SQLStore: SectionStore {
         // row is written by one (two only meet when a lease ran out during a fetch).
         let locks = Set(
             records.flatMap(\.sections).map { "stream:" + $0.stream } + records.map { "source:" + $0.sourceID })
-        return try await source.write(locking: .keys(locks)) { db in
+        let windows = storyWindows
+        let (summaries, kept) = try await source.write(locking: .keys(locks)) { db in
             var summaries = [UpsertSummary](repeating: UpsertSummary(), count: records.count)
+            var kept: [(stream: String, version: Int64, fold: StoryFold)] = []
             var streams: [SectionKey: [MergedEntry]] = [:]
             var order: [SectionKey] = []
             for (index, record) in records.enumerated() {
@@ -86,13 +88,17 @@ extension SQLStore: SectionStore {
                 try await Self.store(
                     MergedEntry.newestFirst(streams[stream] ?? []), stream: stream,
                     at: records[0].attemptedAt.millisecondsSince1970, keep: records[0].keepItems,
-                    since: records[0].keepSince, grouping: records[0].grouping, into: &summaries, db: db)
+                    since: records[0].keepSince, grouping: records[0].grouping, windows: windows,
+                    into: &summaries, kept: &kept, db: db)
             }
             for record in records { try await Self.updateState(record, owner: owner, db: db) }
             let changed = zip(records, summaries).filter { $0.1.changed }.flatMap { $0.0.sections }
             try await self.announce(StoreChange(sections: Set(changed)), in: db)
-            return summaries
+            return (summaries, kept)
         }
+        // Kept only now that the write committed: a failed one leaves nothing ahead of the database.
+        windows.committed(kept)
+        return summaries
     }
 
     /// Writes one fetch's outcome to its source row and releases its lease.

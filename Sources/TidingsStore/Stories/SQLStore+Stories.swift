@@ -16,16 +16,24 @@ extension SQLStore {
     /// is shown is folded into it, and the shown entry's `updated_at` moves to `at`, so a live
     /// reader is told its item changed, not that one was added. Returns the folded seqs.
     static func group(
-        _ fresh: [StoryEntry], stream: String, rule: StoryRule, at: Int64, db: any SQLDatabase
+        _ fresh: [StoryEntry], stream: String, rule: StoryRule, at: Int64, windows: StoryWindows?,
+        window: inout StoryWindow?, db: any SQLDatabase
     ) async throws -> Set<Int64> {
         guard !fresh.isEmpty else { return [] }
         let fresh = fresh.sorted { $0.seq < $1.seq }
-        var fold = StoryFold(rule: rule)
-        for row in try await candidates(for: fresh, stream: stream, rule: rule, db: db) {
-            fold.place(row.entry, in: row.story)
+        var known = try await StoryWindow.read(stream, window, db: db)
+        var fold: StoryFold
+        if let kept = known.fold ?? windows?.take(stream, at: known.version), kept.rule == rule {
+            fold = kept
+        } else {
+            fold = StoryFold(rule: rule)
+            for row in try await keys(of: stream, db: db) { fold.place(row.entry, in: row.story) }
         }
         var stories: [Int64: Int64] = [:]
         for entry in fresh { stories[entry.seq] = fold.add(entry) }
+        known.fold = fold
+        try await known.raise(stream, db: db)
+        window = known
         let freshSeqs = Set(fresh.map(\.seq))
         // The stories new entries joined that were there before: each present one has one shown entry.
         let joined = Set(stories.values.filter { !freshSeqs.contains($0) })
@@ -73,24 +81,15 @@ extension SQLStore {
         return folded
     }
 
-    /// The stored keys `fresh` may match: every key of the stream dated within the rule's window
-    /// of one of them — at most a section's retention and the removed tellings of its live
-    /// stories, read once a write, in the order of the index on `(stream, at)`. The fold then
-    /// indexes them by link key and band bucket in memory, so each new entry costs a lookup a
-    /// band, never a comparison with every key. (An index of band rows in the database cost
-    /// more than the whole write it served: 16 rows an entry; docs/benchmarks.md.)
-    private static func candidates(
-        for fresh: [StoryEntry], stream: String, rule: StoryRule, db: any SQLDatabase
-    ) async throws -> [StoryRow] {
-        let window = Int64(rule.window * 1000)
-        let times = fresh.map(\.at.millisecondsSince1970)
-        guard let earliest = times.min(), let latest = times.max() else { return [] }
-        return try await db.raw(
-            """
-            SELECT \(unsafeRaw: keyColumns("k")) FROM story_keys k WHERE k.stream = \(bind: stream)
-              AND k.at BETWEEN \(unsafeRaw: String(earliest - window)) AND \(unsafeRaw: String(latest + window))
-            """
-        ).all().map(decodeKeys).sorted { $0.entry.seq < $1.entry.seq }
+    /// Every stored key of `stream`, in seq order: what a write folds when it has no fold of the
+    /// stream at its current version (at most a section's retention and the removed tellings of
+    /// its live stories). The fold indexes them by link key and band bucket in memory, so each
+    /// new entry costs a lookup a band, never a comparison with every key. (An index of band rows
+    /// in the database cost more than the whole write it served: docs/benchmarks.md.)
+    private static func keys(of stream: String, db: any SQLDatabase) async throws -> [StoryRow] {
+        try await db.raw(
+            "SELECT \(unsafeRaw: keyColumns("k")) FROM story_keys k WHERE k.stream = \(bind: stream) ORDER BY k.seq"
+        ).all().map(decodeKeys)
     }
 
     /// The entry each of `stories` shows, by story; a story with no present entry is left out.
@@ -134,9 +133,10 @@ extension SQLStore {
     /// After retention removed entries of `stream`: their keys stay (marked gone) while their
     /// story has a present entry — the first of which is shown when the shown one went — and go
     /// with the story's last entry.
-    static func pruned(_ removed: [(seq: Int64, story: Int64)], stream: String, at: Int64, db: any SQLDatabase)
-        async throws
-    {
+    static func pruned(
+        _ removed: [(seq: Int64, story: Int64)], stream: String, at: Int64, window: inout StoryWindow?,
+        db: any SQLDatabase
+    ) async throws {
         guard !removed.isEmpty else { return }
         for chunk in removed.map(\.seq).chunked(into: 1000) {
             try await db.raw(
@@ -168,16 +168,27 @@ extension SQLStore {
                 """
             ).run()
         }
-        try await forget(Array(stories.subtracting(present)), stream: stream, db: db)
+        let forgotten = try await forget(Array(stories.subtracting(present)), stream: stream, db: db)
+        guard !forgotten.isEmpty else { return }
+        var known = try await StoryWindow.read(stream, window, db: db)
+        known.fold?.remove(forgotten)
+        try await known.raise(stream, db: db)
+        window = known
     }
 
-    /// Deletes the keys of `stories`.
-    private static func forget(_ stories: [Int64], stream: String, db: any SQLDatabase) async throws {
+    /// Deletes the keys of `stories`; returns the seqs whose keys went.
+    private static func forget(_ stories: [Int64], stream: String, db: any SQLDatabase) async throws -> Set<Int64> {
+        var forgotten: Set<Int64> = []
         for chunk in stories.chunked(into: 1000) {
-            try await db.raw(
-                "DELETE FROM story_keys WHERE stream = \(bind: stream) AND story IN (\(unsafeRaw: list(chunk)))"
-            ).run()
+            let rows = try await db.raw(
+                """
+                DELETE FROM story_keys WHERE stream = \(bind: stream) AND story IN (\(unsafeRaw: list(chunk)))
+                RETURNING seq
+                """
+            ).all()
+            for row in rows { forgotten.insert(try row.decode(column: "seq", as: Int64.self)) }
         }
+        return forgotten
     }
 
     /// Integers as an SQL list (`1, 2, 3`): Swift integers, never input, written inline.
@@ -203,6 +214,32 @@ extension SQLStore {
                     signature: try signature.map { try StoryKeys.signature(stored: $0) })),
             story: try row.decode(column: "story", as: Int64.self),
             gone: try row.decode(column: "gone", as: Int64.self) != 0)
+    }
+}
+
+/// What one write knows of a stream's keys: the stream's version (`story_streams`), and the
+/// fold of its keys once the write made or took one.
+struct StoryWindow {
+    var version: Int64
+    var fold: StoryFold?
+
+    /// What the write knows already, else the stream's version as stored.
+    static func read(_ stream: String, _ known: StoryWindow?, db: any SQLDatabase) async throws -> StoryWindow {
+        if let known { return known }
+        let version = try await db.raw("SELECT version FROM story_streams WHERE stream = \(bind: stream)").first()?
+            .decode(column: "version", as: Int64.self)
+        return StoryWindow(version: version ?? 0, fold: nil)
+    }
+
+    /// Counts a change of the stream's keys: kept folds of the version before no longer serve.
+    mutating func raise(_ stream: String, db: any SQLDatabase) async throws {
+        version += 1
+        try await db.raw(
+            """
+            INSERT INTO story_streams (stream, version) VALUES (\(bind: stream), \(unsafeRaw: String(version)))
+            ON CONFLICT (stream) DO UPDATE SET version = excluded.version
+            """
+        ).run()
     }
 }
 
@@ -283,6 +320,7 @@ extension SQLStore {
     public func alignStories(_ rule: StoryRule?, at now: Date = Date()) async throws -> Bool {
         let wanted = rule?.description ?? ""
         guard try await source.read({ db in try await Self.storedStoryRule(db) }) != wanted else { return false }
+        defer { storyWindows.reset() }
         return try await source.write(locking: .exclusive) { db in
             // Checked again under the lock: another server may have done it meanwhile.
             guard try await Self.storedStoryRule(db) != wanted else { return false }
@@ -300,6 +338,8 @@ extension SQLStore {
                 try await db.raw("DELETE FROM story_keys").run()
             }
             try await db.raw("UPDATE story_grouping SET rule = \(bind: wanted) WHERE id = 1").run()
+            // Every server's kept keys are of another rule now.
+            try await db.raw("UPDATE story_streams SET version = version + 1").run()
             try await self.announce(.everything, in: db)
             // Said only when there was something to group (not for a new database).
             return try await db.raw("SELECT 1 AS one FROM entries LIMIT 1").first() != nil
@@ -414,7 +454,7 @@ extension SQLStore {
         }
         // Stories none of whose entries is present any more are forgotten, as retention does.
         let alive = Set(shown.keys)
-        try await forget(Array(Set(fold.stories.values).subtracting(alive)), stream: stream, db: db)
+        _ = try await forget(Array(Set(fold.stories.values).subtracting(alive)), stream: stream, db: db)
     }
 }
 

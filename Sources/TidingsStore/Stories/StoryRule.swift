@@ -100,6 +100,22 @@ public struct StoryFold: Sendable {
         for bucket in lookedUp(entry.keys) { byBucket[bucket, default: []].append(entry.seq) }
     }
 
+    /// Takes `seqs` out (their keys were forgotten): later entries are no longer compared with them.
+    public mutating func remove(_ seqs: Set<Int64>) {
+        for seq in seqs {
+            guard let entry = entries.removeValue(forKey: seq) else { continue }
+            stories.removeValue(forKey: seq)
+            if let url = entry.keys.url {
+                byURL[url]?.removeAll { $0 == seq }
+                if byURL[url]?.isEmpty == true { byURL.removeValue(forKey: url) }
+            }
+            for bucket in lookedUp(entry.keys) {
+                byBucket[bucket]?.removeAll { $0 == seq }
+                if byBucket[bucket]?.isEmpty == true { byBucket.removeValue(forKey: bucket) }
+            }
+        }
+    }
+
     /// The buckets worth looking up: none for a text too short to be compared.
     private func lookedUp(_ keys: StoryKeys) -> [Int64] {
         keys.words >= rule.minWords ? keys.buckets : []
