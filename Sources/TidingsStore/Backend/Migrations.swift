@@ -330,19 +330,16 @@ public enum Migrations {
             ]
         },
         Migration(version: 21, name: "story groups") { kind in
-            // Entries of a section that tell one story (issue 42, SQLStore+Stories): each entry's
-            // story is the seq of its first member; `folded` entries are shown inside their story's
-            // item, and the page scan reads the others. story_keys keeps what grouping compares
-            // (link key, words, MinHash signature) and outlives its entry while its story lives,
-            // so a rebuild folds exactly as live grouping did; story_streams counts the writes
-            // that changed a stream's keys (a server keeps a stream's keys in memory while the
-            // count is the one it left). story_decisions holds editors' splits and merges,
-            // replayed by a rebuild; story_grouping the rule the stored groups were made with
-            // ('' = none).
+            // Entries of a section that tell one story (issue 42, SQLStore+Stories): an entry's
+            // story is its first member's seq; `folded` ones are shown in their story's item. The
+            // keys grouping compares (story_keys) outlive their entry while its story lives, so a
+            // rebuild folds as live grouping did; story_streams counts the writes that changed a
+            // stream's keys (a server keeps them in memory while the count is the one it left).
+            // story_decisions: editors' splits and merges, replayed by a rebuild; story_grouping:
+            // the rule the stored groups were made with ('' = none).
             let serial = kind == .postgres ? "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY" : "INTEGER PRIMARY KEY"
             let key = kind == .postgres ? "TEXT COLLATE \"C\"" : "TEXT"
-            // SQLite keeps the keys in their key's order alone (no rowid beside it): one B-tree
-            // written a row instead of two, on the write path of every poll.
+            // SQLite: no rowid beside the key, one B-tree written a row instead of two (every poll).
             let keyed = kind == .postgres ? "" : " WITHOUT ROWID"
             return [
                 "ALTER TABLE entries ADD COLUMN story BIGINT",

@@ -86,9 +86,12 @@ extension SQLStore {
     /// its live stories). The fold indexes them by link key and band bucket in memory, so each
     /// new entry costs a lookup a band, never a comparison with every key. (An index of band rows
     /// in the database cost more than the whole write it served: docs/benchmarks.md.)
-    private static func keys(of stream: String, db: any SQLDatabase) async throws -> [StoryRow] {
+    static func keys(of stream: String, db: any SQLDatabase) async throws -> [StoryRow] {
         try await db.raw(
-            "SELECT \(unsafeRaw: keyColumns("k")) FROM story_keys k WHERE k.stream = \(bind: stream) ORDER BY k.seq"
+            """
+            SELECT seq, story, source_id, at, url_key, words, signature FROM story_keys
+            WHERE stream = \(bind: stream) ORDER BY seq
+            """
         ).all().map(decodeKeys)
     }
 
@@ -196,11 +199,6 @@ extension SQLStore {
         values.map(String.init).joined(separator: ", ")
     }
 
-    static func keyColumns(_ table: String) -> String {
-        ["seq", "story", "source_id", "at", "url_key", "words", "signature", "gone"].map { "\(table).\($0)" }
-            .joined(separator: ", ")
-    }
-
     static func decodeKeys(_ row: any SQLRow) throws -> StoryRow {
         let signature = try row.decode(column: "signature", as: String?.self)
         return StoryRow(
@@ -212,8 +210,7 @@ extension SQLStore {
                     url: try row.decode(column: "url_key", as: String?.self),
                     words: Int(try row.decode(column: "words", as: Int64.self)),
                     signature: try signature.map { try StoryKeys.signature(stored: $0) })),
-            story: try row.decode(column: "story", as: Int64.self),
-            gone: try row.decode(column: "gone", as: Int64.self) != 0)
+            story: try row.decode(column: "story", as: Int64.self))
     }
 }
 
@@ -243,11 +240,11 @@ struct StoryWindow {
     }
 }
 
-/// A `story_keys` row: an entry as grouping sees it, its story, and whether retention removed it.
+/// A `story_keys` row: an entry as grouping sees it, and its story. (Its `gone` flag, set when
+/// retention removes the entry, tells people reading the table; grouping folds gone keys alike.)
 struct StoryRow {
     var entry: StoryEntry
     var story: Int64
-    var gone: Bool
 }
 
 extension StoryKeys {
@@ -258,45 +255,23 @@ extension StoryKeys {
         return keys
     }
 
-    /// The signature as stored: eight hex digits a value.
+    /// The signature as stored: eight hex digits a value (its four bytes, most significant first).
     var storedSignature: String? {
         signature.map { values in
-            let digits = Array("0123456789abcdef".utf8)
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(values.count * 8)
-            for value in values {
-                for shift in stride(from: 28, through: 0, by: -4) {
-                    bytes.append(digits[Int(value >> UInt32(shift)) & 0xF])
-                }
-            }
-            return String(decoding: bytes, as: UTF8.self)
+            Hex.string(
+                values.flatMap { value in
+                    stride(from: 24, through: 0, by: -8).map { UInt8(truncatingIfNeeded: value >> UInt32($0)) }
+                })
         }
     }
 
-    /// A stored signature read back: eight hex digits a value, read a byte at a time (a window's
-    /// keys are read on every write).
+    /// A stored signature read back.
     static func signature(stored: String) throws -> [UInt32] {
-        var text = stored
-        return try text.withUTF8 { bytes in
-            guard bytes.count == hashes * 8 else {
-                throw StoreError("story_keys: a signature of \(bytes.count) digits")
-            }
-            var values = [UInt32](repeating: 0, count: hashes)
-            for index in 0..<hashes {
-                var value: UInt32 = 0
-                for offset in (index * 8)..<(index * 8 + 8) {
-                    let byte = bytes[offset]
-                    let digit: UInt8
-                    switch byte {
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                    case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                    default: throw StoreError("story_keys: a signature that is not hex")
-                    }
-                    value = value << 4 | UInt32(digit)
-                }
-                values[index] = value
-            }
-            return values
+        guard let bytes = Hex.bytes(stored), bytes.count == hashes * 4 else {
+            throw StoreError("story_keys: a signature that is not \(hashes * 8) hex digits")
+        }
+        return (0..<hashes).map { index in
+            bytes[(index * 4)..<(index * 4 + 4)].reduce(0) { $0 << 8 | UInt32($1) }
         }
     }
 }
@@ -389,9 +364,7 @@ extension SQLStore {
             }
         }
         try await insertKeys(added, stories: [:], stream: stream, db: db)
-        let rows = try await db.raw(
-            "SELECT \(unsafeRaw: keyColumns("k")) FROM story_keys k WHERE k.stream = \(bind: stream) ORDER BY k.seq"
-        ).all().map(decodeKeys)
+        let rows = try await keys(of: stream, db: db)
         var fold = StoryFold(rule: rule)
         for row in rows { fold.add(row.entry) }
         // Key rows whose story changed.
