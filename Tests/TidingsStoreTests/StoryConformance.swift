@@ -24,6 +24,11 @@ extension StoreCheck {
         .init(
             name: "two writers of one section (each keeping the keys in memory) group as one does (property)",
             run: twoWriters),
+        .init(
+            name: "an editor's split and merge: kept as tellings join, made again by a rebuild, audited", run: edits),
+        .init(
+            name: "splits and merges between fetches: a rebuild finds what live grouping found (property)",
+            run: rebuildsEdits),
     ]
 }
 
@@ -378,4 +383,107 @@ private func twoWriters(_ database: TestDatabase) async throws {
     #expect(together.contains { $0.contains("[") }, "stories formed")
     try await alone.close()
     await other.remove()
+}
+
+private let editor = BrandsAuthor(actor: "desk", action: "PUT splits")
+
+private func edits(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    _ = try await store.alignStories(rule, at: t0)
+    var copies: [Telling] = []
+    for (index, source) in ["b", "c"].enumerated() {
+        var copy = flood
+        copy.key = "f\(index + 2)"
+        copy.hoursAgo = 2 - Double(index)
+        copies.append(copy)
+        _ = try await store.recordFetches([fetch(source, [copy])], owner: "me")
+    }
+    _ = try await store.recordFetches([fetch("a", [flood])], owner: "me")
+    let other = Telling(
+        key: "quake", title: "Earthquake shakes the north of Iceland overnight", url: "https://e.example/quake")
+    _ = try await store.recordFetches([fetch("e", [other])], owner: "me")
+    try await expectShown(store, ["e-quake", "b-f2[a-flood,c-f3]"])
+    let before = try await store.streamChanges(section: stream, since: nil)
+    // The shown telling split off: it shows alone, the next one shows the rest, in their places.
+    let split = try await store.editStories(
+        section: stream, .split(item: "b-f2"), rule: rule, reason: "another flood", at: t0.addingTimeInterval(30),
+        by: editor)
+    #expect(split.before == [["b-f2", "c-f3", "a-flood"]])
+    #expect(split.after == [["b-f2"], ["c-f3", "a-flood"]])
+    try await expectShown(store, ["e-quake", "c-f3[a-flood]", "b-f2"])
+    let changes = try await store.streamChanges(section: stream, since: before.position)
+    // Changed for a live reader: both shown items, and the folded telling that moved with c's.
+    #expect(changes.added == 0 && changes.changed == 3, "\(changes)")
+    // A later telling joins the earliest telling it matches (b's, a story of its own now); it
+    // never undoes the split.
+    var fourth = flood
+    fourth.key = "f4"
+    _ = try await store.recordFetches([fetch("d", [fourth], at: t0.addingTimeInterval(60))], owner: "me")
+    try await expectShown(store, ["e-quake", "c-f3[a-flood]", "b-f2[d-f4]"])
+    // A folded telling split off; then two stories merged (the earlier story's id and first
+    // telling win).
+    _ = try await store.editStories(
+        section: stream, .split(item: "a-flood"), rule: rule, reason: nil, at: t0, by: editor)
+    try await expectShown(store, ["e-quake", "a-flood", "c-f3", "b-f2[d-f4]"])
+    let merged = try await store.editStories(
+        section: stream, .merge(item: "e-quake", with: "c-f3"), rule: rule, reason: "one event", at: t0, by: editor)
+    #expect(merged.before == [["c-f3"], ["e-quake"]] && merged.after == [["c-f3", "e-quake"]])
+    try await expectShown(store, ["a-flood", "c-f3[e-quake]", "b-f2[d-f4]"])
+    // What changes nothing, or names nothing, is refused.
+    await #expect(throws: StoryEditRefusal.toldOnce("a-flood")) {
+        try await store.editStories(
+            section: stream, .split(item: "a-flood"), rule: rule, reason: nil, at: t0, by: editor)
+    }
+    await #expect(throws: StoryEditRefusal.together("e-quake", "c-f3")) {
+        try await store.editStories(
+            section: stream, .merge(item: "e-quake", with: "c-f3"), rule: rule, reason: nil, at: t0, by: editor)
+    }
+    await #expect(throws: StoryEditRefusal.noItem("nope")) {
+        try await store.editStories(section: stream, .split(item: "nope"), rule: rule, reason: nil, at: t0, by: editor)
+    }
+    // A rebuild under another rule and back makes the decisions again where they were made.
+    let live = try await shown(store)
+    #expect(try await store.alignStories(StoryRule(minSimilarity: 0.9), at: t0))
+    #expect(try await store.alignStories(rule, at: t0))
+    #expect(try await shown(store) == live)
+    // Each edit is in the audit log: who, the story, why, before and after.
+    let audit = try await store.auditEntries(AuditQuery(target: "b/s"))
+    #expect(audit.map(\.kind) == ["merge", "split", "split"])
+    let first = try #require(audit.last)
+    #expect(first.actor == "desk" && first.target == "b/s/b-f2")
+    #expect(first.before == #"{"reason":"another flood","stories":[["b-f2","c-f3","a-flood"]]}"#)
+    #expect(first.after == #"{"reason":"another flood","stories":[["b-f2"],["c-f3","a-flood"]]}"#)
+}
+
+/// The month of `rebuilds` with an editor splitting and merging stories between fetches.
+private func rebuildsEdits(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    _ = try await store.alignStories(rule, at: t0)
+    var random = SplitMix64(seed: 23)
+    var edits = 0
+    for fetch in month(seed: 5) {
+        _ = try await store.recordFetches([fetch], owner: "me")
+        guard random.next(upTo: 4) == 0 else { continue }
+        let page = try await store.entries(section: stream, afterSeq: nil, limit: 12, excluding: [])
+        let edit: StoryEdit
+        if random.next(upTo: 2) == 0, let story = page.first(where: { !$0.alsoFrom.isEmpty }) {
+            let tellings = [story.itemID] + story.alsoFrom.map(\.id)
+            edit = .split(item: tellings[random.next(upTo: tellings.count)])
+        } else if page.count >= 2 {
+            let one = random.next(upTo: page.count)
+            edit = .merge(
+                item: page[one].itemID, with: page[(one + 1 + random.next(upTo: page.count - 1)) % page.count].itemID)
+        } else {
+            continue
+        }
+        do {
+            _ = try await store.editStories(section: stream, edit, rule: rule, reason: nil, at: t0, by: editor)
+            edits += 1
+        } catch is StoryEditRefusal {}
+    }
+    #expect(edits >= 5, "edits made: \(edits)")
+    let live = try await shown(store)
+    #expect(try await store.alignStories(StoryRule(minSimilarity: 0.95), at: t0))
+    #expect(try await store.alignStories(rule, at: t0))
+    #expect(try await shown(store) == live, "rebuilt under the same rule")
 }

@@ -54,7 +54,8 @@ extension AdminController {
                 AdminStory(
                     id: entry.itemID, title: teaser.title, url: teaser.url,
                     publishedAt: teaser.publishedAt ?? entry.firstSeenAt,
-                    decision: decisions.first { $0.item == entry.itemID }.map { AdminDecision($0) }))
+                    decision: decisions.first { $0.item == entry.itemID }.map { AdminDecision($0) },
+                    alsoFrom: entry.alsoFrom.isEmpty ? nil : entry.alsoFrom))
         }
         for decision in decisions where titles[decision.item] == nil {
             if case .teaser(let teaser) = try await store.entry(section: key, itemID: decision.item)?.record.item() {

@@ -34,6 +34,7 @@ struct AdminController: Sendable {
         writes.delete("/api/v1/admin/brands/{brand}/sections/{section}", use: deleteSection)
         writes.post("/api/v1/admin/sources/{source}/fetch", use: fetchSource)
         addEditorialRoutes(reads: reads, writes: writes)
+        addStoryRoutes(writes: writes)
     }
 
     // MARK: Reads

@@ -174,10 +174,13 @@ struct AdminStory: Encodable {
     var publishedAt: Date
     /// Pinned or hidden, if either.
     var decision: AdminDecision?
+    /// The other tellings of its story (what a split names), as readers see them.
+    var alsoFrom: [Teaser.AlsoFrom]?
 
     enum CodingKeys: String, CodingKey {
         case id, title, url, decision
         case publishedAt = "published_at"
+        case alsoFrom = "also_from"
     }
 }
 

@@ -138,6 +138,8 @@ extension WebController {
                 case "unpin": ConsoleWord.doneUnpin.text(web.language)
                 case "hide": ConsoleWord.doneHide.text(web.language)
                 case "unhide": ConsoleWord.doneUnhide.text(web.language)
+                case "split": ConsoleWord.doneSplit.text(web.language)
+                case "merge": ConsoleWord.doneMerge.text(web.language)
                 case "render": ConsoleWord.doneRender.text(web.language)
                 case "schedule": ConsoleWord.doneSchedule.text(web.language)
                 default: nil
@@ -147,7 +149,8 @@ extension WebController {
     }
 
     /// A story's form: `do` is `pin` (with `position`, and `until` as the browser's local date
-    /// and time, read as UTC), `unpin`, `hide` (with `reason`) or `unhide`.
+    /// and time, read as UTC), `unpin`, `hide` (with `reason`), `unhide`, `split` (the story's
+    /// telling out of its story) or `merge` (with `with`, another story's item id).
     @Sendable func consoleDecide(request: Request, context: TidingsRequestContext) async throws -> Response {
         await console(request, context, page: nil, form: true) { web, session, form in
             let brandID = context.parameters.get("brand") ?? ""
@@ -175,6 +178,17 @@ extension WebController {
                         brand: brandID, section: sectionID, item: item, by: author, logger: context.logger,
                         mustExist: what == "unpin" ? "pin" : "hide"
                     ) { _, _, _, _, _ in nil }
+                case "split":
+                    _ = try await admin.editStories(
+                        brand: brandID, section: sectionID, .split(item: item), reason: form["reason"], by: author)
+                case "merge":
+                    let other = form["with"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                    guard !other.isEmpty else {
+                        throw AdminController.invalid("with is required", field: "with")
+                    }
+                    _ = try await admin.editStories(
+                        brand: brandID, section: sectionID, .merge(item: item, with: other), reason: form["reason"],
+                        by: author)
                 default:
                     throw WebFailure(.badRequest, web.text(.unexpected))
                 }
@@ -263,8 +277,10 @@ extension WebController {
                 ConsoleSectionPage.Story(
                     id: entry.id, title: entry.title, publishedAt: entry.publishedAt,
                     position: entry.decision?.position, until: entry.decision?.until,
-                    reason: entry.decision?.reason)
-            }, pins: list.pins.map(story), hidden: list.hidden.map(story), notice: notice, alert: alert)
+                    reason: entry.decision?.reason, alsoFrom: entry.alsoFrom ?? [])
+            }, pins: list.pins.map(story), hidden: list.hidden.map(story),
+            grouped: section.takesEditorialDecisions && sections.configuration.grouping.enabled, notice: notice,
+            alert: alert)
         return consoleHTML(renderer.render(page), status: status)
     }
 
@@ -401,12 +417,15 @@ extension WebController {
     /// What the editor reads for a refusal of the admin API's rules, in their language.
     static func consoleMessage(_ refusal: HTTPAPIError, _ language: LanguageTag) -> String {
         let word: ConsoleWord =
-            switch (refusal.status, refusal.body.error.field) {
-            case (.conflict, _): .errorPositionTaken
-            case (_, "position"): .errorPosition
-            case (_, "until"): .errorUntil
-            case (_, "reason"): .errorReason
-            case (_, "item"): .errorNotInSection
+            switch (refusal.status, refusal.body.error.code, refusal.body.error.field) {
+            case (.conflict, _, _): .errorPositionTaken
+            case (_, "told_once", _): .errorSplit
+            case (_, "one_story", _): .errorMerge
+            case (_, "grouping_off", _), (_, "not_grouped", _): .errorGrouping
+            case (_, _, "position"): .errorPosition
+            case (_, _, "until"): .errorUntil
+            case (_, _, "reason"): .errorReason
+            case (_, _, "item"), (_, _, "with"): .errorNotInSection
             default: .errorChanged
             }
         return word.text(language)

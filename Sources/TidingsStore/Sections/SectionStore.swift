@@ -42,6 +42,12 @@ public protocol SectionStore: Sendable {
     /// (nil: no grouping); returns whether it did. Live grouping goes on from what this leaves.
     @discardableResult
     func alignStories(_ rule: StoryRule?, at now: Date) async throws -> Bool
+    /// An editor's split or merge of `section`'s stories (made under `rule`), recorded, audited
+    /// and kept: later tellings and rebuilds never undo it. Throws ``StoryEditRefusal`` when the
+    /// items are not in the section, not grouped, or the edit would change nothing.
+    func editStories(
+        section: SectionKey, _ edit: StoryEdit, rule: StoryRule, reason: String?, at now: Date, by author: BrandsAuthor
+    ) async throws -> StoryEditOutcome
 }
 
 extension SectionStore {

@@ -21,19 +21,10 @@ extension SQLStore {
     ) async throws -> Set<Int64> {
         guard !fresh.isEmpty else { return [] }
         let fresh = fresh.sorted { $0.seq < $1.seq }
-        var known = try await StoryWindow.read(stream, window, db: db)
-        var fold: StoryFold
-        if let kept = known.fold ?? windows?.take(stream, at: known.version), kept.rule == rule {
-            fold = kept
-        } else {
-            fold = StoryFold(rule: rule)
-            for row in try await keys(of: stream, db: db) { fold.place(row.entry, in: row.story) }
-        }
+        var fold = try await self.fold(of: stream, rule: rule, windows: windows, window: &window, db: db)
         var stories: [Int64: Int64] = [:]
         for entry in fresh { stories[entry.seq] = fold.add(entry) }
-        known.fold = fold
-        try await known.raise(stream, db: db)
-        window = known
+        try await window!.raise(stream, with: fold, db: db)
         let freshSeqs = Set(fresh.map(\.seq))
         // The stories new entries joined that were there before: each present one has one shown entry.
         let joined = Set(stories.values.filter { !freshSeqs.contains($0) })
@@ -79,6 +70,20 @@ extension SQLStore {
             ).run()
         }
         return folded
+    }
+
+    /// The stream's keys folded as stored: the write's own fold, else the one this process kept
+    /// at the stream's version, else every key read and placed. `window` is then what the write
+    /// knows of the stream.
+    static func fold(
+        of stream: String, rule: StoryRule, windows: StoryWindows?, window: inout StoryWindow?, db: any SQLDatabase
+    ) async throws -> StoryFold {
+        let known = try await StoryWindow.read(stream, window, db: db)
+        window = known
+        if let kept = known.fold ?? windows?.take(stream, at: known.version), kept.rule == rule { return kept }
+        var fold = StoryFold(rule: rule)
+        for row in try await keys(of: stream, db: db) { fold.place(row.entry, in: row.story) }
+        return fold
     }
 
     /// Every stored key of `stream`, in seq order: what a write folds when it has no fold of the
@@ -175,7 +180,7 @@ extension SQLStore {
         guard !forgotten.isEmpty else { return }
         var known = try await StoryWindow.read(stream, window, db: db)
         known.fold?.remove(forgotten)
-        try await known.raise(stream, db: db)
+        try await known.raise(stream, with: known.fold, db: db)
         window = known
     }
 
@@ -228,8 +233,10 @@ struct StoryWindow {
         return StoryWindow(version: version ?? 0, fold: nil)
     }
 
-    /// Counts a change of the stream's keys: kept folds of the version before no longer serve.
-    mutating func raise(_ stream: String, db: any SQLDatabase) async throws {
+    /// Counts a change of the stream's keys, whose fold is now `fold`: kept folds of the version
+    /// before no longer serve.
+    mutating func raise(_ stream: String, with fold: StoryFold?, db: any SQLDatabase) async throws {
+        self.fold = fold
         version += 1
         try await db.raw(
             """
@@ -365,14 +372,42 @@ extension SQLStore {
         }
         try await insertKeys(added, stories: [:], stream: stream, db: db)
         let rows = try await keys(of: stream, db: db)
+        // Editors' decisions are made again where they were made: after the entries before them.
+        var decisions = try await storyDecisions(of: stream, db: db)[...]
         var fold = StoryFold(rule: rule)
-        for row in rows { fold.add(row.entry) }
-        // Key rows whose story changed.
-        var moved: [Int64: [Int64]] = [:]
-        for row in rows where fold.stories[row.entry.seq] != row.story {
-            moved[fold.stories[row.entry.seq]!, default: []].append(row.entry.seq)
+        for row in rows {
+            while let next = decisions.first, next.atSeq < row.entry.seq {
+                fold.apply(next.decision)
+                decisions.removeFirst()
+            }
+            fold.add(row.entry)
         }
-        for (story, seqs) in moved {
+        for next in decisions { fold.apply(next.decision) }
+        var moved: [Int64: Int64] = [:]
+        for row in rows {
+            if let story = fold.stories[row.entry.seq], story != row.story { moved[row.entry.seq] = story }
+        }
+        try await moveKeys(moved, stream: stream, db: db)
+        let present = try await db.raw(
+            "SELECT seq, story, folded FROM entries WHERE stream = \(bind: stream) ORDER BY seq"
+        ).all().map(StoryPlace.Stored.init)
+        let shown = try await settle(present, in: fold, stream: stream, at: at, db: db)
+        // Stories none of whose entries is present any more are forgotten, as retention does.
+        let alive = Set(shown.keys)
+        _ = try await forget(Array(Set(fold.stories.values).subtracting(alive)), stream: stream, db: db)
+        // Decisions on entries whose keys are gone name nothing any more.
+        try await db.raw(
+            """
+            DELETE FROM story_decisions WHERE stream = \(bind: stream)
+              AND (a NOT IN (SELECT seq FROM story_keys WHERE stream = \(bind: stream))
+                OR b NOT IN (SELECT seq FROM story_keys WHERE stream = \(bind: stream)))
+            """
+        ).run()
+    }
+
+    /// Writes the story of key rows that moved to another (`moved`: seq → story).
+    static func moveKeys(_ moved: [Int64: Int64], stream: String, db: any SQLDatabase) async throws {
+        for (story, seqs) in Dictionary(grouping: moved.keys, by: { moved[$0]! }) {
             for chunk in seqs.chunked(into: 1000) {
                 try await db.raw(
                     """
@@ -382,57 +417,5 @@ extension SQLStore {
                 ).run()
             }
         }
-        // Present entries: each story shows its first present entry.
-        let present = try await db.raw(
-            "SELECT seq, story, folded FROM entries WHERE stream = \(bind: stream) ORDER BY seq"
-        ).all().map { row in
-            (
-                seq: try row.decode(column: "seq", as: Int64.self),
-                story: try row.decode(column: "story", as: Int64?.self),
-                folded: try row.decode(column: "folded", as: Int64.self) != 0
-            )
-        }
-        var shown: [Int64: Int64] = [:]
-        for entry in present {
-            if let story = fold.stories[entry.seq], shown[story] == nil { shown[story] = entry.seq }
-        }
-        var changes: [StoryPlace: [Int64]] = [:]
-        var touched: Set<Int64> = []
-        for entry in present {
-            let story = fold.stories[entry.seq]
-            let folded = story.map { shown[$0] != entry.seq } ?? false
-            guard story != entry.story || folded != entry.folded else { continue }
-            changes[StoryPlace(story: story, folded: folded), default: []].append(entry.seq)
-            for story in [story, entry.story].compactMap({ $0 }) { touched.insert(story) }
-        }
-        for (place, seqs) in changes {
-            for chunk in seqs.chunked(into: 1000) {
-                try await db.raw(
-                    """
-                    UPDATE entries SET story = \(unsafeRaw: place.story.map(String.init) ?? "NULL"),
-                      folded = \(unsafeRaw: place.folded ? "1" : "0"), updated_at = \(unsafeRaw: String(at))
-                    WHERE stream = \(bind: stream) AND seq IN (\(unsafeRaw: list(chunk)))
-                    """
-                ).run()
-            }
-        }
-        let leads = touched.compactMap { shown[$0] }
-        for chunk in leads.chunked(into: 1000) {
-            try await db.raw(
-                """
-                UPDATE entries SET updated_at = \(unsafeRaw: String(at))
-                WHERE stream = \(bind: stream) AND seq IN (\(unsafeRaw: list(chunk)))
-                """
-            ).run()
-        }
-        // Stories none of whose entries is present any more are forgotten, as retention does.
-        let alive = Set(shown.keys)
-        _ = try await forget(Array(Set(fold.stories.values).subtracting(alive)), stream: stream, db: db)
     }
-}
-
-/// Where a rebuild puts an entry: its story (nil: none) and whether it is folded.
-struct StoryPlace: Hashable {
-    var story: Int64?
-    var folded: Bool
 }

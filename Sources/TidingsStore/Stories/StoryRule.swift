@@ -46,6 +46,21 @@ public struct StoryRule: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// An editor's decision on stories, naming entries by their seq: take one entry out of its story
+/// (it becomes a story of its own), or make the stories of two entries one.
+public enum StoryDecision: Hashable, Sendable {
+    case split(Int64)
+    case merge(Int64, Int64)
+
+    /// The decision's name in the store and the audit log.
+    public var kind: String {
+        switch self {
+        case .split: "split"
+        case .merge: "merge"
+        }
+    }
+}
+
 /// An entry as grouping sees it: its place in its section (`seq`, higher is later), its source,
 /// its ranking date and its keys.
 public struct StoryEntry: Hashable, Sendable {
@@ -114,6 +129,34 @@ public struct StoryFold: Sendable {
                 if byBucket[bucket]?.isEmpty == true { byBucket.removeValue(forKey: bucket) }
             }
         }
+    }
+
+    /// Applies an editor's decision and returns the entries whose story changed, with their story
+    /// now. A story's id stays the seq of one of its entries: a split-off entry takes its own
+    /// seq, and when it was the story's first, the rest take the lowest of theirs; two merged
+    /// stories take the lower id (the earlier story's). Entries added later are compared as
+    /// always, so a split-off entry is a story that later tellings may join on its own, and
+    /// nothing undoes a decision but another one.
+    @discardableResult
+    public mutating func apply(_ decision: StoryDecision) -> [Int64: Int64] {
+        var moved: [Int64: Int64] = [:]
+        switch decision {
+        case .split(let seq):
+            guard let story = stories[seq] else { return [:] }
+            let rest = stories.filter { $0.value == story && $0.key != seq }.keys
+            guard let first = rest.min() else { return [:] }
+            if seq == story {
+                for member in rest { moved[member] = first }
+            } else {
+                moved[seq] = seq
+            }
+        case .merge(let one, let other):
+            guard let a = stories[one], let b = stories[other], a != b else { return [:] }
+            let (kept, gone) = (min(a, b), max(a, b))
+            for (member, story) in stories where story == gone { moved[member] = kept }
+        }
+        for (member, story) in moved { stories[member] = story }
+        return moved
     }
 
     /// The buckets worth looking up: none for a text too short to be compared.

@@ -13,7 +13,8 @@ public enum ConsoleWord: String, CaseIterable, Sendable {
     case errorPositionTaken, errorPosition, errorUntil, errorReason, errorChanged, errorNotInSection, errorForm
     case errorUnavailable
     case when, who, what, target, older, noAudit
-    case kindBrand, kindSection, kindPin, kindHide
+    case kindBrand, kindSection, kindPin, kindHide, kindSplit, kindMerge
+    case alsoTold, split, splitLead, merge, mergeWith, doneSplit, doneMerge, errorSplit, errorMerge, errorGrouping
     case sources, sections, lastSuccess, nextFetch, fetchNow, doneFetch, sourceOK, sourceFailing, sourceNew
     case schedule, scheduleLead, from, to, ruleAds, ruleWidget, ruleCard, saveSchedule, doneSchedule, errorSchedule
     case noRules, widgetCarousel, widgetList, widgetWeather, widgetLocal
@@ -210,6 +211,8 @@ public struct ConsoleAuditPage: WebPage {
                 case "section": words["kindSection", default: entry.kind]
                 case "pin": words["kindPin", default: entry.kind]
                 case "hide": words["kindHide", default: entry.kind]
+                case "split": words["kindSplit", default: entry.kind]
+                case "merge": words["kindMerge", default: entry.kind]
                 default: entry.kind
                 }
             return Row(

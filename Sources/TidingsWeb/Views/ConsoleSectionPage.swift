@@ -18,15 +18,33 @@ public struct ConsoleSectionPage: WebPage {
         public var until: Date?
         /// When hidden.
         public var reason: String?
+        /// The other tellings of its story, each of which an editor may split off.
+        public var alsoFrom: [Teaser.AlsoFrom]
 
-        public init(id: String, title: String, publishedAt: Date?, position: Int?, until: Date?, reason: String?) {
+        public init(
+            id: String, title: String, publishedAt: Date?, position: Int?, until: Date?, reason: String?,
+            alsoFrom: [Teaser.AlsoFrom] = []
+        ) {
             self.id = id
             self.title = title
             self.publishedAt = publishedAt
             self.position = position
             self.until = until
             self.reason = reason
+            self.alsoFrom = alsoFrom
         }
+    }
+
+    /// Another telling of a row's story: its source and title, and the form that splits it off.
+    struct Telling: Sendable {
+        var label: String
+        var action: String
+    }
+
+    /// A story the merge field offers.
+    struct Option: Sendable {
+        var id: String
+        var title: String
     }
 
     struct Row: Sendable {
@@ -40,6 +58,11 @@ public struct ConsoleSectionPage: WebPage {
         var isPinned: Bool
         var isHidden: Bool
         var action: String
+        var tellings: [Telling]
+        var hasTellings: Bool
+        /// Whether the row offers to merge its story with another (the newest stories, when
+        /// stories are grouped).
+        var canMerge: Bool
     }
 
     var chrome: Chrome
@@ -68,6 +91,9 @@ public struct ConsoleSectionPage: WebPage {
     var canSwitch: Bool
     /// Sections read from sources list their stories with the newsroom's controls.
     var takesDecisions: Bool
+    /// The newest stories, offered to the merge fields (a datalist), when stories are grouped.
+    var mergeOptions: [Option]
+    var hasMergeOptions: Bool
     var schedule: ScheduleForm
 
     /// A placement rule of the section as the schedule form shows it: its ads rule, a widget or a
@@ -123,11 +149,12 @@ public struct ConsoleSectionPage: WebPage {
     /// `stories` are the newest; `pins` and `hidden` every decision of the section (a pinned
     /// story may be older than the newest).
     /// `version` is the section's as kept (the render switch's form changes that one);
-    /// `webURL` the web page it shows, if it does.
+    /// `webURL` the web page it shows, if it does. With `grouped`, the newest stories offer to
+    /// split off their other tellings and to merge with another story.
     public init(
         context: WebContext, session: ConsoleSessionView, brand: Brand, section: Section, version: Int64,
-        webURL: String?, rules: [Rule], stories: [Story], pins: [Story], hidden: [Story], notice: String?,
-        alert: String?
+        webURL: String?, rules: [Rule], stories: [Story], pins: [Story], hidden: [Story], grouped: Bool = false,
+        notice: String?, alert: String?
     ) {
         let words = ConsoleView.words(context.language)
         t = words
@@ -176,7 +203,13 @@ public struct ConsoleSectionPage: WebPage {
         self.alert = alert
         let base = "/admin/\(WebContext.escape(brand.id))/\(WebContext.escape(section.id))/stories/"
         func row(_ story: Story, _ list: String) -> Row {
-            Row(
+            let tellings = story.alsoFrom.map { other in
+                Telling(
+                    label: [other.source, other.title].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(
+                        separator: " — "),
+                    action: context.link(base + WebContext.escape(other.id)))
+            }
+            return Row(
                 id: story.id, title: story.title.isEmpty ? story.id : story.title,
                 domID: list + "-"
                     + String(
@@ -193,8 +226,13 @@ public struct ConsoleSectionPage: WebPage {
                     words["hiddenBecause", default: ""].replacingOccurrences(of: "{reason}", with: $0)
                 },
                 isPinned: story.position != nil, isHidden: story.reason != nil,
-                action: context.link(base + WebContext.escape(story.id)))
+                action: context.link(base + WebContext.escape(story.id)), tellings: tellings,
+                hasTellings: !tellings.isEmpty, canMerge: grouped && list == "story" && stories.count > 1)
         }
+        mergeOptions =
+            grouped && stories.count > 1
+            ? stories.map { Option(id: $0.id, title: $0.title.isEmpty ? $0.id : $0.title) } : []
+        hasMergeOptions = !mergeOptions.isEmpty
         self.pins = pins.map { row($0, "pin") }
         self.hidden = hidden.map { row($0, "hidden") }
         self.stories = stories.map { row($0, "story") }
