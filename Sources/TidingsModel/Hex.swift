@@ -3,15 +3,19 @@
 package enum Hex {
     /// `bytes` as lower-case hex.
     package static func string(_ bytes: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(bytes.underestimatedCount * 2)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
+        let bytes = Array(bytes)
+        // Written straight into the string's storage: no array of digits between (a story key's
+        // signature is written this way for every entry a poll stores).
+        return String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+            for (index, byte) in bytes.enumerated() {
+                out[2 * index] = lowerDigits[Int(byte >> 4)]
+                out[2 * index + 1] = lowerDigits[Int(byte & 0x0F)]
+            }
+            return bytes.count * 2
         }
-        return String(decoding: out, as: UTF8.self)
     }
+
+    private static let lowerDigits = Array("0123456789abcdef".utf8)
 
     /// The bytes `text` spells in hex digits (either case), or nil when it is not an even number
     /// of them.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TidingsModel
-import TidingsStore
+@testable import TidingsStore
 
 /// Issue 42's keys: a link's key, the words of a text, MinHash signatures and the grouping rule.
 @Suite("Story keys")
@@ -104,6 +104,21 @@ struct StoryKeysTests {
         #expect(signature.prefix(4).map { String($0, radix: 16) } == Self.expectedPrefix)
     }
     static let expectedPrefix = ["69d0d418", "22fc18f", "3f543c30", "1f7c15bc"]
+
+    @Test("a signature is made from each word's hash as the word's letters come: the hashes of the words found")
+    func hashesAsWordsComeIn() {
+        let texts = [
+            ("Ålesund: Storm «Ingunn» nådde 45 m/s!", "A\u{30A}lesund Ålesund Ёлка ΆΘΗΝΑ ＡＢＣ１ İstanbul ß"),
+            ("東京で地震 Tokyo東京 quake", "  — "), ("Ελληνικά νέα σήμερα", "Новости дня: ураган на побережье"),
+            ("", "only the summary here"), ("x", ""),
+        ]
+        for (title, summary) in texts {
+            let words = StoryText.words(title) + StoryText.words(summary)
+            let keys = StoryKeys(url: nil, title: title, summary: summary, source: "")
+            #expect(keys.words == words.count)
+            #expect(keys.signature == StoryKeys.signature(ofWords: words.map(FNV1a.hash)), "\(title)")
+        }
+    }
 
     @Test("a text under the rule's words groups by its link only")
     func shortText() {

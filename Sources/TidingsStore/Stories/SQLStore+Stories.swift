@@ -79,7 +79,9 @@ extension SQLStore {
         of stream: String, rule: StoryRule, windows: StoryWindows?, window: inout StoryWindow?, db: any SQLDatabase
     ) async throws -> StoryFold {
         let known = try await StoryWindow.read(stream, window, db: db)
-        window = known
+        // The fold leaves `window` (raising the version puts it back): one reference, so adding
+        // to it never copies it whole.
+        window = StoryWindow(version: known.version, fold: nil)
         if let kept = known.fold ?? windows?.take(stream, at: known.version), kept.rule == rule { return kept }
         var fold = StoryFold(rule: rule)
         for row in try await keys(of: stream, db: db) { fold.place(row.entry, in: row.story) }
@@ -179,6 +181,7 @@ extension SQLStore {
         let forgotten = try await forget(Array(stories.subtracting(present)), stream: stream, db: db)
         guard !forgotten.isEmpty else { return }
         var known = try await StoryWindow.read(stream, window, db: db)
+        window = nil  // `known` holds the fold alone: removing from it copies nothing
         known.fold?.remove(forgotten)
         try await known.raise(stream, with: known.fold, db: db)
         window = known
@@ -265,10 +268,12 @@ extension StoryKeys {
     /// The signature as stored: eight hex digits a value (its four bytes, most significant first).
     var storedSignature: String? {
         signature.map { values in
-            Hex.string(
-                values.flatMap { value in
-                    stride(from: 24, through: 0, by: -8).map { UInt8(truncatingIfNeeded: value >> UInt32($0)) }
-                })
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(values.count * 4)
+            for value in values {
+                for shift: UInt32 in [24, 16, 8, 0] { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
+            }
+            return Hex.string(bytes)
         }
     }
 

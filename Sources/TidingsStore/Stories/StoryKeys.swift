@@ -41,15 +41,10 @@ public struct StoryKeys: Hashable, Sendable {
     public init(url: String?, title: String, summary: String?, source: String) {
         self.url = url.flatMap(StoryURL.key).map(Self.bounded)
         let title = StoryText.withoutSource(title, source: source)
-        var hashes: [UInt64] = []
-        hashes.reserveCapacity(64)
-        for text in [title, summary ?? ""] {
-            StoryText.forEachWord(text) { word in
-                var hash = FNV1a()
-                for scalar in word { UTF8.encode(scalar) { hash.add($0) } }
-                hashes.append(hash.value)
-            }
-        }
+        var scanned = StoryText.WordHashes()
+        StoryText.scan(title, into: &scanned)
+        if let summary { StoryText.scan(summary, into: &scanned) }
+        let hashes = scanned.values
         words = hashes.count
         signature = hashes.isEmpty ? nil : Self.signature(ofWords: hashes)
     }
@@ -146,44 +141,79 @@ public enum StoryText {
     /// word of its own, so that pairs of them work as the pairs of words of other scripts do.
     /// Combining marks (a diacritic written apart from its letter) are dropped.
     public static func words(_ text: String) -> [String] {
-        var words: [String] = []
-        forEachWord(text) { words.append(String($0)) }
-        return words
+        var words = WordStrings()
+        scan(text, into: &words)
+        return words.words
     }
 
-    /// Calls `body` with each word of `text`, as ``words(_:)`` finds and folds them.
-    static func forEachWord(_ text: String, _ body: (String.UnicodeScalarView) -> Void) {
+    /// What a scan gives each letter of a word (folded), and each word's end.
+    protocol WordSink {
+        mutating func add(_ scalar: Unicode.Scalar)
+        mutating func end()
+    }
+
+    /// The words collected as strings.
+    struct WordStrings: WordSink {
+        var words: [String] = []
         var word = String.UnicodeScalarView()
-        func end() {
-            if !word.isEmpty { body(word) }
+        mutating func add(_ scalar: Unicode.Scalar) { word.append(scalar) }
+        mutating func end() {
+            if !word.isEmpty { words.append(String(word)) }
             word = String.UnicodeScalarView()
         }
+    }
+
+    /// The FNV-1a hash of each word's UTF-8 bytes, made as its letters come: no word is kept as
+    /// a string (what making the keys of a poll's entries spent most of its time on).
+    struct WordHashes: WordSink {
+        var values: [UInt64] = []
+        var hash = FNV1a()
+        var empty = true
+        init() { values.reserveCapacity(64) }
+        mutating func add(_ scalar: Unicode.Scalar) {
+            empty = false
+            if scalar.value < 0x80 {
+                hash.add(UInt8(truncatingIfNeeded: scalar.value))
+            } else {
+                UTF8.encode(scalar) { hash.add($0) }
+            }
+        }
+        mutating func end() {
+            if !empty { values.append(hash.value) }
+            hash = FNV1a()
+            empty = true
+        }
+    }
+
+    /// Gives `sink` the words of `text` as ``words(_:)`` finds and folds them, a letter at a time.
+    static func scan<Sink: WordSink>(_ text: String, into sink: inout Sink) {
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if value < 0x80 {
                 switch value {
-                case 0x61...0x7A, 0x30...0x39: word.append(scalar)
-                case 0x41...0x5A: word.append(Unicode.Scalar(value + 0x20)!)
-                default: end()
+                case 0x61...0x7A, 0x30...0x39: sink.add(scalar)
+                case 0x41...0x5A: sink.add(Unicode.Scalar(UInt8(value + 0x20)))
+                default: sink.end()
                 }
             } else if let folded = folds[value] {
-                word.append(contentsOf: folded.unicodeScalars)
+                for letter in folded.unicodeScalars { sink.add(letter) }
             } else if isUnspaced(scalar) {
-                end()
-                body(String.UnicodeScalarView([scalar]))
+                sink.end()
+                sink.add(scalar)
+                sink.end()
             } else {
                 switch scalar.properties.generalCategory {
                 case .nonspacingMark, .spacingMark, .enclosingMark: continue
                 default: break
                 }
                 if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                    word.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+                    for letter in scalar.properties.lowercaseMapping.unicodeScalars { sink.add(letter) }
                 } else {
-                    end()
+                    sink.end()
                 }
             }
         }
-        end()
+        sink.end()
     }
 
     /// The letters of the scripts written with precomposed accented letters (Latin, Greek,
@@ -209,7 +239,11 @@ public enum StoryText {
     /// `title` without a trailing " - Source" (or " | ", " – ", " — ") that names `source`.
     public static func withoutSource(_ title: String, source: String) -> String {
         let name = source.trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty, title.count > name.count + 3 else { return title }
+        // Most titles do not end as their source's name does: told by their last byte, without
+        // lower-casing the title.
+        guard let last = name.utf8.last, let titleLast = title.utf8.last else { return title }
+        if last < 0x80, titleLast < 0x80, last | 0x20 != titleLast | 0x20 { return title }
+        guard title.count > name.count + 3 else { return title }
         let lowered = title.lowercased()
         let lowerName = name.lowercased()
         guard lowered.hasSuffix(lowerName) else { return title }

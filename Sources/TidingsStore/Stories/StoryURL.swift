@@ -15,17 +15,19 @@ public enum StoryURL {
     /// The key of `link`, or nil when it is not an http(s) URL with a host, or is a front page.
     public static func key(_ link: String) -> String? {
         var rest = Substring(link)
-        guard let scheme = rest.firstIndex(of: ":"),
-            ["http", "https"].contains(rest[..<scheme].lowercased()),
-            rest[scheme...].hasPrefix("://")
+        // Searched byte by byte: the marks are ASCII, and a search by Character breaks every
+        // character of the link into graphemes first.
+        guard let scheme = rest.utf8.firstIndex(of: UInt8(ascii: ":")), isHTTP(rest[..<scheme].utf8),
+            rest.utf8[scheme...].starts(with: "://".utf8)
         else { return nil }
-        rest = rest[rest.index(scheme, offsetBy: 3)...]
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        rest = rest[rest.utf8.index(scheme, offsetBy: 3)...]
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
+        let authorityEnd =
+            rest.utf8.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? rest.endIndex
         guard let host = host(rest[..<authorityEnd]) else { return nil }
         var path = rest[authorityEnd...]
         var query: Substring = ""
-        if let mark = path.firstIndex(of: "?") {
+        if let mark = path.utf8.firstIndex(of: UInt8(ascii: "?")) {
             query = path[path.index(after: mark)...]
             path = path[..<mark]
         }
@@ -50,25 +52,25 @@ public enum StoryURL {
     /// variant label.
     private static func host(_ authority: Substring) -> String? {
         var host = authority
-        if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
+        if let at = host.utf8.lastIndex(of: UInt8(ascii: "@")) { host = host[host.utf8.index(after: at)...] }
         // The port's colon: after the brackets of an IPv6 address, else the last one.
         let colon =
-            host.hasPrefix("[")
-            ? host.firstIndex(of: "]").map { host.index(after: $0) }.flatMap {
-                $0 < host.endIndex && host[$0] == ":" ? $0 : nil
+            host.utf8.first == UInt8(ascii: "[")
+            ? host.utf8.firstIndex(of: UInt8(ascii: "]")).map { host.utf8.index(after: $0) }.flatMap {
+                $0 < host.endIndex && host.utf8[$0] == UInt8(ascii: ":") ? $0 : nil
             }
-            : host.lastIndex(of: ":")
+            : host.utf8.lastIndex(of: UInt8(ascii: ":"))
         if let colon {
-            let port = host[host.index(after: colon)...]
+            let port = host[host.utf8.index(after: colon)...]
             if port.isEmpty || port == "80" || port == "443" { host = host[..<colon] }
         }
         guard !host.isEmpty else { return nil }
         var lowered = host.lowercased()
         // Only in front of a name of two labels or more: `amp.dev` and `m.tt` stay as they are.
-        while let dot = lowered.firstIndex(of: "."), variantLabels.contains(lowered[..<dot]),
-            lowered[lowered.index(after: dot)...].contains(".")
+        while let dot = lowered.utf8.firstIndex(of: UInt8(ascii: ".")), variantLabels.contains(lowered[..<dot]),
+            lowered.utf8[lowered.utf8.index(after: dot)...].contains(UInt8(ascii: "."))
         {
-            lowered = String(lowered[lowered.index(after: dot)...])
+            lowered = String(lowered[lowered.utf8.index(after: dot)...])
         }
         return lowered
     }
@@ -81,13 +83,32 @@ public enum StoryURL {
             path.removeLast(suffix.count)
             break
         }
-        if let dot = path.range(of: ".amp", options: .backwards),
-            dot.upperBound == path.endIndex || path[dot.upperBound] == "."
-        {
+        if let dot = lastAMP(path), dot.upperBound == path.endIndex || path[dot.upperBound] == "." {
             path.removeSubrange(dot)
         }
         while path.hasSuffix("/") { path.removeLast() }
         return path
+    }
+
+    /// Whether a scheme is `http` or `https`, in any case.
+    private static func isHTTP(_ scheme: Substring.UTF8View) -> Bool {
+        guard scheme.count == 4 || scheme.count == 5 else { return false }
+        return zip(scheme, https).allSatisfy { $0 | 0x20 == $1 }
+    }
+
+    private static let https = Array("https".utf8)
+
+    /// Where the last `.amp` of a path is (byte by byte: Foundation's backwards search went
+    /// through an NSString for every link).
+    private static func lastAMP(_ path: String) -> Range<String.Index>? {
+        let bytes = path.utf8
+        var end = bytes.endIndex
+        while let dot = bytes[..<end].lastIndex(of: UInt8(ascii: ".")) {
+            let after = bytes[dot...].dropFirst()
+            if after.starts(with: "amp".utf8) { return dot..<bytes.index(dot, offsetBy: 4) }
+            end = dot
+        }
+        return nil
     }
 
     /// The parameters of a query that name the page, sorted.

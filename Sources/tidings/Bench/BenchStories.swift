@@ -33,8 +33,9 @@ struct BenchStories: AsyncParsableCommand {
         let keys = try polls.timeKeys()
         say(
             String(
-                format: "making the poll's entries: %.1f ms without keys, %.1f ms with (median of 5)", keys.off * 1000,
-                keys.on * 1000))
+                format:
+                    "making the poll's entries: %.1f ms without keys, %.1f ms with (median of 5); the keys alone %.1f ms (links %.1f ms)",
+                keys.off * 1000, keys.on * 1000, keys.alone * 1000, keys.links * 1000))
         var times: [Bool: [Double]] = [false: [], true: []]
         var grouped = 0
         for round in 0..<(2 * rounds) {
@@ -146,18 +147,25 @@ struct StoryPolls {
 
     /// How long making the timed poll's entries takes without story keys and with them (the
     /// poller's share of grouping, outside the store's write): medians of 5.
-    func timeKeys() throws -> (off: Double, on: Double) {
+    func timeKeys() throws -> (off: Double, on: Double, alone: Double, links: Double) {
         let clock = ContinuousClock()
-        var off: [Double] = []
-        var on: [Double] = []
-        for _ in 0..<5 {
-            for keyed in [false, true] {
-                let elapsed = try clock.measure { _ = try records(poll, keyed: keyed, rule: nil, at: Self.start) }
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                if keyed { on.append(seconds) } else { off.append(seconds) }
-            }
+        func seconds(_ body: () throws -> Void) rethrows -> Double {
+            let elapsed = try clock.measure(body)
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         }
-        return (BenchStories.median(off), BenchStories.median(on))
+        let items = poll.values.joined().map(\.item)
+        let links = items.compactMap { item -> String? in
+            if case .teaser(let teaser) = item { teaser.url?.absoluteString } else { nil }
+        }
+        var times: [[Double]] = [[], [], [], []]
+        for _ in 0..<5 {
+            times[0].append(try seconds { _ = try records(poll, keyed: false, rule: nil, at: Self.start) })
+            times[1].append(try seconds { _ = try records(poll, keyed: true, rule: nil, at: Self.start) })
+            times[2].append(seconds { for item in items { _ = StoryKeys(item: item) } })
+            times[3].append(seconds { for link in links { _ = StoryURL.key(link) } })
+        }
+        let medians = times.map(BenchStories.median)
+        return (medians[0], medians[1], medians[2], medians[3])
     }
 
     /// Each source's document as the poller records it: its entries made inputs (keys made when
