@@ -349,9 +349,8 @@ public enum Migrations {
                 """
                 CREATE TABLE story_keys (stream \(key) NOT NULL, seq BIGINT NOT NULL, story BIGINT NOT NULL,
                   source_id \(key) NOT NULL, at BIGINT NOT NULL, url_key \(key), words BIGINT NOT NULL, signature TEXT,
-                  gone BIGINT NOT NULL DEFAULT 0, PRIMARY KEY (stream, seq))\(keyed)
+                  PRIMARY KEY (stream, seq))\(keyed)
                 """,
-                "CREATE INDEX story_keys_at ON story_keys (stream, at)",
                 "CREATE INDEX story_keys_story ON story_keys (stream, story)",
                 "CREATE TABLE story_streams (stream \(key) PRIMARY KEY, version BIGINT NOT NULL)",
                 """

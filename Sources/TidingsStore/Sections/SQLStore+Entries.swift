@@ -187,6 +187,8 @@ extension SQLStore {
             "published_at", "sort_at", "first_seen_at", "updated_at",
         ]
         let bottomFirst = Array(fresh.reversed())
+        // Grouping needs the new rows' seqs: the insert gives them back.
+        var seqs: [EntryKey: Int64] = [:]
         for start in stride(from: 0, to: bottomFirst.count, by: 100) {
             var insert = RowsInsert(into: "entries", columns: columns)
             for merged in bottomFirst[start..<min(start + 100, bottomFirst.count)] {
@@ -201,11 +203,18 @@ extension SQLStore {
                 summaries[merged.record].inserted += 1
                 summaries[merged.record].newKeys.insert(entry.key)
             }
-            try await db.raw("\(insert)").run()
+            if grouping == nil {
+                try await db.raw("\(insert)").run()
+            } else {
+                for row in try await db.raw("\(insert) RETURNING seq, key").all() {
+                    seqs[EntryKey(stored: try row.decode(column: "key", as: String.self))] = try row.decode(
+                        column: "seq", as: Int64.self)
+                }
+            }
         }
         if let grouping {
             for (record, count) in try await group(
-                fresh, stream: stream, rule: grouping, at: at, windows: windows, window: &window, db: db)
+                fresh, seqs: seqs, stream: stream, rule: grouping, at: at, windows: windows, window: &window, db: db)
             {
                 summaries[record].grouped += count
             }
@@ -226,25 +235,13 @@ extension SQLStore {
         if let window, let fold = window.fold { kept.append((stream, window.version, fold)) }
     }
 
-    /// Groups the new entries that have story keys; returns how many each record had folded.
+    /// Groups the new entries (`seqs`: where each went) that have story keys; returns how many
+    /// each record had folded.
     private static func group(
-        _ fresh: [MergedEntry], stream: String, rule: StoryRule, at: Int64, windows: StoryWindows?,
-        window: inout StoryWindow?, db: any SQLDatabase
+        _ fresh: [MergedEntry], seqs: [EntryKey: Int64], stream: String, rule: StoryRule, at: Int64,
+        windows: StoryWindows?, window: inout StoryWindow?, db: any SQLDatabase
     ) async throws -> [Int: Int] {
         let keyed = fresh.filter { $0.input.story != nil }
-        var seqs: [EntryKey: Int64] = [:]
-        for chunk in keyed.chunked(into: 1000) {
-            let rows = try await db.raw(
-                """
-                SELECT seq, key FROM entries WHERE stream = \(bind: stream)
-                  AND key IN (\(binds: chunk.map(\.input.key.stored)))
-                """
-            ).all()
-            for row in rows {
-                seqs[EntryKey(stored: try row.decode(column: "key", as: String.self))] = try row.decode(
-                    column: "seq", as: Int64.self)
-            }
-        }
         var recordOf: [Int64: Int] = [:]
         let entries = keyed.compactMap { merged -> StoryEntry? in
             guard let seq = seqs[merged.input.key], let keys = merged.input.story else { return nil }

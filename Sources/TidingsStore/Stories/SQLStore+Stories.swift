@@ -140,7 +140,7 @@ extension SQLStore {
         }
     }
 
-    /// After retention removed entries of `stream`: their keys stay (marked gone) while their
+    /// After retention removed entries of `stream`: their keys stay while their
     /// story has a present entry — the first of which is shown when the shown one went — and go
     /// with the story's last entry.
     static func pruned(
@@ -148,11 +148,6 @@ extension SQLStore {
         db: any SQLDatabase
     ) async throws {
         guard !removed.isEmpty else { return }
-        for chunk in removed.map(\.seq).chunked(into: 1000) {
-            try await db.raw(
-                "UPDATE story_keys SET gone = 1 WHERE stream = \(bind: stream) AND seq IN (\(unsafeRaw: list(chunk)))"
-            ).run()
-        }
         let stories = Set(removed.map(\.story))
         var present: Set<Int64> = []
         var promote: [Int64] = []
@@ -250,8 +245,8 @@ struct StoryWindow {
     }
 }
 
-/// A `story_keys` row: an entry as grouping sees it, and its story. (Its `gone` flag, set when
-/// retention removes the entry, tells people reading the table; grouping folds gone keys alike.)
+/// A `story_keys` row: an entry as grouping sees it, and its story. (A row outlives its entry
+/// while the story has a present one; grouping folds it alike.)
 struct StoryRow {
     var entry: StoryEntry
     var story: Int64

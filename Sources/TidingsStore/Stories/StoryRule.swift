@@ -88,31 +88,39 @@ public struct StoryFold: Sendable {
     /// Each entry's story, by seq.
     public private(set) var stories: [Int64: Int64] = [:]
     private var entries: [Int64: StoryEntry] = [:]
-    private var byURL: [String: [Int64]] = [:]
-    private var byBucket: [Int64: [Int64]] = [:]
+    private var byURL = SeqIndex<String>()
+    private var byBucket = SeqIndex<Int64>()
 
     public init(rule: StoryRule) { self.rule = rule }
 
     /// Adds `entry` (its seq above every seq added before) and returns its story.
     @discardableResult
     public mutating func add(_ entry: StoryEntry) -> Int64 {
+        var candidates: [(entry: StoryEntry, story: Int64)] = []
         var seen = Set<Int64>()
-        if let url = entry.keys.url { seen.formUnion(byURL[url] ?? []) }
+        func consider(_ seq: Int64) {
+            guard seen.insert(seq).inserted, let earlier = entries[seq], let story = stories[seq] else { return }
+            candidates.append((earlier, story))
+        }
+        if let url = entry.keys.url { byURL.forEach(at: url, consider) }
         let buckets = lookedUp(entry.keys)
-        for bucket in buckets { seen.formUnion(byBucket[bucket] ?? []) }
-        let candidates = seen.compactMap { seq in entries[seq].map { ($0, stories[seq]!) } }
+        for bucket in buckets { byBucket.forEach(at: bucket, consider) }
         let story = rule.story(for: entry, among: candidates) ?? entry.seq
-        place(entry, in: story)
+        place(entry, in: story, buckets: buckets)
         return story
     }
 
     /// Puts `entry` in `story` as it was found before (a store's stored rows, which later entries
     /// are compared with) without asking the rule.
     public mutating func place(_ entry: StoryEntry, in story: Int64) {
+        place(entry, in: story, buckets: lookedUp(entry.keys))
+    }
+
+    private mutating func place(_ entry: StoryEntry, in story: Int64, buckets: [Int64]) {
         stories[entry.seq] = story
         entries[entry.seq] = entry
-        if let url = entry.keys.url { byURL[url, default: []].append(entry.seq) }
-        for bucket in lookedUp(entry.keys) { byBucket[bucket, default: []].append(entry.seq) }
+        if let url = entry.keys.url { byURL.insert(entry.seq, at: url) }
+        for bucket in buckets { byBucket.insert(entry.seq, at: bucket) }
     }
 
     /// Takes `seqs` out (their keys were forgotten): later entries are no longer compared with them.
@@ -120,14 +128,8 @@ public struct StoryFold: Sendable {
         for seq in seqs {
             guard let entry = entries.removeValue(forKey: seq) else { continue }
             stories.removeValue(forKey: seq)
-            if let url = entry.keys.url {
-                byURL[url]?.removeAll { $0 == seq }
-                if byURL[url]?.isEmpty == true { byURL.removeValue(forKey: url) }
-            }
-            for bucket in lookedUp(entry.keys) {
-                byBucket[bucket]?.removeAll { $0 == seq }
-                if byBucket[bucket]?.isEmpty == true { byBucket.removeValue(forKey: bucket) }
-            }
+            if let url = entry.keys.url { byURL.remove(seq, at: url) }
+            for bucket in lookedUp(entry.keys) { byBucket.remove(seq, at: bucket) }
         }
     }
 
@@ -167,5 +169,42 @@ public struct StoryFold: Sendable {
     /// The members of each story, in seq order, by story id.
     public var groups: [Int64: [Int64]] {
         Dictionary(grouping: stories.keys.sorted(), by: { stories[$0]! })
+    }
+}
+
+/// The seqs filed under each key (a link key, a band's bucket). Most keys hold one seq: it is kept
+/// inline, and only a key's second and later seqs take an array (an array a key cost a fold of a
+/// full section tens of thousands of allocations).
+struct SeqIndex<Key: Hashable & Sendable>: Sendable {
+    private var first: [Key: Int64] = [:]
+    private var more: [Key: [Int64]] = [:]
+
+    mutating func insert(_ seq: Int64, at key: Key) {
+        if first[key] == nil {
+            first[key] = seq
+        } else {
+            more[key, default: []].append(seq)
+        }
+    }
+
+    func forEach(at key: Key, _ body: (Int64) -> Void) {
+        guard let seq = first[key] else { return }
+        body(seq)
+        more[key]?.forEach(body)
+    }
+
+    mutating func remove(_ seq: Int64, at key: Key) {
+        guard let head = first[key] else { return }
+        if head == seq {
+            if var rest = more.removeValue(forKey: key), !rest.isEmpty {
+                first[key] = rest.removeFirst()
+                if !rest.isEmpty { more[key] = rest }
+            } else {
+                first.removeValue(forKey: key)
+            }
+        } else if var rest = more.removeValue(forKey: key) {
+            rest.removeAll { $0 == seq }
+            if !rest.isEmpty { more[key] = rest }
+        }
     }
 }
