@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TidingsModel
+
 @testable import TidingsStore
 
 /// Issue 42's keys: a link's key, the words of a text, MinHash signatures and the grouping rule.

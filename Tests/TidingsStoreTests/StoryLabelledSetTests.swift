@@ -130,6 +130,179 @@ struct StoryLabelledSetTests {
             summary: "Brann slo Vålerenga 3–0 i kvinnenes cupfinale på Ullevaal lørdag og tok dobbelten."),
     ]
 
+    static let dpa =
+        "Nach tagelangem Regen ist der Rhein in Köln über die Ufer getreten; die Altstadt wurde am Montagmorgen teilweise evakuiert, teilte die Feuerwehr mit."
+    static let stt =
+        "Eduskunta hyväksyi tiistaina lain, joka nostaa alinta eläkeikää vuodella vuodesta 2030 alkaen. Laki sai 112 ääntä puolesta ja 71 vastaan."
+    static let tass =
+        "Центральный банк России повысил ключевую ставку до 18 процентов годовых, сообщила в пятницу пресс-служба регулятора."
+    static let ap =
+        "Apple shares fell more than 4% on Monday after the company said sales of its newest phones in China were weaker than expected during the holiday quarter."
+    static let equinor =
+        "Equinor-aksjen steg 3,2 prosent på Oslo Børs fredag etter at selskapet la fram sterkere kvartalstall enn analytikerne hadde ventet."
+
+    /// The second part, written after the thresholds were fixed: more languages, aggregator
+    /// titles naming their source, and the different stories that look most alike in real feeds —
+    /// notices cut from one template (a storm warning for two regions, two companies' shares,
+    /// floods in two towns). Held out at first, it showed two template notices merged (precision
+    /// 0.84), which is where the rule on names came from; so it is no longer held out.
+    static let second: [Telling] = [
+        // A flood, dpa's copy run by two papers under their own titles; an aggregator's title
+        // with the agency's name, linking dpa's page with tracking; the same template for another town.
+        .init(
+            story: "koeln", source: "dpa", hours: 0, url: "https://dpa.example/hochwasser-koeln",
+            title: "Hochwasser: Kölner Altstadt teilweise evakuiert", summary: dpa),
+        .init(
+            story: "koeln", source: "spiegel", hours: 0.4, url: "https://spiegel.example/panorama/koeln-a-8812",
+            title: "Rhein tritt über die Ufer – Evakuierung in Köln", summary: dpa),
+        .init(
+            story: "koeln", source: "zeit", hours: 0.8, url: "https://zeit.example/news/2026-12/07/hochwasser",
+            title: "Köln evakuiert Teile der Altstadt", summary: dpa + " Die Lage bleibt angespannt."),
+        .init(
+            story: "koeln", source: "gnews", hours: 1, url: "https://dpa.example/hochwasser-koeln?utm_medium=rss",
+            title: "Hochwasser: Kölner Altstadt teilweise evakuiert - dpa", summary: ""),
+        .init(
+            story: "siegburg", source: "ksta", hours: 1.5, url: "https://ksta.example/region/siegburg-sieg",
+            title: "Hochwasser: Straßen in Siegburg gesperrt",
+            summary:
+                "Nach tagelangem Regen ist die Sieg in Siegburg über die Ufer getreten; mehrere Straßen wurden am Montagmorgen gesperrt, teilte die Polizei mit."
+        ),
+        // A law passed, STT's copy in two Finnish papers; Yle's Swedish service in its own words.
+        .init(
+            story: "pension", source: "hs", hours: 3, url: "https://hs.example/politiikka/art-2000011",
+            title: "Eläkeikä nousee vuodella", summary: stt),
+        .init(
+            story: "pension", source: "iltalehti", hours: 3.3, url: "https://il.example/politiikka/a/eb91",
+            title: "Eduskunta päätti: eläkeikä nousee", summary: stt),
+        .init(
+            story: "pension-sv", source: "svenska-yle", hours: 3.6, url: "https://svenska.yle.example/a/7-1001",
+            title: "Riksdagen höjde pensionsåldern",
+            summary:
+                "Riksdagen godkände på tisdagen en lag som höjer den lägsta pensionsåldern med ett år från och med 2030."
+        ),
+        // A central bank decision, TASS's copy run by two outlets under their own titles.
+        .init(
+            story: "rate-ru", source: "tass", hours: 5, url: "https://tass.example/ekonomika/2211",
+            title: "ЦБ повысил ключевую ставку до 18%", summary: tass),
+        .init(
+            story: "rate-ru", source: "rbc", hours: 5.2, url: "https://rbc.example/finances/07/12/2026/ab12",
+            title: "Банк России поднял ставку", summary: tass),
+        // AP's copy in two papers; an aggregator's title naming the paper it links.
+        .init(
+            story: "apple", source: "ap", hours: 7, url: "https://apnews.example/article/apple-china-sales",
+            title: "Apple shares slide on weak iPhone sales in China", summary: ap),
+        .init(
+            story: "apple", source: "abc", hours: 7.3, url: "https://abcnews.example/Business/apple-shares",
+            title: "Apple stock falls after disappointing China sales", summary: ap),
+        .init(
+            story: "apple", source: "The Washington Post", hours: 7.6,
+            url: "https://www.washingtonpost.example/business/2026/12/07/apple-china/",
+            title: "Apple shares slide on weak iPhone sales in China - The Washington Post", summary: ap),
+        .init(
+            story: "apple", source: "gnews", hours: 8,
+            url: "https://washingtonpost.example/business/2026/12/07/apple-china?utm_source=gn&utm_medium=feed",
+            title: "Apple shares slide on weak iPhone sales in China - The Washington Post", summary: ""),
+        // Two companies' shares, one template, two sources.
+        .init(
+            story: "equinor", source: "e24", hours: 9, url: "https://e24.example/boers/equinor-steg",
+            title: "Equinor steg etter kvartalstallene", summary: equinor),
+        .init(
+            story: "equinor", source: "dn", hours: 9.2, url: "https://dn.example/marked/equinor",
+            title: "Equinor til værs på børsen", summary: equinor),
+        .init(
+            story: "akerbp", source: "finansavisen", hours: 9.4, url: "https://finansavisen.example/energi/akerbp",
+            title: "Aker BP steg etter kvartalstallene",
+            summary:
+                "Aker BP-aksjen steg 2,9 prosent på Oslo Børs fredag etter at selskapet la fram sterkere kvartalstall enn analytikerne hadde ventet."
+        ),
+        // Storm warnings for two regions, one template, two regional desks.
+        .init(
+            story: "warning-nordland", source: "nrk-nordland", hours: 11,
+            url: "https://nrk.example/nordland/farevarsel",
+            title: "Oransje farevarsel for Nordland",
+            summary:
+                "Meteorologisk institutt har sendt ut oransje farevarsel for kraftig vind i Nordland fra tirsdag kveld til onsdag morgen."
+        ),
+        .init(
+            story: "warning-troms", source: "nrk-troms", hours: 11.2,
+            url: "https://nrk.example/tromsogfinnmark/farevarsel",
+            title: "Oransje farevarsel for Troms",
+            summary:
+                "Meteorologisk institutt har sendt ut oransje farevarsel for kraftig vind i Troms fra tirsdag kveld til onsdag morgen."
+        ),
+        // An update of a story: the wire's page updated and run again by a paper under the same link.
+        .init(
+            story: "slide", source: "ntb", hours: 13, url: "https://ntb.example/jordskred-gjerdrum",
+            title: "Jordskred i Gjerdrum: flere savnet",
+            summary:
+                "Et kvikkleireskred har tatt med seg flere hus i Gjerdrum natt til onsdag. Flere personer er savnet."),
+        .init(
+            story: "slide", source: "romerikes-blad", hours: 16, url: "https://ntb.example/jordskred-gjerdrum",
+            title: "Tre funnet omkommet etter skredet",
+            summary:
+                "Politiet bekrefter at tre personer er funnet omkommet etter kvikkleireskredet i Gjerdrum. Sju er fortsatt savnet."
+        ),
+    ]
+
+    static let nina =
+        "Sykkelrytteren Tobias Foss vant lørdag den tredje etappen i Tour of Norway etter et langt brudd i regnet opp mot Stavsro."
+    static let afp =
+        "French President Emmanuel Macron named Catherine Vautrin as prime minister on Saturday, two weeks after the government lost a confidence vote in parliament."
+    static let omni =
+        "Polisen i Göteborg har gripit en man i 30-årsåldern misstänkt för mordet på en kvinna i Angered i söndags."
+
+    /// Written after the rule on names, and not used to change anything: the part held out.
+    /// Scored as it came out.
+    static let heldOut: [Telling] = [
+        // NTB's copy, each paper adding a sentence of its own with names in it.
+        .init(
+            story: "tour", source: "ntb", hours: 0, url: "https://ntb.example/sport/foss-etappe",
+            title: "Foss vant etappen", summary: nina),
+        .init(
+            story: "tour", source: "adressa", hours: 0.3, url: "https://adressa.example/sport/foss-vant",
+            title: "Tobias Foss vant kongeetappen", summary: nina + " Han leder nå sammenlagt foran Kristoff."),
+        .init(
+            story: "tour", source: "tb", hours: 0.6, url: "https://tb.example/sport/sykkel/foss",
+            title: "Seier til Foss i regnet", summary: nina + " Mads Pedersen ble nummer to."),
+        // Another stage, another winner, the same wire template the next day.
+        .init(
+            story: "tour-next", source: "ntb", hours: 24, url: "https://ntb.example/sport/kristoff-etappe",
+            title: "Kristoff vant etappen",
+            summary:
+                "Sykkelrytteren Alexander Kristoff vant søndag den fjerde etappen i Tour of Norway etter en massespurt i regnet i Bergen."
+        ),
+        // AFP in English, run by two papers with Title Case titles; a French paper's own report.
+        .init(
+            story: "macron", source: "afp", hours: 2, url: "https://afp.example/en/france-politics-pm",
+            title: "Macron Names Vautrin Prime Minister", summary: afp),
+        .init(
+            story: "macron", source: "france24", hours: 2.4, url: "https://france24.example/en/france/20261207-vautrin",
+            title: "Catherine Vautrin Named French Prime Minister After Confidence Vote", summary: afp),
+        .init(
+            story: "macron-fr", source: "lemonde", hours: 2.6, url: "https://lemonde.example/politique/article/vautrin",
+            title: "Catherine Vautrin nommée à Matignon",
+            summary:
+                "Emmanuel Macron a nommé samedi Catherine Vautrin Première ministre, deux semaines après la chute du gouvernement."
+        ),
+        // TT's copy of a police report, twice; the same template for another town.
+        .init(
+            story: "murder", source: "gp", hours: 4, url: "https://gp.example/nyheter/goteborg/gripen",
+            title: "Man gripen för mord i Angered", summary: omni),
+        .init(
+            story: "murder", source: "expressen", hours: 4.3, url: "https://expressen.example/gbg/man-gripen",
+            title: "Man i 30-årsåldern gripen efter mordet", summary: omni),
+        .init(
+            story: "murder-malmo", source: "sydsvenskan", hours: 4.6, url: "https://sydsvenskan.example/malmo/gripen",
+            title: "Man gripen för mord i Rosengård",
+            summary:
+                "Polisen i Malmö har gripit en man i 30-årsåldern misstänkt för mordet på en kvinna i Rosengård i söndags."
+        ),
+        // An aggregator's title naming its source, under the source's AMP link.
+        .init(
+            story: "murder", source: "Expressen", hours: 5, url: "https://expressen.example/gbg/man-gripen/amp/",
+            title: "Man i 30-årsåldern gripen efter mordet - Expressen", summary: ""),
+    ]
+
     /// The fold's stories for the set, by telling index.
     static func fold(_ tellings: [Telling], rule: StoryRule = StoryRule()) -> [Int64] {
         let start = Date(timeIntervalSince1970: 1_796_000_000)
@@ -204,5 +377,25 @@ struct StoryLabelledSetTests {
         // own links share no link and few pairs of words (docs/sections.md).
         #expect(score.missed == ["ba/fire ~ bt/fire"])
         #expect(score.recall >= 0.9)
+    }
+
+    @Test("the second part: template notices kept apart by their names, wire copy found")
+    func secondPart() {
+        let score = Self.score(Self.second, Self.fold(Self.second))
+        print(
+            "story grouping, second part: precision \(score.precision), recall \(score.recall); merged: \(score.merged); missed: \(score.missed)"
+        )
+        #expect(score.precision >= 0.98, "different stories grouped: \(score.merged)")
+        #expect(score.recall >= 0.9, "missed: \(score.missed)")
+    }
+
+    @Test("the held-out part: scored as it came out, the rule untouched")
+    func heldOutPart() {
+        let score = Self.score(Self.heldOut, Self.fold(Self.heldOut))
+        print(
+            "story grouping, held-out set: precision \(score.precision), recall \(score.recall); merged: \(score.merged); missed: \(score.missed)"
+        )
+        #expect(score.precision >= 0.98, "different stories grouped: \(score.merged)")
+        #expect(score.recall >= 0.9, "missed: \(score.missed)")
     }
 }

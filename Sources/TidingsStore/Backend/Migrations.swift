@@ -362,6 +362,8 @@ public enum Migrations {
                 "INSERT INTO story_grouping (id, rule) VALUES (1, '')",
             ]
         },
+        // Hashes of the capitalized words of a summary (StoryKeys.names); older keys have none.
+        Migration(version: 22, name: "story key names") { _ in ["ALTER TABLE story_keys ADD COLUMN names TEXT"] },
     ]
 
     /// The newest schema version this build knows.

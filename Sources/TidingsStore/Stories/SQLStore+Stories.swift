@@ -96,7 +96,7 @@ extension SQLStore {
     static func keys(of stream: String, db: any SQLDatabase) async throws -> [StoryRow] {
         try await db.raw(
             """
-            SELECT seq, story, source_id, at, url_key, words, signature FROM story_keys
+            SELECT seq, story, source_id, at, url_key, words, signature, names FROM story_keys
             WHERE stream = \(bind: stream) ORDER BY seq
             """
         ).all().map(decodeKeys)
@@ -128,12 +128,12 @@ extension SQLStore {
         for chunk in entries.chunked(into: 500) {
             var insert = RowsInsert(
                 into: "story_keys",
-                columns: ["stream", "seq", "story", "source_id", "at", "url_key", "words", "signature"])
+                columns: ["stream", "seq", "story", "source_id", "at", "url_key", "words", "signature", "names"])
             for entry in chunk {
                 insert.rows.append([
                     .text(stream), .int(entry.seq), .int(stories[entry.seq] ?? entry.seq), .text(entry.source),
                     .int(entry.at.millisecondsSince1970), entry.keys.url.sqlValue, .int(Int64(entry.keys.words)),
-                    entry.keys.storedSignature.sqlValue,
+                    entry.keys.storedSignature.sqlValue, entry.keys.names.map(StoryKeys.stored).sqlValue,
                 ])
             }
             try await db.raw("\(insert)").run()
@@ -212,7 +212,8 @@ extension SQLStore {
                 keys: StoryKeys(
                     url: try row.decode(column: "url_key", as: String?.self),
                     words: Int(try row.decode(column: "words", as: Int64.self)),
-                    signature: try signature.map { try StoryKeys.signature(stored: $0) })),
+                    signature: try signature.map { try StoryKeys.signature(stored: $0) },
+                    names: try row.decode(column: "names", as: String?.self).map { try StoryKeys.values(stored: $0) })),
             story: try row.decode(column: "story", as: Int64.self))
     }
 }
@@ -260,26 +261,36 @@ extension StoryKeys {
         return keys
     }
 
-    /// The signature as stored: eight hex digits a value (its four bytes, most significant first).
-    var storedSignature: String? {
-        signature.map { values in
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(values.count * 4)
-            for value in values {
-                for shift: UInt32 in [24, 16, 8, 0] { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
-            }
-            return Hex.string(bytes)
+    /// The signature as stored.
+    var storedSignature: String? { signature.map(Self.stored) }
+
+    /// Values as stored: eight hex digits a value (its four bytes, most significant first).
+    static func stored(_ values: [UInt32]) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(values.count * 4)
+        for value in values {
+            for shift: UInt32 in [24, 16, 8, 0] { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        }
+        return Hex.string(bytes)
+    }
+
+    /// Stored values read back.
+    static func values(stored: String) throws -> [UInt32] {
+        guard let bytes = Hex.bytes(stored), bytes.count.isMultiple(of: 4) else {
+            throw StoreError("story_keys: values that are not 8 hex digits each")
+        }
+        return stride(from: 0, to: bytes.count, by: 4).map { start in
+            bytes[start..<(start + 4)].reduce(0) { $0 << 8 | UInt32($1) }
         }
     }
 
     /// A stored signature read back.
     static func signature(stored: String) throws -> [UInt32] {
-        guard let bytes = Hex.bytes(stored), bytes.count == hashes * 4 else {
+        let values = try values(stored: stored)
+        guard values.count == hashes else {
             throw StoreError("story_keys: a signature that is not \(hashes * 8) hex digits")
         }
-        return (0..<hashes).map { index in
-            bytes[(index * 4)..<(index * 4 + 4)].reduce(0) { $0 << 8 | UInt32($1) }
-        }
+        return values
     }
 }
 

@@ -18,6 +18,11 @@ public struct StoryKeys: Hashable, Sendable {
     public var words: Int
     /// ``hashes`` minimum hashes of the text's word pairs; nil for a text without words.
     public var signature: [UInt32]?
+    /// Hashes of the capitalized words of the summary (names of places, companies and people, and
+    /// the first words of its sentences), sorted, at most ``maxNames``; nil without a summary or
+    /// for keys stored before names were kept. Alike texts that each name something the other
+    /// does not are two stories (``differsInNames(from:)``).
+    public var names: [UInt32]?
 
     /// Values in a signature.
     public static let hashes = 64
@@ -28,10 +33,24 @@ public struct StoryKeys: Hashable, Sendable {
     public static let bands = 16
     public static let rows = 2
 
-    public init(url: String?, words: Int, signature: [UInt32]?) {
+    public init(url: String?, words: Int, signature: [UInt32]?, names: [UInt32]? = nil) {
         self.url = url
         self.words = words
         self.signature = signature
+        self.names = names
+    }
+
+    /// The most names kept of a summary (the first ones it gives).
+    public static let maxNames = 64
+
+    /// Whether each of the two texts names something the other does not: what tells apart
+    /// notices cut from one template (a storm warning for two regions, two companies' results,
+    /// a flood in two towns), which share most of their words. A retelling that adds a sentence
+    /// names more only on its own side. False when either has no names known.
+    public func differsInNames(from other: StoryKeys) -> Bool {
+        guard let mine = names, let theirs = other.names, !mine.isEmpty, !theirs.isEmpty else { return false }
+        let (a, b) = (Set(mine), Set(theirs))
+        return !a.isSubset(of: b) && !b.isSubset(of: a)
     }
 
     /// The keys of a teaser: its link, and its title and summary (a trailing " - Source" or
@@ -43,10 +62,29 @@ public struct StoryKeys: Hashable, Sendable {
         let title = StoryText.withoutSource(title, source: source)
         var scanned = StoryText.WordHashes()
         StoryText.scan(title, into: &scanned)
-        if let summary { StoryText.scan(summary, into: &scanned) }
+        var names: [UInt32]?
+        if let summary, !summary.isEmpty {
+            let before = scanned.values.count
+            StoryText.scan(summary, into: &scanned)
+            names = Self.names(summary, hashes: scanned.values[before...])
+        }
         let hashes = scanned.values
         words = hashes.count
         signature = hashes.isEmpty ? nil : Self.signature(ofWords: hashes)
+        self.names = names
+    }
+
+    /// The hashes (the low 32 bits of the words' hashes) of the summary's words that begin with
+    /// a capital letter, in the order ``StoryText/scan(_:into:)`` found them, unique and sorted.
+    static func names(_ summary: String, hashes: ArraySlice<UInt64>) -> [UInt32] {
+        var capitalized = StoryText.Capitals()
+        StoryText.scan(summary, into: &capitalized)
+        var names = Set<UInt32>()
+        for (hash, isName) in zip(hashes, capitalized.values) where isName {
+            names.insert(UInt32(truncatingIfNeeded: hash))
+            if names.count == maxNames { break }
+        }
+        return names.sorted()
     }
 
     /// The keys of one source's entries, each link key that two or more of them share left out:
@@ -150,10 +188,13 @@ public enum StoryText {
     protocol WordSink {
         mutating func add(_ scalar: Unicode.Scalar)
         mutating func end()
+        /// The character as written, before the letters it folds to are added.
+        mutating func written(_ scalar: Unicode.Scalar)
     }
 
     /// The words collected as strings.
     struct WordStrings: WordSink {
+        func written(_ scalar: Unicode.Scalar) {}
         var words: [String] = []
         var word = String.UnicodeScalarView()
         mutating func add(_ scalar: Unicode.Scalar) { word.append(scalar) }
@@ -166,6 +207,7 @@ public enum StoryText {
     /// The FNV-1a hash of each word's UTF-8 bytes, made as its letters come: no word is kept as
     /// a string (what making the keys of a poll's entries spent most of its time on).
     struct WordHashes: WordSink {
+        func written(_ scalar: Unicode.Scalar) {}
         var values: [UInt64] = []
         var hash = FNV1a()
         var empty = true
@@ -185,20 +227,44 @@ public enum StoryText {
         }
     }
 
+    /// Whether each word begins with a capital letter (its first letter as written, before
+    /// folding).
+    struct Capitals: WordSink {
+        var values: [Bool] = []
+        private var first: Bool?
+        private var capital = false
+        mutating func written(_ scalar: Unicode.Scalar) {
+            capital = scalar.value < 0x80 ? (0x41...0x5A).contains(scalar.value) : scalar.properties.isUppercase
+        }
+        mutating func add(_ scalar: Unicode.Scalar) {
+            if first == nil { first = capital }
+        }
+        mutating func end() {
+            if let first { values.append(first) }
+            first = nil
+        }
+    }
+
     /// Gives `sink` the words of `text` as ``words(_:)`` finds and folds them, a letter at a time.
     static func scan<Sink: WordSink>(_ text: String, into sink: inout Sink) {
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if value < 0x80 {
                 switch value {
-                case 0x61...0x7A, 0x30...0x39: sink.add(scalar)
-                case 0x41...0x5A: sink.add(Unicode.Scalar(UInt8(value + 0x20)))
+                case 0x61...0x7A, 0x30...0x39:
+                    sink.written(scalar)
+                    sink.add(scalar)
+                case 0x41...0x5A:
+                    sink.written(scalar)
+                    sink.add(Unicode.Scalar(UInt8(value + 0x20)))
                 default: sink.end()
                 }
             } else if let folded = folds[value] {
+                sink.written(scalar)
                 for letter in folded.unicodeScalars { sink.add(letter) }
             } else if isUnspaced(scalar) {
                 sink.end()
+                sink.written(scalar)
                 sink.add(scalar)
                 sink.end()
             } else {
@@ -207,6 +273,7 @@ public enum StoryText {
                 default: break
                 }
                 if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                    sink.written(scalar)
                     for letter in scalar.properties.lowercaseMapping.unicodeScalars { sink.add(letter) }
                 } else {
                     sink.end()

@@ -3,7 +3,9 @@ import Foundation
 /// When two entries of a section tell one story (issue 42): they were published (by their ranking
 /// dates) within `window` of each other, come from different sources, and either their links have
 /// one key (``StoryURL``) or the estimated similarity of their texts
-/// (``StoryKeys/similarity(to:)``) is at least `minSimilarity`. One source's own entries are one
+/// (``StoryKeys/similarity(to:)``) is at least `minSimilarity` and neither summary names something
+/// the other does not while the other does the same (``StoryKeys/differsInNames(from:)``: notices
+/// cut from one template differ in little but their names). One source's own entries are one
 /// story only when they have one link *and* alike texts (an item published again under a new id):
 /// a source's daily briefings or a live blog's posts look alike, and many feeds give every item
 /// one link (a podcast's show page), and none of those is one story.
@@ -24,7 +26,7 @@ public struct StoryRule: Hashable, Sendable, CustomStringConvertible {
     /// What a store records of the rule its groups were made with: a different description means
     /// the groups are made again.
     public var description: String {
-        "window=\(Int(window)) similarity=\(minSimilarity) words=\(minWords) hashes=\(StoryKeys.hashes) bands=\(StoryKeys.bands)x\(StoryKeys.rows)"
+        "window=\(Int(window)) similarity=\(minSimilarity) words=\(minWords) hashes=\(StoryKeys.hashes) bands=\(StoryKeys.bands)x\(StoryKeys.rows) names=1"
     }
 
     /// Whether `entry` tells the story `earlier` told.
@@ -35,6 +37,7 @@ public struct StoryRule: Hashable, Sendable, CustomStringConvertible {
         guard sameLink || entry.source != earlier.source else { return false }
         return entry.keys.words >= minWords && earlier.keys.words >= minWords
             && entry.keys.similarity(to: earlier.keys) >= minSimilarity
+            && !entry.keys.differsInNames(from: earlier.keys)
     }
 
     /// The story `entry` joins among the stories of earlier entries it may match (found by link
