@@ -364,6 +364,23 @@ public enum Migrations {
         },
         // Hashes of the capitalized words of a summary (StoryKeys.names); older keys have none.
         Migration(version: 22, name: "story key names") { _ in ["ALTER TABLE story_keys ADD COLUMN names TEXT"] },
+        // Development builds made story_keys and story_streams in other shapes under 21 (one had
+        // story_bands, no story_streams): both made anew, and a stored rule no configuration has
+        // makes the next start group every section again from its entries.
+        Migration(version: 23, name: "story keys made again") { kind in
+            let key = kind == .postgres ? "TEXT COLLATE \"C\"" : "TEXT"
+            return [
+                "DROP TABLE IF EXISTS story_bands", "DROP TABLE story_keys", "DROP TABLE IF EXISTS story_streams",
+                """
+                CREATE TABLE story_keys (stream \(key) NOT NULL, seq BIGINT NOT NULL, story BIGINT NOT NULL,
+                  source_id \(key) NOT NULL, at BIGINT NOT NULL, url_key \(key), words BIGINT NOT NULL, signature TEXT,
+                  names TEXT, PRIMARY KEY (stream, seq))\(kind == .postgres ? "" : " WITHOUT ROWID")
+                """,
+                "CREATE INDEX story_keys_story ON story_keys (stream, story)",
+                "CREATE TABLE story_streams (stream \(key) PRIMARY KEY, version BIGINT NOT NULL)",
+                "UPDATE story_grouping SET rule = 'keys to be made again (migration 23)'",
+            ]
+        },
     ]
 
     /// The newest schema version this build knows.
