@@ -47,15 +47,21 @@ public struct Runtime: Sendable {
         let store = try await DatabaseURL(settings.server.database).open(
             policy: settings.server.newsPolicy, logger: logger, timeout: databaseTimeout, schema: schema,
             poolSize: settings.server.databasePoolSize)
-        if schema != .asIs, try await store.alignStories(settings.sections.grouping.rule, at: clock()) {
-            let rule = settings.sections.grouping.rule?.description ?? "off"
-            logger.info("sections: grouped the stored entries' stories again for grouping.* (\(rule))")
-        }
         var version: Int64?
-        if brandsFromDatabase {
-            let served = try await servedBrands(settings, store: store, logger: logger, at: clock())
-            settings.sections.brands = served.brands
-            version = served.version
+        do {
+            if schema != .asIs, try await store.alignStories(settings.sections.grouping.rule, at: clock()) {
+                let rule = settings.sections.grouping.rule?.description ?? "off"
+                logger.info("sections: grouped the stored entries' stories again for grouping.* (\(rule))")
+            }
+            if brandsFromDatabase {
+                let served = try await servedBrands(settings, store: store, logger: logger, at: clock())
+                settings.sections.brands = served.brands
+                version = served.version
+            }
+        } catch {
+            // Closed before the failure is told: an open store dropped on the floor hides it.
+            try? await store.close()
+            throw error
         }
         return Runtime(settings: settings, store: store, logger: logger, clock: clock, brandsVersion: version)
     }

@@ -27,6 +27,25 @@ struct DatabaseFileTests {
         #expect(files.listing == listing, "no side file appears beside it")
     }
 
+    @Test("a start that fails after the database opened closes it and says why (no crash hiding the reason)")
+    func failedStartCloses() async throws {
+        let database = try await TestDatabase.make(.sqlite)
+        try await database.open().close()
+        let source = try await database.openSource()
+        // A table grouping needs, gone (as a development build's schema once lacked it), and a
+        // stored rule that makes the start group again.
+        try await source.write { db in
+            try await db.raw("DROP TABLE story_streams").run()
+            try await db.raw("UPDATE story_grouping SET rule = 'another rule' WHERE id = 1").run()
+        }
+        try await source.close()
+        var settings = Settings()
+        settings.server.database = database.url
+        let error = await #expect(throws: (any Error).self) { _ = try await Runtime.open(settings) }
+        #expect("\(error.map { String(describing: $0) } ?? "")".contains("story_streams"))
+        await database.remove()
+    }
+
     @Test("a 0-byte file is refused, not made into a database")
     func emptyFile() async throws {
         let files = try DatabaseFiles()
