@@ -206,16 +206,7 @@ extension AdminController {
         brand brandID: String, section sectionID: String, item: String, by author: BrandsAuthor, logger: Logger,
         condition: DecisionCondition = .none, mustExist kind: String? = nil, _ decision: @escaping Decision
     ) async throws -> (action: StoredAction?, hadKind: String?) {
-        let shown = sections.configuration
-        guard let section = shown.brand(brandID)?.section(sectionID) else {
-            _ = try Self.kept(try await kept(), brand: brandID, section: sectionID)
-            throw Self.noSection(brandID, sectionID)
-        }
-        guard section.takesEditorialDecisions else {
-            throw Self.invalid(
-                "pins and hides apply to sections read from sources; \(brandID)/\(sectionID) shows \(section.source == .catalog ? "the catalog's news" : "a web page")",
-                field: nil)
-        }
+        _ = try await sourceSection(brand: brandID, section: sectionID, "pins and hides apply to")
         let key = SectionKey(brand: brandID, section: sectionID)
         if kind == nil, try await store.entry(section: key, itemID: item) == nil {
             throw Self.invalid("story \(item) is not in section \(brandID)/\(sectionID)", field: "item")
@@ -254,6 +245,22 @@ extension AdminController {
         }
         sections.show(brands: try kept.read(), version: kept.version)
         return (action, hadKind.current)
+    }
+
+    /// The shown section `brand/section`, which must be read from sources for what `applies`
+    /// (the refusal's start: "pins and hides apply to"): 404 when it is neither shown nor kept,
+    /// 422 when it shows the catalog's news or a web page.
+    func sourceSection(brand brandID: String, section sectionID: String, _ applies: String) async throws -> Section {
+        guard let section = sections.configuration.brand(brandID)?.section(sectionID) else {
+            _ = try Self.kept(try await kept(), brand: brandID, section: sectionID)
+            throw Self.noSection(brandID, sectionID)
+        }
+        guard section.takesEditorialDecisions else {
+            throw Self.invalid(
+                "\(applies) sections read from sources; \(brandID)/\(sectionID) shows \(section.source == .catalog ? "the catalog's news" : "a web page")",
+                field: nil)
+        }
+        return section
     }
 
     /// The brand, section (and story) the path names.

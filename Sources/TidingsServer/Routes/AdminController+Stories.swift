@@ -49,17 +49,8 @@ extension AdminController {
         brand brandID: String, section sectionID: String, _ edit: StoryEdit, reason text: String?,
         by author: BrandsAuthor
     ) async throws -> AdminStoryEdit {
-        let configuration = sections.configuration
-        guard let section = configuration.brand(brandID)?.section(sectionID) else {
-            _ = try Self.kept(try await kept(), brand: brandID, section: sectionID)
-            throw Self.noSection(brandID, sectionID)
-        }
-        guard section.takesEditorialDecisions else {
-            throw Self.invalid(
-                "stories are grouped in sections read from sources; \(brandID)/\(sectionID) shows \(section.source == .catalog ? "the catalog's news" : "a web page")",
-                field: nil)
-        }
-        guard let rule = configuration.grouping.rule else {
+        _ = try await sourceSection(brand: brandID, section: sectionID, "stories are grouped in")
+        guard let rule = sections.configuration.grouping.rule else {
             throw Self.refused("grouping_off", "stories are not grouped on this server (grouping.enabled is false)")
         }
         let reason = text?.trimmingCharacters(in: .whitespacesAndNewlines)
