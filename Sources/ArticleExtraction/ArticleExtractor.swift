@@ -65,6 +65,7 @@ public struct ArticleExtractor: Sendable {
         }
 
         var article = ExtractedArticle()
+        article.canonicalURL = Self.ownAddress(metadata.canonical, base: base, page: url)
         article.title = metadata.title.flatMap(Self.nonEmpty)
         article.byline = (metadata.byline.flatMap(Self.nonEmpty) ?? finder.byline).flatMap(Self.nonEmpty)
         // The author: the metadata's, else the first the page shows in its markup — read with its
@@ -135,6 +136,18 @@ public struct ArticleExtractor: Sendable {
             article.excerpt = Self.nonEmpty(String(article.text.prefix { $0 != "\n" }))
         }
         return article
+    }
+
+    /// The address a page gives as its own (`written`: its `link rel=canonical`, else its
+    /// `og:url`), absolute; nil when it gives none, or gives its site's home page while it is
+    /// not one — a template's mistake that would make every page of the site one page.
+    static func ownAddress(_ written: String?, base: HTTPURL?, page: URL?) -> String? {
+        guard let written = written.flatMap(nonEmpty), let resolved = HTTPURL(written, base: base)?.serialized,
+            let address = URL(string: resolved)
+        else { return nil }
+        func isHome(_ url: URL) -> Bool { (url.path.isEmpty || url.path == "/") && url.query == nil }
+        if isHome(address), let page, !isHome(page) { return nil }
+        return resolved
     }
 
     /// Pages whose content is never one container of prose: Readability's best container there is
@@ -267,6 +280,9 @@ public struct ExtractedArticle: Sendable, Equatable, Codable {
     /// (a long text, most of the page's, with few links, on a page of prose). A caller shows the
     /// content above a threshold of its choosing (the server's `full_text.min_confidence`).
     public var confidence = 0.0
+    /// The address the page gives as its own (`link rel=canonical`, else `og:url`), absolute;
+    /// nil when it gives none, or names its site's home page while it is not one.
+    public var canonicalURL: String?
 
     public init() {}
 
@@ -276,5 +292,6 @@ public struct ExtractedArticle: Sendable, Equatable, Codable {
         case publishedText = "published_text"
         case isArticle = "is_article"
         case notArticleReason = "not_article_reason"
+        case canonicalURL = "canonical_url"
     }
 }

@@ -108,7 +108,13 @@ public struct Runtime: Sendable {
         return ArticleRefresher(
             configuration: settings.sections, store: store, owner: owner, logger: logger, clock: clock,
             onChange: { [sections] urls in sections.articlesChanged(urls: urls) },
-            wanted: { live.current.sections.contains { $0.section.fullText != .never } })
+            wanted: { live.current.sections.contains { $0.section.fullText != .never } },
+            fullTextSections: {
+                live.current.sections.filter { $0.section.fullText != .never }.map {
+                    SectionKey(brand: $0.brand.id, section: $0.section.id)
+                }
+            },
+            onStories: { [sections] changed in sections.contentChanged(sections: changed) })
     }
 
     /// The HTTP application over these services, running `poller` (whose heartbeat

@@ -29,6 +29,35 @@ struct ExtractionMetadataTests {
         #expect(page.image == "https://news.example/lead.jpg")
     }
 
+    @Test(
+        "the page's own address: rel=canonical first, else og:url, made absolute; a home page given by an article is none"
+    )
+    func canonical() {
+        let linked = Self.extract(
+            head: """
+                <meta property="og:url" content="https://news.example/og">
+                <link rel="alternate" href="/feed.xml"><link REL="Canonical stylesheet" href="/2026/harbour">
+                <link rel="canonical" href="/second">
+                """)
+        #expect(linked.canonicalURL == "https://news.example/2026/harbour")
+        #expect(
+            Self.extract(head: #"<meta property="og:url" content="https://news.example/og">"#).canonicalURL
+                == "https://news.example/og")
+        #expect(Self.extract(head: "<title>No address</title>").canonicalURL == nil)
+        #expect(Self.extract(head: #"<link rel="canonical" href="https://news.example/">"#).canonicalURL == nil)
+        #expect(Self.extract(head: #"<link rel="canonical" href="">"#).canonicalURL == nil)
+        #expect(Self.extract(head: #"<link rel="canonical" href="javascript:alert(1)">"#).canonicalURL == nil)
+        // A home page may name itself.
+        let home = ArticleExtractor().extract(
+            html: #"<html><head><link rel="canonical" href="https://news.example/"></head><body></body></html>"#,
+            url: URL(string: "https://www.news.example/?ref=app"))
+        #expect(home.canonicalURL == nil, "its own URL has a query: it is not the home page it names")
+        let root = ArticleExtractor().extract(
+            html: #"<html><head><link rel="canonical" href="https://news.example/"></head><body></body></html>"#,
+            url: URL(string: "https://www.news.example/"))
+        #expect(root.canonicalURL == "https://news.example/")
+    }
+
     @Test("a context object with @vocab and an article in @graph count; other types and bad JSON do not")
     func jsonLDShapes() {
         let graph = Self.extract(

@@ -147,4 +147,91 @@ import TidingsTesting
             }
         }
     }
+
+    /// An aggregator's feed linking to a redirect page that names a paper's article as its own,
+    /// the paper's feed, and a feed that starts carrying the aggregator's link later.
+    final class Aggregated: Sendable {
+        let later = Locked(false)
+
+        func router(port: @escaping @Sendable () -> Int) -> Router<BasicRequestContext> {
+            let router = Router()
+            @Sendable func feed(_ items: [(String, String)]) -> Response {
+                let body = items.map { title, path in
+                    "<item><title>\(title)</title><link>http://127.0.0.1:\(port())\(path)</link><guid>\(path)</guid></item>"
+                }.joined()
+                return Response(
+                    status: .ok, headers: [.contentType: "application/rss+xml"],
+                    body: .init(
+                        byteBuffer: ByteBuffer(
+                            string: "<rss version=\"2.0\"><channel><title>F</title>\(body)</channel></rss>")))
+            }
+            router.get("/agg.rss") { _, _ in feed([("Roads closed", "/r/abc")]) }
+            router.get("/paper.rss") { _, _ in feed([("Flood", "/2026/flood.html")]) }
+            router.get("/other.rss") { _, _ in self.later.current ? feed([("Roads shut", "/r/abc")]) : feed([]) }
+            router.get("/r/abc") { _, _ in
+                Self.page(head: "<link rel=\"canonical\" href=\"/2026/flood.html?utm_source=agg\">")
+            }
+            router.get("/2026/flood.html") { _, _ in Self.page(head: "") }
+            return router
+        }
+
+        static func page(head: String) -> Response {
+            let paragraphs = (1...5).map {
+                "<p>Paragraph \($0) of the flood: long enough to read as prose, with commas, clauses and a full stop.</p>"
+            }.joined()
+            return Response(
+                status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+                body: .init(
+                    byteBuffer: ByteBuffer(
+                        string:
+                            "<html><head><title>Flood</title>\(head)</head><body><article>\(paragraphs)</article></body></html>"
+                    )))
+        }
+    }
+
+    @Test("a page naming another address as its own makes its entries one story with those linking there")
+    func samePage() async throws {
+        let site = Aggregated()
+        let port = Locked(0)
+        try await FetchTestServer.with(site.router(port: { port.current })) { actual in
+            port.withLock { $0 = actual }
+            let base = "http://127.0.0.1:\(actual)"
+            var sections = PollerTests.sections(port: actual, paths: ["/agg.rss", "/other.rss"])
+            sections.brands[0].sections[0].source = .feed([
+                URL(string: base + "/agg.rss")!, URL(string: base + "/paper.rss")!,
+            ])
+            sections.brands[0].sections[1].source = .feed([
+                URL(string: base + "/paper.rss")!, URL(string: base + "/other.rss")!,
+            ])
+            for index in 0..<2 { sections.brands[0].sections[index].fullText = .always }
+            sections.fullText.interval = 0
+            let (s0, s1) = (SectionKey(brand: "b", section: "s0"), SectionKey(brand: "b", section: "s1"))
+            try await PollerTests.with(sections) { poller, store, now in
+                func shown(_ section: SectionKey) async throws -> [String] {
+                    try await store.entries(section: section, afterSeq: nil, limit: 10, excluding: []).map {
+                        $0.alsoFrom.isEmpty ? "alone" : "\($0.alsoFrom.count + 1) tellings"
+                    }
+                }
+                _ = try await poller.pollDue()
+                #expect(try await shown(s0) == ["alone", "alone"])
+                let refresher = ArticleRefresher(
+                    configuration: sections, store: store, owner: poller.owner, clock: { now.current },
+                    fullTextSections: { [s0, s1] })
+                defer { Task { try? await refresher.shutdown() } }
+                _ = try await refresher.refreshDue()
+                let stored = try await store.articles(urls: [base + "/r/abc", base + "/2026/flood.html"])
+                #expect(stored[base + "/r/abc"]?.canonicalURL == base + "/2026/flood.html?utm_source=agg")
+                #expect(stored[base + "/2026/flood.html"]?.canonicalURL == nil, "a page without an address of its own")
+                #expect(try await shown(s0) == ["2 tellings"])
+                #expect(try await shown(s1) == ["alone"], "no entry of s1 links to the page")
+                // Another feed of s1 starts linking to the page: what its page said is known, and
+                // the new entry joins the paper's at once, before the page is fetched again.
+                site.later.withLock { $0 = true }
+                now.withLock { $0 += 661 }
+                now.withLock { $0 += 3600 }
+                #expect(try await poller.pollDue().count == 3)
+                #expect(try await shown(s1) == ["2 tellings"])
+            }
+        }
+    }
 }

@@ -42,6 +42,7 @@ private func extracted(_ claimed: ArticlePage, html: String = "<p>Body</p>") -> 
     page.direction = "ltr"
     page.confidence = 0.873
     page.kind = "forum"
+    page.canonicalURL = "https://a.example/the-story"
     page.publishedAt = at(-86_400)
     page.etag = "\"v1\""
     page.lastModified = "Tue, 24 Nov 2026 10:00:00 GMT"
@@ -97,7 +98,10 @@ private func requestAgain(_ database: TestDatabase) async throws {
     let page = extracted(
         try #require(try await store.claimDueArticles(owner: "me", now: t0, lease: 60, limit: 1).first))
     _ = try await store.recordArticle(page, owner: "me")
-    try await store.requestArticles([url, "https://a.example/new", url], now: at(100))
+    // Pages known to give another address as their own are told, so their entries are grouped.
+    #expect(
+        try await store.requestArticles([url, "https://a.example/new", url], now: at(100))
+            == [url: "https://a.example/the-story"])
     var expected = page
     expected.requestedAt = at(100)
     let stored = try await store.articles(urls: [url, "https://a.example/new"])
@@ -107,7 +111,14 @@ private func requestAgain(_ database: TestDatabase) async throws {
             == ArticlePage(url: "https://a.example/new", requestedAt: at(100), nextCheckAt: at(100)))
     try await store.requestArticles([url], now: at(50))
     #expect(try await store.articles(urls: [url])[url]?.requestedAt == at(100), "never moves back")
-    try await store.requestArticles([], now: at(200))
+    #expect(try await store.requestArticles([], now: at(200)).isEmpty)
+    // An address too long to be a key is not kept; the article is.
+    var next = try #require(
+        try await store.claimDueArticles(owner: "me", now: at(3_600), lease: 60, limit: 10).first { $0.url == url })
+    next.canonicalURL = "https://a.example/" + String(repeating: "x", count: ArticlePage.maxURLBytes)
+    #expect(try await store.recordArticle(next, owner: "me"))
+    let kept = try #require(try await store.articles(urls: [url])[url])
+    #expect(kept.canonicalURL == nil && kept.html == page.html)
 }
 
 private func articleLeases(_ database: TestDatabase) async throws {

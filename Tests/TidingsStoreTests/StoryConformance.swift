@@ -27,8 +27,12 @@ extension StoreCheck {
         .init(
             name: "an editor's split and merge: kept as tellings join, made again by a rebuild, audited", run: edits),
         .init(
-            name: "splits and merges between fetches: a rebuild finds what live grouping found (property)",
+            name:
+                "splits, merges and pages' own addresses between fetches: a rebuild finds what live grouping found (property)",
             run: rebuildsEdits),
+        .init(
+            name: "a page giving another address as its own: its entries join those linking there, now and later",
+            run: samePages),
     ]
 }
 
@@ -458,6 +462,7 @@ private func rebuildsEdits(_ database: TestDatabase) async throws {
     _ = try await store.alignStories(rule, at: t0)
     var random = SplitMix64(seed: 23)
     var edits = 0
+    var pages = 0
     for fetch in month(seed: 5) {
         _ = try await store.recordFetches([fetch], owner: "me")
         guard random.next(upTo: 4) == 0 else { continue }
@@ -473,14 +478,78 @@ private func rebuildsEdits(_ database: TestDatabase) async throws {
         } else {
             continue
         }
+        // Or a page says it lives at another entry's link, or at a wire's link a later telling may
+        // bring.
+        if random.next(upTo: 2) == 0, let one = page.randomElement(using: &random).flatMap(link) {
+            let other =
+                random.next(upTo: 2) == 0
+                ? page.randomElement(using: &random).flatMap(link) : "https://wire.example/\(random.next(upTo: 40))"
+            if let other, !(try await store.samePages([one: other], in: [stream], rule: rule, at: t0)).isEmpty {
+                pages += 1
+            }
+            continue
+        }
         do {
             _ = try await store.editStories(section: stream, edit, rule: rule, reason: nil, at: t0, by: editor)
             edits += 1
         } catch is StoryEditRefusal {}
     }
     #expect(edits >= 5, "edits made: \(edits)")
+    #expect(pages >= 3, "stories that pages' addresses changed: \(pages)")
     let live = try await shown(store)
     #expect(try await store.alignStories(StoryRule(minSimilarity: 0.95), at: t0))
     #expect(try await store.alignStories(rule, at: t0))
     #expect(try await shown(store) == live, "rebuilt under the same rule")
+}
+
+/// A stored entry's link.
+private func link(_ entry: StoredEntry) -> String? {
+    guard case .teaser(let teaser)? = entry.record.item() else { return nil }
+    return teaser.url?.absoluteString
+}
+
+private func samePages(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    _ = try await store.alignStories(rule, at: t0)
+    // An aggregator's redirect link and a paper's own: texts too short to compare.
+    let aggregated = Telling(key: "g1", title: "Roads closed", url: "https://agg.example/r/abc", hoursAgo: 2)
+    let paper = Telling(key: "flood", title: "Flood", url: "https://news.example/2026/flood", hoursAgo: 3)
+    _ = try await store.recordFetches([fetch("a", [paper])], owner: "me")
+    _ = try await store.recordFetches([fetch("g", [aggregated])], owner: "me")
+    try await expectShown(store, ["g-g1", "a-flood"])
+    let before = try await store.streamChanges(section: stream, since: nil)
+    // The aggregator's page gives the paper's article as its own (written another way).
+    let pages = ["https://agg.example/r/abc": "https://www.news.example/2026/flood/?utm_source=agg"]
+    #expect(try await store.samePages(pages, in: [stream], rule: rule, at: t0.addingTimeInterval(30)) == [stream])
+    try await expectShown(store, ["a-flood[g-g1]"])
+    let changes = try await store.streamChanges(section: stream, since: before.position)
+    #expect(changes.added == 0 && changes.changed == 2, "\(changes)")
+    #expect(try await store.samePages(pages, in: [stream], rule: rule, at: t0).isEmpty, "known already")
+    // A second aggregated link whose page gives an address no entry links to yet; a later
+    // telling linking there joins it — also through another server, which reads what it knows
+    // from the database.
+    let second = Telling(key: "g2", title: "Fire in Bergen", url: "https://agg.example/r/def", hoursAgo: 1)
+    _ = try await store.recordFetches([fetch("g", [second, aggregated])], owner: "me")
+    #expect(
+        try await store.samePages(
+            ["https://agg.example/r/def": "https://bt.example/fire"], in: [stream], rule: rule, at: t0
+        ).isEmpty, "nothing to join yet")
+    let other = try await database.open()
+    let fire = Telling(key: "fire", title: "Bergen fire", url: "https://bt.example/fire", hoursAgo: 0)
+    _ = try await other.recordFetches([fetch("b", [fire], at: t0.addingTimeInterval(60))], owner: "me")
+    try await expectShown(store, ["g-g2[b-fire]", "a-flood[g-g1]"])
+    // Dates further apart than the window: not one story, whatever the page says.
+    let old = Telling(key: "old", title: "Old", url: "https://old.example/1", hoursAgo: 24 * 5)
+    _ = try await store.recordFetches([fetch("c", [old])], owner: "me")
+    #expect(
+        try await store.samePages(
+            ["https://old.example/1": "https://news.example/2026/flood"], in: [stream], rule: rule, at: t0
+        ).isEmpty)
+    try await expectShown(store, ["c-old", "g-g2[b-fire]", "a-flood[g-g1]"])
+    // A rebuild makes them again.
+    let live = try await shown(store)
+    #expect(try await store.alignStories(StoryRule(minSimilarity: 0.9), at: t0))
+    #expect(try await store.alignStories(rule, at: t0))
+    #expect(try await shown(store) == live)
+    try await other.close()
 }

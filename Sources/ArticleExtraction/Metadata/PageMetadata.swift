@@ -22,6 +22,8 @@ struct PageMetadata: Sendable {
     var image: String?
     var language: String?
     var locale: String?
+    /// The address the page gives as its own, as written: `link rel=canonical`, else `og:url`.
+    var canonical: String?
 
     /// What `tree` says of itself; `jsonLD` is its parsed JSON-LD (`JSONLDArticle.documents(in:)`);
     /// `host` is the page's host, to know the site's name in its title.
@@ -86,6 +88,7 @@ struct PageMetadata: Sendable {
             jsonLD?.image
             ?? first("og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src")
         locale = first("og:locale")
+        canonical = tree.canonicalHref.map { tree.decoded($0) } ?? first("og:url")
         if let html = tree.firstElementChild(tree.root), tree.kind[Int(html)] == .html,
             let lang = tree.attribute(html, "lang")
         {
@@ -108,7 +111,7 @@ struct PageMetadata: Sendable {
     }
 
     static let extraNames = Set<String>([
-        "og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src", "og:locale",
+        "og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src", "og:locale", "og:url",
         "twitter:label1", "twitter:data1", "twitter:label2", "twitter:data2",
     ]).union(publicationNames).union(changeNames)
 

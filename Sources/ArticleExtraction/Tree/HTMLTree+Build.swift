@@ -154,6 +154,13 @@ private struct TreeBuilder {
             if tree.baseHref == nil, let index = tree.attributeIndex(node, "href") {
                 tree.baseHref = tree.attributes[index].value
             }
+        case .link:
+            if tree.canonicalHref == nil, let rel = tree.attribute(node, "rel"),
+                rel.lowercased().split(whereSeparator: \.isWhitespace).contains("canonical"),
+                let index = tree.attributeIndex(node, "href")
+            {
+                tree.canonicalHref = tree.attributes[index].value
+            }
         case .title:
             if tree.titleRange == nil { tree.titleRange = tag.end..<contentEnd }
         case .script:

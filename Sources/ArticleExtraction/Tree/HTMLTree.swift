@@ -42,6 +42,8 @@ struct HTMLTree: Sendable {
     var metas: [Node] = []
     /// The first `base href`, raw.
     var baseHref: Range<Int>?
+    /// The `href` of the first `link rel=canonical`, raw.
+    var canonicalHref: Range<Int>?
 
     var count: Int { kind.count }
 

@@ -45,7 +45,7 @@ extension ArticlePage {
         if let lastModified = result.lastModified { page.lastModified = lastModified }
         switch result.outcome {
         case .extracted(let article):
-            page.keep(article, at: now)
+            page.keep(article, at: now, finalURL: result.finalURL)
             page.status = .extracted
             page.failures = 0
             page.error = nil
@@ -58,7 +58,7 @@ extension ArticlePage {
             // What was found is kept with its confidence (readers see it above
             // full_text.min_confidence), unless it would replace an article found before.
             if !article.text.isEmpty, html == nil || status != .extracted {
-                page.keep(article, at: now)
+                page.keep(article, at: now, finalURL: result.finalURL)
                 page.status = .notArticle
             } else {
                 page.status = html == nil ? .notArticle : status
@@ -85,8 +85,11 @@ extension ArticlePage {
     }
 
     /// Takes the extraction's content and what it says of the page (`changedAt` moves when the
-    /// content changed).
-    mutating func keep(_ article: ExtractedArticle, at now: Date) {
+    /// content changed): its own address is the one it gives (rel=canonical, og:url), else the
+    /// one its URL redirected to (`finalURL`), and none when that is its URL.
+    mutating func keep(_ article: ExtractedArticle, at now: Date, finalURL: URL? = nil) {
+        let own = article.canonicalURL ?? finalURL?.absoluteString
+        canonicalURL = own == url ? nil : own
         let hash = StableHash.hex(article.html)
         if hash != contentHash { changedAt = now }
         html = article.html

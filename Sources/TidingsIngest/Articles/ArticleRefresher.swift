@@ -24,6 +24,13 @@ public final class ArticleRefresher: Service, Sendable {
     /// Pages no entry asked for in this long are removed (`retention.max_age`: entries go then too).
     let keep: TimeInterval
     public let owner: String
+    /// The rule stories are grouped by (`grouping.*`); nil when they are not.
+    let grouping: StoryRule?
+    /// The sections whose entries' pages are fetched now: a page giving another address as its
+    /// own groups their entries linking to it with those linking there.
+    let fullTextSections: @Sendable () -> [SectionKey]
+    /// Hears the sections whose stories a page's address changed.
+    let onStories: @Sendable ([SectionKey]) -> Void
 
     /// A refresher fetching through `pages`, at most `concurrency` pages at once; `onChange` hears
     /// the URLs whose article changed (the server drops cached pages showing them).
@@ -32,9 +39,14 @@ public final class ArticleRefresher: Service, Sendable {
         lease: TimeInterval = 60, keep: TimeInterval = 90 * 86_400, owner: String,
         logger: Logger = Logger(label: "tidings.articles"),
         clock: @escaping @Sendable () -> Date = Date.init, onChange: @escaping @Sendable ([String]) -> Void = { _ in },
-        wanted: @escaping @Sendable () -> Bool = { true }
+        wanted: @escaping @Sendable () -> Bool = { true }, grouping: StoryRule? = nil,
+        fullTextSections: @escaping @Sendable () -> [SectionKey] = { [] },
+        onStories: @escaping @Sendable ([SectionKey]) -> Void = { _ in }
     ) {
         self.wanted = wanted
+        self.grouping = grouping
+        self.fullTextSections = fullTextSections
+        self.onStories = onStories
         self.store = store
         self.pages = pages
         self.schedule = schedule
@@ -53,7 +65,9 @@ public final class ArticleRefresher: Service, Sendable {
     public convenience init(
         configuration: SectionsConfiguration, store: any ArticleStore, owner: String,
         logger: Logger = Logger(label: "tidings.articles"), clock: @escaping @Sendable () -> Date = Date.init,
-        onChange: @escaping @Sendable ([String]) -> Void = { _ in }, wanted: @escaping @Sendable () -> Bool = { true }
+        onChange: @escaping @Sendable ([String]) -> Void = { _ in }, wanted: @escaping @Sendable () -> Bool = { true },
+        fullTextSections: @escaping @Sendable () -> [SectionKey] = { [] },
+        onStories: @escaping @Sendable ([SectionKey]) -> Void = { _ in }
     ) {
         let settings = configuration.fullText
         let fetcher = SourceFetcher(
@@ -67,7 +81,8 @@ public final class ArticleRefresher: Service, Sendable {
             store: store, pages: ArticlePageFetcher(fetcher: fetcher, politeness: politeness), schedule: schedule,
             concurrency: settings.concurrency, lease: configuration.fetch.totalTimeout + 15,
             keep: configuration.retention.maxAge, owner: owner,
-            logger: logger, clock: clock, onChange: onChange, wanted: wanted)
+            logger: logger, clock: clock, onChange: onChange, wanted: wanted, grouping: configuration.grouping.rule,
+            fullTextSections: fullTextSections, onStories: onStories)
     }
 
     /// Article pages are cut here: ten times a long article with its markup.
@@ -164,6 +179,30 @@ public final class ArticleRefresher: Service, Sendable {
         default: break
         }
         if recorded, updated.changedAt != page.changedAt { onChange([page.url]) }
+        if recorded, let canonical = updated.canonicalURL { await samePage(page.url, canonical) }
         return updated
+    }
+
+    /// Groups the entries linking to `url`, whose page gives `canonical` as its own address, with
+    /// the entries linking there, in the sections that fetch full text. A failure is logged: the
+    /// page is recorded, and its next check (or the next fetch of an entry linking to it) tries
+    /// again.
+    func samePage(_ url: String, _ canonical: String) async {
+        guard let grouping else { return }
+        let sections = fullTextSections()
+        guard !sections.isEmpty else { return }
+        do {
+            let changed = try await store.samePages([url: canonical], in: sections, rule: grouping, at: clock())
+            if !changed.isEmpty {
+                onStories(Array(changed))
+                logger.info(
+                    "articles: \(url) is \(canonical): its entries are one story with those linking there",
+                    metadata: ["url": .string(url), "canonical": .string(canonical)])
+            }
+        } catch {
+            logger.warning(
+                "articles: \(url): could not group its entries with those of \(canonical): \(error)",
+                metadata: ["url": .string(url), "error": .string("\(error)")])
+        }
     }
 }

@@ -21,17 +21,24 @@ extension SourcePoller {
         }
     }
 
-    /// Asks the store for the pages (new ones become due; known ones stay as they are). A failure
-    /// is logged: the entries are recorded already, and the next fetch asks again.
-    func requestArticles(_ urls: [String], sourceID: String) async {
-        guard !urls.isEmpty else { return }
+    /// Asks the store for the pages (new ones become due; known ones stay as they are); the
+    /// entries linking to known pages that gave another address as their own are grouped with the
+    /// entries of `sections` linking there (``ArticleStore/samePages(_:in:rule:at:)``); returns
+    /// the sections whose stories that changed. A failure is logged: the entries are recorded
+    /// already, and the next fetch asks again.
+    func requestArticles(_ urls: [String], sourceID: String, sections: [SectionKey]) async -> Set<SectionKey> {
+        guard !urls.isEmpty else { return [] }
         do {
-            try await store.requestArticles(urls, now: clock())
+            let elsewhere = try await store.requestArticles(urls, now: clock())
+            if let rule = settings.grouping.rule, !elsewhere.isEmpty {
+                return try await store.samePages(elsewhere, in: sections, rule: rule, at: clock())
+            }
         } catch {
             logger.warning(
                 "poller: \(sourceID): could not ask for \(urls.count) article pages: \(error)",
                 metadata: ["source_id": .string(sourceID)])
         }
+        return []
     }
 
     /// Each fetched source's full-text mode: the strongest of its sections' (always, auto, never).

@@ -124,7 +124,8 @@ extension SourcePoller {
         if case .failed(let message) = record.outcome { error = message }
         switch await recorder.record(record) {
         case .success(let changes):
-            await requestArticles(articles, sourceID: record.sourceID)
+            let regrouped = await requestArticles(articles, sourceID: record.sourceID, sections: record.sections)
+            if !changes.changed, !regrouped.isEmpty { onChange(Array(regrouped)) }
             if changes.changed {
                 // Cached pages are dropped before the line is logged: whoever reads the log (an
                 // operator, the end-to-end tests) and then asks for a page sees the new entries.

@@ -1,4 +1,5 @@
 import Foundation
+import TidingsModel
 
 /// The web pages behind entries' links and the article extracted from each, kept so readers show
 /// the whole article offline. Pages are fetched on a schedule by whichever process leases them,
@@ -12,8 +13,11 @@ import Foundation
 /// since PostgreSQL cannot store it.
 public protocol ArticleStore: Sendable {
     /// Asks for these pages: unknown URLs are added, due now; known ones keep their state but their
-    /// requestedAt moves to now (never back).
-    func requestArticles(_ urls: [String], now: Date) async throws
+    /// requestedAt moves to now (never back). Returns the known ones that gave another address as
+    /// their own (``ArticlePage/canonicalURL``), by URL: their entries are one story with the
+    /// entries linking there (``samePages(_:in:rule:at:)``) before the page is fetched again.
+    @discardableResult
+    func requestArticles(_ urls: [String], now: Date) async throws -> [String: String]
     /// Leases up to `limit` due pages (nextCheckAt <= now, not leased by another owner) to `owner`
     /// until now + lease, oldest due first but taking turns between sites (each site's oldest, then
     /// each one's second, …), so one site's backlog holds back no other; returns them with their
@@ -25,6 +29,15 @@ public protocol ArticleStore: Sendable {
     func recordArticle(_ page: ArticlePage, owner: String) async throws -> Bool
     /// The stored pages for these URLs, keyed as asked (missing ones absent).
     func articles(urls: [String]) async throws -> [String: ArticlePage]
+    /// Entries whose links lead to one page tell one story: `pages` maps a page's URL to the
+    /// address it gives as its own. In each of `sections` (those with story grouping under
+    /// `rule`), each entry linking to such a URL is compared, as if it linked to the address, with
+    /// the entries linking there — their stories become one where `rule`'s test of links says so
+    /// (dates within its window; one source's entries also alike in text) — and later entries
+    /// linking there find it. Kept as a `same_page` decision (a rebuild makes it again). Returns
+    /// the sections whose stories changed.
+    func samePages(_ pages: [String: String], in sections: [SectionKey], rule: StoryRule, at now: Date) async throws
+        -> Set<SectionKey>
     /// Removes pages not requested since `before`; returns how many.
     func pruneArticles(requestedBefore before: Date) async throws -> Int
     /// For each source whose kept entries link to stored pages: how many pages stand at each
@@ -84,6 +97,10 @@ public struct ArticlePage: Sendable, Hashable {
     public var confidence: Double?
     /// The kind of page the extractor believes it read (`article`, `forum`, `product`…).
     public var kind: String?
+    /// The address the page gives as its own (`link rel=canonical`, `og:url`), else the one its
+    /// URL redirected to; nil when it is the page's own URL or unknown. Entries whose links lead
+    /// to one page are one story (``ArticleStore/samePages(_:in:rule:at:)``).
+    public var canonicalURL: String?
     /// Validators for a conditional GET.
     public var etag: String?
     public var lastModified: String?
@@ -151,6 +168,8 @@ public struct ArticlePage: Sendable, Hashable {
             }
             return text
         }
+        // An address that cannot be a key is not kept; the article is.
+        page.canonicalURL = canonicalURL.flatMap { try? Self.storableURL($0) }
         page.html = try bounded(html, "html", Self.maxContentBytes)
         page.text = try bounded(text, "text", Self.maxContentBytes)
         for (field, name) in [

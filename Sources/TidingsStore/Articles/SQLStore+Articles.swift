@@ -5,16 +5,18 @@ import TidingsModel
 /// Article pages (`article_pages`): requested by entries, leased to one fetcher at a time like
 /// sources, stored with their extraction.
 extension SQLStore: ArticleStore {
-    public func requestArticles(_ urls: [String], now: Date) async throws {
+    @discardableResult
+    public func requestArticles(_ urls: [String], now: Date) async throws -> [String: String] {
         // Refused before anything is written; duplicates (also those told apart only by U+0000)
         // are one row, which PostgreSQL's upsert must not meet twice in one statement.
         let urls = Set(try urls.map(ArticlePage.storableURL)).sorted()
-        guard !urls.isEmpty else { return }
+        guard !urls.isEmpty else { return [:] }
         let at = now.millisecondsSince1970
         // Requests and pruning write many rows each; in PostgreSQL two such writes locking rows in
         // different orders could deadlock, so they take turns on one key. Claims skip locked rows
         // and records write one row, so neither waits for them in a cycle.
-        try await source.write(locking: .keys([Self.articlesKey])) { db in
+        return try await source.write(locking: .keys([Self.articlesKey])) { db in
+            var elsewhere: [String: String] = [:]
             for chunk in stride(from: 0, to: urls.count, by: 200) {
                 var insert = RowsInsert(
                     into: "article_pages", columns: ["url", "status", "requested_at", "next_check_at", "failures"])
@@ -23,14 +25,20 @@ extension SQLStore: ArticleStore {
                         .text(url), .text(ArticlePageStatus.pending.rawValue), .int(at), .int(at), .int(0),
                     ])
                 }
-                try await db.raw(
+                let rows = try await db.raw(
                     """
                     \(insert) ON CONFLICT (url) DO UPDATE SET requested_at = CASE
                       WHEN excluded.requested_at > article_pages.requested_at THEN excluded.requested_at
                       ELSE article_pages.requested_at END
+                    RETURNING url, canonical_url
                     """
-                ).run()
+                ).all()
+                for row in rows {
+                    guard let canonical = try row.decode(column: "canonical_url", as: String?.self) else { continue }
+                    elsewhere[try row.decode(column: "url", as: String.self)] = canonical
+                }
             }
+            return elsewhere
         }
     }
 
@@ -71,6 +79,7 @@ extension SQLStore: ArticleStore {
                   site_name = \(bind: page.siteName), image_url = \(bind: page.imageURL),
                   language = \(bind: page.language), direction = \(bind: page.direction),
                   published_at = \(bind: publishedAt), confidence = \(bind: confidence), page_kind = \(bind: page.kind),
+                  canonical_url = \(bind: page.canonicalURL),
                   etag = \(bind: page.etag),
                   last_modified = \(bind: page.lastModified), content_hash = \(bind: page.contentHash),
                   fetched_at = \(bind: fetchedAt), changed_at = \(bind: changedAt),
@@ -158,7 +167,7 @@ extension SQLStore: ArticleStore {
     static var articleColumns: String {
         """
         url, status, content_html, content_text, title, byline, site_name, image_url, language, direction, \
-        published_at, confidence, page_kind, etag, last_modified, content_hash, fetched_at, changed_at, requested_at, next_check_at, \
+        published_at, confidence, page_kind, canonical_url, etag, last_modified, content_hash, fetched_at, changed_at, requested_at, next_check_at, \
         failures, error
         """
     }
@@ -184,6 +193,7 @@ extension SQLStore: ArticleStore {
         page.publishedAt = try date("published_at")
         page.confidence = try row.decode(column: "confidence", as: Int64?.self).map { Double($0) / 1000 }
         page.kind = try text("page_kind")
+        page.canonicalURL = try text("canonical_url")
         page.etag = try text("etag")
         page.lastModified = try text("last_modified")
         page.contentHash = try text("content_hash")

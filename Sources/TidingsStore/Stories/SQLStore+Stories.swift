@@ -85,6 +85,15 @@ extension SQLStore {
         if let kept = known.fold ?? windows?.take(stream, at: known.version), kept.rule == rule { return kept }
         var fold = StoryFold(rule: rule)
         for row in try await keys(of: stream, db: db) { fold.place(row.entry, in: row.story) }
+        // The links entries' pages gave as their own: their stories are stored, their links are
+        // looked up by later entries.
+        let linked = try await db.raw(
+            "SELECT a, url_key FROM story_decisions WHERE stream = \(bind: stream) AND kind = 'same_page'"
+        ).all()
+        for row in linked {
+            guard let url = try row.decode(column: "url_key", as: String?.self) else { continue }
+            fold.link(try row.decode(column: "a", as: Int64.self), to: url)
+        }
         return fold
     }
 
@@ -182,7 +191,8 @@ extension SQLStore {
         window = known
     }
 
-    /// Deletes the keys of `stories`; returns the seqs whose keys went.
+    /// Deletes the keys of `stories`, and the decisions naming their entries (they name nothing
+    /// any more); returns the seqs whose keys went.
     private static func forget(_ stories: [Int64], stream: String, db: any SQLDatabase) async throws -> Set<Int64> {
         var forgotten: Set<Int64> = []
         for chunk in stories.chunked(into: 1000) {
@@ -193,6 +203,14 @@ extension SQLStore {
                 """
             ).all()
             for row in rows { forgotten.insert(try row.decode(column: "seq", as: Int64.self)) }
+        }
+        for chunk in Array(forgotten).chunked(into: 1000) {
+            try await db.raw(
+                """
+                DELETE FROM story_decisions WHERE stream = \(bind: stream)
+                  AND (a IN (\(unsafeRaw: list(chunk))) OR b IN (\(unsafeRaw: list(chunk))))
+                """
+            ).run()
         }
         return forgotten
     }

@@ -89,16 +89,8 @@ extension SQLStore {
             guard !moved.isEmpty else { throw StoryEditRefusal.toldOnce(edit.item) }
             stories.formUnion(moved.values)
             try await Self.moveKeys(moved, stream: stream, db: db)
-            var present: [StoryPlace.Stored] = []
-            for chunk in Array(stories).chunked(into: 1000) {
-                present += try await db.raw(
-                    """
-                    SELECT seq, story, folded FROM entries WHERE stream = \(bind: stream)
-                      AND story IN (\(unsafeRaw: Self.list(chunk))) ORDER BY seq
-                    """
-                ).all().map(StoryPlace.Stored.init)
-            }
-            _ = try await Self.settle(present.sorted { $0.seq < $1.seq }, in: fold, stream: stream, at: at, db: db)
+            let present = try await Self.places(of: stories, stream: stream, db: db)
+            _ = try await Self.settle(present, in: fold, stream: stream, at: at, db: db)
             var b: Int64?
             if case .merge(_, let other) = decision { b = other }
             try await db.raw(
@@ -161,7 +153,7 @@ extension StoryDecision {
     /// The entry the decision is made on (a merge's first).
     var entry: Int64 {
         switch self {
-        case .split(let seq), .merge(let seq, _): seq
+        case .split(let seq), .merge(let seq, _), .samePage(let seq, _): seq
         }
     }
 }
@@ -212,12 +204,35 @@ extension SQLStore {
         return shown
     }
 
-    /// The editors' decisions on `stream`'s stories, in the order they were made.
+    /// Where the present entries of `stories`, and the entries `seqs`, stand as stored, in seq
+    /// order: what ``settle(_:in:stream:at:db:)`` places anew after a decision.
+    static func places(of stories: Set<Int64>, and seqs: Set<Int64> = [], stream: String, db: any SQLDatabase)
+        async throws -> [StoryPlace.Stored]
+    {
+        var found: [Int64: StoryPlace.Stored] = [:]
+        for (column, values) in [("story", stories), ("seq", seqs)] {
+            for chunk in Array(values).chunked(into: 1000) {
+                let rows = try await db.raw(
+                    """
+                    SELECT seq, story, folded FROM entries WHERE stream = \(bind: stream)
+                      AND \(unsafeRaw: column) IN (\(unsafeRaw: list(chunk)))
+                    """
+                ).all()
+                for row in rows {
+                    let place = try StoryPlace.Stored(row)
+                    found[place.seq] = place
+                }
+            }
+        }
+        return found.values.sorted { $0.seq < $1.seq }
+    }
+
+    /// The decisions on `stream`'s stories (editors' and pages'), in the order they were made.
     static func storyDecisions(of stream: String, db: any SQLDatabase) async throws
         -> [(atSeq: Int64, decision: StoryDecision)]
     {
         try await db.raw(
-            "SELECT at_seq, kind, a, b FROM story_decisions WHERE stream = \(bind: stream) ORDER BY at_seq, id"
+            "SELECT at_seq, kind, a, b, url_key FROM story_decisions WHERE stream = \(bind: stream) ORDER BY at_seq, id"
         ).all().compactMap { row in
             let a = try row.decode(column: "a", as: Int64.self)
             let decision: StoryDecision
@@ -226,6 +241,9 @@ extension SQLStore {
             case "merge":
                 guard let b = try row.decode(column: "b", as: Int64?.self) else { return nil }
                 decision = .merge(a, b)
+            case "same_page":
+                guard let url = try row.decode(column: "url_key", as: String?.self) else { return nil }
+                decision = .samePage(a, url)
             // A newer build's decision: this one leaves it alone.
             default: return nil
             }

@@ -49,17 +49,22 @@ public struct StoryRule: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// An editor's decision on stories, naming entries by their seq: take one entry out of its story
-/// (it becomes a story of its own), or make the stories of two entries one.
+/// A decision on stories made after their entries were grouped, naming entries by their seq: an
+/// editor's — take one entry out of its story (it becomes a story of its own), or make the
+/// stories of two entries one — or what an entry's page said of itself: its own address has
+/// this link key (rel=canonical, or where its link redirected), so the entry tells the story of
+/// the entries linking there, as if its link were that one.
 public enum StoryDecision: Hashable, Sendable {
     case split(Int64)
     case merge(Int64, Int64)
+    case samePage(Int64, String)
 
     /// The decision's name in the store and the audit log.
     public var kind: String {
         switch self {
         case .split: "split"
         case .merge: "merge"
+        case .samePage: "same_page"
         }
     }
 }
@@ -93,6 +98,8 @@ public struct StoryFold: Sendable {
     private var entries: [Int64: StoryEntry] = [:]
     private var byURL = SeqIndex<String>()
     private var byBucket = SeqIndex<Int64>()
+    /// Link keys entries have besides their own (``StoryDecision/samePage(_:_:)``), by seq.
+    private var aliases: [Int64: [String]] = [:]
 
     public init(rule: StoryRule) { self.rule = rule }
 
@@ -101,13 +108,15 @@ public struct StoryFold: Sendable {
     public mutating func add(_ entry: StoryEntry) -> Int64 {
         var candidates: [(entry: StoryEntry, story: Int64)] = []
         var seen = Set<Int64>()
-        func consider(_ seq: Int64) {
-            guard seen.insert(seq).inserted, let earlier = entries[seq], let story = stories[seq] else { return }
+        func consider(_ seq: Int64, linking url: String?) {
+            guard seen.insert(seq).inserted, var earlier = entries[seq], let story = stories[seq] else { return }
+            // Found by a link its page gave as its own: compared as if that were its link.
+            if let url { earlier.keys.url = url }
             candidates.append((earlier, story))
         }
-        if let url = entry.keys.url { byURL.forEach(at: url, consider) }
+        if let url = entry.keys.url { byURL.forEach(at: url) { consider($0, linking: url) } }
         let buckets = lookedUp(entry.keys)
-        for bucket in buckets { byBucket.forEach(at: bucket, consider) }
+        for bucket in buckets { byBucket.forEach(at: bucket) { consider($0, linking: nil) } }
         let story = rule.story(for: entry, among: candidates) ?? entry.seq
         place(entry, in: story, buckets: buckets)
         return story
@@ -132,16 +141,37 @@ public struct StoryFold: Sendable {
             guard let entry = entries.removeValue(forKey: seq) else { continue }
             stories.removeValue(forKey: seq)
             if let url = entry.keys.url { byURL.remove(seq, at: url) }
+            for url in aliases.removeValue(forKey: seq) ?? [] { byURL.remove(seq, at: url) }
             for bucket in lookedUp(entry.keys) { byBucket.remove(seq, at: bucket) }
         }
     }
 
-    /// Applies an editor's decision and returns the entries whose story changed, with their story
-    /// now. A story's id stays the seq of one of its entries: a split-off entry takes its own
-    /// seq, and when it was the story's first, the rest take the lowest of theirs; two merged
-    /// stories take the lower id (the earlier story's). Entries added later are compared as
-    /// always, so a split-off entry is a story that later tellings may join on its own, and
-    /// nothing undoes a decision but another one.
+    /// The entries whose link, or a link their page gave as its own, has `url` as its key.
+    public func seqs(linking url: String) -> [Int64] {
+        var seqs: [Int64] = []
+        byURL.forEach(at: url) { seqs.append($0) }
+        return seqs
+    }
+
+    /// Whether entry `seq`'s link, or one its page gave as its own, has `url` as its key.
+    public func knows(_ seq: Int64, linking url: String) -> Bool {
+        entries[seq]?.keys.url == url || aliases[seq]?.contains(url) == true
+    }
+
+    /// Files entry `seq` under `url` as well, as a stored `samePage` decision did (the stories
+    /// it made are stored): later entries linking there are compared with it.
+    public mutating func link(_ seq: Int64, to url: String) {
+        guard entries[seq] != nil, !knows(seq, linking: url) else { return }
+        aliases[seq, default: []].append(url)
+        byURL.insert(seq, at: url)
+    }
+
+    /// Applies a decision and returns the entries whose story changed, with their story now. A
+    /// story's id stays the seq of one of its entries: a split-off entry takes its own seq, and
+    /// when it was the story's first, the rest take the lowest of theirs; merged stories take the
+    /// lowest id (the earliest story's). Entries added later are compared as always, so a
+    /// split-off entry is a story that later tellings may join on its own, and nothing undoes a
+    /// decision but another one. A `samePage` decision the fold knows already changes nothing.
     @discardableResult
     public mutating func apply(_ decision: StoryDecision) -> [Int64: Int64] {
         var moved: [Int64: Int64] = [:]
@@ -159,6 +189,20 @@ public struct StoryFold: Sendable {
             guard let a = stories[one], let b = stories[other], a != b else { return [:] }
             let (kept, gone) = (min(a, b), max(a, b))
             for (member, story) in stories where story == gone { moved[member] = kept }
+        case .samePage(let seq, let url):
+            guard var entry = entries[seq], let story = stories[seq], !knows(seq, linking: url) else { return [:] }
+            // The entry, as if it linked there, joins the stories of the entries linking there
+            // that the rule would have found one with it.
+            entry.keys.url = url
+            var joined: Set<Int64> = [story]
+            byURL.forEach(at: url) { other in
+                guard var earlier = entries[other], let theirs = stories[other] else { return }
+                earlier.keys.url = url
+                if rule.matches(entry, earlier) { joined.insert(theirs) }
+            }
+            link(seq, to: url)
+            let kept = joined.min()!
+            for (member, story) in stories where story != kept && joined.contains(story) { moved[member] = kept }
         }
         for (member, story) in moved { stories[member] = story }
         return moved
