@@ -211,6 +211,37 @@ struct StoryGroupingRouteTests {
         }
     }
 
+    @Test("a pinned telling of a story shown as another pins the story: once, at its pin, with the others")
+    func pinFolded() async throws {
+        try await Self.withApp { app, client in
+            let admin = try await Self.admin(app)
+            let storm = try await Self.teasers(client, "/api/v1/brands/daily/sections/front")[1]
+            let paper = try #require(storm.alsoFrom?.first?.id)
+            let pinned = try await AdminRouteTests.send(
+                client, .put, "/api/v1/admin/brands/daily/sections/front/pins/\(paper)", admin,
+                body: #"{"position": 1}"#)
+            #expect(pinned.status == .created, "\(pinned.text)")
+            let teasers = try await Self.teasers(client, "/api/v1/brands/daily/sections/front")
+            #expect(
+                teasers.map(\.title) == [
+                    "Bergen: all schools shut by the storm", "Local team wins the cup", "Ferry strike ends",
+                ])
+            #expect(teasers[0].alsoFrom?.map(\.id) == [storm.id])
+            // Unpinned, and the item the story is shown as hidden: the story is hidden.
+            let unpinned = try await AdminRouteTests.send(
+                client, .delete, "/api/v1/admin/brands/daily/sections/front/pins/\(paper)", admin)
+            #expect(unpinned.status == .noContent)
+            let hidden = try await AdminRouteTests.send(
+                client, .put, "/api/v1/admin/brands/daily/sections/front/hidden/\(storm.id)", admin,
+                body: #"{"reason": "wrong"}"#)
+            #expect(hidden.status == .created, "\(hidden.text)")
+            #expect(
+                try await Self.teasers(client, "/api/v1/brands/daily/sections/front").map(\.title) == [
+                    "Local team wins the cup", "Ferry strike ends",
+                ])
+        }
+    }
+
     @Test("with grouping off, a split or merge is refused: there are no stories to correct")
     func editsOff() async throws {
         try await Self.withApp(grouping: false) { app, client in

@@ -118,9 +118,11 @@ private func byLink(_ database: TestDatabase) async throws {
     #expect(lead.record.json.hasPrefix(#"{"also_from":[{"id":"b-f2","#))
     guard case .teaser(let teaser)? = lead.record.item() else { throw StoreError("the lead is no teaser") }
     #expect(teaser.alsoFrom?.map(\.id) == ["b-f2"])
-    // The folded telling is still found by its own id (its article page), on its own.
+    // The folded telling is still found by its own id (its article page, a pin), with the
+    // story's other tellings and the item the story is shown as.
     let folded = try #require(try await store.entry(section: stream, itemID: "b-f2"))
-    #expect(folded.folded && folded.alsoFrom.isEmpty)
+    #expect(folded.folded && folded.alsoFrom.map(\.id) == ["a-flood"] && folded.shownAs == "a-flood")
+    #expect(lead.shownAs == nil)
     // A third source later: the same item, in the same place; a live reader is told it changed.
     var third = flood
     third.key = "f3"

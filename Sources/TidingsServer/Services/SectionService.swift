@@ -137,10 +137,10 @@ public final class SectionService: Sendable {
         // content for their places.
         let editorial = section.source == .catalog ? Editorial() : section.editorial
         let pins = editorial.pins(at: now)
+        let (pinned, shownAs) = try await pinnedStories(brand: brand, section: section, pins: pins)
         let content = try await contentPage(
             brand: brand, section: section, after: cursor?.after, limit: limit, language: language, now: now,
-            excluding: editorial.excluded(at: now))
-        let pinned = try await pinnedStories(brand: brand, section: section, pins: pins)
+            excluding: editorial.excluded(at: now).union(shownAs))
         var widgetTeasers: [SectionKey: [Teaser]] = [:]
         var forecasts: [String: Forecast] = [:]
         let placement = section.placement.scheduled(at: now)
@@ -174,17 +174,25 @@ public final class SectionService: Sendable {
     }
 
     /// The stories `pins` pin, by place; a story no longer kept (retention removed it) is left out.
-    func pinnedStories(brand: Brand, section: Section, pins: [Pin]) async throws -> [Int: FeedItem] {
-        guard !pins.isEmpty else { return [:] }
+    /// A pinned telling another telling of its story is shown as (story grouping) is pinned with
+    /// the story's other tellings, and that item's id is returned, to leave out of the content:
+    /// the story is shown once, at its pin.
+    func pinnedStories(brand: Brand, section: Section, pins: [Pin]) async throws
+        -> (items: [Int: FeedItem], shownAs: Set<String>)
+    {
+        guard !pins.isEmpty else { return ([:], []) }
         let key = SectionKey(brand: brand.id, section: section.id)
         let decoder = TidingsJSON.decoder()
         var pinned: [Int: FeedItem] = [:]
+        var shownAs: Set<String> = []
         for pin in pins {
-            if let item = try await store.entry(section: key, itemID: pin.item)?.record.item(decoder) {
-                pinned[pin.place] = item
-            }
+            guard let entry = try await store.entry(section: key, itemID: pin.item),
+                let item = entry.record.item(decoder)
+            else { continue }
+            pinned[pin.place] = item
+            if let shown = entry.shownAs { shownAs.insert(shown) }
         }
-        return pinned
+        return (pinned, shownAs)
     }
 
     /// What a section's live readers follow: the catalog news for a catalog section, its entries

@@ -30,8 +30,36 @@ extension SQLStore {
                   AND item_id = \(bind: itemID) ORDER BY seq DESC LIMIT 1
                 """
             ).first().map(Self.decodeEntry)
-            guard let found, found.story != nil, !found.folded else { return found }
-            return try await Self.withAlsoFrom([found], stream: stream, excluding: [itemID], db: db).first
+            guard var found, let story = found.story else { return found }
+            guard found.folded else {
+                return try await Self.withAlsoFrom([found], stream: stream, excluding: [itemID], db: db).first
+            }
+            // A folded telling on its own (a pin, its article): the story's other tellings, the
+            // shown one among them.
+            let others = try await db.raw(
+                """
+                SELECT item, item_id, folded FROM entries WHERE stream = \(bind: stream)
+                  AND story = \(unsafeRaw: String(story)) AND seq <> \(unsafeRaw: String(found.seq))
+                ORDER BY sort_at, seq
+                """
+            ).all()
+            let decoder = TidingsJSON.decoder()
+            var told: [Teaser.AlsoFrom] = []
+            for row in others {
+                if try row.decode(column: "folded", as: Int64.self) == 0 {
+                    found.shownAs = try row.decode(column: "item_id", as: String.self)
+                }
+                guard told.count < Self.alsoFromLimit,
+                    case .teaser(let teaser)? = try? decoder.decode(
+                        FeedItem.self, from: Data(try row.decode(column: "item", as: String.self).utf8))
+                else { continue }
+                told.append(teaser.asAlsoFrom)
+            }
+            if !told.isEmpty {
+                found.alsoFrom = told
+                found.record = found.record.withAlsoFrom(told)
+            }
+            return found
         }
     }
 
@@ -59,10 +87,7 @@ extension SQLStore {
                     case .teaser(let teaser)? = try? decoder.decode(
                         FeedItem.self, from: Data(try row.decode(column: "item", as: String.self).utf8))
                 else { continue }
-                members[story, default: []].append(
-                    Teaser.AlsoFrom(
-                        id: teaser.id, source: teaser.source, title: teaser.title, url: teaser.url,
-                        publishedAt: teaser.publishedAt))
+                members[story, default: []].append(teaser.asAlsoFrom)
             }
         }
         return entries.map { entry in
@@ -405,5 +430,12 @@ extension SQLStore {
             firstSeenAt: Date(millisecondsSince1970: try row.decode(column: "first_seen_at", as: Int64.self)),
             story: try row.decode(column: "story", as: Int64?.self),
             folded: try row.decode(column: "folded", as: Int64.self) != 0)
+    }
+}
+
+extension Teaser {
+    /// The teaser as another telling of a story lists it.
+    var asAlsoFrom: Teaser.AlsoFrom {
+        Teaser.AlsoFrom(id: id, source: source, title: title, url: url, publishedAt: publishedAt)
     }
 }
