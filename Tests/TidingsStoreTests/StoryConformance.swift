@@ -33,6 +33,8 @@ extension StoreCheck {
         .init(
             name: "a page giving another address as its own: its entries join those linking there, now and later",
             run: samePages),
+        .init(
+            name: "the newest entry pruned at once keeps its keys; the next entry takes another seq", run: seqAfterKeys),
     ]
 }
 
@@ -554,4 +556,27 @@ private func samePages(_ database: TestDatabase) async throws {
     #expect(try await store.alignStories(rule, at: t0))
     #expect(try await shown(store) == live)
     try await other.close()
+}
+
+/// SQLite gives the highest rowid out again once its row is deleted; a story's keys outlive their
+/// entry, so the next entry must not take the seq of kept keys.
+private func seqAfterKeys(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    _ = try await store.alignStories(rule, at: t0)
+    _ = try await store.recordFetches([fetch("a", [flood], keep: 1)], owner: "me")
+    // Another telling, dated before the first: stored (the highest seq), grouped, and pruned at
+    // once by the cap of one; its keys stay while the story lives.
+    var older = flood
+    older.key = "f2"
+    older.hoursAgo = 10
+    _ = try await store.recordFetches([fetch("b", [older], keep: 1)], owner: "me")
+    try await expectShown(store, ["a-flood"])
+    let next = Telling(key: "n", title: "A new story told once today, in the evening", hoursAgo: -1)
+    _ = try await store.recordFetches([fetch("c", [next], keep: 2)], owner: "me")
+    try await expectShown(store, ["c-n", "a-flood"])
+    var third = flood
+    third.key = "f3"
+    third.hoursAgo = 1
+    _ = try await store.recordFetches([fetch("d", [third], keep: 3)], owner: "me")
+    try await expectShown(store, ["c-n", "a-flood[d-f3]"])
 }

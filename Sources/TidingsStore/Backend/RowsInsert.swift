@@ -21,6 +21,9 @@ struct RowsInsert: SQLExpression {
     var updateOnConflict: [String]?
     /// The unique key `updateOnConflict` applies to.
     var conflictKey: [String]
+    /// Whether the rows give an identity column's values themselves (PostgreSQL's `GENERATED
+    /// ALWAYS` columns refuse them otherwise).
+    var overridingIdentity = false
 
     init(into table: String, columns: [String], updateOnConflict: [String]? = nil, conflictKey: [String] = ["id"]) {
         self.table = table
@@ -30,7 +33,9 @@ struct RowsInsert: SQLExpression {
     }
 
     func serialize(to serializer: inout SQLSerializer) {
-        serializer.write("INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES ")
+        serializer.write("INSERT INTO \(table) (\(columns.joined(separator: ", "))) ")
+        if overridingIdentity { serializer.write("OVERRIDING SYSTEM VALUE ") }
+        serializer.write("VALUES ")
         for (index, row) in rows.enumerated() {
             serializer.write(index == 0 ? "(" : ", (")
             for (position, value) in row.enumerated() {

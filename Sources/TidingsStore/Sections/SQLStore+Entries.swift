@@ -168,7 +168,7 @@ extension SQLStore {
         _ entries: [MergedEntry], stream section: SectionKey, at: Int64, keep: Int, since: Date,
         grouping: StoryRule?, windows: StoryWindows? = nil,
         into summaries: inout [UpsertSummary], kept: inout [(stream: String, version: Int64, fold: StoryFold)],
-        db: any SQLDatabase
+        kind: SQLBackendKind, db: any SQLDatabase
     ) async throws {
         var window: StoryWindow?
         var seen: Set<EntryKey> = []
@@ -207,42 +207,43 @@ extension SQLStore {
             summaries[merged.record].updated += 1
             summaries[merged.record].changedKeys.insert(entry.key)
         }
-        let columns = [
+        var columns = [
             "stream", "key", "source_id", "item", "item_images", "content_hash", "content_html", "item_id",
             "published_at", "sort_at", "first_seen_at", "updated_at",
         ]
         let bottomFirst = Array(fresh.reversed())
-        // Grouping needs the new rows' seqs: the insert gives them back.
-        var seqs: [EntryKey: Int64] = [:]
+        // With grouping, the new rows' seqs are taken first and their stories made before they are
+        // written, so each row is written once, with its story.
+        var places: [EntryKey: (seq: Int64, place: StoryPlace)] = [:]
+        if let grouping, !bottomFirst.isEmpty {
+            columns += ["seq", "story", "folded"]
+            let seqs = try await nextSeqs(bottomFirst.count, stream: stream, kind: kind, db: db)
+            let (made, counts) = try await group(
+                bottomFirst, seqs: seqs, stream: stream, rule: grouping, at: at, windows: windows, window: &window,
+                db: db)
+            places = made
+            for (record, count) in counts { summaries[record].grouped += count }
+        }
         for start in stride(from: 0, to: bottomFirst.count, by: 100) {
             var insert = RowsInsert(into: "entries", columns: columns)
+            insert.overridingIdentity = !places.isEmpty && kind == .postgres
             for merged in bottomFirst[start..<min(start + 100, bottomFirst.count)] {
                 let entry = merged.input
-                insert.rows.append([
+                var row: [RowsInsert.Value] = [
                     .text(stream), .text(entry.key.stored), .text(merged.sourceID), .text(entry.record.json),
                     entry.record.imagesColumn.sqlValue,
                     .text(entry.contentHash), entry.contentHTML.sqlValue, .text(entry.itemID),
                     entry.publishedAt.map(\.millisecondsSince1970).sqlValue, .int(merged.sortAt), .int(at), .int(at),
-                ])
+                ]
+                if let placed = places[entry.key] {
+                    row += [.int(placed.seq), placed.place.story.sqlValue, .int(placed.place.folded ? 1 : 0)]
+                }
+                insert.rows.append(row)
                 inserted[entry.key] = merged.record
                 summaries[merged.record].inserted += 1
                 summaries[merged.record].newKeys.insert(entry.key)
             }
-            if grouping == nil {
-                try await db.raw("\(insert)").run()
-            } else {
-                for row in try await db.raw("\(insert) RETURNING seq, key").all() {
-                    seqs[EntryKey(stored: try row.decode(column: "key", as: String.self))] = try row.decode(
-                        column: "seq", as: Int64.self)
-                }
-            }
-        }
-        if let grouping {
-            for (record, count) in try await group(
-                fresh, seqs: seqs, stream: stream, rule: grouping, at: at, windows: windows, window: &window, db: db)
-            {
-                summaries[record].grouped += count
-            }
+            try await db.raw("\(insert)").run()
         }
         var recordOf: [String: Int] = [:]
         for merged in unique where recordOf[merged.sourceID] == nil { recordOf[merged.sourceID] = merged.record }
@@ -260,27 +261,58 @@ extension SQLStore {
         if let window, let fold = window.fold { kept.append((stream, window.version, fold)) }
     }
 
-    /// Groups the new entries (`seqs`: where each went) that have story keys; returns how many
-    /// each record had folded.
+    /// Groups the new entries (in the order they are inserted, `seqs` the seqs they will have):
+    /// each one's seq and place (a row without story keys, not a teaser, is in no story), and how
+    /// many each record had folded.
     private static func group(
-        _ fresh: [MergedEntry], seqs: [EntryKey: Int64], stream: String, rule: StoryRule, at: Int64,
+        _ fresh: [MergedEntry], seqs: [Int64], stream: String, rule: StoryRule, at: Int64,
         windows: StoryWindows?, window: inout StoryWindow?, db: any SQLDatabase
-    ) async throws -> [Int: Int] {
-        let keyed = fresh.filter { $0.input.story != nil }
+    ) async throws -> (places: [EntryKey: (seq: Int64, place: StoryPlace)], counts: [Int: Int]) {
         var recordOf: [Int64: Int] = [:]
-        let entries = keyed.compactMap { merged -> StoryEntry? in
-            guard let seq = seqs[merged.input.key], let keys = merged.input.story else { return nil }
+        var entries: [StoryEntry] = []
+        for (merged, seq) in zip(fresh, seqs) {
+            guard let keys = merged.input.story else { continue }
             recordOf[seq] = merged.record
-            return StoryEntry(
-                seq: seq, source: merged.sourceID, at: Date(millisecondsSince1970: merged.sortAt), keys: keys)
+            entries.append(
+                StoryEntry(
+                    seq: seq, source: merged.sourceID, at: Date(millisecondsSince1970: merged.sortAt), keys: keys))
         }
-        var counts: [Int: Int] = [:]
-        for seq in try await group(
+        let placed = try await group(
             entries, stream: stream, rule: rule, at: at, windows: windows, window: &window, db: db)
-        {
-            if let record = recordOf[seq] { counts[record, default: 0] += 1 }
+        var places: [EntryKey: (seq: Int64, place: StoryPlace)] = [:]
+        var counts: [Int: Int] = [:]
+        for (merged, seq) in zip(fresh, seqs) {
+            let place = placed[seq] ?? StoryPlace(story: nil, folded: false)
+            places[merged.input.key] = (seq, place)
+            if place.folded { counts[merged.record, default: 0] += 1 }
         }
-        return counts
+        return (places, counts)
+    }
+
+    /// `count` seqs for new rows of `stream`, ascending: above every entry's, and above the seqs
+    /// of the stream's kept story keys (SQLite gives a deleted highest seq out again; a story's
+    /// keys outlive their entry). PostgreSQL's identity never gives a value twice.
+    private static func nextSeqs(_ count: Int, stream: String, kind: SQLBackendKind, db: any SQLDatabase)
+        async throws -> [Int64]
+    {
+        switch kind {
+        case .postgres:
+            return try await db.raw(
+                """
+                SELECT nextval(pg_get_serial_sequence('entries', 'seq')) AS seq
+                FROM generate_series(1, \(unsafeRaw: String(count)))
+                """
+            ).all().map { try $0.decode(column: "seq", as: Int64.self) }.sorted()
+        case .sqlite:
+            let top =
+                try await db.raw(
+                    """
+                    SELECT MAX(COALESCE((SELECT MAX(seq) FROM entries), 0),
+                      COALESCE((SELECT MAX(seq) FROM story_keys WHERE stream = \(bind: stream)), 0)) AS top
+                    """
+                ).first()?.decode(column: "top", as: Int64.self) ?? 0
+            return (1...Int64(count)).map { top + $0 }
+        }
     }
 
     /// The keys retention removed from `stream` that the fetched sources still list. Tombstones

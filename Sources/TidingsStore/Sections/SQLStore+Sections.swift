@@ -70,6 +70,7 @@ extension SQLStore: SectionStore {
         let locks = Set(
             records.flatMap(\.sections).map { "stream:" + $0.stream } + records.map { "source:" + $0.sourceID })
         let windows = storyWindows
+        let kind = source.kind
         let (summaries, kept) = try await source.write(locking: .keys(locks)) { db in
             var summaries = [UpsertSummary](repeating: UpsertSummary(), count: records.count)
             var kept: [(stream: String, version: Int64, fold: StoryFold)] = []
@@ -89,7 +90,7 @@ extension SQLStore: SectionStore {
                     MergedEntry.newestFirst(streams[stream] ?? []), stream: stream,
                     at: records[0].attemptedAt.millisecondsSince1970, keep: records[0].keepItems,
                     since: records[0].keepSince, grouping: records[0].grouping, windows: windows,
-                    into: &summaries, kept: &kept, db: db)
+                    into: &summaries, kept: &kept, kind: kind, db: db)
             }
             for record in records { try await Self.updateState(record, owner: owner, db: db) }
             let changed = zip(records, summaries).filter { $0.1.changed }.flatMap { $0.0.sections }

@@ -11,15 +11,16 @@ import TidingsModel
 /// while any of its entries is present, so a rebuild (``SQLStore/alignStories(_:at:)``) folds the
 /// same rows in the same order and finds the same stories.
 extension SQLStore {
-    /// Groups entries just inserted into `stream` (`fresh`, by seq): each joins the story of the
-    /// earliest stored or fresh entry it matches, or starts its own. An entry joining a story that
-    /// is shown is folded into it, and the shown entry's `updated_at` moves to `at`, so a live
-    /// reader is told its item changed, not that one was added. Returns the folded seqs.
+    /// Groups entries about to be inserted into `stream` (`fresh`, with the seqs they will have):
+    /// each joins the story of the earliest stored or fresh entry it matches, or starts its own.
+    /// An entry joining a story that is shown is folded into it, and the shown entry's
+    /// `updated_at` moves to `at`, so a live reader is told its item changed, not that one was
+    /// added. Writes their keys; returns each one's place, for its row.
     static func group(
         _ fresh: [StoryEntry], stream: String, rule: StoryRule, at: Int64, windows: StoryWindows?,
         window: inout StoryWindow?, db: any SQLDatabase
-    ) async throws -> Set<Int64> {
-        guard !fresh.isEmpty else { return [] }
+    ) async throws -> [Int64: StoryPlace] {
+        guard !fresh.isEmpty else { return [:] }
         let fresh = fresh.sorted { $0.seq < $1.seq }
         var fold = try await self.fold(of: stream, rule: rule, windows: windows, window: &window, db: db)
         var stories: [Int64: Int64] = [:]
@@ -29,38 +30,19 @@ extension SQLStore {
         // The stories new entries joined that were there before: each present one has one shown entry.
         let joined = Set(stories.values.filter { !freshSeqs.contains($0) })
         var shown = try await shownEntries(of: joined, stream: stream, db: db)
-        var folded: Set<Int64> = []
+        var places: [Int64: StoryPlace] = [:]
         var grown: Set<Int64> = []
         for entry in fresh {
             let story = stories[entry.seq]!
             if let lead = shown[story] {
-                folded.insert(entry.seq)
+                places[entry.seq] = StoryPlace(story: story, folded: true)
                 if !freshSeqs.contains(lead) { grown.insert(lead) }
             } else {
                 shown[story] = entry.seq
+                places[entry.seq] = StoryPlace(story: story, folded: false)
             }
         }
         try await insertKeys(fresh, stories: stories, stream: stream, db: db)
-        // Most new entries start a story of their own: one statement for them all.
-        let own = fresh.map(\.seq).filter { stories[$0] == $0 }
-        for chunk in own.chunked(into: 1000) {
-            try await db.raw(
-                "UPDATE entries SET story = seq WHERE stream = \(bind: stream) AND seq IN (\(unsafeRaw: list(chunk)))"
-            ).run()
-        }
-        // Those that joined a story: one statement a thousand, each row's story and fold spelt out.
-        let joining = fresh.map(\.seq).filter { stories[$0] != $0 }
-        for chunk in joining.chunked(into: 1000) {
-            let story = chunk.map { "WHEN \($0) THEN \(stories[$0]!)" }.joined(separator: " ")
-            let foldedSeqs = chunk.filter(folded.contains)
-            let fold = foldedSeqs.isEmpty ? "0" : "CASE WHEN seq IN (\(list(foldedSeqs))) THEN 1 ELSE 0 END"
-            try await db.raw(
-                """
-                UPDATE entries SET story = CASE seq \(unsafeRaw: story) END, folded = \(unsafeRaw: fold)
-                WHERE stream = \(bind: stream) AND seq IN (\(unsafeRaw: list(chunk)))
-                """
-            ).run()
-        }
         if !grown.isEmpty {
             try await db.raw(
                 """
@@ -69,7 +51,7 @@ extension SQLStore {
                 """
             ).run()
         }
-        return folded
+        return places
     }
 
     /// The stream's keys folded as stored: the write's own fold, else the one this process kept
