@@ -351,3 +351,37 @@ struct StoryFoldTests {
         }
     }
 }
+
+@Suite("The fold's bucket table")
+struct BucketTableTests {
+    @Test("random adds and removals find what a dictionary of lists finds, through every rehash (property)")
+    func againstDictionary() {
+        var random = SplitMix64(seed: 5)
+        var table = BucketTable()
+        var reference: [Int64: [Int64]] = [:]
+        var seq: Int64 = 0
+        for step in 0..<60_000 {
+            // Few buckets, many seqs each, or many buckets: both shapes, and colliding starts.
+            let bucket = Int64(bitPattern: random.next()) % (step < 30_000 ? 50 : 1_000_000)
+            if random.next(upTo: 3) > 0 || reference.isEmpty {
+                seq += 1
+                table.insert(seq, at: bucket)
+                reference[bucket, default: []].append(seq)
+            } else if let key = reference.keys.randomElement(using: &random), var seqs = reference[key] {
+                let gone = seqs.remove(at: random.next(upTo: seqs.count))
+                table.remove(gone, at: key)
+                reference[key] = seqs.isEmpty ? nil : seqs
+            }
+            if step % 5_000 == 0 || step == 59_999 {
+                for (key, seqs) in reference {
+                    var found: [Int64] = []
+                    table.forEach(at: key) { found.append($0) }
+                    #expect(found.sorted() == seqs.sorted(), "bucket \(key) at step \(step)")
+                }
+                var none: [Int64] = []
+                table.forEach(at: Int64.min) { none.append($0) }
+                #expect(none.isEmpty)
+            }
+        }
+    }
+}

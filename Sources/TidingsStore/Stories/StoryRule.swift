@@ -97,7 +97,7 @@ public struct StoryFold: Sendable {
     public private(set) var stories: [Int64: Int64] = [:]
     private var entries: [Int64: StoryEntry] = [:]
     private var byURL = SeqIndex<String>()
-    private var byBucket = SeqIndex<Int64>()
+    private var byBucket = BucketTable()
     /// Link keys entries have besides their own (``StoryDecision/samePage(_:_:)``), by seq.
     private var aliases: [Int64: [String]] = [:]
 
@@ -107,9 +107,12 @@ public struct StoryFold: Sendable {
     @discardableResult
     public mutating func add(_ entry: StoryEntry) -> Int64 {
         var candidates: [(entry: StoryEntry, story: Int64)] = []
-        var seen = Set<Int64>()
+        // Few entries are found (most new entries are a story of their own): a list, not a set.
+        var seen: [Int64] = []
         func consider(_ seq: Int64, linking url: String?) {
-            guard seen.insert(seq).inserted, var earlier = entries[seq], let story = stories[seq] else { return }
+            guard !seen.contains(seq) else { return }
+            seen.append(seq)
+            guard var earlier = entries[seq], let story = stories[seq] else { return }
             // Found by a link its page gave as its own: compared as if that were its link.
             if let url { earlier.keys.url = url }
             candidates.append((earlier, story))
@@ -253,5 +256,76 @@ struct SeqIndex<Key: Hashable & Sendable>: Sendable {
             rest.removeAll { $0 == seq }
             if !rest.isEmpty { more[key] = rest }
         }
+    }
+}
+
+/// The seqs filed under each band bucket, as one open-addressing table of (bucket, seq) pairs
+/// probed linearly: a fold files 16 buckets an entry, and a dictionary (a hash of the already
+/// hashed bucket, then a second table for a bucket's further seqs) cost a cache miss or two a
+/// bucket at every add and removal. Buckets are hashes already: a multiplication spreads them.
+struct BucketTable: Sendable {
+    private var buckets: [Int64]
+    /// 0: never used; `removed`: a pair taken out (probes go on past it); else the seq (> 0).
+    private var seqs: [Int64]
+    private var shift: Int
+    /// Slots not 0 (pairs and removed ones), and pairs.
+    private var used = 0
+    private var live = 0
+    private static let removed: Int64 = -1
+
+    init() {
+        shift = 64 - 10
+        buckets = Array(repeating: 0, count: 1 << 10)
+        seqs = Array(repeating: 0, count: 1 << 10)
+    }
+
+    private func start(_ bucket: Int64) -> Int {
+        Int(truncatingIfNeeded: (UInt64(bitPattern: bucket) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
+    }
+
+    mutating func insert(_ seq: Int64, at bucket: Int64) {
+        precondition(seq > 0, "seqs are positive")
+        if (used + 1) * 2 > seqs.count { rehash() }
+        let mask = seqs.count - 1
+        var slot = start(bucket)
+        while seqs[slot] > 0 { slot = (slot + 1) & mask }
+        if seqs[slot] == 0 { used += 1 }
+        buckets[slot] = bucket
+        seqs[slot] = seq
+        live += 1
+    }
+
+    func forEach(at bucket: Int64, _ body: (Int64) -> Void) {
+        let mask = seqs.count - 1
+        var slot = start(bucket)
+        while seqs[slot] != 0 {
+            if seqs[slot] > 0, buckets[slot] == bucket { body(seqs[slot]) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    mutating func remove(_ seq: Int64, at bucket: Int64) {
+        let mask = seqs.count - 1
+        var slot = start(bucket)
+        while seqs[slot] != 0 {
+            if seqs[slot] == seq, buckets[slot] == bucket {
+                seqs[slot] = Self.removed
+                live -= 1
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Twice the slots when pairs fill a quarter of them, else as many without the removed ones.
+    private mutating func rehash() {
+        let bits = (64 - shift) + (live * 4 >= seqs.count ? 1 : 0)
+        let (oldBuckets, oldSeqs) = (buckets, seqs)
+        shift = 64 - bits
+        buckets = Array(repeating: 0, count: 1 << bits)
+        seqs = Array(repeating: 0, count: 1 << bits)
+        used = 0
+        live = 0
+        for (bucket, seq) in zip(oldBuckets, oldSeqs) where seq > 0 { insert(seq, at: bucket) }
     }
 }
