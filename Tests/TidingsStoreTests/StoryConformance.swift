@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TidingsModel
-import TidingsStore
 import TidingsTesting
+
+@testable import TidingsStore
 
 /// Issue 42 on every backend: entries of a section that tell one story are shown once, as the
 /// first telling's item with the others in its `also_from`; stories keep their id and place as
@@ -35,6 +36,9 @@ extension StoreCheck {
             run: samePages),
         .init(
             name: "the newest entry pruned at once keeps its keys; the next entry takes another seq", run: seqAfterKeys),
+        .init(
+            name: "migration 25 moves present entries' keys into their rows and keeps removed ones' apart",
+            run: migration25),
     ]
 }
 
@@ -233,9 +237,9 @@ private func pruning(_ database: TestDatabase) async throws {
             try await db.raw("SELECT COUNT(*) AS n FROM entries").first()?.decode(column: "n", as: Int64.self)
         )
     }
-    #expect(keyRows == 6 && entryRows == 5, "the pruned first telling's keys stay while its story lives")
-    // The story's last telling goes too: its keys go with it (the others' stay, kept by their
-    // present entries).
+    #expect(keyRows == 1 && entryRows == 5, "the pruned first telling's keys stay while its story lives")
+    // The story's last telling goes too: its kept keys go with it (present entries keep their
+    // keys in their own rows).
     let latest = (0..<5).map {
         Telling(key: "n\($0)", title: "Newest story \($0) of the week, told once", hoursAgo: -Double(2 + $0))
     }
@@ -244,7 +248,7 @@ private func pruning(_ database: TestDatabase) async throws {
     let kept = try await source.read { db in
         try await db.raw("SELECT COUNT(*) AS n FROM story_keys").first()?.decode(column: "n", as: Int64.self)
     }
-    #expect(kept == 5, "the five present entries' keys alone")
+    #expect(kept == 0, "the story went with its last telling: its kept keys too")
     try await source.close()
 }
 
@@ -579,4 +583,77 @@ private func seqAfterKeys(_ database: TestDatabase) async throws {
     third.hoursAgo = 1
     _ = try await store.recordFetches([fetch("d", [third], keep: 3)], owner: "me")
     try await expectShown(store, ["c-n", "a-flood[d-f3]"])
+}
+
+/// A database at version 24 (keys in `story_keys` for present and removed entries alike):
+/// migration 25 moves the present ones' into their rows, and grouping goes on as before.
+private func migration25(_ database: TestDatabase) async throws {
+    let source = try await database.openSource()
+    try await Migrations.migrate(source, upTo: 24)
+    var copy = flood
+    copy.key = "f2"
+    copy.title = "Roads shut"
+    copy.hoursAgo = 2
+    var gone = flood
+    gone.key = "f0"
+    gone.hoursAgo = 4
+    let tellings = [("a", flood), ("b", copy), ("z", gone)]
+    let seqs = try await source.write { db in
+        var seqs: [Int64] = []
+        for (source, telling) in tellings {
+            let entry = input(source, telling)
+            let row = try await db.raw(
+                """
+                INSERT INTO entries (stream, key, source_id, item, content_hash, item_id, first_seen_at, updated_at,
+                  sort_at, story, folded)
+                VALUES (\(bind: stream.stream), \(bind: entry.key.stored), \(bind: source), \(bind: entry.record.json),
+                  'h', \(bind: entry.itemID), 0, 0, \(bind: entry.publishedAt!.millisecondsSince1970), 0, 0)
+                RETURNING seq
+                """
+            ).first()
+            seqs.append(try #require(row).decode(column: "seq", as: Int64.self))
+        }
+        // The first telling's story; the second folded in it; the third removed by retention, its
+        // keys kept.
+        try await db.raw("UPDATE entries SET story = \(bind: seqs[0])").run()
+        try await db.raw("UPDATE entries SET folded = 1 WHERE seq = \(bind: seqs[1])").run()
+        try await db.raw("DELETE FROM entries WHERE seq = \(bind: seqs[2])").run()
+        for ((source, telling), seq) in zip(tellings, seqs) {
+            let entry = input(source, telling)
+            let keys = try #require(entry.story)
+            try await db.raw(
+                """
+                INSERT INTO story_keys (stream, seq, story, source_id, at, url_key, words, signature, names)
+                VALUES (\(bind: stream.stream), \(bind: seq), \(bind: seqs[0]), \(bind: source),
+                  \(bind: entry.publishedAt!.millisecondsSince1970), \(bind: keys.url), \(bind: Int64(keys.words)),
+                  \(bind: keys.signature.map(StoryKeys.stored)), \(bind: keys.names.map(StoryKeys.stored)))
+                """
+            ).run()
+        }
+        try await db.raw("UPDATE story_grouping SET rule = \(bind: rule.description)").run()
+        return seqs
+    }
+    #expect(try await Migrations.migrate(source, upTo: 25) == [25])
+    let (columns, kept) = try await source.read { db in
+        (
+            try await db.raw("SELECT story_keys FROM entries ORDER BY seq").all().map {
+                try $0.decode(column: "story_keys", as: String.self)
+            },
+            try await db.raw("SELECT seq FROM story_keys").all().map { try $0.decode(column: "seq", as: Int64.self) }
+        )
+    }
+    let expected = tellings.prefix(2).map { source, telling in
+        let entry = input(source, telling)
+        return entry.story!.column(at: entry.publishedAt!.millisecondsSince1970)
+    }
+    #expect(columns == expected)
+    #expect(kept == [seqs[2]], "the removed telling's keys alone stay apart")
+    try await source.close()
+    let store = try await database.open()
+    #expect(try await store.alignStories(rule, at: t0) == false, "the same rule: nothing made again")
+    var third = flood
+    third.key = "f3"
+    third.hoursAgo = 1
+    _ = try await store.recordFetches([fetch("c", [third])], owner: "me")
+    try await expectShown(store, ["a-flood[b-f2,c-f3]"])
 }

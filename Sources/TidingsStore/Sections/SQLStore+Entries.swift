@@ -216,7 +216,7 @@ extension SQLStore {
         // written, so each row is written once, with its story.
         var places: [EntryKey: (seq: Int64, place: StoryPlace)] = [:]
         if let grouping, !bottomFirst.isEmpty {
-            columns += ["seq", "story", "folded"]
+            columns += ["seq", "story", "folded", "story_keys"]
             let seqs = try await nextSeqs(bottomFirst.count, stream: stream, kind: kind, db: db)
             let (made, counts) = try await group(
                 bottomFirst, seqs: seqs, stream: stream, rule: grouping, at: at, windows: windows, window: &window,
@@ -236,7 +236,10 @@ extension SQLStore {
                     entry.publishedAt.map(\.millisecondsSince1970).sqlValue, .int(merged.sortAt), .int(at), .int(at),
                 ]
                 if let placed = places[entry.key] {
-                    row += [.int(placed.seq), placed.place.story.sqlValue, .int(placed.place.folded ? 1 : 0)]
+                    row += [
+                        .int(placed.seq), placed.place.story.sqlValue, .int(placed.place.folded ? 1 : 0),
+                        entry.story.map { $0.column(at: merged.sortAt) }.sqlValue,
+                    ]
                 }
                 insert.rows.append(row)
                 inserted[entry.key] = merged.record
@@ -410,7 +413,7 @@ extension SQLStore {
             """
             DELETE FROM entries WHERE stream = \(bind: stream)
               AND (first_seen_at < \(bind: since.millisecondsSince1970) \(beyond))
-            RETURNING key, source_id, seq, story
+            RETURNING key, source_id, seq, story, story_keys
             """
         ).all()
         let removed = try rows.map {
@@ -422,7 +425,10 @@ extension SQLStore {
         try await pruned(
             try rows.compactMap { row in
                 try row.decode(column: "story", as: Int64?.self).map {
-                    (seq: try row.decode(column: "seq", as: Int64.self), story: $0)
+                    PrunedEntry(
+                        seq: try row.decode(column: "seq", as: Int64.self), story: $0,
+                        source: try row.decode(column: "source_id", as: String.self),
+                        keys: try row.decode(column: "story_keys", as: String?.self))
                 }
             }, stream: stream, at: at, window: &window, db: db)
         for start in stride(from: 0, to: removed.count, by: 100) {

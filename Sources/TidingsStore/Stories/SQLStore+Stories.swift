@@ -15,7 +15,7 @@ extension SQLStore {
     /// each joins the story of the earliest stored or fresh entry it matches, or starts its own.
     /// An entry joining a story that is shown is folded into it, and the shown entry's
     /// `updated_at` moves to `at`, so a live reader is told its item changed, not that one was
-    /// added. Writes their keys; returns each one's place, for its row.
+    /// added. Returns each one's place, for its row (which carries its keys).
     static func group(
         _ fresh: [StoryEntry], stream: String, rule: StoryRule, at: Int64, windows: StoryWindows?,
         window: inout StoryWindow?, db: any SQLDatabase
@@ -42,7 +42,6 @@ extension SQLStore {
                 places[entry.seq] = StoryPlace(story: story, folded: false)
             }
         }
-        try await insertKeys(fresh, stories: stories, stream: stream, db: db)
         if !grown.isEmpty {
             try await db.raw(
                 """
@@ -66,7 +65,9 @@ extension SQLStore {
         window = StoryWindow(version: known.version, fold: nil)
         if let kept = known.fold ?? windows?.take(stream, at: known.version), kept.rule == rule { return kept }
         var fold = StoryFold(rule: rule)
-        for row in try await keys(of: stream, db: db) { fold.place(row.entry, in: row.story) }
+        for row in try await keys(of: stream, db: db) {
+            if let story = row.story { fold.place(row.entry, in: story) }
+        }
         // The links entries' pages gave as their own: their stories are stored, their links are
         // looked up by later entries.
         let linked = try await db.raw(
@@ -79,18 +80,35 @@ extension SQLStore {
         return fold
     }
 
-    /// Every stored key of `stream`, in seq order: what a write folds when it has no fold of the
-    /// stream at its current version (at most a section's retention and the removed tellings of
-    /// its live stories). The fold indexes them by link key and band bucket in memory, so each
-    /// new entry costs a lookup a band, never a comparison with every key. (An index of band rows
-    /// in the database cost more than the whole write it served: docs/benchmarks.md.)
+    /// Every stored key of `stream`, in seq order: the present entries' (their `story_keys`
+    /// column) and the kept keys of removed ones (`story_keys` rows, while their story has a
+    /// present entry) — what a write folds when it has no fold of the stream at its current
+    /// version. The fold indexes them by link key and band bucket in memory, so each new entry
+    /// costs a lookup a band, never a comparison with every key. (An index of band rows in the
+    /// database cost more than the whole write it served: docs/benchmarks.md.) A present entry's
+    /// story is nil when grouping was switched off since.
     static func keys(of stream: String, db: any SQLDatabase) async throws -> [StoryRow] {
-        try await db.raw(
+        var rows = try await db.raw(
+            """
+            SELECT seq, story, source_id, story_keys FROM entries
+            WHERE stream = \(bind: stream) AND story_keys IS NOT NULL
+            """
+        ).all().map { row in
+            let (at, keys) = try StoryKeys.decode(column: try row.decode(column: "story_keys", as: String.self))
+            return StoryRow(
+                entry: StoryEntry(
+                    seq: try row.decode(column: "seq", as: Int64.self),
+                    source: try row.decode(column: "source_id", as: String.self),
+                    at: Date(millisecondsSince1970: at), keys: keys),
+                story: try row.decode(column: "story", as: Int64?.self))
+        }
+        rows += try await db.raw(
             """
             SELECT seq, story, source_id, at, url_key, words, signature, names FROM story_keys
-            WHERE stream = \(bind: stream) ORDER BY seq
+            WHERE stream = \(bind: stream)
             """
         ).all().map(decodeKeys)
+        return rows.sorted { $0.entry.seq < $1.entry.seq }
     }
 
     /// The entry each of `stories` shows, by story; a story with no present entry is left out.
@@ -112,10 +130,10 @@ extension SQLStore {
         return shown
     }
 
-    /// Writes the keys of `entries`.
-    static func insertKeys(
-        _ entries: [StoryEntry], stories: [Int64: Int64], stream: String, db: any SQLDatabase
-    ) async throws {
+    /// Keeps the keys of removed entries whose story has a present entry (`story_keys` rows).
+    static func keepKeys(_ entries: [StoryEntry], stories: [Int64: Int64], stream: String, db: any SQLDatabase)
+        async throws
+    {
         for chunk in entries.chunked(into: 500) {
             var insert = RowsInsert(
                 into: "story_keys",
@@ -131,12 +149,12 @@ extension SQLStore {
         }
     }
 
-    /// After retention removed entries of `stream`: their keys stay while their
-    /// story has a present entry — the first of which is shown when the shown one went — and go
-    /// with the story's last entry.
+    /// After retention removed entries of `stream` (each with its story and its keys column):
+    /// the keys of those whose story has a present entry are kept (the first present entry is
+    /// shown when the shown one went), and the others are forgotten, as are kept keys of stories
+    /// none of whose entries is present any more.
     static func pruned(
-        _ removed: [(seq: Int64, story: Int64)], stream: String, at: Int64, window: inout StoryWindow?,
-        db: any SQLDatabase
+        _ removed: [PrunedEntry], stream: String, at: Int64, window: inout StoryWindow?, db: any SQLDatabase
     ) async throws {
         guard !removed.isEmpty else { return }
         let stories = Set(removed.map(\.story))
@@ -164,8 +182,24 @@ extension SQLStore {
                 """
             ).run()
         }
-        let forgotten = try await forget(Array(stories.subtracting(present)), stream: stream, db: db)
+        var kept: [StoryEntry] = []
+        var keptStories: [Int64: Int64] = [:]
+        var forgotten: Set<Int64> = []
+        for entry in removed {
+            guard let column = entry.keys else { continue }
+            if present.contains(entry.story) {
+                let (at, keys) = try StoryKeys.decode(column: column)
+                kept.append(
+                    StoryEntry(seq: entry.seq, source: entry.source, at: Date(millisecondsSince1970: at), keys: keys))
+                keptStories[entry.seq] = entry.story
+            } else {
+                forgotten.insert(entry.seq)
+            }
+        }
+        try await keepKeys(kept, stories: keptStories, stream: stream, db: db)
+        forgotten.formUnion(try await forget(Array(stories.subtracting(present)), stream: stream, db: db))
         guard !forgotten.isEmpty else { return }
+        try await forgetDecisions(on: forgotten, stream: stream, db: db)
         var known = try await StoryWindow.read(stream, window, db: db)
         window = nil  // `known` holds the fold alone: removing from it copies nothing
         known.fold?.remove(forgotten)
@@ -173,8 +207,7 @@ extension SQLStore {
         window = known
     }
 
-    /// Deletes the keys of `stories`, and the decisions naming their entries (they name nothing
-    /// any more); returns the seqs whose keys went.
+    /// Deletes the kept keys of `stories` (removed entries'); returns their seqs.
     private static func forget(_ stories: [Int64], stream: String, db: any SQLDatabase) async throws -> Set<Int64> {
         var forgotten: Set<Int64> = []
         for chunk in stories.chunked(into: 1000) {
@@ -186,7 +219,12 @@ extension SQLStore {
             ).all()
             for row in rows { forgotten.insert(try row.decode(column: "seq", as: Int64.self)) }
         }
-        for chunk in Array(forgotten).chunked(into: 1000) {
+        return forgotten
+    }
+
+    /// Deletes the decisions naming entries whose keys are forgotten: they name nothing any more.
+    private static func forgetDecisions(on seqs: Set<Int64>, stream: String, db: any SQLDatabase) async throws {
+        for chunk in Array(seqs).chunked(into: 1000) {
             try await db.raw(
                 """
                 DELETE FROM story_decisions WHERE stream = \(bind: stream)
@@ -194,7 +232,6 @@ extension SQLStore {
                 """
             ).run()
         }
-        return forgotten
     }
 
     /// Integers as an SQL list (`1, 2, 3`): Swift integers, never input, written inline.
@@ -250,7 +287,15 @@ struct StoryWindow {
 /// while the story has a present one; grouping folds it alike.)
 struct StoryRow {
     var entry: StoryEntry
+    var story: Int64?
+}
+
+/// An entry retention removed, as grouping needs it: its story and its keys column.
+struct PrunedEntry {
+    var seq: Int64
     var story: Int64
+    var source: String
+    var keys: String?
 }
 
 extension StoryKeys {
@@ -263,6 +308,29 @@ extension StoryKeys {
 
     /// The signature as stored.
     var storedSignature: String? { signature.map(Self.stored) }
+
+    /// The keys as an entry's `story_keys` column holds them, with the entry's date as grouping
+    /// took it (`at`, milliseconds; its ranking date may move later): `at,words,signature,names,link`
+    /// — hex digits, nothing for no signature, `-` for names not kept, nothing for no link, the
+    /// link last (it may hold commas).
+    func column(at: Int64) -> String {
+        "\(at),\(words),\(storedSignature ?? ""),\(names.map(Self.stored) ?? "-"),\(url ?? "")"
+    }
+
+    /// An entry's `story_keys` column read back.
+    static func decode(column: String) throws -> (at: Int64, keys: StoryKeys) {
+        let parts = column.split(separator: ",", maxSplits: 4, omittingEmptySubsequences: false)
+        guard parts.count == 5, let at = Int64(parts[0]), let words = Int(parts[1]) else {
+            throw StoreError("entries.story_keys: not at,words,signature,names,link")
+        }
+        return (
+            at,
+            StoryKeys(
+                url: parts[4].isEmpty ? nil : String(parts[4]), words: words,
+                signature: parts[2].isEmpty ? nil : try signature(stored: String(parts[2])),
+                names: parts[3] == "-" ? nil : try values(stored: String(parts[3])))
+        )
+    }
 
     /// Values as stored: eight hex digits a value (its four bytes, most significant first).
     static func stored(_ values: [UInt32]) -> String {
@@ -352,8 +420,7 @@ extension SQLStore {
     static func regroup(stream: String, rule: StoryRule, at: Int64, db: any SQLDatabase) async throws {
         let unkeyed = try await db.raw(
             """
-            SELECT e.seq, e.source_id, e.sort_at, e.item FROM entries e WHERE e.stream = \(bind: stream)
-              AND NOT EXISTS (SELECT 1 FROM story_keys k WHERE k.stream = e.stream AND k.seq = e.seq)
+            SELECT seq, source_id, sort_at, item FROM entries WHERE stream = \(bind: stream) AND story_keys IS NULL
             """
         ).all()
         let decoder = TidingsJSON.decoder()
@@ -381,7 +448,15 @@ extension SQLStore {
                 added.append(entry)
             }
         }
-        try await insertKeys(added, stories: [:], stream: stream, db: db)
+        for chunk in added.chunked(into: 500) {
+            var cases: SQLQueryString = "UPDATE entries SET story_keys = CASE seq"
+            for entry in chunk {
+                cases +=
+                    " WHEN \(unsafeRaw: String(entry.seq)) THEN \(bind: entry.keys.column(at: entry.at.millisecondsSince1970))"
+            }
+            cases += " END WHERE stream = \(bind: stream) AND seq IN (\(unsafeRaw: list(chunk.map(\.seq))))"
+            try await db.raw(cases).run()
+        }
         let rows = try await keys(of: stream, db: db)
         // Editors' decisions are made again where they were made: after the entries before them.
         var decisions = try await storyDecisions(of: stream, db: db)[...]
@@ -407,16 +482,20 @@ extension SQLStore {
         let alive = Set(shown.keys)
         _ = try await forget(Array(Set(fold.stories.values).subtracting(alive)), stream: stream, db: db)
         // Decisions on entries whose keys are gone name nothing any more.
+        let keyed =
+            """
+            (SELECT seq FROM story_keys WHERE stream = \(bind: stream)
+              UNION ALL SELECT seq FROM entries WHERE stream = \(bind: stream) AND story_keys IS NOT NULL)
+            """ as SQLQueryString
         try await db.raw(
-            """
-            DELETE FROM story_decisions WHERE stream = \(bind: stream)
-              AND (a NOT IN (SELECT seq FROM story_keys WHERE stream = \(bind: stream))
-                OR b NOT IN (SELECT seq FROM story_keys WHERE stream = \(bind: stream)))
-            """
+            "DELETE FROM story_decisions WHERE stream = \(bind: stream) AND (a NOT IN " + keyed + " OR b NOT IN "
+                + keyed
+                + ")"
         ).run()
     }
 
-    /// Writes the story of key rows that moved to another (`moved`: seq → story).
+    /// Writes the story of kept keys (removed entries') that moved to another (`moved`: seq →
+    /// story); a present entry's story is its row's, which ``settle(_:in:stream:at:db:)`` writes.
     static func moveKeys(_ moved: [Int64: Int64], stream: String, db: any SQLDatabase) async throws {
         for (story, seqs) in Dictionary(grouping: moved.keys, by: { moved[$0]! }) {
             for chunk in seqs.chunked(into: 1000) {
