@@ -68,14 +68,11 @@ extension SQLStore {
         for row in try await keys(of: stream, db: db) {
             if let story = row.story { fold.place(row.entry, in: story) }
         }
-        // The links entries' pages gave as their own: their stories are stored, their links are
-        // looked up by later entries.
-        let linked = try await db.raw(
-            "SELECT a, url_key FROM story_decisions WHERE stream = \(bind: stream) AND kind = 'same_page'"
-        ).all()
-        for row in linked {
-            guard let url = try row.decode(column: "url_key", as: String?.self) else { continue }
-            fold.link(try row.decode(column: "a", as: Int64.self), to: url)
+        // The decisions made: their stories are stored; the links entries' pages gave as their own
+        // are looked up by later entries, and an entry a decision names takes it along when it goes.
+        for (_, decision) in try await storyDecisions(of: stream, db: db) {
+            fold.noteDecision(on: decision)
+            if case .samePage(let seq, let url) = decision { fold.link(seq, to: url) }
         }
         return fold
     }
@@ -158,9 +155,18 @@ extension SQLStore {
     ) async throws {
         guard !removed.isEmpty else { return }
         let stories = Set(removed.map(\.story))
+        // Only a story with entries besides the removed ones may have a present entry or kept
+        // keys; the write's fold says which (most removed entries were told once), else ask all.
+        var told = stories
+        if let fold = window?.fold {
+            var gone: [Int64: Int] = [:]
+            for entry in removed { gone[entry.story, default: 0] += 1 }
+            let members = fold.members(of: stories)
+            told = stories.filter { members[$0, default: 0] > gone[$0, default: 0] }
+        }
         var present: Set<Int64> = []
         var promote: [Int64] = []
-        for chunk in Array(stories).chunked(into: 1000) {
+        for chunk in Array(told).chunked(into: 1000) {
             let rows = try await db.raw(
                 """
                 SELECT story, MIN(seq) AS first, SUM(CASE WHEN folded = 0 THEN 1 ELSE 0 END) AS shown FROM entries
@@ -197,10 +203,12 @@ extension SQLStore {
             }
         }
         try await keepKeys(kept, stories: keptStories, stream: stream, db: db)
-        forgotten.formUnion(try await forget(Array(stories.subtracting(present)), stream: stream, db: db))
+        forgotten.formUnion(try await forget(Array(told.subtracting(present)), stream: stream, db: db))
         guard !forgotten.isEmpty else { return }
-        try await forgetDecisions(on: forgotten, stream: stream, db: db)
         var known = try await StoryWindow.read(stream, window, db: db)
+        // Decisions naming forgotten entries go; the fold knows which entries any names.
+        let named = known.fold.map { forgotten.intersection($0.decided) } ?? forgotten
+        try await forgetDecisions(on: named, stream: stream, db: db)
         window = nil  // `known` holds the fold alone: removing from it copies nothing
         known.fold?.remove(forgotten)
         try await known.raise(stream, with: known.fold, db: db)

@@ -100,6 +100,8 @@ public struct StoryFold: Sendable {
     private var byBucket = BucketTable()
     /// Link keys entries have besides their own (``StoryDecision/samePage(_:_:)``), by seq.
     private var aliases: [Int64: [String]] = [:]
+    /// The entries decisions name (a stored decision on a forgotten entry names nothing and goes).
+    public private(set) var decided: Set<Int64> = []
 
     public init(rule: StoryRule) { self.rule = rule }
 
@@ -143,10 +145,18 @@ public struct StoryFold: Sendable {
         for seq in seqs {
             guard let entry = entries.removeValue(forKey: seq) else { continue }
             stories.removeValue(forKey: seq)
+            decided.remove(seq)
             if let url = entry.keys.url { byURL.remove(seq, at: url) }
             for url in aliases.removeValue(forKey: seq) ?? [] { byURL.remove(seq, at: url) }
             for bucket in lookedUp(entry.keys) { byBucket.remove(seq, at: bucket) }
         }
+    }
+
+    /// How many entries each of `stories` has (one pass over the fold: cheaper than a query).
+    public func members(of stories: Set<Int64>) -> [Int64: Int] {
+        var counts: [Int64: Int] = [:]
+        for story in self.stories.values where stories.contains(story) { counts[story, default: 0] += 1 }
+        return counts
     }
 
     /// The entries whose link, or a link their page gave as its own, has `url` as its key.
@@ -159,6 +169,14 @@ public struct StoryFold: Sendable {
     /// Whether entry `seq`'s link, or one its page gave as its own, has `url` as its key.
     public func knows(_ seq: Int64, linking url: String) -> Bool {
         entries[seq]?.keys.url == url || aliases[seq]?.contains(url) == true
+    }
+
+    /// Remembers that a stored decision names these entries (what ``apply(_:)`` does too).
+    public mutating func noteDecision(on decision: StoryDecision) {
+        switch decision {
+        case .split(let seq), .samePage(let seq, _): decided.insert(seq)
+        case .merge(let one, let other): decided.formUnion([one, other])
+        }
     }
 
     /// Files entry `seq` under `url` as well, as a stored `samePage` decision did (the stories
@@ -177,6 +195,7 @@ public struct StoryFold: Sendable {
     /// decision but another one. A `samePage` decision the fold knows already changes nothing.
     @discardableResult
     public mutating func apply(_ decision: StoryDecision) -> [Int64: Int64] {
+        noteDecision(on: decision)
         var moved: [Int64: Int64] = [:]
         switch decision {
         case .split(let seq):
