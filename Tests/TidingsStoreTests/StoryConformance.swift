@@ -637,7 +637,7 @@ private func migration25(_ database: TestDatabase) async throws {
     let (columns, kept) = try await source.read { db in
         (
             try await db.raw("SELECT story_keys FROM entries ORDER BY seq").all().map {
-                try $0.decode(column: "story_keys", as: String.self)
+                try $0.decode(column: "story_keys", as: Data.self)
             },
             try await db.raw("SELECT seq FROM story_keys").all().map { try $0.decode(column: "seq", as: Int64.self) }
         )

@@ -385,3 +385,25 @@ struct BucketTableTests {
         }
     }
 }
+
+@Suite("Story keys in an entry's row")
+struct StoryKeysColumnTests {
+    @Test("the column gives back every key: no link, no signature, names not kept or none, a link with commas")
+    func roundTrip() throws {
+        let made = StoryKeys(
+            url: "news.example/a,b?x=1", title: "Heavy rain closes roads across western Norway",
+            summary: "Rivers in Voss and Odda burst their banks.", source: "NRK")
+        for keys in [
+            made, StoryKeys(url: nil, words: 3, signature: nil, names: nil),
+            StoryKeys(url: "a.example/x", words: 0, signature: nil, names: []),
+            StoryKeys(url: "", words: 7, signature: made.signature, names: nil),
+        ] {
+            let (at, back) = try StoryKeys.decode(column: keys.column(at: -1_234_567_890_123))
+            #expect(at == -1_234_567_890_123)
+            #expect(back.url == (keys.url == "" ? nil : keys.url) && back.words == keys.words)
+            #expect(back.signature == keys.signature && back.names == keys.names)
+        }
+        #expect(throws: StoreError.self) { try StoryKeys.decode(column: Data([1, 0, 0])) }
+        #expect(throws: StoreError.self) { try StoryKeys.decode(column: Data([2] + Array(repeating: 0, count: 20))) }
+    }
+}

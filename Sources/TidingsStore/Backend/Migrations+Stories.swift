@@ -64,23 +64,11 @@ extension Migrations {
                 "ALTER TABLE story_decisions ADD COLUMN url_key TEXT",
             ]
         },
-        // A present entry's story keys move into its own row (`story_keys`, one column: written
-        // with the row, gone with it); the story_keys table keeps only removed entries' keys while
-        // their story has a present entry (SQLStore+Stories).
-        Migration(version: 25, name: "story keys in the entry's row") { _ in
-            [
-                "ALTER TABLE entries ADD COLUMN story_keys TEXT",
-                """
-                UPDATE entries SET story_keys = (
-                  SELECT k.at || ',' || k.words || ',' || COALESCE(k.signature, '') || ',' || COALESCE(k.names, '-')
-                    || ',' || COALESCE(k.url_key, '')
-                  FROM story_keys k WHERE k.stream = entries.stream AND k.seq = entries.seq)
-                """,
-                """
-                DELETE FROM story_keys
-                WHERE EXISTS (SELECT 1 FROM entries e WHERE e.stream = story_keys.stream AND e.seq = story_keys.seq)
-                """,
-            ]
+        // A present entry's story keys move into its own row (`story_keys`, one column of bytes:
+        // written with the row, gone with it); the story_keys table keeps only removed entries'
+        // keys while their story has a present entry (SQLStore+Stories).
+        Migration(version: 25, name: "story keys in the entry's row", conversion: StoryKeys.migration) { kind in
+            ["ALTER TABLE entries ADD COLUMN story_keys \(kind == .postgres ? "BYTEA" : "BLOB")"]
         },
     ]
 }

@@ -1,14 +1,16 @@
+import Foundation
 import SQLKit
 
 /// A multi-row `INSERT … VALUES (…), (…) [ON CONFLICT (id) DO UPDATE SET …]`, the same text in SQLite
 /// and PostgreSQL. Integers are written inline — they are Swift integers, never client text — and
-/// only text is bound. sql-kit's builders box, serialize and (in sqlite-kit) dynamically cast every
+/// only text and bytes are bound. sql-kit's builders box, serialize and (in sqlite-kit) dynamically cast every
 /// bound value, ≈ 1.5 µs each; a 1,000-event batch binds tens of thousands of values, so this halves
 /// the binds and skips the expression trees (measured in docs/benchmarks.md).
 struct RowsInsert: SQLExpression {
     enum Value {
         case int(Int64)
         case text(String)
+        case bytes(Data)
         case null
         /// SQL of ours written as is (a function call), never input.
         case expression(String)
@@ -43,6 +45,7 @@ struct RowsInsert: SQLExpression {
                 switch value {
                 case .int(let number): serializer.write(String(number))
                 case .text(let text): serializer.write(bind: text)
+                case .bytes(let bytes): serializer.write(bind: bytes)
                 case .null: serializer.write("NULL")
                 case .expression(let sql): serializer.write(sql)
                 }

@@ -236,10 +236,8 @@ extension SQLStore {
                     entry.publishedAt.map(\.millisecondsSince1970).sqlValue, .int(merged.sortAt), .int(at), .int(at),
                 ]
                 if let placed = places[entry.key] {
-                    row += [
-                        .int(placed.seq), placed.place.story.sqlValue, .int(placed.place.folded ? 1 : 0),
-                        entry.story.map { $0.column(at: merged.sortAt) }.sqlValue,
-                    ]
+                    let keys: RowsInsert.Value = entry.story.map { .bytes($0.column(at: merged.sortAt)) } ?? .null
+                    row += [.int(placed.seq), placed.place.story.sqlValue, .int(placed.place.folded ? 1 : 0), keys]
                 }
                 insert.rows.append(row)
                 inserted[entry.key] = merged.record
@@ -428,7 +426,7 @@ extension SQLStore {
                     PrunedEntry(
                         seq: try row.decode(column: "seq", as: Int64.self), story: $0,
                         source: try row.decode(column: "source_id", as: String.self),
-                        keys: try row.decode(column: "story_keys", as: String?.self))
+                        keys: try row.decode(column: "story_keys", as: Data?.self))
                 }
             }, stream: stream, at: at, window: &window, db: db)
         for start in stride(from: 0, to: removed.count, by: 100) {

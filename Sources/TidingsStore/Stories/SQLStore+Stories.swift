@@ -91,7 +91,7 @@ extension SQLStore {
             WHERE stream = \(bind: stream) AND story_keys IS NOT NULL
             """
         ).all().map { row in
-            let (at, keys) = try StoryKeys.decode(column: try row.decode(column: "story_keys", as: String.self))
+            let (at, keys) = try StoryKeys.decode(column: try row.decode(column: "story_keys", as: Data.self))
             return StoryRow(
                 entry: StoryEntry(
                     seq: try row.decode(column: "seq", as: Int64.self),
@@ -303,7 +303,7 @@ struct PrunedEntry {
     var seq: Int64
     var story: Int64
     var source: String
-    var keys: String?
+    var keys: Data?
 }
 
 extension StoryKeys {
@@ -318,26 +318,87 @@ extension StoryKeys {
     var storedSignature: String? { signature.map(Self.stored) }
 
     /// The keys as an entry's `story_keys` column holds them, with the entry's date as grouping
-    /// took it (`at`, milliseconds; its ranking date may move later): `at,words,signature,names,link`
-    /// — hex digits, nothing for no signature, `-` for names not kept, nothing for no link, the
-    /// link last (it may hold commas).
-    func column(at: Int64) -> String {
-        "\(at),\(words),\(storedSignature ?? ""),\(names.map(Self.stored) ?? "-"),\(url ?? "")"
+    /// took it (`at`, milliseconds; its ranking date may move later), in bytes: a format byte (1),
+    /// `at` (8 bytes), the words (4), the signature's values (a count byte, 0 for none, then 4
+    /// bytes each), the names' (a count byte, 255 for names not kept, then 4 bytes each), the
+    /// link's UTF-8 to the end (none: no link). Numbers big-endian.
+    func column(at: Int64) -> Data {
+        var bytes: [UInt8] = [1]
+        bytes.reserveCapacity(16 + 4 * ((signature?.count ?? 0) + (names?.count ?? 0)) + (url?.utf8.count ?? 0))
+        func append<T: FixedWidthInteger>(_ value: T) {
+            withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
+        }
+        append(at)
+        append(UInt32(clamping: words))
+        bytes.append(UInt8(signature?.count ?? 0))
+        for value in signature ?? [] { append(value) }
+        bytes.append(names.map { UInt8($0.count) } ?? 255)
+        for value in names ?? [] { append(value) }
+        bytes.append(contentsOf: (url ?? "").utf8)
+        return Data(bytes)
+    }
+
+    /// Migration 25's step: each present entry's row of the story_keys table goes into its
+    /// `story_keys` column, and the rows left are removed entries' kept keys.
+    static let migration = Migration.Conversion(
+        description: "each present entry's story keys move from the story_keys table into its row"
+    ) { db in
+        var after: (stream: String, seq: Int64) = ("", Int64.min)
+        while true {
+            let rows = try await db.raw(
+                """
+                SELECT k.stream, k.seq, k.at, k.url_key, k.words, k.signature, k.names FROM story_keys k
+                JOIN entries e ON e.stream = k.stream AND e.seq = k.seq
+                WHERE k.stream > \(bind: after.stream) OR (k.stream = \(bind: after.stream) AND k.seq > \(bind: after.seq))
+                ORDER BY k.stream, k.seq LIMIT 500
+                """
+            ).all()
+            guard let last = rows.last else { break }
+            after = (try last.decode(column: "stream", as: String.self), try last.decode(column: "seq", as: Int64.self))
+            for row in rows {
+                let keys = StoryKeys(
+                    url: try row.decode(column: "url_key", as: String?.self),
+                    words: Int(try row.decode(column: "words", as: Int64.self)),
+                    signature: try row.decode(column: "signature", as: String?.self).map { try signature(stored: $0) },
+                    names: try row.decode(column: "names", as: String?.self).map { try values(stored: $0) })
+                let column = keys.column(at: try row.decode(column: "at", as: Int64.self))
+                try await db.raw(
+                    """
+                    UPDATE entries SET story_keys = \(bind: column)
+                    WHERE stream = \(bind: try row.decode(column: "stream", as: String.self))
+                      AND seq = \(bind: try row.decode(column: "seq", as: Int64.self))
+                    """
+                ).run()
+            }
+        }
+        try await db.raw(
+            """
+            DELETE FROM story_keys
+            WHERE EXISTS (SELECT 1 FROM entries e WHERE e.stream = story_keys.stream AND e.seq = story_keys.seq)
+            """
+        ).run()
     }
 
     /// An entry's `story_keys` column read back.
-    static func decode(column: String) throws -> (at: Int64, keys: StoryKeys) {
-        let parts = column.split(separator: ",", maxSplits: 4, omittingEmptySubsequences: false)
-        guard parts.count == 5, let at = Int64(parts[0]), let words = Int(parts[1]) else {
-            throw StoreError("entries.story_keys: not at,words,signature,names,link")
+    static func decode(column: Data) throws -> (at: Int64, keys: StoryKeys) {
+        let bytes = [UInt8](column)
+        var index = 1
+        func number<T: FixedWidthInteger>(_: T.Type) throws -> T {
+            let size = MemoryLayout<T>.size
+            guard index + size <= bytes.count else { throw StoreError("entries.story_keys: cut short") }
+            defer { index += size }
+            return bytes[index..<(index + size)].reduce(T.zero) { $0 << 8 | T($1) }
         }
-        return (
-            at,
-            StoryKeys(
-                url: parts[4].isEmpty ? nil : String(parts[4]), words: words,
-                signature: parts[2].isEmpty ? nil : try signature(stored: String(parts[2])),
-                names: parts[3] == "-" ? nil : try values(stored: String(parts[3])))
-        )
+        func values(_ count: Int) throws -> [UInt32] { try (0..<count).map { _ in try number(UInt32.self) } }
+        guard bytes.first == 1 else { throw StoreError("entries.story_keys: a format this build does not know") }
+        let at = try number(Int64.self)
+        let words = Int(try number(UInt32.self))
+        let signatureCount = Int(try number(UInt8.self))
+        let signature = signatureCount == 0 ? nil : try values(signatureCount)
+        let namesCount = try number(UInt8.self)
+        let names = namesCount == 255 ? nil : try values(Int(namesCount))
+        let url = index < bytes.count ? String(decoding: bytes[index...], as: UTF8.self) : nil
+        return (at, StoryKeys(url: url, words: words, signature: signature, names: names))
     }
 
     /// Values as stored: eight hex digits a value (its four bytes, most significant first).
