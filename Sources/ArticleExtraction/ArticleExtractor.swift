@@ -139,15 +139,20 @@ public struct ArticleExtractor: Sendable {
     }
 
     /// The address a page gives as its own (`written`: its `link rel=canonical`, else its
-    /// `og:url`), absolute; nil when it gives none, or gives its site's home page while it is
-    /// not one — a template's mistake that would make every page of the site one page.
+    /// `og:url`), absolute; nil when it gives none, or gives a page above it on its own site — its
+    /// home page or a section (`/news` for `/news/2026/story`) — a template's mistake that would
+    /// make every page of the site one page.
     static func ownAddress(_ written: String?, base: HTTPURL?, page: URL?) -> String? {
         guard let written = written.flatMap(nonEmpty), let resolved = HTTPURL(written, base: base)?.serialized,
             let address = URL(string: resolved)
         else { return nil }
-        func isHome(_ url: URL) -> Bool { (url.path.isEmpty || url.path == "/") && url.query == nil }
-        if isHome(address), let page, !isHome(page) { return nil }
-        return resolved
+        func site(_ url: URL) -> String? {
+            url.host.map { $0.lowercased().hasPrefix("www.") ? String($0.lowercased().dropFirst(4)) : $0.lowercased() }
+        }
+        guard let page, site(address) == site(page) else { return resolved }
+        func path(_ url: URL) -> String { url.path.hasSuffix("/") ? url.path : url.path + "/" }
+        let above = path(page).hasPrefix(path(address)) && path(page) != path(address)
+        return above && address.query == nil ? nil : resolved
     }
 
     /// Pages whose content is never one container of prose: Readability's best container there is

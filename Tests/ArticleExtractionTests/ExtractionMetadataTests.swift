@@ -30,7 +30,7 @@ struct ExtractionMetadataTests {
     }
 
     @Test(
-        "the page's own address: rel=canonical first, else og:url, made absolute; a home page given by an article is none"
+        "the page's own address: rel=canonical first, else og:url, made absolute; a page above it on its site is none"
     )
     func canonical() {
         let linked = Self.extract(
@@ -47,11 +47,18 @@ struct ExtractionMetadataTests {
         #expect(Self.extract(head: #"<link rel="canonical" href="https://news.example/">"#).canonicalURL == nil)
         #expect(Self.extract(head: #"<link rel="canonical" href="">"#).canonicalURL == nil)
         #expect(Self.extract(head: #"<link rel="canonical" href="javascript:alert(1)">"#).canonicalURL == nil)
+        // A section above the page is no address of its own; a page beside it is.
+        #expect(Self.extract(head: #"<link rel="canonical" href="/2026/">"#).canonicalURL == nil)
+        #expect(Self.extract(head: #"<link rel="canonical" href="https://www.news.example/2026">"#).canonicalURL == nil)
+        #expect(Self.extract(head: #"<link rel="canonical" href="/2026/story">"#).canonicalURL != nil)
+        #expect(
+            Self.extract(head: #"<link rel="canonical" href="https://other.example/">"#).canonicalURL
+                == "https://other.example/", "another site's: the link rules decide")
         // A home page may name itself.
         let home = ArticleExtractor().extract(
             html: #"<html><head><link rel="canonical" href="https://news.example/"></head><body></body></html>"#,
             url: URL(string: "https://www.news.example/?ref=app"))
-        #expect(home.canonicalURL == nil, "its own URL has a query: it is not the home page it names")
+        #expect(home.canonicalURL == "https://news.example/", "the same page without its query")
         let root = ArticleExtractor().extract(
             html: #"<html><head><link rel="canonical" href="https://news.example/"></head><body></body></html>"#,
             url: URL(string: "https://www.news.example/"))

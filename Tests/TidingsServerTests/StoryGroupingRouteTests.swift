@@ -227,14 +227,17 @@ struct StoryGroupingRouteTests {
                     "Bergen: all schools shut by the storm", "Local team wins the cup", "Ferry strike ends",
                 ])
             #expect(teasers[0].alsoFrom?.map(\.id) == [storm.id])
-            // Unpinned, and the item the story is shown as hidden: the story is hidden.
-            let unpinned = try await AdminRouteTests.send(
-                client, .delete, "/api/v1/admin/brands/daily/sections/front/pins/\(paper)", admin)
-            #expect(unpinned.status == .noContent)
+            // The item the story is shown as hidden: the pinned telling no longer lists it; once
+            // unpinned, the story is hidden.
             let hidden = try await AdminRouteTests.send(
                 client, .put, "/api/v1/admin/brands/daily/sections/front/hidden/\(storm.id)", admin,
                 body: #"{"reason": "wrong"}"#)
             #expect(hidden.status == .created, "\(hidden.text)")
+            let still = try await Self.teasers(client, "/api/v1/brands/daily/sections/front")
+            #expect(still.first?.id == paper && still.first?.alsoFrom == nil, "\(still.map(\.title))")
+            let unpinned = try await AdminRouteTests.send(
+                client, .delete, "/api/v1/admin/brands/daily/sections/front/pins/\(paper)", admin)
+            #expect(unpinned.status == .noContent)
             #expect(
                 try await Self.teasers(client, "/api/v1/brands/daily/sections/front").map(\.title) == [
                     "Local team wins the cup", "Ferry strike ends",

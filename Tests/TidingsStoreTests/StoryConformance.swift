@@ -39,6 +39,9 @@ extension StoreCheck {
         .init(
             name: "migration 25 moves present entries' keys into their rows and keeps removed ones' apart",
             run: migration25),
+        .init(
+            name: "decisions naming entries whose keys retention forgot go, whether the fold was kept or read",
+            run: decisionsForgotten),
     ]
 }
 
@@ -656,4 +659,45 @@ private func migration25(_ database: TestDatabase) async throws {
     third.hoursAgo = 1
     _ = try await store.recordFetches([fetch("c", [third])], owner: "me")
     try await expectShown(store, ["a-flood[b-f2,c-f3]"])
+}
+
+/// Retention forgets a story's keys with its last entry, and the decisions naming its entries go
+/// too — through the store that made them (its fold kept) and through another (its fold read).
+private func decisionsForgotten(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    let other = try await database.open()
+    let source = try await database.openSource()
+    _ = try await store.alignStories(rule, at: t0)
+    func decisions() async throws -> Int64? {
+        try await source.read { db in
+            try await db.raw("SELECT COUNT(*) AS n FROM story_decisions").first()?.decode(column: "n", as: Int64.self)
+        }
+    }
+    for (round, pruner) in [store, other].enumerated() {
+        let at = t0.addingTimeInterval(Double(round) * 86_400)
+        var first = flood
+        first.key = "r\(round)a"
+        first.hoursAgo = -Double(round) * 24
+        var copy = first
+        copy.key = "r\(round)b"
+        copy.hoursAgo -= 1
+        _ = try await store.recordFetches([fetch("a", [first], at: at, keep: 2)], owner: "me")
+        _ = try await store.recordFetches([fetch("b", [copy], at: at, keep: 2)], owner: "me")
+        _ = try await store.editStories(
+            section: stream, .split(item: "b-r\(round)b"), rule: rule, reason: nil, at: at, by: editor)
+        #expect(
+            try await store.samePages(
+                ["https://news.example/2026/flood": "https://x.example/\(round)"], in: [stream], rule: rule, at: at
+            ).isEmpty, "both link there already: no story changes, the links are kept")
+        #expect(try await decisions() == 3, "a split and two pages' addresses (round \(round))")
+        let newer = (0..<2).map {
+            Telling(
+                key: "r\(round)n\($0)", title: "Newer story \($0) of round \(round), told once in its own words",
+                hoursAgo: -Double(round) * 24 - 2 - Double($0))
+        }
+        _ = try await pruner.recordFetches([fetch("c", newer, at: at.addingTimeInterval(60), keep: 2)], owner: "me")
+        #expect(try await decisions() == 0, "round \(round): the decisions named only removed entries")
+    }
+    try await source.close()
+    try await other.close()
 }

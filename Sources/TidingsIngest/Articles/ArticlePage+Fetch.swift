@@ -58,7 +58,7 @@ extension ArticlePage {
             // What was found is kept with its confidence (readers see it above
             // full_text.min_confidence), unless it would replace an article found before.
             if !article.text.isEmpty, html == nil || status != .extracted {
-                page.keep(article, at: now, finalURL: result.finalURL)
+                page.keep(article, at: now)
                 page.status = .notArticle
             } else {
                 page.status = html == nil ? .notArticle : status
@@ -86,7 +86,8 @@ extension ArticlePage {
 
     /// Takes the extraction's content and what it says of the page (`changedAt` moves when the
     /// content changed): its own address is the one it gives (rel=canonical, og:url), else the
-    /// one its URL redirected to (`finalURL`), and none when that is its URL.
+    /// one its URL redirected to (`finalURL`: an article's only — a page that is not one may be a
+    /// login, consent or paywall page many links redirect to), and none when that is its URL.
     mutating func keep(_ article: ExtractedArticle, at now: Date, finalURL: URL? = nil) {
         let own = article.canonicalURL ?? finalURL?.absoluteString
         canonicalURL = own == url ? nil : own

@@ -179,7 +179,13 @@ public final class ArticleRefresher: Service, Sendable {
         default: break
         }
         if recorded, updated.changedAt != page.changedAt { onChange([page.url]) }
-        if recorded, let canonical = updated.canonicalURL { await samePage(page.url, canonical) }
+        // Grouped when the page first gives an address, or another one (the store keeps only an
+        // address that can be a key).
+        if recorded, let canonical = updated.canonicalURL, canonical != page.canonicalURL,
+            ArticlePage.accepts(url: canonical)
+        {
+            await samePage(page.url, canonical)
+        }
         return updated
     }
 
@@ -189,20 +195,22 @@ public final class ArticleRefresher: Service, Sendable {
     /// again.
     func samePage(_ url: String, _ canonical: String) async {
         guard let grouping else { return }
-        let sections = fullTextSections()
-        guard !sections.isEmpty else { return }
-        do {
-            let changed = try await store.samePages([url: canonical], in: sections, rule: grouping, at: clock())
-            if !changed.isEmpty {
+        // A section at a time: one that fails does not keep the others' changes from their readers.
+        for section in fullTextSections() {
+            do {
+                let changed = try await store.samePages([url: canonical], in: [section], rule: grouping, at: clock())
+                guard !changed.isEmpty else { continue }
                 onStories(Array(changed))
                 logger.info(
                     "articles: \(url) is \(canonical): its entries are one story with those linking there",
-                    metadata: ["url": .string(url), "canonical": .string(canonical)])
+                    metadata: [
+                        "url": .string(url), "canonical": .string(canonical), "section": .string(section.stream),
+                    ])
+            } catch {
+                logger.warning(
+                    "articles: \(url): could not group its entries with those of \(canonical) in \(section.stream): \(error)",
+                    metadata: ["url": .string(url), "section": .string(section.stream), "error": .string("\(error)")])
             }
-        } catch {
-            logger.warning(
-                "articles: \(url): could not group its entries with those of \(canonical): \(error)",
-                metadata: ["url": .string(url), "error": .string("\(error)")])
         }
     }
 }

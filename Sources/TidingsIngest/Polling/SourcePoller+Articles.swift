@@ -28,17 +28,33 @@ extension SourcePoller {
     /// already, and the next fetch asks again.
     func requestArticles(_ urls: [String], sourceID: String, sections: [SectionKey]) async -> Set<SectionKey> {
         guard !urls.isEmpty else { return [] }
+        let elsewhere: [String: String]
         do {
-            let elsewhere = try await store.requestArticles(urls, now: clock())
-            if let rule = settings.grouping.rule, !elsewhere.isEmpty {
-                return try await store.samePages(elsewhere, in: sections, rule: rule, at: clock())
-            }
+            elsewhere = try await store.requestArticles(urls, now: clock())
         } catch {
             logger.warning(
                 "poller: \(sourceID): could not ask for \(urls.count) article pages: \(error)",
                 metadata: ["source_id": .string(sourceID)])
+            return []
         }
-        return []
+        guard let rule = settings.grouping.rule, !elsewhere.isEmpty else { return [] }
+        // The sections that read full text, as the article refresher groups them; one at a time, so
+        // one that fails does not keep the others' changes from their readers.
+        let fullText = Set(
+            live.current.sections.filter { $0.section.fullText != .never }.map {
+                SectionKey(brand: $0.brand.id, section: $0.section.id)
+            })
+        var changed: Set<SectionKey> = []
+        for section in sections where fullText.contains(section) {
+            do {
+                changed.formUnion(try await store.samePages(elsewhere, in: [section], rule: rule, at: clock()))
+            } catch {
+                logger.warning(
+                    "poller: \(sourceID): could not group entries whose pages give another address in \(section.stream): \(error)",
+                    metadata: ["source_id": .string(sourceID), "section": .string(section.stream)])
+            }
+        }
+        return changed
     }
 
     /// Each fetched source's full-text mode: the strongest of its sections' (always, auto, never).

@@ -137,7 +137,8 @@ public final class SectionService: Sendable {
         // content for their places.
         let editorial = section.source == .catalog ? Editorial() : section.editorial
         let pins = editorial.pins(at: now)
-        let (pinned, shownAs) = try await pinnedStories(brand: brand, section: section, pins: pins)
+        let (pinned, shownAs) = try await pinnedStories(
+            brand: brand, section: section, pins: pins, hidden: Set(editorial.hidden.map(\.item)))
         let content = try await contentPage(
             brand: brand, section: section, after: cursor?.after, limit: limit, language: language, now: now,
             excluding: editorial.excluded(at: now).union(shownAs))
@@ -175,9 +176,9 @@ public final class SectionService: Sendable {
 
     /// The stories `pins` pin, by place; a story no longer kept (retention removed it) is left out.
     /// A pinned telling another telling of its story is shown as (story grouping) is pinned with
-    /// the story's other tellings, and that item's id is returned, to leave out of the content:
-    /// the story is shown once, at its pin.
-    func pinnedStories(brand: Brand, section: Section, pins: [Pin]) async throws
+    /// the story's other tellings (but `hidden` ones), and that item's id is returned, to leave
+    /// out of the content: the story is shown once, at its pin.
+    func pinnedStories(brand: Brand, section: Section, pins: [Pin], hidden: Set<String>) async throws
         -> (items: [Int: FeedItem], shownAs: Set<String>)
     {
         guard !pins.isEmpty else { return ([:], []) }
@@ -186,7 +187,7 @@ public final class SectionService: Sendable {
         var pinned: [Int: FeedItem] = [:]
         var shownAs: Set<String> = []
         for pin in pins {
-            guard let entry = try await store.entry(section: key, itemID: pin.item),
+            guard let entry = try await store.entry(section: key, itemID: pin.item, excluding: hidden),
                 let item = entry.record.item(decoder)
             else { continue }
             pinned[pin.place] = item

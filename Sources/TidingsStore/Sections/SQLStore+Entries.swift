@@ -22,6 +22,10 @@ extension SQLStore {
     }
 
     public func entry(section: SectionKey, itemID: String) async throws -> StoredEntry? {
+        try await entry(section: section, itemID: itemID, excluding: [])
+    }
+
+    public func entry(section: SectionKey, itemID: String, excluding: Set<String>) async throws -> StoredEntry? {
         let stream = section.stream
         return try await source.read { db in
             let found = try await db.raw(
@@ -31,8 +35,9 @@ extension SQLStore {
                 """
             ).first().map(Self.decodeEntry)
             guard var found, let story = found.story else { return found }
+            let hidden = excluding.union([itemID])
             guard found.folded else {
-                return try await Self.withAlsoFrom([found], stream: stream, excluding: [itemID], db: db).first
+                return try await Self.withAlsoFrom([found], stream: stream, excluding: hidden, db: db).first
             }
             // A folded telling on its own (a pin, its article): the story's other tellings, the
             // shown one among them.
@@ -43,24 +48,32 @@ extension SQLStore {
                 ORDER BY sort_at, seq
                 """
             ).all()
-            let decoder = TidingsJSON.decoder()
-            var told: [Teaser.AlsoFrom] = []
-            for row in others {
-                if try row.decode(column: "folded", as: Int64.self) == 0 {
-                    found.shownAs = try row.decode(column: "item_id", as: String.self)
-                }
-                guard told.count < Self.alsoFromLimit,
-                    case .teaser(let teaser)? = try? decoder.decode(
-                        FeedItem.self, from: Data(try row.decode(column: "item", as: String.self).utf8))
-                else { continue }
-                told.append(teaser.asAlsoFrom)
+            for row in others where try row.decode(column: "folded", as: Int64.self) == 0 {
+                found.shownAs = try row.decode(column: "item_id", as: String.self)
             }
+            let told = try Self.tellings(others, excluding: hidden)
             if !told.isEmpty {
                 found.alsoFrom = told
                 found.record = found.record.withAlsoFrom(told)
             }
             return found
         }
+    }
+
+    /// Rows of other tellings (`item`, `item_id`, in the order listed) as `also_from` lists them:
+    /// teasers only, none named in `excluding`, at most ``alsoFromLimit``.
+    static func tellings(_ rows: [any SQLRow], excluding: Set<String>) throws -> [Teaser.AlsoFrom] {
+        let decoder = TidingsJSON.decoder()
+        var told: [Teaser.AlsoFrom] = []
+        for row in rows {
+            guard told.count < alsoFromLimit else { break }
+            guard !excluding.contains(try row.decode(column: "item_id", as: String.self)),
+                case .teaser(let teaser)? = try? decoder.decode(
+                    FeedItem.self, from: Data(try row.decode(column: "item", as: String.self).utf8))
+            else { continue }
+            told.append(teaser.asAlsoFrom)
+        }
+        return told
     }
 
     /// `entries` with the other tellings of the stories they show: each shown entry's folded
@@ -72,7 +85,6 @@ extension SQLStore {
         let stories = Set(entries.compactMap(\.story))
         guard !stories.isEmpty else { return entries }
         var members: [Int64: [Teaser.AlsoFrom]] = [:]
-        let decoder = TidingsJSON.decoder()
         for chunk in Array(stories).chunked(into: 1000) {
             let rows = try await db.raw(
                 """
@@ -80,15 +92,8 @@ extension SQLStore {
                   AND story IN (\(unsafeRaw: list(chunk))) ORDER BY story, sort_at, seq
                 """
             ).all()
-            for row in rows {
-                let story = try row.decode(column: "story", as: Int64.self)
-                guard members[story, default: []].count < alsoFromLimit,
-                    !excluding.contains(try row.decode(column: "item_id", as: String.self)),
-                    case .teaser(let teaser)? = try? decoder.decode(
-                        FeedItem.self, from: Data(try row.decode(column: "item", as: String.self).utf8))
-                else { continue }
-                members[story, default: []].append(teaser.asAlsoFrom)
-            }
+            let byStory = try Dictionary(grouping: rows) { try $0.decode(column: "story", as: Int64.self) }
+            for (story, rows) in byStory { members[story] = try tellings(rows, excluding: excluding) }
         }
         return entries.map { entry in
             guard let story = entry.story, let told = members[story], !told.isEmpty else { return entry }
@@ -291,8 +296,9 @@ extension SQLStore {
     }
 
     /// `count` seqs for new rows of `stream`, ascending: above every entry's, and above the seqs
-    /// of the stream's kept story keys (SQLite gives a deleted highest seq out again; a story's
-    /// keys outlive their entry). PostgreSQL's identity never gives a value twice.
+    /// the stream's kept story keys and decisions name (SQLite gives a deleted highest seq out
+    /// again; a story's keys outlive their entry, and a decision is made again after the seqs
+    /// below its `at_seq`). PostgreSQL's identity never gives a value twice.
     private static func nextSeqs(_ count: Int, stream: String, kind: SQLBackendKind, db: any SQLDatabase)
         async throws -> [Int64]
     {
@@ -309,7 +315,8 @@ extension SQLStore {
                 try await db.raw(
                     """
                     SELECT MAX(COALESCE((SELECT MAX(seq) FROM entries), 0),
-                      COALESCE((SELECT MAX(seq) FROM story_keys WHERE stream = \(bind: stream)), 0)) AS top
+                      COALESCE((SELECT MAX(seq) FROM story_keys WHERE stream = \(bind: stream)), 0),
+                      COALESCE((SELECT MAX(at_seq) FROM story_decisions WHERE stream = \(bind: stream)), 0)) AS top
                     """
                 ).first()?.decode(column: "top", as: Int64.self) ?? 0
             return (1...Int64(count)).map { top + $0 }

@@ -29,6 +29,9 @@ public protocol SectionStore: Sendable {
     /// The entry of `section` whose item has this id. Ids are scoped by source, and a page looks
     /// only in its own section: another section's or brand's entry is never found.
     func entry(section: SectionKey, itemID: String) async throws -> StoredEntry?
+    /// The same, leaving the story's other tellings named in `excluding` (hidden ones) out of its
+    /// `also_from`.
+    func entry(section: SectionKey, itemID: String, excluding: Set<String>) async throws -> StoredEntry?
     /// How many entries of each source the sections keep (an entry in two sections counts once).
     func keptEntryCounts() async throws -> [String: Int]
     /// Records that `device` dismissed card `notification`.

@@ -6,10 +6,11 @@ import TidingsModel
 /// `entries.story` (the seq of the story's first entry); all but one of a story's present entries
 /// are `folded`, shown inside the item of the one that is not (its `also_from`). Grouping is
 /// ``StoryFold`` run by the store: each new entry is compared with the stored ones its link key
-/// or its band buckets find among the stream's keys within the window (`story_keys`, read once a
-/// write and indexed in memory), in the write that inserts it, under the stream's lock. A story's keys outlive its pruned entries
-/// while any of its entries is present, so a rebuild (``SQLStore/alignStories(_:at:)``) folds the
-/// same rows in the same order and finds the same stories.
+/// or its band buckets find among the stream's keys (each entry's `story_keys` column, and the
+/// `story_keys` table's kept keys of removed entries; indexed in memory and kept between writes),
+/// in the write that inserts it, under the stream's lock. A story's keys outlive its pruned
+/// entries while any of its entries is present, so a rebuild (``SQLStore/alignStories(_:at:)``)
+/// folds the same keys in the same order and finds the same stories.
 extension SQLStore {
     /// Groups entries about to be inserted into `stream` (`fresh`, with the seqs they will have):
     /// each joins the story of the earliest stored or fresh entry it matches, or starts its own.

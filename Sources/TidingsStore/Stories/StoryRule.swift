@@ -109,11 +109,18 @@ public struct StoryFold: Sendable {
     @discardableResult
     public mutating func add(_ entry: StoryEntry) -> Int64 {
         var candidates: [(entry: StoryEntry, story: Int64)] = []
-        // Few entries are found (most new entries are a story of their own): a list, not a set.
+        // Few entries are found (most new entries are a story of their own): a list, and a set
+        // only once many are (texts cut from one template).
         var seen: [Int64] = []
+        var many: Set<Int64> = []
         func consider(_ seq: Int64, linking url: String?) {
-            guard !seen.contains(seq) else { return }
-            seen.append(seq)
+            if seen.count < 16 {
+                guard !seen.contains(seq) else { return }
+                seen.append(seq)
+                if seen.count == 16 { many = Set(seen) }
+            } else {
+                guard many.insert(seq).inserted else { return }
+            }
             guard var earlier = entries[seq], let story = stories[seq] else { return }
             // Found by a link its page gave as its own: compared as if that were its link.
             if let url { earlier.keys.url = url }
@@ -214,10 +221,13 @@ public struct StoryFold: Sendable {
         case .samePage(let seq, let url):
             guard var entry = entries[seq], let story = stories[seq], !knows(seq, linking: url) else { return [:] }
             // The entry, as if it linked there, joins the stories of the entries linking there
-            // that the rule would have found one with it.
+            // that the rule would have found one with it — but not those it shares a link with
+            // already: they were compared by it, and kept apart only by a decision.
+            let own = entry.keys.url
             entry.keys.url = url
             var joined: Set<Int64> = [story]
             byURL.forEach(at: url) { other in
+                if let own, knows(other, linking: own) { return }
                 guard var earlier = entries[other], let theirs = stories[other] else { return }
                 earlier.keys.url = url
                 if rule.matches(entry, earlier) { joined.insert(theirs) }
