@@ -12,6 +12,9 @@ extension StoreCheck {
             run: keepsBrands),
         .init(name: "imports brands into a new database once, however many servers start on it", run: importsOnce),
         .init(
+            name: "brands read while another server replaces them are one moment's: every brand with its sections",
+            run: readsWhole),
+        .init(
             name: "a change of the brands raises the version other servers ask for and is announced to them",
             run: announcesBrands),
         .init(name: "every document added, changed or removed is in the audit log, by whom and how", run: audits),
@@ -205,4 +208,32 @@ private func decides(_ database: TestDatabase) async throws {
     }
     let removed = try await store.replaceBrands([brand("courier", ["news"])], at: at + 7400)
     #expect(removed.actions.isEmpty, "\(removed.actions)")
+}
+
+/// A server reading the brands while another replaces them sees them before or after, never a
+/// brand without its sections (PostgreSQL reads outside a transaction see each statement's own
+/// moment).
+private func readsWhole(_ database: TestDatabase) async throws {
+    let writer = try await database.open()
+    let reader = try await database.open()
+    let at = Date(timeIntervalSince1970: 1_800_000_000)
+    _ = try await writer.importBrands([brand("b", ["s1", "s2"])], at: at)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask {
+            for round in 0..<100 {
+                // Another brand each time: a reader mixing two moments finds one without sections.
+                _ = try await writer.replaceBrands(
+                    [brand("b\(round % 2)", ["s1", "s2"])], at: at.addingTimeInterval(Double(round)))
+            }
+        }
+        group.addTask {
+            for _ in 0..<300 {
+                let kept = try await reader.storedBrands()
+                #expect(kept.brands.map(\.sections.count) == [2], "\(kept.brands.map(\.id)) at \(kept.version)")
+            }
+        }
+        try await group.waitForAll()
+    }
+    try await writer.close()
+    try await reader.close()
 }

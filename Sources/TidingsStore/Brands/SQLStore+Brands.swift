@@ -197,27 +197,40 @@ extension SQLStore: BrandStore {
             .decode(column: "version", as: Int64.self) ?? 0
     }
 
+    /// The kept brands, their sections and the whole's version, read by one statement: on
+    /// PostgreSQL a read outside a transaction sees each statement's own moment, and a brand read
+    /// after another server's import committed, with its sections read before, had none (three
+    /// servers starting on one new database hit it). The pins and hides are read after.
     static func storedBrands(_ db: any SQLDatabase) async throws -> StoredBrands {
-        var sections: [String: [StoredSection]] = [:]
-        for row in try await db.raw(
-            "SELECT brand, id, document, version, updated_at FROM brand_sections ORDER BY brand, position"
-        ).all() {
-            let section = StoredSection(
-                id: try row.decode(column: "id", as: String.self),
-                document: try row.decode(column: "document", as: String.self),
-                version: try row.decode(column: "version", as: Int64.self),
-                updatedAt: Date(millisecondsSince1970: try row.decode(column: "updated_at", as: Int64.self)))
-            sections[try row.decode(column: "brand", as: String.self), default: []].append(section)
-        }
-        let brands = try await db.raw("SELECT id, document, version, updated_at FROM brands ORDER BY position").all()
-            .map { row in
-                let id = try row.decode(column: "id", as: String.self)
-                return StoredBrand(
-                    id: id, document: try row.decode(column: "document", as: String.self),
-                    version: try row.decode(column: "version", as: Int64.self),
-                    updatedAt: Date(millisecondsSince1970: try row.decode(column: "updated_at", as: Int64.self)),
-                    sections: sections[id] ?? [])
+        let rows = try await db.raw(
+            """
+            SELECT (SELECT version FROM brands_version WHERE id = 1) AS whole,
+              b.id AS brand, b.document AS brand_document, b.version AS brand_version, b.updated_at AS brand_at,
+              s.id AS section, s.document AS section_document, s.version AS section_version,
+              s.updated_at AS section_at
+            FROM (SELECT 1 AS one) o LEFT JOIN brands b ON 1 = 1 LEFT JOIN brand_sections s ON s.brand = b.id
+            ORDER BY b.position, s.position
+            """
+        ).all()
+        var brands: [StoredBrand] = []
+        for row in rows {
+            guard let id = try row.decode(column: "brand", as: String?.self) else { continue }
+            if brands.last?.id != id {
+                brands.append(
+                    StoredBrand(
+                        id: id, document: try row.decode(column: "brand_document", as: String.self),
+                        version: try row.decode(column: "brand_version", as: Int64.self),
+                        updatedAt: Date(millisecondsSince1970: try row.decode(column: "brand_at", as: Int64.self)),
+                        sections: []))
             }
-        return StoredBrands(brands: brands, actions: try await storedActions(db), version: try await brandsVersion(db))
+            guard let section = try row.decode(column: "section", as: String?.self) else { continue }
+            brands[brands.count - 1].sections.append(
+                StoredSection(
+                    id: section, document: try row.decode(column: "section_document", as: String.self),
+                    version: try row.decode(column: "section_version", as: Int64.self),
+                    updatedAt: Date(millisecondsSince1970: try row.decode(column: "section_at", as: Int64.self))))
+        }
+        let version = try rows.first?.decode(column: "whole", as: Int64?.self) ?? 0
+        return StoredBrands(brands: brands, actions: try await storedActions(db), version: version)
     }
 }
