@@ -39,12 +39,13 @@ extension SQLStore {
             var window: StoryWindow?
             var fold = try await Self.fold(of: stream, rule: rule, windows: windows, window: &window, db: db)
             let atSeq = fold.stories.keys.max() ?? 0
-            var made: [(seq: Int64, url: String)] = []
+            var made: [StoryDecision] = []
             var moved: [Int64: Int64] = [:]
             for (from, to) in links {
                 for seq in fold.seqs(linking: from) where !fold.knows(seq, linking: to) {
-                    moved.merge(fold.apply(.samePage(seq, to))) { $1 }
-                    made.append((seq, to))
+                    let decision = StoryDecision.samePage(seq, to)
+                    moved.merge(fold.apply(decision)) { $1 }
+                    made.append(decision)
                 }
             }
             // Nothing new: the fold goes back as it came, at the version it came at.
@@ -57,17 +58,8 @@ extension SQLStore {
                     of: Set(moved.values), and: Set(moved.keys), stream: stream, db: db)
                 _ = try await Self.settle(present, in: fold, stream: stream, at: at, db: db)
             }
-            for chunk in made.chunked(into: 500) {
-                var insert = RowsInsert(
-                    into: "story_decisions", columns: ["stream", "at_seq", "kind", "a", "url_key", "at", "actor"])
-                for (seq, url) in chunk {
-                    insert.rows.append([
-                        .text(stream), .int(atSeq), .text(StoryDecision.samePage(seq, url).kind), .int(seq),
-                        .text(url), .int(at), .text(Self.samePageActor),
-                    ])
-                }
-                try await db.raw("\(insert)").run()
-            }
+            try await Self.record(
+                made, atSeq: atSeq, stream: stream, at: at, actor: Self.samePageActor, reason: nil, db: db)
             try await window!.raise(stream, with: fold, db: db)
             if !moved.isEmpty { try await self.announce(StoreChange(sections: [section]), in: db) }
             return (!moved.isEmpty, (stream, window!.version, fold))

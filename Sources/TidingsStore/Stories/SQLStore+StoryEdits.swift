@@ -91,15 +91,8 @@ extension SQLStore {
             try await Self.moveKeys(moved, stream: stream, db: db)
             let present = try await Self.places(of: stories, stream: stream, db: db)
             _ = try await Self.settle(present, in: fold, stream: stream, at: at, db: db)
-            var b: Int64?
-            if case .merge(_, let other) = decision { b = other }
-            try await db.raw(
-                """
-                INSERT INTO story_decisions (stream, at_seq, kind, a, b, at, actor, reason)
-                VALUES (\(bind: stream), \(unsafeRaw: String(atSeq)), \(bind: decision.kind),
-                  \(unsafeRaw: String(decision.entry)), \(bind: b), \(unsafeRaw: String(at)), \(bind: author.actor), \(bind: reason))
-                """
-            ).run()
+            try await Self.record(
+                [decision], atSeq: atSeq, stream: stream, at: at, actor: author.actor, reason: reason, db: db)
             try await window!.raise(stream, with: fold, db: db)
             let after = try await Self.tellings(of: stories, stream: stream, db: db)
             try await Self.writeAudit(
@@ -225,6 +218,32 @@ extension SQLStore {
             }
         }
         return found.values.sorted { $0.seq < $1.seq }
+    }
+
+    /// Records `decisions` on `stream`'s stories, made after the entries up to `atSeq`, as
+    /// ``storyDecisions(of:db:)`` reads them back.
+    static func record(
+        _ decisions: [StoryDecision], atSeq: Int64, stream: String, at: Int64, actor: String, reason: String?,
+        db: any SQLDatabase
+    ) async throws {
+        for chunk in decisions.chunked(into: 500) {
+            var insert = RowsInsert(
+                into: "story_decisions",
+                columns: ["stream", "at_seq", "kind", "a", "b", "url_key", "at", "actor", "reason"])
+            for decision in chunk {
+                var (b, url): (Int64?, String?) = (nil, nil)
+                switch decision {
+                case .split: break
+                case .merge(_, let other): b = other
+                case .samePage(_, let key): url = key
+                }
+                insert.rows.append([
+                    .text(stream), .int(atSeq), .text(decision.kind), .int(decision.entry), b.sqlValue, url.sqlValue,
+                    .int(at), .text(actor), reason.sqlValue,
+                ])
+            }
+            try await db.raw("\(insert)").run()
+        }
     }
 
     /// The decisions on `stream`'s stories (editors' and pages'), in the order they were made.
