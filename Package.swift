@@ -86,6 +86,8 @@ let package = Package(
         // Calendar dates as days from 1970 and back (Howard Hinnant's rules), for every target that
         // reads or writes dates without Foundation's Calendar. Pure arithmetic.
         .target(name: "CivilTime"),
+        // Text analysis for search: Snowball stemmers for English, Russian, Norwegian, Swedish, German. Pure.
+        .target(name: "TextAnalysis"),
         // Feed parsing (RSS, Atom, JSON Feed): the bottom of the cake, depends on nothing of ours
         // but the date arithmetic.
         .target(name: "FeedParsing", dependencies: ["CivilTime"]),
@@ -128,7 +130,7 @@ let package = Package(
         .target(
             name: "TidingsStore",
             dependencies: [
-                "TidingsCatalog", "TidingsModel",
+                "TidingsCatalog", "TidingsModel", "TextAnalysis",
                 .server("SQLKit", "sql-kit"),
                 .server("Logging", "swift-log"),
                 .server("Metrics", "swift-metrics"),
@@ -187,7 +189,7 @@ let package = Package(
             name: "TidingsServer",
             dependencies: [
                 "TidingsStore", "TidingsSections", "TidingsIngest", "FeedWriting", "TidingsWeb", "FeedParsing",
-                "FeedComposition",
+                "FeedComposition", "TextAnalysis",
                 "TidingsCatalog", "TidingsModel",
                 .server("Hummingbird", "hummingbird"),
                 .server("HTTPTypes", "swift-http-types"),
@@ -273,6 +275,8 @@ let package = Package(
             name: "FeedParsingTests", dependencies: ["FeedParsing", "CivilTime", "TidingsModel", "TidingsTesting"],
             resources: [.copy("Resources")]),
         .testTarget(name: "TidingsModelTests", dependencies: ["TidingsModel"]),
+        // Fixtures/: words and the stems Snowball's own stemmers give them (scripts/gen-stemmer-fixtures.py).
+        .testTarget(name: "TextAnalysisTests", dependencies: ["TextAnalysis"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ArticleExtractionTests", dependencies: ["ArticleExtraction", "FeedParsing", "TidingsTesting"]),
         .testTarget(name: "TidingsCatalogTests", dependencies: ["TidingsCatalog"]),

@@ -98,7 +98,8 @@ public struct Settings: Sendable {
 
     /// The groups of keys (a key's first part), in the documentation's order.
     static let groupOrder = [
-        "server", "database", "pricing", "news", "locale", "fetch", "retention", "grouping", "parse", "full_text",
+        "server", "database", "pricing", "news", "locale", "fetch", "retention", "grouping", "search", "parse",
+        "full_text",
         "images",
         "limits", "metrics", "tracing", "log",
     ]

@@ -58,6 +58,16 @@ struct WebStrings: Sendable {
     var forecastBy: String
     /// A weather widget whose forecast is all past.
     var forecastOutdated: String
+    /// The search button and the search page's heading.
+    var search: String
+    /// The search box's label and placeholder.
+    var searchLabel: String
+    /// A search that found nothing: "{query}" is what was asked.
+    var searchNothing: String
+    /// A search that cannot be made.
+    var searchInvalid: String
+    /// How to search, under the search page's box.
+    var searchHint: String
 }
 
 extension WebStrings {
@@ -74,6 +84,14 @@ extension WebStrings {
 
     /// The keys `retryIn` reads.
     static let retryKeys = ["web.retryIn.soon", "web.retryIn.minutes", "web.retryIn.hours"]
+
+    /// How many stories a search found: "12 stories found" / "Найдено 12 новостей".
+    static func searchFound(_ count: Int, _ tag: LanguageTag) -> String {
+        Translations.current.string("web.searchFound", tag, [.count(count)])
+    }
+
+    /// The keys read with a count: `retryIn`'s and `searchFound`'s.
+    static let countedKeys = retryKeys + ["web.searchFound"]
 
     /// The words for `language`, from the language catalogs (`web.*` keys), made once per language.
     static func of(_ language: LanguageTag) -> WebStrings {
@@ -144,7 +162,12 @@ extension WebStrings {
             weather: word("weather"),
             nearby: word("nearby"),
             forecastBy: word("forecastBy"),
-            forecastOutdated: word("forecastOutdated")
+            forecastOutdated: word("forecastOutdated"),
+            search: word("search"),
+            searchLabel: word("searchLabel"),
+            searchNothing: word("searchNothing"),
+            searchInvalid: word("searchInvalid"),
+            searchHint: word("searchHint")
         )
     }
 }

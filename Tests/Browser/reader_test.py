@@ -1162,7 +1162,60 @@ def demo_pages(run: Run) -> list[tuple[str, str]]:
             next_page = run.demo + more.group(1).replace("&amp;", "&") if more else None
     for href, url in sorted(details.items()):
         pages.append((href.strip("/").replace("/", "-"), url))
+    return pages + demo_search_pages(run.demo)
+
+
+def demo_search_pages(base: str) -> list[tuple[str, str]]:
+    """Each brand's search page, empty and with results: a search for the longest word of the
+    first teaser its sections list (a catalog-only brand's finds nothing, which is a page too)."""
+    pages = []
+    for brand in get_json(f"{base}/api/v1/brands")["brands"]:
+        pages.append((f"{brand['id']}-search", f"{base}/{brand['id']}/search"))
+        word = None
+        for section in get_json(f"{base}/api/v1/brands/{brand['id']}/sections")["sections"]:
+            teasers = [item for item in get_json(base + section["href"]).get("items", []) if item.get("type") == "teaser"]
+            if teasers:
+                word = max(re.findall(r"\w+", teasers[0]["title"]), key=len)
+                break
+        query = urllib.parse.quote(word or "nothing")
+        pages.append((f"{brand['id']}-search-results", f"{base}/{brand['id']}/search?q={query}"))
     return pages
+
+
+def test_search(run: Run) -> None:
+    """j. Search without script, at 375 and 1280 px: the sections' strip's link opens the brand's search page
+    in its language, the form's button submits the query, the results mark the words found and
+    open their articles, and nothing scrolls sideways."""
+    driver = run.browser
+    run.screenshots.mkdir(parents=True, exist_ok=True)
+    try:
+        for width in [375, 1280]:
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": SCREENSHOT_HEIGHT, "deviceScaleFactor": 1, "mobile": width < 768})
+            driver.get(run.demo + "/vestland")
+            link = one(driver, ".sections .search-link", "/vestland")
+            check(link.text == "Søk", f"the search link reads {link.text!r}, not the brand's Norwegian")
+            link.click()
+            check(path_of(driver) == "/vestland/search", f"the search link went to {path_of(driver)}")
+            feed = get_json(run.demo + "/api/v1/brands/vestland/sections")["sections"][0]["href"]
+            title = next(item["title"] for item in get_json(run.demo + feed)["items"] if item.get("type") == "teaser")
+            word = max(re.findall(r"\w+", title), key=len)
+            box = one(driver, ".search-form input[name=q]", "/vestland/search")
+            box.send_keys(word.upper())
+            one(driver, ".search-form button[type=submit]", "/vestland/search").click()
+            check(urlsplit(driver.current_url).query.startswith("q="), f"the form went to {driver.current_url}")
+            marks = [mark.text.lower() for mark in driver.find_elements(By.CSS_SELECTOR, ".snippet mark, .card-title")]
+            check(any(word.lower() in text for text in marks), f"no result shows {word!r}: {marks[:5]}")
+            check(driver.find_elements(By.CSS_SELECTOR, ".search-summary"), "no count of the results")
+            scroll, outside = driver.execute_script(OUTSIDE_THE_VIEWPORT)
+            check(scroll <= width and not outside, f"at {width}px: {scroll}px wide, outside: {outside}")
+            shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "jpeg", "quality": 70})
+            (run.screenshots / f"search-vestland-{width}.jpg").write_bytes(base64.b64decode(shot["data"]))
+            one(driver, ".search-results .card-title a", "search results").click()
+            check("/articles/" in path_of(driver), f"a result opened {path_of(driver)}")
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    run.notes.append("search: the strip's link, the form without script, marked results at 375 and 1280 px")
 
 
 # Elements wider than the page, or placed beyond its edges: outside anything that scrolls or clips
@@ -1357,7 +1410,7 @@ def test_right_to_left(run: Run) -> None:
 TESTS: list[Callable[[Run], None]] = [
     test_demo_pages_are_clean, test_load_more, test_dismiss, test_empty_state, test_error_state,
     test_detail_pages, test_aggregate_card, test_front_page_grid, test_section_strip, test_live_folding, test_refresh, test_live_pill, test_hidden_story_leaves, test_console, test_many_sections_in_a_row, test_not_found, test_layout, test_accessibility,
-    test_right_to_left,
+    test_right_to_left, test_search,
 ]
 
 

@@ -154,6 +154,71 @@ struct ReadViewTests {
         #expect([pastTheEnd, more, refresh, quit] == [.loadMore, .loadMore, .refresh, .quit])
     }
 
+    @Test("/ types a search (Backspace erases, Esc leaves), Enter asks, results open and go back, in nb")
+    func search() {
+        let brands = [
+            BrandSummary(id: "vestland", name: "Vestlandsposten", locale: "nb-NO", theme: [:], front: "nyheter")
+        ]
+        var (ui, _) = ReadUI.start(brand: "vestland", section: "nyheter", language: nil, brands: brands)
+        ui.receive(
+            feed: .native(FeedScreenContent(title: "Nyheter", items: [ReadFixtures.teaser], canLoadMore: false)),
+            key: "vestland/nyheter")
+        #expect(ui.press(.character("/")) == nil && ui.prompt == "")
+        for key in ReadKey.decode(Array("flomx".utf8)) + [.erase] + ReadKey.decode(Array("ø q b".utf8)) {
+            #expect(ui.press(key) == nil, "letters while typing are letters, not keys: \(key)")
+        }
+        #expect(ui.prompt == "flomø q b")
+        let typing = screen(ui, width: 60, height: 8)
+        #expect(typing[6] == "Søk: flomø q b█", "\(typing)")
+        #expect(typing[7] == "Enter søk · Esc avbryt")
+        // Esc leaves the line; / again, and Enter asks.
+        _ = ui.press(.back)
+        #expect(ui.prompt == nil && ui.page == .feed)
+        _ = ui.press(.character("/"))
+        for key in ReadKey.decode(Array("ferry".utf8)) { _ = ui.press(key) }
+        #expect(ui.press(.enter) == .search(brand: "vestland", query: "ferry", cursor: nil))
+        #expect(ui.page == .search && screen(ui)[10] == "Søker…")
+        guard case .teaser(let ferry) = ReadFixtures.teaser else { return }
+        let result = SearchResult(
+            kind: "story", section: "nyheter", sectionTitle: "Nyheter", item: .teaser(ferry),
+            snippet: [SnippetPart(text: "ferry", match: true)], score: 1)
+        // An answer to another query is dropped.
+        ui.receive(
+            search: .success(SearchPage(brand: "vestland", query: "x", results: [], total: 0, nextCursor: nil)),
+            query: "x", more: false)
+        ui.receive(
+            search: .success(
+                SearchPage(brand: "vestland", query: "ferry", results: [result], total: 3, nextCursor: "c")),
+            query: "ferry", more: false)
+        let results = screen(ui, width: 80, height: 8)
+        #expect(results[0] == "Vestlandsposten › Søk: ferry", "\(results)")
+        #expect(results[1].hasPrefix("> Nyheter · "))
+        #expect(results[6].hasPrefix("3 saker · "), "\(results)")
+        #expect(results[7].contains("/ søk"))
+        // Down past the last loads the next page; Enter opens the story in its own section.
+        #expect(ui.press(.down) == .search(brand: "vestland", query: "ferry", cursor: "c"))
+        ui.receive(
+            search: .success(
+                SearchPage(brand: "vestland", query: "ferry", results: [result], total: 3, nextCursor: nil)),
+            query: "ferry", more: true)
+        #expect(ui.search.list.count == 2)
+        #expect(ui.press(.enter) == .loadArticle(brand: "vestland", section: "nyheter", id: "ferry"))
+        #expect(ui.page == .detail(.teaser(ferry)))
+        #expect(screen(ui)[0] == "Vestlandsposten › Søk: ferry › Sak")
+        _ = ui.press(.back)
+        #expect(ui.page == .search)
+        _ = ui.press(.back)
+        #expect(ui.page == .feed)
+        // Nothing found says so.
+        _ = ui.press(.character("/"))
+        for key in ReadKey.decode(Array("zzz".utf8)) { _ = ui.press(key) }
+        _ = ui.press(.enter)
+        ui.receive(
+            search: .success(SearchPage(brand: "vestland", query: "zzz", results: [], total: 0, nextCursor: nil)),
+            query: "zzz", more: false)
+        #expect(screen(ui)[1] == "Fant ingenting for «zzz».")
+    }
+
     @Test("a refresh putting items on top keeps the selection on the same item")
     func selectionFollowsItem() {
         var ui = feed(FeedScreenContent(title: "News", items: [ReadFixtures.card, ReadFixtures.teaser]))
@@ -204,8 +269,11 @@ struct ReadViewTests {
     @Test("keys decode from what a terminal sends")
     func decoding() {
         #expect(
-            ReadKey.decode(Array("\u{1B}[A\u{1B}[Bj\r\u{7F}".utf8)) == [.up, .down, .character("j"), .enter, .back])
+            ReadKey.decode(Array("\u{1B}[A\u{1B}[Bj\r\u{7F}".utf8)) == [.up, .down, .character("j"), .enter, .erase])
         #expect(ReadKey.decode([0x1B]) == [.back])
+        // Letters of any language (a search typed in Norwegian or Russian); a broken one is skipped.
+        #expect(ReadKey.decode(Array("øё".utf8)) == [.character("ø"), .character("ё")])
+        #expect(ReadKey.decode([0xC3, 0x41]) == [.character("A")])
         #expect(ReadKey.decode(Array("\u{1B}OA\u{1B}[1;5C".utf8)) == [.up])
         // Page and end keys as xterm, VT220 and rxvt send them, and Space.
         #expect(

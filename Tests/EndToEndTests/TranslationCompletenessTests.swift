@@ -16,7 +16,7 @@ struct TranslationCompletenessTests {
     /// Every key the code reads from the catalogs, from each reader's own list of them.
     static var keysRead: Set<String> {
         Set(
-            WebStrings.keys + WebStrings.retryKeys + WebMessage.allCases.map(\.key) + NewsPresenter.translationKeys
+            WebStrings.keys + WebStrings.countedKeys + WebMessage.allCases.map(\.key) + NewsPresenter.translationKeys
                 + ConsoleWord.allCases.map(\.key)
                 + ["news.was"] + Forecast.Condition.translationKeys + LocaleFormats.wordKeys
                 + TidingsError.messageKeys + ["kit.empty"] + FeedItem.accessibilityKeys

@@ -90,6 +90,12 @@ struct ContractTests {
         SDKEndpoint("newsItems", Endpoints.newsItems(cursor: "c", limit: 5, language: .en)),
         SDKEndpoint("article", Endpoints.article(brand: "courier", section: "news", id: "aec7b3e836692632")),
         SDKEndpoint("dismiss", Endpoints.dismiss(notification: "courier-push", device: "phone-1"), body: false),
+        SDKEndpoint(
+            "search",
+            Endpoints.search(
+                brand: "courier", query: "ferry", typing: true, sections: ["news", "world"], sources: ["wire"],
+                since: Date(timeIntervalSince1970: 1_800_000_000), until: Date(timeIntervalSince1970: 1_800_086_400),
+                cursor: "c", limit: 5, language: .en)),
     ]
 
     @Test("every SDK endpoint is in the spec with its method, path, query parameters and headers")

@@ -7,7 +7,7 @@ struct SQLiteStoreTests {
         "conforms",
         arguments: StoreCheck.all + StoreCheck.eventTime + StoreCheck.groupCommit + StoreCheck.sections
             + StoreCheck.aggregates + StoreCheck.stories
-            + StoreCheck.articles + StoreCheck.brands)
+            + StoreCheck.articles + StoreCheck.brands + StoreCheck.search)
     func conforms(_ check: StoreCheck) async throws {
         try await TestDatabase.with(.sqlite) { try await check.run($0) }
     }
@@ -21,7 +21,7 @@ struct PostgresStoreTests {
         "conforms",
         arguments: StoreCheck.all + StoreCheck.eventTime + StoreCheck.groupCommit + StoreCheck.sections
             + StoreCheck.aggregates + StoreCheck.stories
-            + StoreCheck.articles + StoreCheck.brands)
+            + StoreCheck.articles + StoreCheck.brands + StoreCheck.search)
     func conforms(_ check: StoreCheck) async throws {
         try await TestDatabase.with(.postgres) { try await check.run($0) }
     }

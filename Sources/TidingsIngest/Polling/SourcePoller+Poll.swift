@@ -47,7 +47,10 @@ extension SourcePoller {
                 }
                 articles = articlePages(document.entries, sourceID: source.id)
                 outcome = .fetched(
-                    entries: try Self.inputs(document.entries, sourceID: source.id, keyed: settings.grouping.enabled),
+                    entries: try Self.inputs(
+                        document.entries, sourceID: source.id, keyed: settings.grouping.enabled,
+                        searchLanguage: settings.search.enabled
+                            ? .some(document.language ?? current.languages[source.id]) : nil),
                     etag: etag,
                     lastModified: lastModified,
                     title: document.title, webURL: document.webURL?.absoluteString)
@@ -243,10 +246,12 @@ extension SourcePoller {
         }
     }
 
-    /// A document's entries as stored (``input(_:sourceID:keyed:)``); `keyed`, a link two of
-    /// them share is no story's key (``StoryKeys/withoutSharedLinks(_:)``).
-    public static func inputs(_ entries: [SourceEntry], sourceID: String, keyed: Bool) throws -> [EntryInput] {
-        var inputs = try entries.map { try input($0, sourceID: sourceID, keyed: keyed) }
+    /// A document's entries as stored (``input(_:sourceID:keyed:searchLanguage:)``); `keyed`, a
+    /// link two of them share is no story's key (``StoryKeys/withoutSharedLinks(_:)``).
+    public static func inputs(
+        _ entries: [SourceEntry], sourceID: String, keyed: Bool, searchLanguage: String?? = nil
+    ) throws -> [EntryInput] {
+        var inputs = try entries.map { try input($0, sourceID: sourceID, keyed: keyed, searchLanguage: searchLanguage) }
         guard keyed else { return inputs }
         for (index, keys) in StoryKeys.withoutSharedLinks(inputs.map(\.story)).enumerated() {
             inputs[index].story = keys
@@ -256,8 +261,12 @@ extension SourcePoller {
 
     /// The entry as stored: its key scoped by its source, its item encoded once, here, with the
     /// places its image links go (`EntryRecord`), so serving a page only joins strings; `keyed`,
-    /// with what story grouping compares it by, made here, outside the store's write.
-    public static func input(_ entry: SourceEntry, sourceID: String, keyed: Bool = false) throws -> EntryInput {
+    /// with what story grouping compares it by; with a `searchLanguage` (search on; the text's
+    /// language, `.some(nil)` when not known), with what search indexes — both made here, outside
+    /// the store's write.
+    public static func input(
+        _ entry: SourceEntry, sourceID: String, keyed: Bool = false, searchLanguage: String?? = nil
+    ) throws -> EntryInput {
         let record = try EntryRecord(entry.item)
         let json = record.json
         let itemID =
@@ -270,7 +279,11 @@ extension SourcePoller {
             contentHTML: entry.contentHTML,
             publishedAt: entry.publishedAt, contentHash: StableHash.hex(json + "\u{0}" + (entry.contentHTML ?? "")),
             formerKey: entry.formerKey.map { EntryKey(source: sourceID, item: $0) },
-            story: keyed ? StoryKeys(item: entry.item) : nil)
+            story: keyed ? StoryKeys(item: entry.item) : nil,
+            search: searchLanguage.flatMap { language in
+                SearchDocument(
+                    item: entry.item, text: entry.contentHTML.map { HTMLText.plainText($0) }, language: language)
+            })
     }
 }
 

@@ -172,12 +172,24 @@ struct PolledSources: Sendable {
     var ids: [String]
     /// Each source's `full_text` mode (the strongest of its sections').
     var fullTextModes: [String: FullTextMode]
+    /// The language of each source's first section's brand: what search stems its entries in
+    /// when its documents do not say.
+    var languages: [String: String]
 
     init(_ configuration: SectionsConfiguration, version: Int64) {
         self.version = version
         var sources: [String: (FetchedSource, [SectionKey])] = [:]
-        for (source, sections) in configuration.fetchedSources { sources[source.id] = (source, sections) }
+        var languages: [String: String] = [:]
+        let locales = Dictionary(
+            configuration.brands.map { ($0.id, $0.locale) }, uniquingKeysWith: { first, _ in first })
+        for (source, sections) in configuration.fetchedSources {
+            sources[source.id] = (source, sections)
+            if let brand = sections.first?.brand, let locale = locales[brand] {
+                languages[source.id] = locale.identifier
+            }
+        }
         self.sources = sources
+        self.languages = languages
         ids = sources.keys.sorted()
         fullTextModes = SourcePoller.fullTextModes(configuration)
     }

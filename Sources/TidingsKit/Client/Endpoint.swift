@@ -93,6 +93,28 @@ public enum Endpoints {
         return endpoint
     }
 
+    /// `GET /api/v1/brands/{brand}/search`: one page of the stories matching `query` (the syntax
+    /// of docs/search.md), best first. `typing`: the last word also matches the words it begins
+    /// (a search box asking as the reader types). Pass the previous page's `nextCursor` with the
+    /// same query and filters for the next page. Not kept by the HTTP cache.
+    public static func search(
+        brand: String, query text: String, typing: Bool = false, sections: [String]? = nil, sources: [String]? = nil,
+        since: Date? = nil, until: Date? = nil, cursor: String? = nil, limit: Int? = nil, language: LanguageTag? = nil
+    ) -> Endpoint<SearchPage> {
+        var query = [URLQueryItem(name: "q", value: text)] + locale(language)
+        if typing { query.append(URLQueryItem(name: "typing", value: "true")) }
+        if let sections { query.append(URLQueryItem(name: "section", value: sections.joined(separator: ","))) }
+        if let sources { query.append(URLQueryItem(name: "source", value: sources.joined(separator: ","))) }
+        if let since { query.append(URLQueryItem(name: "since", value: TidingsJSON.formatDate(since))) }
+        if let until { query.append(URLQueryItem(name: "until", value: TidingsJSON.formatDate(until))) }
+        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
+        if let limit { query.append(URLQueryItem(name: "limit", value: String(limit))) }
+        var endpoint = Endpoint<SearchPage>.json("/api/v1/brands/\(escaped(brand))/search", query: query)
+        endpoint.cacheable = false
+        endpoint.resolve = { $0.resolvingImages(against: $1) }
+        return endpoint
+    }
+
     /// One page of the catalog's news items.
     public static func newsItems(cursor: String? = nil, limit: Int? = nil, language: LanguageTag? = nil)
         -> Endpoint<NewsItemsPage>

@@ -73,6 +73,16 @@ extension NewsItemsPage {
     }
 }
 
+extension SearchPage {
+    func resolvingImages(against base: URL) -> SearchPage {
+        var page = self
+        for index in page.results.indices {
+            page.results[index].item = results[index].item.resolvingImages(against: base)
+        }
+        return page
+    }
+}
+
 extension ArticleDetail {
     func resolvingImages(against base: URL) -> ArticleDetail {
         var detail = self

@@ -107,6 +107,22 @@ extension TidingsClient {
         try await send(Endpoints.article(brand: brand, section: section, id: id))
     }
 
+    /// One page of a brand's stories that match `query` (docs/search.md: words in any of their
+    /// forms, `"phrases"`, `-exclusions`, `OR`, `prefix*`), best first, in the client's language.
+    /// `typing`: the last word also matches the words it begins, for a search box that asks as
+    /// the reader types. Pass the page's `nextCursor` with the same query and filters for the
+    /// next. A query the server refuses (no words, only exclusions, too long) throws
+    /// ``TidingsError`` with its status 400 and code `invalid_query`.
+    public func search(
+        brand: String, query: String, typing: Bool = false, sections: [String]? = nil, sources: [String]? = nil,
+        since: Date? = nil, until: Date? = nil, cursor: String? = nil, limit: Int? = nil
+    ) async throws(TidingsError) -> SearchPage {
+        try await send(
+            Endpoints.search(
+                brand: brand, query: query, typing: typing, sections: sections, sources: sources, since: since,
+                until: until, cursor: cursor, limit: limit, language: language))
+    }
+
     /// One page of the catalog's news items.
     public func newsItems(cursor: String? = nil, limit: Int? = nil) async throws(TidingsError) -> NewsItemsPage {
         try await send(Endpoints.newsItems(cursor: cursor, limit: limit, language: language))

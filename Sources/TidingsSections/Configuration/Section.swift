@@ -40,7 +40,7 @@ public struct Section: Sendable, Hashable, Identifiable {
     }
 
     /// Ids a section cannot have: the web reader's own paths under `/{brand}/`.
-    public static let reservedIDs: Set<String> = ["articles", "products", "notifications"]
+    public static let reservedIDs: Set<String> = ["articles", "products", "notifications", "search"]
 
     /// Creates a section.
     public init(

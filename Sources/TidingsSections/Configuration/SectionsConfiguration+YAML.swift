@@ -4,7 +4,9 @@ import Yams
 
 extension SectionsConfiguration {
     /// The top-level keys this type reads; the rest of the file belongs to the server settings.
-    public static let yamlKeys: Set<String> = ["brands", "fetch", "retention", "parse", "full_text", "grouping"]
+    public static let yamlKeys: Set<String> = [
+        "brands", "fetch", "retention", "parse", "full_text", "grouping", "search",
+    ]
 
     /// What is wrong with a `fetch.allow_hosts` entry, or nil when it is a host, an address or a
     /// range. The fetcher owns that syntax (TidingsIngest); whoever loads a file for a server passes
@@ -14,7 +16,7 @@ extension SectionsConfiguration {
     /// (`FetchPolicy.refusal(of:)`), which this target cannot call.
     public typealias SourceURLCheck = @Sendable (URL) -> String?
 
-    /// Every key of `fetch`, `retention`, `parse`, `full_text` and `grouping`; each can be set in the file or
+    /// Every key of `fetch`, `retention`, `parse`, `full_text`, `grouping` and `search`; each can be set in the file or
     /// by its `TIDINGS_*` variable. `brands` is a tree and only in the file.
     public static let settings: [Setting<SectionsConfiguration>] =
         FetchSettings.settings.map { $0.lifted(\.fetch, group: "fetch") }
@@ -22,10 +24,11 @@ extension SectionsConfiguration {
         + ParseLimits.settings.map { $0.lifted(\.parse, group: "parse") }
         + FullTextSettings.settings.map { $0.lifted(\.fullText, group: "full_text") }
         + StoryGrouping.settings.map { $0.lifted(\.grouping, group: "grouping") }
+        + SearchSettings.settings.map { $0.lifted(\.search, group: "search") }
 
     private static let settingsByPath = Dictionary(uniqueKeysWithValues: settings.map { ($0.path, $0) })
 
-    /// Sets one key of `fetch`, `retention`, `parse`, `full_text` or `grouping` (`fetch.interval`) from a
+    /// Sets one key of `fetch`, `retention`, `parse`, `full_text`, `grouping` or `search` (`fetch.interval`) from a
     /// value of any layer.
     public mutating func set(_ key: String, _ value: ConfigNode, allowHostCheck: AllowHostCheck? = nil) throws {
         guard let setting = Self.settingsByPath[key] else { throw value.error("is not a setting") }

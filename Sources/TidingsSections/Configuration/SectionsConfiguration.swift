@@ -17,6 +17,8 @@ public struct SectionsConfiguration: Sendable, Hashable {
     public var fullText = FullTextSettings()
     /// How entries that tell one story are shown once.
     public var grouping = StoryGrouping()
+    /// Whether entries are indexed for search.
+    public var search = SearchSettings()
 
     /// Creates a configuration.
     public init(

@@ -42,12 +42,16 @@ public struct SourceDocument: Sendable, Hashable {
     /// Problems with the document, e.g. skipped items: the poller logs them, one line per
     /// document read.
     public var warnings: [String]
+    /// The language the document says its text is in (a feed's `language`, `xml:lang`), as
+    /// written; search stems its entries' words in it.
+    public var language: String?
 
     /// Creates a document.
     public init(
         title: String? = nil, entries: [SourceEntry], webURL: URL? = nil, refreshHint: TimeInterval? = nil,
-        warnings: [String] = []
+        warnings: [String] = [], language: String? = nil
     ) {
+        self.language = language
         self.title = title
         self.entries = entries
         self.webURL = webURL

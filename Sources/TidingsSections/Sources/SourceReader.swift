@@ -73,6 +73,6 @@ public struct SourceReader: Sendable {
         }
         return SourceDocument(
             title: feed.title, entries: entries, refreshHint: feed.refreshHint.map(TimeInterval.init),
-            warnings: Array(warnings))
+            warnings: Array(warnings), language: feed.language)
     }
 }

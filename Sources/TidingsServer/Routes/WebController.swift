@@ -47,6 +47,7 @@ struct WebController: Sendable {
         // nothing rather than a "no such publication" page.
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
         router.get("/:brand", use: front)
+        router.get("/:brand/search", use: search)
         router.get("/:brand/:section", use: section)
         router.get("/:brand/:section/articles/:id", use: article)
         // Article links of the first releases named no section; the page says it is not found.
@@ -146,6 +147,34 @@ struct WebController: Sendable {
                     }
                     return ServedPage(renderer.render(page))
                 })
+        }
+    }
+
+    /// The search page: the form, and for a query its first page or the page `cursor` names
+    /// (never cached: each query is its own). A query that cannot be made says so on the page.
+    @Sendable func search(request: Request, context: TidingsRequestContext) async throws -> Response {
+        await rendering(request, context) { web, brand, _ in
+            let parameters = request.uri.queryParameters
+            let text = parameters["q"].map(String.init) ?? ""
+            let cursor = parameters["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+            var answer = SearchResultsPage.Answer.none
+            if !text.isEmpty {
+                var ask = SearchAsk(text: text)
+                ask.limit = Self.pageSize
+                do {
+                    answer = .found(
+                        try await sections.search(brand: brand, ask: ask, cursor: cursor, language: web.language))
+                } catch SearchAskError.query {
+                    answer = .invalid
+                } catch SearchAskError.cursor {
+                    throw WebFailure(.badRequest, web.text(.badCursor))
+                }
+            }
+            // Not kept whole (as cached pages are): no cache it was built from is dropped when
+            // new entries arrive.
+            let page = ServedPage(
+                renderer.render(SearchResultsPage(context: web, brand: brand, query: text, answer: answer)))
+            return .response(html(page, status: .ok, request: request))
         }
     }
 

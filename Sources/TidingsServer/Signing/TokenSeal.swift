@@ -8,6 +8,8 @@ import TidingsModel
 enum TokenScope: Sendable {
     case news
     case section(SectionKey)
+    /// A search's next page, for one brand.
+    case search(String)
     case image
 
     /// Signed with the payload, never sent: brand and section ids are slugs, so no NUL.
@@ -15,6 +17,7 @@ enum TokenScope: Sendable {
         switch self {
         case .news: "news"
         case .section(let key): "section:\(key.stream)"
+        case .search(let brand): "search:\(brand)"
         case .image: "image"
         }
     }
@@ -23,7 +26,7 @@ enum TokenScope: Sendable {
     /// as the parser keeps (`parse.max_url_length`, at most 8192 by default), 4/3 of it in base64.
     var maximumTokenLength: Int {
         switch self {
-        case .news, .section: 1_000
+        case .news, .section, .search: 1_000
         case .image: 12_000
         }
     }

@@ -31,7 +31,7 @@ public struct Migration: Sendable {
 
 public enum Migrations {
     /// Every migration, in order.
-    public static let all: [Migration] = first + stories
+    public static let all: [Migration] = first + stories + search
 
     /// The newest schema version this build knows.
     public static var latest: Int { all.last?.version ?? 0 }

@@ -14,6 +14,8 @@ struct RowsInsert: SQLExpression {
         case null
         /// SQL of ours written as is (a function call), never input.
         case expression(String)
+        /// Text bound and cast to a type of ours (`CAST(? AS tsvector)`).
+        case cast(String, type: String)
     }
 
     let table: String
@@ -48,6 +50,10 @@ struct RowsInsert: SQLExpression {
                 case .bytes(let bytes): serializer.write(bind: bytes)
                 case .null: serializer.write("NULL")
                 case .expression(let sql): serializer.write(sql)
+                case .cast(let text, let type):
+                    serializer.write("CAST(")
+                    serializer.write(bind: text)
+                    serializer.write(" AS \(type))")
                 }
             }
             serializer.write(")")

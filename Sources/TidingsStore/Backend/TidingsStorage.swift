@@ -4,7 +4,7 @@ import TidingsModel
 
 /// Everything a server keeps, in one database: the catalog, the sections, the article pages, the
 /// keys and the brands themselves.
-public protocol TidingsStorage: CatalogStore, SectionStore, ArticleStore, KeyStore, BrandStore {
+public protocol TidingsStorage: CatalogStore, SectionStore, ArticleStore, KeyStore, BrandStore, SearchStore {
     /// Applies pending migrations (and makes the cursor secret); returns the versions applied.
     /// A schema newer than this build is refused with ``SchemaTooNew``.
     @discardableResult func migrate() async throws -> [Int]

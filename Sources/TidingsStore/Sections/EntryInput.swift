@@ -18,13 +18,17 @@ public struct EntryInput: Sendable, Hashable {
     /// store's write; nil for an entry that is never grouped (an ad, a widget's item) or when
     /// grouping is off. Taken when the entry is first stored: an edit does not move it.
     public var story: StoryKeys?
+    /// What search indexes of it (a teaser's terms), analyzed outside the store's write; nil for
+    /// an entry search does not list, or when search is off.
+    public var search: SearchDocument?
 
     /// Creates an entry input.
     public init(
         key: EntryKey, itemID: String, record: EntryRecord, contentHTML: String?, publishedAt: Date?,
-        contentHash: String, formerKey: EntryKey? = nil, story: StoryKeys? = nil
+        contentHash: String, formerKey: EntryKey? = nil, story: StoryKeys? = nil, search: SearchDocument? = nil
     ) {
         self.story = story
+        self.search = search
         self.key = key
         self.formerKey = formerKey
         self.itemID = itemID
@@ -41,6 +45,6 @@ extension EntryInput {
         EntryInput(
             key: key.withoutNUL, itemID: itemID.withoutNUL, record: record.withoutNUL,
             contentHTML: contentHTML?.withoutNUL, publishedAt: publishedAt, contentHash: contentHash.withoutNUL,
-            formerKey: formerKey?.withoutNUL, story: story.map(\.withoutNUL))
+            formerKey: formerKey?.withoutNUL, story: story.map(\.withoutNUL), search: search)
     }
 }

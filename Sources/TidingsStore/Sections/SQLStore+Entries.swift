@@ -209,6 +209,9 @@ extension SQLStore {
                 WHERE stream = \(bind: stream) AND key = \(bind: entry.key.stored)
                 """
             ).run()
+            if let search = entry.search {
+                try await reindex(stream: stream, key: entry.key, sourceID: merged.sourceID, search, kind: kind, db: db)
+            }
             summaries[merged.record].updated += 1
             summaries[merged.record].changedKeys.insert(entry.key)
         }
@@ -218,21 +221,28 @@ extension SQLStore {
         ]
         let bottomFirst = Array(fresh.reversed())
         // With grouping, the new rows' seqs are taken first and their stories made before they are
-        // written, so each row is written once, with its story.
+        // written, so each row is written once, with its story. SQLite's search index is a table
+        // of its own keyed by seq: the seqs are taken first for it too.
+        let indexed = kind == .sqlite && bottomFirst.contains { $0.input.search != nil }
+        var seqs: [Int64] = []
+        if (grouping != nil || indexed) && !bottomFirst.isEmpty {
+            columns.append("seq")
+            seqs = try await nextSeqs(bottomFirst.count, stream: stream, kind: kind, db: db)
+        }
         var places: [EntryKey: (seq: Int64, place: StoryPlace)] = [:]
         if let grouping, !bottomFirst.isEmpty {
-            columns += ["seq", "story", "folded", "story_keys"]
-            let seqs = try await nextSeqs(bottomFirst.count, stream: stream, kind: kind, db: db)
+            columns += ["story", "folded", "story_keys"]
             let (made, counts) = try await group(
                 bottomFirst, seqs: seqs, stream: stream, rule: grouping, at: at, windows: windows, window: &window,
                 db: db)
             places = made
             for (record, count) in counts { summaries[record].grouped += count }
         }
+        if kind == .postgres { columns.append("search") }
         for start in stride(from: 0, to: bottomFirst.count, by: 100) {
             var insert = RowsInsert(into: "entries", columns: columns)
-            insert.overridingIdentity = !places.isEmpty && kind == .postgres
-            for merged in bottomFirst[start..<min(start + 100, bottomFirst.count)] {
+            insert.overridingIdentity = !seqs.isEmpty && kind == .postgres
+            for (index, merged) in zip(start..., bottomFirst[start..<min(start + 100, bottomFirst.count)]) {
                 let entry = merged.input
                 var row: [RowsInsert.Value] = [
                     .text(stream), .text(entry.key.stored), .text(merged.sourceID), .text(entry.record.json),
@@ -240,16 +250,24 @@ extension SQLStore {
                     .text(entry.contentHash), entry.contentHTML.sqlValue, .text(entry.itemID),
                     entry.publishedAt.map(\.millisecondsSince1970).sqlValue, .int(merged.sortAt), .int(at), .int(at),
                 ]
+                if !seqs.isEmpty { row.append(.int(seqs[index])) }
                 if let placed = places[entry.key] {
                     let keys: RowsInsert.Value = entry.story.map { .bytes($0.column(at: merged.sortAt)) } ?? .null
-                    row += [.int(placed.seq), placed.place.story.sqlValue, .int(placed.place.folded ? 1 : 0), keys]
+                    row += [placed.place.story.sqlValue, .int(placed.place.folded ? 1 : 0), keys]
                 }
+                if kind == .postgres { row.append(entry.search.map { .cast($0.tsvector, type: "tsvector") } ?? .null) }
                 insert.rows.append(row)
                 inserted[entry.key] = merged.record
                 summaries[merged.record].inserted += 1
                 summaries[merged.record].newKeys.insert(entry.key)
             }
             try await db.raw("\(insert)").run()
+        }
+        if indexed {
+            try await SearchIndex.insert(
+                zip(bottomFirst, seqs).compactMap { merged, seq in
+                    merged.input.search.map { (seq, merged.sourceID, $0) }
+                }, stream: stream, db: db)
         }
         var recordOf: [String: Int] = [:]
         for merged in unique where recordOf[merged.sourceID] == nil { recordOf[merged.sourceID] = merged.record }

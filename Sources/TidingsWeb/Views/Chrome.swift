@@ -27,6 +27,10 @@ struct Chrome: Sendable {
     var theme: String?
     var brandName: String?
     var brandHref: String?
+    /// The brand's search page, the sections' strip's last link.
+    var searchHref: String?
+    /// Whether the page is the search page (its link is the current one).
+    var onSearch = false
     var nav: [Link]
     var hasNav: Bool
     var languages: [Link]
@@ -51,6 +55,7 @@ struct Chrome: Sendable {
             theme = Self.theme(brand.theme)
             brandName = brand.name
             brandHref = context.link(context.brandPath(brand))
+            searchHref = context.link(context.brandPath(brand) + "/search")
             nav = brand.sections.map { item in
                 Link(
                     title: item.title.text(context.language, brand: context.brand?.locale),

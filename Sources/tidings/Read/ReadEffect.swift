@@ -14,5 +14,7 @@ enum ReadEffect: Hashable, Sendable {
     /// `client.article(…)` for an opened teaser, its full text when the section fetches it (else
     /// what the store kept of it).
     case loadArticle(brand: String, section: String, id: String)
+    /// `client.search(…)`: a search's first page, or the page `cursor` names.
+    case search(brand: String, query: String, cursor: String?)
     case quit
 }

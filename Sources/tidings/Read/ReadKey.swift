@@ -7,8 +7,10 @@ enum ReadKey: Hashable, Sendable {
     case home
     case end
     case enter
-    /// Esc, Backspace or `b`.
+    /// Esc.
     case back
+    /// Backspace: back, as Esc, except while a search is typed, where it erases a letter.
+    case erase
     case character(Character)
 
     /// The keys in one read from the terminal. An escape sequence arrives in one read, so ESC
@@ -46,12 +48,20 @@ enum ReadKey: Hashable, Sendable {
                 }
                 index = end + 1
             case 0x0D, 0x0A: keys.append(.enter)
-            case 0x7F, 0x08: keys.append(.back)
+            case 0x7F, 0x08: keys.append(.erase)
             case 0x00..<0x80:
                 keys.append(.character(Character(Unicode.Scalar(byte))))
             default:
-                // The rest of a UTF-8 letter: the reader's keys are all ASCII.
-                while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+                // A UTF-8 letter (a search typed in Norwegian or Russian): its continuation bytes
+                // with it; a broken sequence is skipped.
+                var end = index
+                while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+                if let text = String(validating: bytes[(index - 1)..<end], as: UTF8.self), let letter = text.first,
+                    text.count == 1
+                {
+                    keys.append(.character(letter))
+                }
+                index = end
             }
         }
         return keys

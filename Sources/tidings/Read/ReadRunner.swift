@@ -90,6 +90,17 @@ final class ReadRunner {
                     }
                 }
             }
+        case .search(let brand, let query, let cursor):
+            // The API's most a page (a section's --limit may ask more).
+            let limit = limit.map { min($0, 50) }
+            Task {
+                do throws(TidingsError) {
+                    let page = try await client.search(brand: brand, query: query, cursor: cursor, limit: limit)
+                    sink.yield(.search(.success(page), query: query, more: cursor != nil))
+                } catch {
+                    sink.yield(.search(.failure(error), query: query, more: cursor != nil))
+                }
+            }
         case .quit:
             stop()
         }

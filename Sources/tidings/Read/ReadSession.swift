@@ -21,6 +21,7 @@ struct ReadSession {
         case feed(FeedScreenState, key: String)
         case dismissed(TidingsError?, notification: String)
         case article(ArticleDetail, id: String)
+        case search(Result<SearchPage, TidingsError>, query: String, more: Bool)
         /// The server could not be reached; what is shown was kept at `keptAt`, if anything was.
         case offline(keptAt: Date?)
         case signal(Int32)
@@ -63,6 +64,7 @@ struct ReadSession {
                 if let effect = ui.receive(sections: result, brand: brand) { runner.run(effect, language: ui.language) }
             case .feed(let state, let key): ui.receive(feed: state, key: key)
             case .article(let detail, let id): ui.articles[id] = detail
+            case .search(let result, let query, let more): ui.receive(search: result, query: query, more: more)
             case .dismissed(let error, let notification):
                 ui.receive(dismissal: error, notification: notification)
             case .offline(let keptAt):

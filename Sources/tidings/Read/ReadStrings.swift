@@ -74,6 +74,14 @@ struct ReadStrings {
         case helpSections = "read.help.sections"
         case helpFeed = "read.help.feed"
         case helpDetail = "read.help.detail"
+        case helpSearch = "read.help.search"
+        case helpPrompt = "read.help.prompt"
+        case helpSearchKey = "read.help.searchKey"
+        case searchPrompt = "read.search.prompt"
+        case searchTitle = "read.search.title"
+        case searching = "read.search.searching"
+        case searchNothing = "read.search.nothing"
+        case searchEnd = "read.search.end"
         case unreachable = "read.unreachable"
         case kindTeaser = "read.kind.teaser"
         case kindNews = "read.kind.catalogNews"
@@ -184,11 +192,22 @@ struct ReadStrings {
         let d = dismiss ? word(.helpDismiss) : ""
         return switch page {
         case .brands: word(.helpBrands)
-        case .sections: word(.helpSections)
-        case .feed: word(.helpFeed, .text(d))
-        case .detail: word(.helpDetail, .text(d))
+        case .sections: word(.helpSections) + word(.helpSearchKey)
+        case .feed: word(.helpFeed, .text(d)) + word(.helpSearchKey)
+        case .detail: word(.helpDetail, .text(d)) + word(.helpSearchKey)
+        case .search: word(.helpSearch)
         }
     }
+
+    /// The key help while a search is typed.
+    var helpPrompt: String { word(.helpPrompt) }
+    /// "Search: " before the search being typed.
+    var searchPrompt: String { word(.searchPrompt) }
+    /// "Search: flood", the results' title.
+    func searchTitle(_ query: String) -> String { word(.searchTitle, .text(query)) }
+    var searching: String { word(.searching) }
+    func searchNothing(_ query: String) -> String { word(.searchNothing, .text(query)) }
+    var searchEnd: String { word(.searchEnd) }
 
     /// What a reader calls an item (not the API's type name).
     func kind(of item: FeedItem) -> String {

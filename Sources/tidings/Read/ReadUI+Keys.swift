@@ -4,7 +4,7 @@ import TidingsModel
 extension ReadUI {
     /// What a key means on any page.
     enum Action {
-        case up, down, pageUp, pageDown, top, bottom, open, back, more, refresh, showNew, dismiss, quit
+        case up, down, pageUp, pageDown, top, bottom, open, back, more, refresh, showNew, dismiss, search, quit
     }
 
     /// The action `key` stands for: arrows or j/k move, PgUp/PgDn (Space down) move a screen,
@@ -18,7 +18,8 @@ extension ReadUI {
         case .home, .character("g"): .top
         case .end, .character("G"): .bottom
         case .enter: .open
-        case .back, .character("b"): .back
+        case .back, .erase, .character("b"): .back
+        case .character("/"): .search
         case .character("m"): .more
         case .character("r"): .refresh
         case .character("n"): .showNew
@@ -32,15 +33,98 @@ extension ReadUI {
     /// the lines a page key moves by.
     mutating func press(_ key: ReadKey, detailLimit: Int = 0, screen: Int = 10) -> ReadEffect? {
         notice = nil
+        if prompt != nil { return typed(key) }
         guard let action = Self.action(for: key) else { return nil }
         if action == .quit { return .quit }
         step = max(1, screen - 1)
+        if action == .search {
+            guard brand != nil else {
+                notice = ReadStrings(language: language).chooseBrand
+                return nil
+            }
+            prompt = ""
+            return nil
+        }
         switch page {
         case .brands: return brandsPage(action)
         case .sections: return sectionsPage(action)
         case .feed: return feedPage(action)
         case .detail(let item): return detailPage(action, item: item, limit: detailLimit)
+        case .search: return searchPage(action)
         }
+    }
+
+    /// A key while a search is typed: letters add to it, Backspace erases, Enter asks, Esc
+    /// (or Ctrl-C, which still quits) leaves it.
+    private mutating func typed(_ key: ReadKey) -> ReadEffect? {
+        guard let text = prompt, let brand else {
+            prompt = nil
+            return nil
+        }
+        switch key {
+        case .character("\u{3}"): return .quit
+        case .character(let letter) where !letter.isNewline && letter.unicodeScalars.allSatisfy({ $0.value >= 0x20 }):
+            if text.utf8.count < 200 { prompt = text + String(letter) }
+        case .erase: prompt = String(text.dropLast())
+        case .back: prompt = nil
+        case .enter:
+            prompt = nil
+            let query = text.trimmingCharacters(in: .whitespaces)
+            guard !query.isEmpty else { return nil }
+            // Back from the results goes where the search was asked (an item opened from the
+            // results goes back to them, not further).
+            switch page {
+            case .search: break
+            case .detail: if detailFrom != .search { searchFrom = detailFrom }
+            default: searchFrom = page
+            }
+            page = .search
+            searchQuery = query
+            search = .loading
+            searchNext = nil
+            searchRow = 0
+            return .search(brand: brand, query: query, cursor: nil)
+        default: break
+        }
+        return nil
+    }
+
+    private mutating func searchPage(_ action: Action) -> ReadEffect? {
+        let results = search.list
+        switch action {
+        case .up, .down, .pageUp, .pageDown, .top, .bottom:
+            if action == .down || action == .pageDown, searchRow >= results.count - 1, let next = searchNext,
+                let brand
+            {
+                searchNext = nil
+                return .search(brand: brand, query: searchQuery, cursor: next)
+            }
+            searchRow = moved(searchRow, action, count: results.count)
+        case .open where results.indices.contains(searchRow):
+            let result = results[searchRow]
+            page = .detail(result.item)
+            detailFrom = .search
+            detailTop = 0
+            if case .teaser(let teaser) = result.item, articles[teaser.id] == nil, let brand {
+                return .loadArticle(brand: brand, section: result.section, id: teaser.id)
+            }
+        case .more:
+            guard let next = searchNext, let brand else {
+                notice = ReadStrings(language: language).everything
+                return nil
+            }
+            searchNext = nil
+            return .search(brand: brand, query: searchQuery, cursor: next)
+        case .refresh:
+            guard let brand else { return nil }
+            search = .loading
+            searchRow = 0
+            return .search(brand: brand, query: searchQuery, cursor: nil)
+        case .back:
+            page = searchFrom
+        default: break
+        }
+        return nil
     }
 
     private mutating func brandsPage(_ action: Action) -> ReadEffect? {
@@ -103,6 +187,7 @@ extension ReadUI {
             feedSelection = items.indices.contains(feedRow) ? items[feedRow].id : nil
         case .open where items.indices.contains(feedRow):
             page = .detail(items[feedRow])
+            detailFrom = .feed
             detailTop = 0
             // A teaser's article: its full text where the section fetches it, as the web shows.
             if case .teaser(let teaser) = items[feedRow], articles[teaser.id] == nil, let brand, let section {
@@ -132,9 +217,9 @@ extension ReadUI {
         switch action {
         case .up, .down, .pageUp, .pageDown, .top, .bottom:
             detailTop = min(max(0, limit), moved(detailTop, action, count: Int.max))
-        case .back: page = .feed
+        case .back: page = detailFrom
         case .dismiss:
-            page = .feed
+            page = detailFrom
             return dismiss(item)
         default: break
         }

@@ -10,6 +10,8 @@ struct ReadUI: Equatable, Sendable {
         case sections
         case feed
         case detail(FeedItem)
+        /// A search's results (``ReadUI/search``).
+        case search
     }
 
     /// A picker's choices as they load.
@@ -44,6 +46,17 @@ struct ReadUI: Equatable, Sendable {
     var dismissed: Set<String> = []
     /// A one-off message for the status line, cleared by the next key.
     var notice: String?
+    /// The search being typed (after `/`), nil when none: keys are its letters until Enter or Esc.
+    var prompt: String?
+    /// The last search asked, and its results as they load (pages appended by `m`).
+    var searchQuery = ""
+    var search: Choices<SearchResult> = .idle
+    var searchTotal = 0
+    var searchNext: String?
+    var searchRow = 0
+    /// The page the results go back to, and the page an opened item goes back to.
+    var searchFrom: Page = .sections
+    var detailFrom: Page = .feed
 
     /// The reader opening on the brand picker, the section picker or the feed, as much as is given;
     /// `brands`, when already known, name the brand and give its language.
@@ -107,6 +120,25 @@ struct ReadUI: Equatable, Sendable {
         guard key == feedKey else { return }
         feed = state
         reselect()
+    }
+
+    /// A page of a search answered (for `query`; answers to an earlier search are dropped): the
+    /// first replaces the results, a later one (`more`) adds to them.
+    mutating func receive(search result: Result<SearchPage, TidingsError>, query: String, more: Bool) {
+        guard query == searchQuery, page == .search || detailFrom == .search else { return }
+        switch result {
+        case .success(let found):
+            search = .loaded((more ? search.list : []) + found.results)
+            searchTotal = found.total
+            searchNext = found.nextCursor
+        case .failure(let error):
+            if more {
+                notice = error.message(in: language)
+            } else {
+                search = .failed(error.message(in: language))
+            }
+        }
+        searchRow = min(searchRow, max(0, search.list.count - 1))
     }
 
     /// A dismissal answered: the card goes, or the status line says why not.

@@ -16,6 +16,11 @@ extension ReadView {
         case .detail(let item):
             let lines = ReadLine.detail(item, format: format, width: width, article: article(of: item))
             return Array(lines.dropFirst(min(ui.detailTop, detailLimit)).prefix(bodyHeight))
+        case .search:
+            // Each story as a feed lists it, its section's title before it.
+            return list(ui.search, row: ui.searchRow, none: strings.searchNothing(ui.searchQuery)) { result in
+                ReadLine(result.sectionTitle + " · ", .dim) + ReadLine.item(result.item, format: format)
+            }
         }
     }
 

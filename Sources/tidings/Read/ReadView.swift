@@ -32,7 +32,12 @@ struct ReadView {
         switch ui.page {
         case .brands: parts = ["Tidings", strings.chooseBrand]
         case .sections: parts = [brandName ?? "Tidings", strings.chooseSection]
-        case .feed, .detail: parts = [brandName ?? "Tidings", feedTitle]
+        case .feed: parts = [brandName ?? "Tidings", feedTitle]
+        case .detail:
+            parts = [
+                brandName ?? "Tidings", ui.detailFrom == .search ? strings.searchTitle(ui.searchQuery) : feedTitle,
+            ]
+        case .search: parts = [brandName ?? "Tidings", strings.searchTitle(ui.searchQuery)]
         }
         if case .detail(let item) = ui.page { parts.append(ReadStrings(language: ui.language).kind(of: item)) }
         return ReadLine(parts.joined(separator: " › "), .bold)
@@ -41,6 +46,9 @@ struct ReadView {
     /// The item a key would act on: the one open, or the selected row.
     var currentItem: FeedItem? {
         if case .detail(let item) = ui.page { return item }
+        if ui.page == .search {
+            return ui.search.list.indices.contains(ui.searchRow) ? ui.search.list[ui.searchRow].item : nil
+        }
         return ui.feedItems.indices.contains(ui.feedRow) ? ui.feedItems[ui.feedRow] : nil
     }
 
@@ -61,12 +69,24 @@ struct ReadView {
 
     /// Loading states, errors, offline and paging, or the last key's notice.
     func status() -> ReadLine {
+        // The search being typed, the cursor after it.
+        if let prompt = ui.prompt { return ReadLine(strings.searchPrompt, .bold) + ReadLine(prompt + "█") }
         if let notice = ui.notice { return ReadLine(notice, .yellow) }
         switch ui.page {
         case .brands: return pickerStatus(ui.brands, loading: strings.loadingBrands, count: strings.brands)
         case .sections: return pickerStatus(ui.sections, loading: strings.loadingSections, count: strings.sections)
+        case .detail where ui.detailFrom == .search:
+            return ReadLine(strings.itemOf(ui.searchRow + 1, ui.search.list.count), .dim)
         case .detail:
             return ReadLine(strings.itemOf(ui.feedRow + 1, ui.feedItems.count), .dim)
+        case .search:
+            switch ui.search {
+            case .idle, .loading: return ReadLine(strings.searching, .dim)
+            case .failed(let message): return ReadLine(message, .red)
+            case .loaded:
+                let more = ui.searchNext != nil ? strings.moreKey : strings.searchEnd
+                return ReadLine(strings.stories(ui.searchTotal), .dim) + ReadLine(" · ", .dim) + ReadLine(more, .dim)
+            }
         case .feed:
             guard let content = ui.content else {
                 return ui.feed == .loading ? ReadLine(strings.loading, .dim) : ReadLine()
@@ -113,6 +133,7 @@ struct ReadView {
 
     /// The keys that work on this page.
     func help() -> ReadLine {
-        ReadLine(strings.help(ui.page, dismiss: canDismiss), .dim)
+        if ui.prompt != nil { return ReadLine(strings.helpPrompt, .dim) }
+        return ReadLine(strings.help(ui.page, dismiss: canDismiss), .dim)
     }
 }

@@ -1,0 +1,73 @@
+import Foundation
+
+/// `GET /api/v1/brands/{brand}/search?q=…`: one page of the stories a search found, best first
+/// (docs/search.md).
+public struct SearchPage: Codable, Hashable, Sendable {
+    /// The brand searched.
+    public var brand: String
+    /// The query as asked.
+    public var query: String
+    public var results: [SearchResult]
+    /// How many stories matched among those ranked (the newest matches, at most 1,000).
+    public var total: Int
+    /// The next page's cursor; nil on the last page.
+    public var nextCursor: String?
+
+    /// Creates a page.
+    public init(brand: String, query: String, results: [SearchResult], total: Int, nextCursor: String?) {
+        self.brand = brand
+        self.query = query
+        self.results = results
+        self.total = total
+        self.nextCursor = nextCursor
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case brand, query, results, total
+        case nextCursor = "next_cursor"
+    }
+}
+
+/// One story a search found: the item its section shows (with `also_from`), where it is, and the
+/// stretch of its text that matched.
+public struct SearchResult: Codable, Hashable, Sendable {
+    /// What was found: `story` (a section's story).
+    public var kind: String
+    /// The section it is in, and that section's title in the asked language.
+    public var section: String
+    public var sectionTitle: String
+    public var item: FeedItem
+    /// Its summary (else its title) around the words found, found words marked.
+    public var snippet: [SnippetPart]
+    /// Relevance times recency, 0 to 1: what the results are ordered by.
+    public var score: Double
+
+    /// Creates a result.
+    public init(
+        kind: String, section: String, sectionTitle: String, item: FeedItem, snippet: [SnippetPart], score: Double
+    ) {
+        self.kind = kind
+        self.section = section
+        self.sectionTitle = sectionTitle
+        self.item = item
+        self.snippet = snippet
+        self.score = score
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, section, item, snippet, score
+        case sectionTitle = "section_title"
+    }
+}
+
+/// A piece of a snippet: text as written, and whether it is a word the query found.
+public struct SnippetPart: Codable, Hashable, Sendable {
+    public var text: String
+    public var match: Bool
+
+    /// Creates a piece.
+    public init(text: String, match: Bool) {
+        self.text = text
+        self.match = match
+    }
+}

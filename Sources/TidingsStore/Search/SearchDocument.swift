@@ -1,0 +1,58 @@
+import Foundation
+import TextAnalysis
+import TidingsModel
+
+/// What search indexes of an entry (issue 43): the terms of its title and of its text (summary,
+/// and the article's text when its feed carries it), and its title's and summary's distinct words
+/// for prefixes, analyzed in the text's language (``SearchAnalyzer``) outside the store's write.
+public struct SearchDocument: Sendable, Hashable {
+    public var title: [String]
+    public var body: [String]
+    public var words: [String]
+
+    /// The most terms of a text indexed (an article's first few thousand words find it).
+    public static let maxBodyTerms = 4_000
+    /// The most distinct words kept for prefixes.
+    public static let maxWords = 500
+
+    public init(title: [String], body: [String], words: [String]) {
+        self.title = title
+        self.body = body
+        self.words = words
+    }
+
+    /// The document of a title, a summary and an article's plain text, in `language` (a BCP 47
+    /// tag; nil or one without a stemmer: words folded, not stemmed).
+    public init(title: String, summary: String?, text: String?, language: String?) {
+        let analyzer = SearchAnalyzer(language: language)
+        var words: [String] = []
+        var seen = Set<String>()
+        func note(_ tokens: [SearchToken]) {
+            for token in tokens where words.count < Self.maxWords && seen.insert(token.word).inserted {
+                words.append(token.word)
+            }
+        }
+        let titleTokens = analyzer.tokens(title)
+        note(titleTokens)
+        var body: [String] = []
+        if let summary {
+            let tokens = analyzer.tokens(summary)
+            note(tokens)
+            body = tokens.prefix(Self.maxBodyTerms).map(\.term)
+        }
+        if let text, body.count < Self.maxBodyTerms {
+            body += analyzer.terms(text).prefix(Self.maxBodyTerms - body.count)
+        }
+        self.init(title: titleTokens.map(\.term), body: body, words: words)
+    }
+
+    /// The document of a stored item: a teaser's title and summary, with its article's plain
+    /// text; nil for items search does not list (ads, widgets, cards).
+    public init?(item: FeedItem, text: String?, language: String?) {
+        guard case .teaser(let teaser) = item else { return nil }
+        self.init(title: teaser.title, summary: teaser.summary, text: text, language: language)
+    }
+
+    /// Whether it holds no term at all (nothing to index).
+    public var isEmpty: Bool { title.isEmpty && body.isEmpty }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import TidingsModel
+import TidingsSections
+
+/// A brand's search page (`/{brand}/search?q=…`, docs/search.md): the form, and for a query the
+/// stories found, each a teaser with the section it is in and the stretch of its text that
+/// matched (found words marked), and a link to the next page. Works without script.
+public struct SearchResultsPage: WebPage {
+    public static let template = "search"
+
+    var chrome: Chrome
+    var action: String
+    var query: String
+    var localeOverride: String?
+    var hint: String
+    /// "12 stories found"; nil before a query.
+    var summary: String?
+    /// Said when a query found nothing, or could not be made.
+    var message: String?
+    var results: [Result]
+    var hasResults: Bool
+    var moreHref: String?
+
+    /// One story found.
+    struct Result: Sendable {
+        var card: TeaserCard
+        var section: String
+        var sectionHref: String
+        var snippet: [Piece]
+    }
+
+    /// A piece of a snippet; `match` ones are marked.
+    struct Piece: Sendable {
+        var text: String
+        var match: Bool
+    }
+
+    /// What a search answered.
+    public enum Answer: Sendable {
+        /// No query yet: the form alone.
+        case none
+        /// The page of results for the query, and the next page's cursor.
+        case found(SearchPage)
+        /// The query cannot be made (no words, only exclusions, too long).
+        case invalid
+    }
+
+    public init(context: WebContext, brand: Brand, query: String, answer: Answer) {
+        let t = context.strings
+        chrome = Chrome(context, title: query.isEmpty ? t.search : "\(t.search): \(WebContext.isolated(query))")
+        chrome.onSearch = true
+        action = context.brandPath(brand) + "/search"
+        self.query = query
+        localeOverride = context.localeOverride?.identifier
+        hint = t.searchHint
+        var results: [Result] = []
+        switch answer {
+        case .none:
+            break
+        case .invalid:
+            message = t.searchInvalid
+        case .found(let page):
+            summary = WebStrings.searchFound(page.total, context.language)
+            if page.results.isEmpty { message = t.searchNothing.replacingOccurrences(of: "{query}", with: query) }
+            for result in page.results {
+                guard case .teaser(let teaser) = result.item else { continue }
+                let href = context.link(context.articlePath(brand, result.section, teaser.id))
+                results.append(
+                    Result(
+                        card: TeaserCard(teaser, href: href, context: context) { other in
+                            context.link(context.articlePath(brand, result.section, other.id))
+                        },
+                        section: result.sectionTitle,
+                        sectionHref: context.link(context.sectionPath(brand, result.section)),
+                        snippet: result.snippet.map { Piece(text: $0.text, match: $0.match) }))
+            }
+            if let next = page.nextCursor {
+                moreHref = context.link(action, [("q", query), ("cursor", next)])
+            }
+        }
+        self.results = results
+        hasResults = !results.isEmpty
+    }
+}

@@ -1,0 +1,275 @@
+import Foundation
+import Testing
+import TextAnalysis
+import TidingsModel
+import TidingsRuntime
+import TidingsStore
+import TidingsTesting
+
+/// What every backend must do for search (issue 43): the same answers from SQLite's FTS5 and
+/// PostgreSQL's tsvector. Run on both by StoreBackendTests.
+extension StoreCheck {
+    static let search: [StoreCheck] = [
+        .init(name: "search: words in any form; the title with every word first; newer breaks ties", run: relevance),
+        .init(name: "search: phrases, exclusions, OR and prefixes", run: syntax),
+        .init(name: "search: found in the write's transaction, gone with retention, edits found anew", run: lifecycle),
+        .init(name: "search: a story told twice is found once, hidden stories never", run: toldOnce),
+        .init(name: "search: only the asked sections, sources and dates", run: filters),
+        .init(name: "search: pages hold every story once, as the first page saw them", run: paging),
+        .init(name: "search: an engine's own syntax in a query is only text", run: hostile),
+        .init(name: "migration 26 indexes the teasers stored before it", run: migration26),
+    ]
+}
+
+private let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+private let news = SectionKey(brand: "b", section: "news")
+private let sport = SectionKey(brand: "b", section: "sport")
+private let elsewhere = SectionKey(brand: "other", section: "news")
+
+private struct Story {
+    var key: String
+    var title: String
+    var summary: String? = nil
+    var url: String? = nil
+    var hoursAgo: Double = 0
+}
+
+private func input(_ source: String, _ story: Story, language: String? = "en") -> EntryInput {
+    let teaser = Teaser(
+        id: "\(source)-\(story.key)", title: story.title, summary: story.summary,
+        url: story.url.flatMap(URL.init(string:)), publishedAt: t0.addingTimeInterval(-story.hoursAgo * 3600),
+        source: source.uppercased())
+    let item = FeedItem.teaser(teaser)
+    return EntryInput(
+        key: EntryKey(source: source, item: story.key), itemID: teaser.id, record: try! EntryRecord(item),
+        contentHTML: nil, publishedAt: teaser.publishedAt,
+        contentHash: story.key + story.title + (story.summary ?? ""), story: StoryKeys(item: item),
+        search: SearchDocument(item: item, text: nil, language: language))
+}
+
+private func fetch(
+    _ source: String, _ stories: [Story], into sections: [SectionKey] = [news], at: Date = t0, keep: Int = 100,
+    grouping: StoryRule? = nil, language: String? = "en"
+) -> FetchRecord {
+    FetchRecord(
+        sourceID: source, sections: sections, attemptedAt: at,
+        outcome: .fetched(
+            entries: stories.map { input(source, $0, language: language) }, etag: nil, lastModified: nil, title: nil,
+            webURL: nil),
+        status: .http(200), nextFetchAt: at.addingTimeInterval(600), failures: 0, keepItems: keep,
+        keepSince: .distantPast, grouping: grouping)
+}
+
+/// The item ids a search finds, best first.
+private func found(
+    _ store: any TidingsStorage, _ text: String, in sections: [SectionKey] = [news], typing: Bool = false,
+    sources: [String]? = nil, since: Date? = nil, until: Date? = nil, hidden: [SectionKey: Set<String>] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> [String] {
+    let query = try SearchQuery(text, typing: typing)
+    let results = try await store.search(
+        SearchRequest(
+            query: query, sections: sections, sources: sources, since: since, until: until, excluding: hidden,
+            now: t0, limit: 50))
+    return results.hits.map(\.entry.itemID)
+}
+
+private func relevance(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    _ = try await store.recordFetches(
+        [
+            fetch(
+                "a",
+                [
+                    Story(
+                        key: "body", title: "Council meets on Tuesday",
+                        summary: "The river flooded the old bridge in the night.", hoursAgo: 1),
+                    Story(key: "title-old", title: "River floods old bridge", summary: "Water rose.", hoursAgo: 30),
+                    Story(key: "title-new", title: "River floods the old bridge again", summary: "Water.", hoursAgo: 2),
+                    Story(key: "none", title: "Markets calm", summary: "Nothing about water.", hoursAgo: 1),
+                    Story(key: "one", title: "Bridge repairs start", summary: "Work begins on Monday.", hoursAgo: 1),
+                ])
+        ], owner: "me")
+    // "floods" finds "flooded" (one stem); the titles holding every word come first, the newer
+    // of two alike first; the story that has the words only in its text after them.
+    let ids = try await found(store, "flooding bridge")
+    #expect(ids == ["a-title-new", "a-title-old", "a-body"], "\(ids)")
+    #expect(try await found(store, "BRIDGE").count == 4)
+    #expect(try await found(store, "nothingmatches").isEmpty)
+}
+
+private func syntax(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    _ = try await store.recordFetches(
+        [
+            fetch(
+                "a",
+                [
+                    Story(key: "1", title: "Old bridge closed", summary: "Bridge over the river is old."),
+                    Story(key: "2", title: "Bridge old and new", summary: "A new bridge beside the old one."),
+                    Story(key: "3", title: "Tromsø airport reopens", summary: "Flights resume after the storm."),
+                    Story(key: "4", title: "Storm warning", summary: "Wind and snow in the north."),
+                    Story(key: "5", title: "東京都で大雨", summary: "Москва: ёлка на площади."),
+                ])
+        ], owner: "me")
+    // Scripts without spaces by pairs of characters; Russian ё as е.
+    #expect(try await found(store, "東京") == ["a-5"])
+    #expect(try await found(store, "大雨 東京都") == ["a-5"])
+    #expect(try await found(store, "東*") == ["a-5"])
+    #expect(try await found(store, "елка москва") == ["a-5"])
+    #expect(try await found(store, "\"old bridge\"") == ["a-1"])
+    // A phrase never runs from a title into its summary.
+    #expect(try await found(store, "\"closed bridge\"").isEmpty)
+    #expect(try await found(store, "\"bridge old\"") == ["a-2"])
+    #expect(try await found(store, "bridge -new") == ["a-1"])
+    #expect(Set(try await found(store, "airport OR wind")) == ["a-3", "a-4"])
+    #expect(Set(try await found(store, "stor*")) == ["a-3", "a-4"])
+    // Typed as it is written: the last word a prefix, a folded one too.
+    #expect(try await found(store, "tromso air", typing: true) == ["a-3"])
+    #expect(try await found(store, "TROMSØ") == ["a-3"])
+}
+
+private func lifecycle(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    let first = Story(key: "1", title: "Ferry strike ends", summary: "Crews return to work.", hoursAgo: 2)
+    _ = try await store.recordFetches([fetch("a", [first], keep: 2)], owner: "me")
+    #expect(try await found(store, "ferry") == ["a-1"])
+    // Changed: found by its new words, not its old ones.
+    var edited = first
+    edited.title = "Ferry strike talks resume"
+    edited.summary = "Negotiators meet again."
+    _ = try await store.recordFetches([fetch("a", [edited], at: t0.addingTimeInterval(60), keep: 2)], owner: "me")
+    #expect(try await found(store, "negotiators") == ["a-1"])
+    #expect(try await found(store, "crews").isEmpty)
+    // Retention removes it: gone from search too.
+    let newer = [
+        Story(key: "2", title: "Tram line opens", hoursAgo: 1), Story(key: "3", title: "Tram fares rise", hoursAgo: 0),
+    ]
+    _ = try await store.recordFetches(
+        [fetch("a", newer + [edited], at: t0.addingTimeInterval(120), keep: 2)], owner: "me")
+    #expect(try await found(store, "ferry").isEmpty)
+    #expect(Set(try await found(store, "tram")) == ["a-2", "a-3"])
+}
+
+private func toldOnce(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    let rule = StoryRule()
+    _ = try await store.alignStories(rule, at: t0)
+    let story = Story(
+        key: "flood", title: "Heavy rain closes roads across western Norway",
+        summary: "Rivers burst their banks and hundreds of homes were evacuated on Sunday night.",
+        url: "https://news.example/2026/flood", hoursAgo: 3)
+    var retold = story
+    retold.key = "f2"
+    retold.title = "Roads closed as rivers flood in western Norway"
+    retold.hoursAgo = 1
+    _ = try await store.recordFetches([fetch("a", [story], grouping: rule)], owner: "me")
+    _ = try await store.recordFetches([fetch("b", [retold], grouping: rule)], owner: "me")
+    // Both tellings match "roads": the story once, as its section shows it (the first telling,
+    // with the other in also_from); a word only the folded telling has finds the story too.
+    let query = try SearchQuery("roads")
+    let results = try await store.search(SearchRequest(query: query, sections: [news], now: t0))
+    #expect(results.hits.map(\.entry.itemID) == ["a-flood"])
+    #expect(results.hits.first?.entry.alsoFrom.map(\.id) == ["b-f2"])
+    #expect(try await found(store, "closed flood") == ["a-flood"])
+    // Hidden by an editor: not found, by either telling's words.
+    #expect(try await found(store, "roads", hidden: [news: ["a-flood"]]).isEmpty)
+    #expect(try await found(store, "closed flood", hidden: [news: ["a-flood"]]).isEmpty)
+}
+
+private func filters(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    _ = try await store.recordFetches(
+        [
+            fetch("a", [Story(key: "1", title: "Election night results", hoursAgo: 30)]),
+            fetch("b", [Story(key: "2", title: "Election turnout record", hoursAgo: 2)]),
+            fetch("c", [Story(key: "3", title: "Election football derby", hoursAgo: 1)], into: [sport]),
+            fetch("d", [Story(key: "4", title: "Election abroad", hoursAgo: 1)], into: [elsewhere]),
+        ], owner: "me")
+    #expect(Set(try await found(store, "election")) == ["a-1", "b-2"])
+    #expect(Set(try await found(store, "election", in: [news, sport])) == ["a-1", "b-2", "c-3"])
+    #expect(try await found(store, "election", in: [elsewhere]) == ["d-4"])
+    #expect(try await found(store, "election", sources: ["b"]) == ["b-2"])
+    #expect(try await found(store, "election", since: t0.addingTimeInterval(-86_400)) == ["b-2"])
+    #expect(try await found(store, "election", until: t0.addingTimeInterval(-86_400)) == ["a-1"])
+    #expect(try await found(store, "election", in: []).isEmpty)
+}
+
+private func paging(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    let stories = (0..<45).map { Story(key: "\($0)", title: "Harbour report number \($0)", hoursAgo: Double($0)) }
+    _ = try await store.recordFetches([fetch("a", stories)], owner: "me")
+    let query = try SearchQuery("harbour")
+    var request = SearchRequest(query: query, sections: [news], now: t0, limit: 20)
+    var seen: [String] = []
+    var top: Int64?
+    repeat {
+        let page = try await store.search(request)
+        #expect(page.candidates == 45)
+        seen += page.hits.map(\.entry.itemID)
+        if top == nil {
+            top = page.top
+            // Written after the first page: later pages of this search do not see it.
+            _ = try await store.recordFetches(
+                [fetch("b", [Story(key: "late", title: "Harbour news arriving late")], at: t0.addingTimeInterval(5))],
+                owner: "me")
+        }
+        #expect(page.top == top)
+        guard page.more else { break }
+        request.top = page.top
+        request.offset += 20
+    } while true
+    #expect(seen.count == 45 && Set(seen).count == 45, "\(seen)")
+    // The same equally relevant stories, newest first.
+    #expect(seen == (0..<45).map { "a-\($0)" })
+}
+
+private func hostile(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    _ = try await store.recordFetches(
+        [fetch("a", [Story(key: "1", title: "Near the title: a column of AND words")])], owner: "me")
+    for text in [
+        "NEAR(title words)", "title:near", "{title body}: words", "^near", "words*:* & !x | y <-> z", "'near'",
+        "\"near", "near\\", "col:(a OR b)", "AND", "words NOT near", "'; DROP TABLE entries; --",
+    ] {
+        _ = try await found(store, text)
+    }
+    #expect(try await found(store, "title: column") == ["a-1"])
+    #expect(try await found(store, "AND") == ["a-1"])
+}
+
+private func migration26(_ database: TestDatabase) async throws {
+    let source = try await database.openSource()
+    try await Migrations.migrate(source, upTo: 25)
+    let stored = [
+        Story(key: "1", title: "Lighthouse keepers remembered", summary: "A century of light."),
+        Story(key: "2", title: "Harbour dredging"),
+    ]
+    try await source.write { db in
+        for story in stored {
+            let entry = input("a", story)
+            try await db.raw(
+                """
+                INSERT INTO entries (stream, key, source_id, item, content_hash, item_id, first_seen_at, updated_at,
+                  sort_at)
+                VALUES (\(bind: news.stream), \(bind: entry.key.stored), 'a', \(bind: entry.record.json),
+                  'h', \(bind: entry.itemID), 0, 0, \(bind: entry.publishedAt!.millisecondsSince1970))
+                """
+            ).run()
+        }
+    }
+    #expect(try await Migrations.migrate(source, upTo: 26) == [26])
+    try await source.close()
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    #expect(try await found(store, "lighthouse") == ["a-1"])
+    #expect(try await found(store, "century") == ["a-1"])
+    #expect(try await found(store, "harbour") == ["a-2"])
+}
