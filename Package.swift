@@ -260,7 +260,7 @@ let package = Package(
             dependencies: [
                 "TidingsRuntime", "TidingsIngest", "TidingsSections", "TidingsServer", "TidingsStore",
                 "TidingsCatalog", "TidingsModel", "FeedParsing", "FeedWriting", "TidingsKit", "TidingsKitStore",
-                "ArticleExtraction",
+                "ArticleExtraction", "TextAnalysis",
                 .server("ArgumentParser", "swift-argument-parser"),
                 .server("AsyncHTTPClient", "async-http-client"),
                 .server("ServiceLifecycle", "swift-service-lifecycle"),

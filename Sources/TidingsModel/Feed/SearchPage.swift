@@ -8,7 +8,7 @@ public struct SearchPage: Codable, Hashable, Sendable {
     /// The query as asked.
     public var query: String
     public var results: [SearchResult]
-    /// How many stories matched among those ranked (the newest matches, at most 1,000).
+    /// How many stories matched among those ranked (the newest matches, at most 300).
     public var total: Int
     /// The next page's cursor; nil on the last page.
     public var nextCursor: String?

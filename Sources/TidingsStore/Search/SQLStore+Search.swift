@@ -23,26 +23,29 @@ extension SQLStore: SearchStore {
                         column: "top", as: Int64.self) ?? 0
             }
             var candidates: [StoryCandidate] = []
-            var seen = Set<StoryCandidate.Story>()
+            // Each story's place among the candidates: a story told twice ranks as its best telling.
+            var seen: [StoryCandidate.Story: Int] = [:]
             var below = top + 1
             var scanned = 0
             while candidates.count < SearchRanking.maxCandidates && scanned < SearchRanking.maxScanned {
                 let slice = try await Self.matches(
-                    request, streams: streams, below: below, limit: 1_000, kind: kind, db: db)
+                    request, streams: streams, below: below, limit: SearchRanking.slice, kind: kind, db: db)
                 scanned += slice.count
                 for match in try await Self.stories(of: slice, db: db) where Self.admits(match, request) {
-                    guard seen.insert(match.story).inserted else { continue }
+                    if let place = seen[match.story] {
+                        candidates[place].relevance = max(candidates[place].relevance, match.relevance)
+                        continue
+                    }
+                    seen[match.story] = candidates.count
                     candidates.append(match)
                     if candidates.count == SearchRanking.maxCandidates { break }
                 }
-                guard slice.count == 1_000, let last = slice.last else { break }
+                guard slice.count == SearchRanking.slice, let last = slice.last else { break }
                 below = last.seq
             }
-            let best = candidates.map(\.relevance).max() ?? 0
             let ranked: [(candidate: StoryCandidate, score: Double)] = candidates.map { candidate in
                 let age = request.now.timeIntervalSince(Date(millisecondsSince1970: candidate.sortAt)) / 86_400
-                let relevance = best > 0 ? candidate.relevance / best : 0
-                return (candidate, SearchRanking.score(relevance: relevance, ageDays: age))
+                return (candidate, SearchRanking.score(relevance: candidate.relevance, ageDays: age))
             }
             .sorted { $0.score != $1.score ? $0.score > $1.score : $0.candidate.seq > $1.candidate.seq }
             let page = ranked.dropFirst(request.offset).prefix(request.limit)
@@ -52,16 +55,33 @@ extension SQLStore: SearchStore {
                 guard let entry = shown[candidate.shownSeq] else { continue }
                 hits.append(SearchHit(entry: entry, score: score))
             }
-            var withTellings: [SearchHit] = []
-            for hit in hits {
-                let told = try await Self.withAlsoFrom(
-                    [hit.entry], stream: hit.entry.section.stream,
-                    excluding: request.excluding[hit.entry.section] ?? [], db: db)
-                withTellings.append(SearchHit(entry: told.first ?? hit.entry, score: hit.score))
+            // Each story's other tellings, a statement a section.
+            var told: [Int64: StoredEntry] = [:]
+            for (section, entries) in Dictionary(grouping: hits.map(\.entry), by: \.section) {
+                for entry in try await Self.withAlsoFrom(
+                    entries, stream: section.stream, excluding: request.excluding[section] ?? [], db: db)
+                {
+                    told[entry.seq] = entry
+                }
             }
+            let withTellings = hits.map { SearchHit(entry: told[$0.entry.seq] ?? $0.entry, score: $0.score) }
             return SearchResults(
                 hits: withTellings, top: top, candidates: candidates.count,
                 more: request.offset + request.limit < ranked.count)
+        }
+    }
+
+    public func searchIndexBytes() async throws -> Int64 {
+        let kind = source.kind
+        return try await source.read { db in
+            let sql: SQLQueryString =
+                switch kind {
+                case .sqlite:
+                    "SELECT COALESCE((SELECT SUM(length(block)) FROM entry_search_data), 0) + COALESCE((SELECT SUM(length(term)) + 8 * COUNT(*) FROM entry_search_idx), 0) AS bytes"
+                case .postgres:
+                    "SELECT pg_relation_size('entries_search') + COALESCE((SELECT SUM(pg_column_size(search)) FROM entries), 0) AS bytes"
+                }
+            return try await db.raw(sql).first()?.decode(column: "bytes", as: Int64.self) ?? 0
         }
     }
 
@@ -88,7 +108,10 @@ extension SQLStore: SearchStore {
     }
 
     /// Up to `limit` matching entries of `streams` with seqs below `below`, newest first, with
-    /// the engine's relevance (higher is better).
+    /// their relevance (``SearchRanking/relevance(inTitle:)``). No engine's own ranking: bm25 and
+    /// ts_rank count each term's documents, every match of it (SQLite's bm25 ran a full query a
+    /// term, 820 ms for a common word in 1M entries); whether the title holds every asked word is
+    /// a second match over the same few entries.
     static func matches(
         _ request: SearchRequest, streams: Set<String>, below: Int64, limit: Int, kind: SQLBackendKind,
         db: any SQLDatabase
@@ -96,32 +119,37 @@ extension SQLStore: SearchStore {
         switch kind {
         case .sqlite:
             let match = SearchIndex.match(request.query, streams: streams.sorted(), sources: request.sources)
-            // bm25 is lower for better matches; title four times the text, words (prefixes) once.
-            return try await db.raw(
+            let seqs = try await db.raw(
                 """
-                SELECT rowid AS seq, bm25(entry_search, 0.0, 4.0, 1.0, 1.0) AS rank FROM entry_search
-                WHERE entry_search MATCH \(bind: match) AND rowid < \(bind: below)
+                SELECT rowid AS seq FROM entry_search WHERE entry_search MATCH \(bind: match) AND rowid < \(bind: below)
                 ORDER BY rowid DESC LIMIT \(unsafeRaw: String(limit))
                 """
-            ).all().map {
-                SearchMatch(
-                    seq: try $0.decode(column: "seq", as: Int64.self),
-                    relevance: -(try $0.decode(column: "rank", as: Double.self)))
-            }
+            ).all().map { try $0.decode(column: "seq", as: Int64.self) }
+            guard let newest = seqs.first, let oldest = seqs.last else { return [] }
+            let titled = SearchIndex.match(
+                request.query, streams: streams.sorted(), sources: request.sources, inTitle: true)
+            let inTitle = Set(
+                try await db.raw(
+                    """
+                    SELECT rowid AS seq FROM entry_search WHERE entry_search MATCH \(bind: titled)
+                      AND rowid >= \(bind: oldest) AND rowid <= \(bind: newest)
+                    """
+                ).all().map { try $0.decode(column: "seq", as: Int64.self) })
+            return seqs.map { SearchMatch(seq: $0, relevance: SearchRanking.relevance(inTitle: inTitle.contains($0))) }
         case .postgres:
             let sources: SQLQueryString = request.sources.map { "AND source_id IN (\(binds: $0))" } ?? ""
-            // ts_rank's weights are {D, C, B, A}: words (prefixes), -, text, title.
             return try await db.raw(
                 """
-                SELECT seq, ts_rank('{0.25, 0, 0.25, 1.0}', search, q)::float8 AS rank
-                FROM entries, CAST(\(bind: SearchIndex.tsquery(request.query)) AS tsquery) AS q
-                WHERE stream IN (\(binds: streams.sorted())) \(sources) AND seq < \(bind: below) AND search @@ q
+                SELECT seq, search @@ CAST(\(bind: SearchIndex.tsquery(request.query, inTitle: true)) AS tsquery) AS in_title
+                FROM entries
+                WHERE stream IN (\(binds: streams.sorted())) \(sources) AND seq < \(bind: below)
+                  AND search @@ CAST(\(bind: SearchIndex.tsquery(request.query)) AS tsquery)
                 ORDER BY seq DESC LIMIT \(unsafeRaw: String(limit))
                 """
             ).all().map {
                 SearchMatch(
                     seq: try $0.decode(column: "seq", as: Int64.self),
-                    relevance: try $0.decode(column: "rank", as: Double.self))
+                    relevance: SearchRanking.relevance(inTitle: try $0.decode(column: "in_title", as: Bool.self)))
             }
         }
     }

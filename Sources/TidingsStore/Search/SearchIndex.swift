@@ -35,44 +35,50 @@ enum SearchIndex {
     }
 
     /// The FTS5 expression for `query`, limited to entries of `streams` (and of `sources`, when
-    /// given).
-    static func match(_ query: SearchQuery, streams: [String], sources: [String]?) -> String {
-        func part(_ part: SearchQuery.Part) -> String {
+    /// given); `inTitle`, its words in the title (a prefix anywhere).
+    static func match(_ query: SearchQuery, streams: [String], sources: [String]?, inTitle: Bool = false) -> String {
+        func part(_ part: SearchQuery.Part, within columns: String) -> String {
             switch part {
             case .terms(let sequences):
                 let phrases = sequences.sorted { $0.lexicographicallyPrecedes($1) }
                     .map { quoted($0.joined(separator: " ")) }
-                return "{title body} : (" + phrases.joined(separator: " OR ") + ")"
+                return columns + " : (" + phrases.joined(separator: " OR ") + ")"
             case .prefix(let prefix):
                 return "words : " + quoted(prefix) + "*"
             }
         }
-        var required = query.clauses.map { parts in "(" + parts.map(part).joined(separator: " OR ") + ")" }
+        let asked = inTitle ? "{title}" : "{title body}"
+        var required = query.clauses.map { parts in
+            "(" + parts.map { part($0, within: asked) }.joined(separator: " OR ") + ")"
+        }
         required.append("scope : (" + streams.map { quoted(token("s", $0)) }.joined(separator: " OR ") + ")")
         if let sources {
             required.append("scope : (" + sources.map { quoted(token("o", $0)) }.joined(separator: " OR ") + ")")
         }
         var expression = "(" + required.joined(separator: " AND ") + ")"
-        for excluded in query.excluded { expression += " NOT (" + part(excluded) + ")" }
+        for excluded in query.excluded { expression += " NOT (" + part(excluded, within: "{title body}") + ")" }
         return expression
     }
 
-    /// The tsquery for `query`: terms in the title or the text (weights A and B), prefixes among
-    /// the words (D).
-    static func tsquery(_ query: SearchQuery) -> String {
-        func part(_ part: SearchQuery.Part) -> String {
+    /// The tsquery for `query`: terms in the title or the text (weights A and B; `inTitle`, A),
+    /// prefixes among the words (D).
+    static func tsquery(_ query: SearchQuery, inTitle: Bool = false) -> String {
+        func part(_ part: SearchQuery.Part, weights: String) -> String {
             switch part {
             case .terms(let sequences):
                 let phrases = sequences.sorted { $0.lexicographicallyPrecedes($1) }.map { terms in
-                    "(" + terms.map { lexeme($0) + ":AB" }.joined(separator: " <-> ") + ")"
+                    "(" + terms.map { lexeme($0) + ":" + weights }.joined(separator: " <-> ") + ")"
                 }
                 return "(" + phrases.joined(separator: " | ") + ")"
             case .prefix(let prefix):
                 return lexeme(prefix) + ":*D"
             }
         }
-        var conjuncts = query.clauses.map { parts in "(" + parts.map(part).joined(separator: " | ") + ")" }
-        conjuncts += query.excluded.map { "!" + part($0) }
+        let asked = inTitle ? "A" : "AB"
+        var conjuncts = query.clauses.map { parts in
+            "(" + parts.map { part($0, weights: asked) }.joined(separator: " | ") + ")"
+        }
+        conjuncts += query.excluded.map { "!" + part($0, weights: "AB") }
         return conjuncts.joined(separator: " & ")
     }
 }

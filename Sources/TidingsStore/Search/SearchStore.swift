@@ -6,6 +6,9 @@ import TidingsModel
 public protocol SearchStore: Sendable {
     /// The stories of `request.sections` that match its query, best first (``SearchRequest``).
     func search(_ request: SearchRequest) async throws -> SearchResults
+    /// The bytes the search index takes: SQLite's FTS5 blocks, PostgreSQL's GIN index and
+    /// tsvector column.
+    func searchIndexBytes() async throws -> Int64
 }
 
 /// What to look for, where, and which page of the answer.
@@ -50,7 +53,7 @@ public struct SearchRequest: Sendable {
 /// well it matched.
 public struct SearchHit: Sendable {
     public var entry: StoredEntry
-    /// Relevance (the engine's, scaled to the best candidate's) times recency, in 0…1.
+    /// Relevance (``SearchRanking/relevance(inTitle:)``) times recency, in 0…1.
     public var score: Double
 }
 
@@ -67,20 +70,27 @@ public struct SearchResults: Sendable {
 
 /// How candidates are chosen and ranked (the same on both engines).
 public enum SearchRanking {
-    /// The most matching stories ranked for one search: the newest that match. An engine's own
-    /// ranking over every match costs as much as there are matches (820 ms for a common word in
-    /// 1M entries); the newest thousand are what a reader pages through.
-    public static let maxCandidates = 1_000
+    /// The most matching stories ranked for one search: the newest that match — fifteen pages of
+    /// twenty, what a reader pages through. Each costs reading its entry: 1,000 served 270
+    /// searches a second on 100,000 entries where 300 served 470 (docs/benchmarks.md).
+    public static let maxCandidates = 300
     /// The most matching entries read to find them (filters and stories told more than once
     /// make some go).
-    public static let maxScanned = 5_000
+    public static let maxScanned = 3_000
+    /// The matching entries read at a time.
+    public static let slice = 300
     /// After this many days a story's recency counts half.
     public static let halfLifeDays = 7.0
     /// How much recency weighs against relevance: a day-old story scores up to this share more
     /// than an equally relevant old one.
     public static let recencyShare = 0.2
 
-    /// A candidate's score from its relevance (scaled to the best's, 0…1) and its age.
+    /// A story's relevance: 1 when its title holds every asked word (in any of their forms), half
+    /// when some are only in its text. Teasers are short: where the words are says more than how
+    /// often they come, and the newer of equals comes first.
+    public static func relevance(inTitle: Bool) -> Double { inTitle ? 1 : 0.5 }
+
+    /// A candidate's score from its relevance (0…1) and its age.
     public static func score(relevance: Double, ageDays: Double) -> Double {
         let recency = pow(0.5, max(ageDays, 0) / halfLifeDays)
         return relevance * ((1 - recencyShare) + recencyShare * recency)

@@ -14,6 +14,7 @@ struct Bench: AsyncParsableCommand {
         abstract: "Measure throughput (results go in docs/benchmarks.md).",
         subcommands: [
             Ingest.self, BackfillBench.self, BenchParse.self, BenchOffline.self, BenchExtract.self, BenchStories.self,
+            BenchSearch.self,
         ])
 
     /// A new folder under the system's temporary directory, for a benchmark's database and files.
