@@ -25,6 +25,8 @@ private let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 private let news = SectionKey(brand: "b", section: "news")
 private let sport = SectionKey(brand: "b", section: "sport")
 private let elsewhere = SectionKey(brand: "other", section: "news")
+private let culture = SectionKey(brand: "b", section: "culture")
+private let weather = SectionKey(brand: "b", section: "weather")
 
 private struct Story {
     var key: String
@@ -190,7 +192,12 @@ private func filters(_ database: TestDatabase) async throws {
             fetch("b", [Story(key: "2", title: "Election turnout record", hoursAgo: 2)]),
             fetch("c", [Story(key: "3", title: "Election football derby", hoursAgo: 1)], into: [sport]),
             fetch("d", [Story(key: "4", title: "Election abroad", hoursAgo: 1)], into: [elsewhere]),
+            fetch("e", [Story(key: "5", title: "Election songs", hoursAgo: 1)], into: [culture]),
         ], owner: "me")
+    // Three sections of one brand are asked by the brand's token: its other sections' entries
+    // are still left out.
+    #expect(Set(try await found(store, "election", in: [news, sport, weather])) == ["a-1", "b-2", "c-3"])
+    #expect(Set(try await found(store, "election", in: [news, sport, culture])) == ["a-1", "b-2", "c-3", "e-5"])
     #expect(Set(try await found(store, "election")) == ["a-1", "b-2"])
     #expect(Set(try await found(store, "election", in: [news, sport])) == ["a-1", "b-2", "c-3"])
     #expect(try await found(store, "election", in: [elsewhere]) == ["d-4"])

@@ -31,7 +31,8 @@ extension SQLStore: SearchStore {
                 let slice = try await Self.matches(
                     request, streams: streams, below: below, limit: SearchRanking.slice, kind: kind, db: db)
                 scanned += slice.count
-                for match in try await Self.stories(of: slice, db: db) where Self.admits(match, request) {
+                for match in try await Self.stories(of: slice, db: db)
+                where Self.admits(match, request, streams: streams) {
                     if let place = seen[match.story] {
                         candidates[place].relevance = max(candidates[place].relevance, match.relevance)
                         continue
@@ -211,9 +212,11 @@ extension SQLStore: SearchStore {
         }
     }
 
-    /// Whether a candidate passes the request's filters: its dates, and its story's shown item
-    /// not hidden (the found telling neither).
-    static func admits(_ candidate: StoryCandidate, _ request: SearchRequest) -> Bool {
+    /// Whether a candidate passes the request's filters: one of the asked sections, its dates,
+    /// and its story's shown item not hidden (the found telling neither).
+    static func admits(_ candidate: StoryCandidate, _ request: SearchRequest, streams: Set<String>) -> Bool {
+        // The index may be asked for a whole brand's entries (SearchIndex.match).
+        guard streams.contains(candidate.story.stream) else { return false }
         if let since = request.since, candidate.sortAt < since.millisecondsSince1970 { return false }
         if let until = request.until, candidate.sortAt >= until.millisecondsSince1970 { return false }
         guard let section = SectionKey(stream: candidate.story.stream) else { return false }

@@ -51,7 +51,13 @@ enum SearchIndex {
         var required = query.clauses.map { parts in
             "(" + parts.map { part($0, within: asked) }.joined(separator: " OR ") + ")"
         }
-        required.append("scope : (" + streams.map { quoted(token("s", $0)) }.joined(separator: " OR ") + ")")
+        // A few sections by their own tokens; more by their brands' (one doclist to seek in, not
+        // an OR of many: the searcher keeps only the asked sections' entries).
+        let brands = Set(streams.compactMap { SectionKey(stream: $0)?.brand })
+        let scope =
+            streams.count <= 2 || brands.count * 2 > streams.count
+            ? streams.map { token("s", $0) } : brands.sorted().map { token("b", $0) }
+        required.append("scope : (" + scope.map(quoted).joined(separator: " OR ") + ")")
         if let sources {
             required.append("scope : (" + sources.map { quoted(token("o", $0)) }.joined(separator: " OR ") + ")")
         }
