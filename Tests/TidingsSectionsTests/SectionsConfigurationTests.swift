@@ -218,6 +218,10 @@ struct SectionsConfigurationTests {
             "brands.yaml:5: brands[0].sections[0].id articles is a path of the web reader's own"
         ),
         (
+            "brands:\n  - id: a\n    name: A\n    sections:\n      - {id: search, title: S, source: {type: catalog}}",
+            "brands.yaml:5: brands[0].sections[0].id search is a path of the web reader's own"
+        ),
+        (
             "brands:\n  - id: a\n    name: A\n    sections:\n      - id: s\n        title: S\n        source: {type: catalog}\n        embed: true",
             "brands.yaml:8: brands[0].sections[0].embed applies only to sections that render as web"
         ),
