@@ -24,14 +24,17 @@ public struct Section: Sendable, Hashable, Identifiable {
     /// The newsroom's pins and hides (kept in the database, never in the configuration file).
     public var editorial = Editorial()
 
-    /// Whether the newsroom pins and hides its stories: a section read from sources does; one
-    /// showing the catalog's news or a web page has no stories of its own.
-    public var takesEditorialDecisions: Bool {
+    /// Whether it keeps stories of its own: a section read from sources does (the newsroom pins
+    /// and hides them, search finds them); one showing the catalog's news or a web page does not.
+    public var keepsStories: Bool {
         switch source {
         case .catalog, .web: false
         default: true
         }
     }
+
+    /// Whether the newsroom pins and hides its stories: those of a section that keeps stories.
+    public var takesEditorialDecisions: Bool { keepsStories }
 
     /// Where the entries of `rule`'s own source are kept: a stream of its own, `brand/section.widget-id`
     /// (`.` is never in a section id, so it cannot name a section).

@@ -77,7 +77,7 @@ extension SectionService {
             else { throw SearchAskError.cursor }
             cursor = opened
         }
-        var sections = brand.sections.filter(\.isSearched)
+        var sections = brand.sections.filter(\.keepsStories)
         if let wanted = ask.sections {
             for id in wanted where !sections.contains(where: { $0.id == id }) { throw SearchAskError.section(id) }
             sections = sections.filter { wanted.contains($0.id) }
@@ -114,16 +114,5 @@ extension SectionService {
             next = try await environment.keys.token(after.payload, for: .search(brand.id))
         }
         return SearchPage(brand: brand.id, query: ask.text, results: results, total: found.candidates, nextCursor: next)
-    }
-}
-
-extension Section {
-    /// Whether search looks in it: a section whose stories are stored (not the catalog's news,
-    /// not a web page).
-    var isSearched: Bool {
-        switch source {
-        case .catalog, .web: false
-        default: true
-        }
     }
 }
