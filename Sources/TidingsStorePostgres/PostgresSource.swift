@@ -219,6 +219,12 @@ public final class PostgresSource: SQLConnectionSource {
     /// unheard in a row and it gives the connection up (a half-open TCP connection never errors).
     static let ping = Duration.seconds(10)
 
+    /// 57014 `query_canceled`, which a statement past `statement_timeout` fails with.
+    public func isStatementTimeout(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError, error.code == .server else { return false }
+        return error.serverInfo?[.sqlState] == "57014"
+    }
+
     /// `NOTIFY`, which PostgreSQL delivers to the listeners when the transaction commits.
     public func announce(_ payload: String, in db: any SQLDatabase) async throws {
         try await db.raw("SELECT pg_notify(\(bind: Self.channel), \(bind: payload))").run()

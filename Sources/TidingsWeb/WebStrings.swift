@@ -66,6 +66,8 @@ struct WebStrings: Sendable {
     var searchNothing: String
     /// A search that cannot be made.
     var searchInvalid: String
+    /// A search that stopped before it had looked at every entry.
+    var searchPartial: String
     /// How to search, under the search page's box.
     var searchHint: String
 }
@@ -167,6 +169,7 @@ extension WebStrings {
             searchLabel: word("searchLabel"),
             searchNothing: word("searchNothing"),
             searchInvalid: word("searchInvalid"),
+            searchPartial: word("searchPartial"),
             searchHint: word("searchHint")
         )
     }

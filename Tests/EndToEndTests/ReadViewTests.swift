@@ -199,9 +199,12 @@ struct ReadViewTests {
         #expect(ui.press(.down) == .search(brand: "vestland", query: "ferry", cursor: "c"))
         ui.receive(
             search: .success(
-                SearchPage(brand: "vestland", query: "ferry", results: [result], total: 3, nextCursor: nil)),
+                SearchPage(
+                    brand: "vestland", query: "ferry", results: [result], total: 3, nextCursor: nil, partial: true)),
             query: "ferry", more: true)
         #expect(ui.search.list.count == 2)
+        // The last page of a search that stopped early says that only the newest were looked at.
+        #expect(screen(ui, width: 80, height: 8)[6] == "3 saker · Bare de nyeste sakene ble søkt i.")
         #expect(ui.press(.enter) == .loadArticle(brand: "vestland", section: "nyheter", id: "ferry"))
         #expect(ui.page == .detail(.teaser(ferry)))
         #expect(screen(ui)[0] == "Vestlandsposten › Søk: ferry › Sak")

@@ -1,4 +1,5 @@
 import Foundation
+import SQLKit
 import Testing
 import TextAnalysis
 import TidingsModel
@@ -17,6 +18,8 @@ extension StoreCheck {
         .init(name: "search: only the asked sections, sources and dates", run: filters),
         .init(name: "search: pages hold every story once, as the first page saw them", run: paging),
         .init(name: "search: an engine's own syntax in a query is only text", run: hostile),
+        .init(name: "search: a section's few matches among many others', a rare phrase of common words", run: needles),
+        .init(name: "search: a statement cancelled by the reader's statement timeout is told apart", run: timeouts),
         .init(name: "migration 26 indexes the teasers stored before it", run: migration26),
     ]
 }
@@ -250,6 +253,62 @@ private func hostile(_ database: TestDatabase) async throws {
     }
     #expect(try await found(store, "title: column") == ["a-1"])
     #expect(try await found(store, "AND") == ["a-1"])
+}
+
+private func needles(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    // Three older stories in b's news, then 3,500 newer ones in another brand with the same word,
+    // more than one search reads before it gives up (SearchRanking.maxScanned).
+    _ = try await store.recordFetches(
+        [
+            fetch(
+                "few",
+                [
+                    Story(key: "1", title: "Harbour report for the islands", hoursAgo: 50),
+                    Story(key: "2", title: "Night at the harbour", hoursAgo: 51),
+                    Story(key: "3", title: "Harbour fees rise", hoursAgo: 52),
+                ])
+        ], owner: "me")
+    for batch in 0..<7 {
+        let stories = (0..<500).map { index in
+            let n = batch * 500 + index
+            return Story(key: "\(n)", title: "Harbour weekly \(n)", summary: "A report from the pier.", hoursAgo: 1)
+        }
+        _ = try await store.recordFetches([fetch("many", stories, into: [elsewhere], keep: 10_000)], owner: "me")
+    }
+    #expect(Set(try await found(store, "harbour")) == ["few-1", "few-2", "few-3"])
+    #expect(try await found(store, "harbour", in: [elsewhere]).count == 50)
+    // Both words in every one of the 3,500, side by side in one old story only.
+    let request = SearchRequest(query: try SearchQuery("\"harbour report\""), sections: [elsewhere, news], now: t0)
+    let results = try await store.search(request)
+    #expect(results.hits.map(\.entry.itemID) == ["few-1"])
+    #expect(results.complete)
+}
+
+/// PostgreSQL's searches give the planner's plan a `statement_timeout` and read windows of entries
+/// once it passes: the source must tell that cancellation from any other failure.
+private func timeouts(_ database: TestDatabase) async throws {
+    let source = try await database.openSource()
+    let told = try await source.read { db in
+        var told: [Bool] = []
+        do {
+            try await db.raw("SELECT nothing FROM no_such_table").run()
+        } catch {
+            told.append(source.isStatementTimeout(error))
+        }
+        if source.kind == .postgres {
+            try await db.raw("SET statement_timeout = 50").run()
+            do {
+                try await db.raw("SELECT pg_sleep(5)").run()
+            } catch {
+                told.append(source.isStatementTimeout(error))
+            }
+            try await db.raw("RESET statement_timeout").run()
+        }
+        return told
+    }
+    #expect(told == (source.kind == .postgres ? [false, true] : [false]))
 }
 
 private func migration26(_ database: TestDatabase) async throws {

@@ -12,19 +12,37 @@ public struct SearchPage: Codable, Hashable, Sendable {
     public var total: Int
     /// The next page's cursor; nil on the last page.
     public var nextCursor: String?
+    /// Whether the search stopped looking before it had looked at every entry (a rare phrase of
+    /// common words in a big store): the newest matches were ranked, older ones may exist.
+    public var partial: Bool
 
     /// Creates a page.
-    public init(brand: String, query: String, results: [SearchResult], total: Int, nextCursor: String?) {
+    public init(
+        brand: String, query: String, results: [SearchResult], total: Int, nextCursor: String?, partial: Bool = false
+    ) {
         self.brand = brand
         self.query = query
         self.results = results
         self.total = total
         self.nextCursor = nextCursor
+        self.partial = partial
     }
 
     enum CodingKeys: String, CodingKey {
-        case brand, query, results, total
+        case brand, query, results, total, partial
         case nextCursor = "next_cursor"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            brand: try container.decode(String.self, forKey: .brand),
+            query: try container.decode(String.self, forKey: .query),
+            results: try container.decode([SearchResult].self, forKey: .results),
+            total: try container.decode(Int.self, forKey: .total),
+            nextCursor: try container.decodeIfPresent(String.self, forKey: .nextCursor),
+            // Servers before it was added never stopped early.
+            partial: try container.decodeIfPresent(Bool.self, forKey: .partial) ?? false)
     }
 }
 

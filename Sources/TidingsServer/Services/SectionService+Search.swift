@@ -113,6 +113,8 @@ extension SectionService {
                 offset: (cursor?.offset ?? 0) + ask.limit, top: found.top, now: now, fingerprint: ask.fingerprint)
             next = try await environment.keys.token(after.payload, for: .search(brand.id))
         }
-        return SearchPage(brand: brand.id, query: ask.text, results: results, total: found.candidates, nextCursor: next)
+        return SearchPage(
+            brand: brand.id, query: ask.text, results: results, total: found.candidates, nextCursor: next,
+            partial: !found.complete)
     }
 }

@@ -43,6 +43,7 @@ public struct InstrumentedSource<Base: SQLConnectionSource>: SQLConnectionSource
 
     public var kind: SQLBackendKind { base.kind }
     public func runsAlone(_ locks: WriteLocks) -> Bool { base.runsAlone(locks) }
+    public func isStatementTimeout(_ error: any Error) -> Bool { base.isStatementTimeout(error) }
     public func lock(_ keys: Set<String>, in db: any SQLDatabase) async throws { try await base.lock(keys, in: db) }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {

@@ -53,6 +53,9 @@ public protocol SQLConnectionSource: Sendable {
     /// announcements are being heard. Returns false at once when the backend has no announcements.
     func follow(listening: @escaping @Sendable () -> Void, heard: @escaping @Sendable (String) -> Void)
         async throws -> Bool
+    /// Whether `error`, thrown by a read's statement, is that statement cancelled by a
+    /// `statement_timeout` the reader set (PostgreSQL's 57014); SQLite has no such timeout.
+    func isStatementTimeout(_ error: any Error) -> Bool
     /// Closes every connection.
     func close() async throws
 }

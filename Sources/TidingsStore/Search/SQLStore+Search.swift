@@ -13,8 +13,9 @@ extension SQLStore: SearchStore {
         let kind = source.kind
         let streams = Set(request.sections.map(\.stream))
         guard !streams.isEmpty else {
-            return SearchResults(hits: [], top: request.top ?? 0, candidates: 0, more: false)
+            return SearchResults(hits: [], top: request.top ?? 0, candidates: 0, more: false, complete: true)
         }
+        let source = source
         return try await source.read { db in
             var top = request.top ?? 0
             if request.top == nil {
@@ -25,14 +26,24 @@ extension SQLStore: SearchStore {
             var candidates: [StoryCandidate] = []
             // Each story's place among the candidates: a story told twice ranks as its best telling.
             var seen: [StoryCandidate.Story: Int] = [:]
-            var below = top + 1
+            let clock = ContinuousClock()
+            var scan = SearchScan(below: top + 1, deadline: clock.now + SearchRanking.timeLimit)
             var scanned = 0
+            var complete = true
             while candidates.count < SearchRanking.maxCandidates && scanned < SearchRanking.maxScanned {
+                guard clock.now < scan.deadline else {
+                    complete = false
+                    break
+                }
                 let slice = try await Self.matches(
-                    request, streams: streams, below: below, limit: SearchRanking.slice, kind: kind, db: db)
-                scanned += slice.count
-                for match in try await Self.stories(of: slice, db: db)
-                where Self.admits(match, request, streams: streams) {
+                    request, streams: streams, scan: &scan, limit: SearchRanking.slice, kind: kind,
+                    timedOut: source.isStatementTimeout, db: db)
+                scanned += slice.matches.count
+                let found = try await Self.stories(of: slice.matches, db: db)
+                if found.count(where: { streams.contains($0.story.stream) }) * 2 < slice.matches.count {
+                    scan.scoped = true
+                }
+                for match in found where Self.admits(match, request, streams: streams) {
                     if let place = seen[match.story] {
                         candidates[place].relevance = max(candidates[place].relevance, match.relevance)
                         continue
@@ -41,8 +52,8 @@ extension SQLStore: SearchStore {
                     candidates.append(match)
                     if candidates.count == SearchRanking.maxCandidates { break }
                 }
-                guard slice.count == SearchRanking.slice, let last = slice.last else { break }
-                below = last.seq
+                guard let next = slice.next else { break }
+                scan.below = next
             }
             let ranked: [(candidate: StoryCandidate, score: Double)] = candidates.map { candidate in
                 let age = request.now.timeIntervalSince(Date(millisecondsSince1970: candidate.sortAt)) / 86_400
@@ -68,7 +79,7 @@ extension SQLStore: SearchStore {
             let withTellings = hits.map { SearchHit(entry: told[$0.entry.seq] ?? $0.entry, score: $0.score) }
             return SearchResults(
                 hits: withTellings, top: top, candidates: candidates.count,
-                more: request.offset + request.limit < ranked.count)
+                more: request.offset + request.limit < ranked.count, complete: complete)
         }
     }
 
@@ -108,50 +119,125 @@ extension SQLStore: SearchStore {
         var relevance: Double
     }
 
-    /// Up to `limit` matching entries of `streams` with seqs below `below`, newest first, with
-    /// their relevance (``SearchRanking/relevance(inTitle:)``). No engine's own ranking: bm25 and
-    /// ts_rank count each term's documents, every match of it (SQLite's bm25 ran a full query a
-    /// term, 820 ms for a common word in 1M entries); whether the title holds every asked word is
+    /// Matching entries read at a time, newest first, and where the next read starts.
+    struct MatchSlice {
+        var matches: [SearchMatch]
+        /// The seq the next slice reads below; nil when no older entry matches.
+        var next: Int64?
+    }
+
+    /// Where a search is and how it asks the engine, learnt as it goes.
+    struct SearchScan {
+        /// The seq the next slice reads below.
+        var below: Int64
+        /// When the search stops looking and ranks what it found (``SearchRanking/timeLimit``).
+        var deadline: ContinuousClock.Instant
+        /// SQLite: whether the asked sections' tokens are part of the match. A search asks FTS5
+        /// for the words alone first: ANDing the sections' or brand's token, which most entries
+        /// hold, made FTS5 read ten times more than the words' own lists (docs/benchmarks.md), and
+        /// the searcher drops other sections' entries itself. Once a slice shows that most matches
+        /// are other sections', the tokens join the match.
+        var scoped = false
+        /// PostgreSQL: whether the planner's own plan ran past ``SearchIndex/plannedTime`` and
+        /// windows of seqs are read instead.
+        var windowed = false
+        /// PostgreSQL: the oldest entry's seq, where windows end (read once windowed).
+        var oldest: Int64?
+    }
+
+    /// Up to `limit` matching entries of `streams` with seqs below `scan.below`, newest first,
+    /// with their relevance (``SearchRanking/relevance(inTitle:)``). No engine's own ranking: bm25
+    /// and ts_rank count each term's documents, every match of it (SQLite's bm25 ran a full query
+    /// a term, 820 ms for a common word in 1M entries); whether the title holds every asked word is
     /// a second match over the same few entries.
+    ///
+    /// PostgreSQL first runs the query as its planner sees fit (GIN's rows for rare words, the
+    /// seq index backwards for common ones), for at most ``SearchIndex/plannedTime``: a rare phrase
+    /// of common words has every row holding both words checked, which can take seconds. Past that,
+    /// the search reads windows of seqs (``SearchIndex/firstWindow``), each a bounded statement,
+    /// until `limit` came or the deadline passed.
     static func matches(
-        _ request: SearchRequest, streams: Set<String>, below: Int64, limit: Int, kind: SQLBackendKind,
-        db: any SQLDatabase
-    ) async throws -> [SearchMatch] {
+        _ request: SearchRequest, streams: Set<String>, scan: inout SearchScan, limit: Int, kind: SQLBackendKind,
+        timedOut: (any Error) -> Bool, db: any SQLDatabase
+    ) async throws -> MatchSlice {
         switch kind {
         case .sqlite:
-            let match = SearchIndex.match(request.query, streams: streams.sorted(), sources: request.sources)
+            let match = SearchIndex.match(
+                request.query, streams: streams.sorted(), scoped: scan.scoped, sources: request.sources)
             let seqs = try await db.raw(
                 """
-                SELECT rowid AS seq FROM entry_search WHERE entry_search MATCH \(bind: match) AND rowid < \(bind: below)
+                SELECT rowid AS seq FROM entry_search WHERE entry_search MATCH \(bind: match) AND rowid < \(bind: scan.below)
                 ORDER BY rowid DESC LIMIT \(unsafeRaw: String(limit))
                 """
             ).all().map { try $0.decode(column: "seq", as: Int64.self) }
-            guard let newest = seqs.first, let oldest = seqs.last else { return [] }
-            let titled = SearchIndex.match(
-                request.query, streams: streams.sorted(), sources: request.sources, inTitle: true)
+            guard let newest = seqs.first, let last = seqs.last else { return MatchSlice(matches: [], next: nil) }
+            // Which of them hold the words in their titles (the found seqs are already the asked
+            // sections' and sources').
+            let titled = SearchIndex.match(request.query, streams: [], scoped: false, sources: nil, inTitle: true)
             let inTitle = Set(
                 try await db.raw(
                     """
                     SELECT rowid AS seq FROM entry_search WHERE entry_search MATCH \(bind: titled)
-                      AND rowid >= \(bind: oldest) AND rowid <= \(bind: newest)
+                      AND rowid >= \(bind: last) AND rowid <= \(bind: newest)
                     """
                 ).all().map { try $0.decode(column: "seq", as: Int64.self) })
-            return seqs.map { SearchMatch(seq: $0, relevance: SearchRanking.relevance(inTitle: inTitle.contains($0))) }
+            return MatchSlice(
+                matches: seqs.map {
+                    SearchMatch(seq: $0, relevance: SearchRanking.relevance(inTitle: inTitle.contains($0)))
+                },
+                next: seqs.count == limit ? last : nil)
         case .postgres:
             let sources: SQLQueryString = request.sources.map { "AND source_id IN (\(binds: $0))" } ?? ""
-            return try await db.raw(
-                """
-                SELECT seq, search @@ CAST(\(bind: SearchIndex.tsquery(request.query, inTitle: true)) AS tsquery) AS in_title
-                FROM entries
-                WHERE stream IN (\(binds: streams.sorted())) \(sources) AND seq < \(bind: below)
-                  AND search @@ CAST(\(bind: SearchIndex.tsquery(request.query)) AS tsquery)
-                ORDER BY seq DESC LIMIT \(unsafeRaw: String(limit))
-                """
-            ).all().map {
-                SearchMatch(
-                    seq: try $0.decode(column: "seq", as: Int64.self),
-                    relevance: SearchRanking.relevance(inTitle: try $0.decode(column: "in_title", as: Bool.self)))
+            let query = SearchIndex.tsquery(request.query)
+            let titled = SearchIndex.tsquery(request.query, inTitle: true)
+            func rows(within window: SQLQueryString, limit: Int) async throws -> [SearchMatch] {
+                try await db.raw(
+                    """
+                    SELECT seq, search @@ CAST(\(bind: titled) AS tsquery) AS in_title FROM entries
+                    WHERE stream IN (\(binds: streams.sorted())) \(sources) \(window)
+                      AND search @@ CAST(\(bind: query) AS tsquery)
+                    ORDER BY seq DESC LIMIT \(unsafeRaw: String(limit))
+                    """
+                ).all().map { row in
+                    SearchMatch(
+                        seq: try row.decode(column: "seq", as: Int64.self),
+                        relevance: SearchRanking.relevance(inTitle: try row.decode(column: "in_title", as: Bool.self)))
+                }
             }
+            if !scan.windowed {
+                let milliseconds = SearchIndex.plannedTime / .milliseconds(1)
+                try await db.raw("SET statement_timeout = \(unsafeRaw: String(Int(milliseconds)))").run()
+                do {
+                    let found = try await rows(within: "AND seq < \(bind: scan.below)", limit: limit)
+                    try await db.raw("RESET statement_timeout").run()
+                    return MatchSlice(matches: found, next: found.count == limit ? found.last!.seq : nil)
+                } catch {
+                    // The connection goes back to the pool as it came.
+                    try await db.raw("RESET statement_timeout").run()
+                    guard timedOut(error) else { throw error }
+                    scan.windowed = true
+                }
+            }
+            if scan.oldest == nil {
+                scan.oldest =
+                    try await db.raw("SELECT COALESCE(MIN(seq), 0) AS low FROM entries").first()?.decode(
+                        column: "low", as: Int64.self) ?? 0
+            }
+            let oldest = scan.oldest ?? 0
+            var found: [SearchMatch] = []
+            var upper = scan.below
+            var width = SearchIndex.firstWindow
+            while upper > oldest {
+                let lower = max(upper - width, oldest)
+                found += try await rows(
+                    within: "AND seq < \(bind: upper) AND seq >= \(bind: lower)", limit: limit - found.count)
+                if found.count == limit { return MatchSlice(matches: found, next: found.last!.seq) }
+                upper = lower
+                width = min(width * 2, SearchIndex.maxWindow)
+                // What came goes to the searcher, which looks at the clock between slices.
+                if !found.isEmpty || ContinuousClock.now >= scan.deadline { break }
+            }
+            return MatchSlice(matches: found, next: upper > oldest ? upper : nil)
         }
     }
 

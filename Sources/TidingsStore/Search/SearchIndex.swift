@@ -8,6 +8,17 @@ import TidingsModel
 /// `entries.search` (a `tsvector` written as a literal) hold the same terms, and a query reaches
 /// either as quoted terms only — no reader's text is ever read as the engine's syntax.
 enum SearchIndex {
+    /// How long PostgreSQL's planner's own plan of a search may run (`statement_timeout`) before
+    /// the search reads windows of seqs instead. Its plan is the fastest for nearly every query
+    /// (a few milliseconds on 1M entries); a rare phrase of common words is checked on every row
+    /// holding both words.
+    static let plannedTime = Duration.milliseconds(300)
+    /// The seqs PostgreSQL's first window of a slice spans; each window after an unfilled one
+    /// spans twice as many, up to ``maxWindow``. Each is one statement that checks at most a
+    /// window's rows (about 25 ms for 50,000 on this machine's 1M entries).
+    static let firstWindow: Int64 = 50_000
+    static let maxWindow: Int64 = 400_000
+
     /// The FTS5 table's columns: the entry's brand, stream and source as tokens (what a search is
     /// limited to), then the title's terms, the text's and the distinct words.
     static let columns = ["scope", "title", "body", "words"]
@@ -34,9 +45,11 @@ enum SearchIndex {
         "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''") + "'"
     }
 
-    /// The FTS5 expression for `query`, limited to entries of `streams` (and of `sources`, when
-    /// given); `inTitle`, its words in the title (a prefix anywhere).
-    static func match(_ query: SearchQuery, streams: [String], sources: [String]?, inTitle: Bool = false) -> String {
+    /// The FTS5 expression for `query`, limited to entries of `streams` when `scoped` (and of
+    /// `sources`, when given); `inTitle`, its words in the title (a prefix anywhere).
+    static func match(
+        _ query: SearchQuery, streams: [String], scoped: Bool, sources: [String]?, inTitle: Bool = false
+    ) -> String {
         func part(_ part: SearchQuery.Part, within columns: String) -> String {
             switch part {
             case .terms(let sequences):
@@ -53,11 +66,13 @@ enum SearchIndex {
         }
         // A few sections by their own tokens; more by their brands' (one doclist to seek in, not
         // an OR of many: the searcher keeps only the asked sections' entries).
-        let brands = Set(streams.compactMap { SectionKey(stream: $0)?.brand })
-        let scope =
-            streams.count <= 2 || brands.count * 2 > streams.count
-            ? streams.map { token("s", $0) } : brands.sorted().map { token("b", $0) }
-        required.append("scope : (" + scope.map(quoted).joined(separator: " OR ") + ")")
+        if scoped {
+            let brands = Set(streams.compactMap { SectionKey(stream: $0)?.brand })
+            let scope =
+                streams.count <= 2 || brands.count * 2 > streams.count
+                ? streams.map { token("s", $0) } : brands.sorted().map { token("b", $0) }
+            required.append("scope : (" + scope.map(quoted).joined(separator: " OR ") + ")")
+        }
         if let sources {
             required.append("scope : (" + sources.map { quoted(token("o", $0)) }.joined(separator: " OR ") + ")")
         }

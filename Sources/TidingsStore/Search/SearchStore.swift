@@ -66,6 +66,9 @@ public struct SearchResults: Sendable {
     public var candidates: Int
     /// Whether a later page has more.
     public var more: Bool
+    /// Whether every entry that could match was looked at: false when ``SearchRanking/timeLimit``
+    /// passed first (the newest matches were ranked, older ones not looked for).
+    public var complete: Bool
 }
 
 /// How candidates are chosen and ranked (the same on both engines).
@@ -79,6 +82,9 @@ public enum SearchRanking {
     public static let maxScanned = 3_000
     /// The matching entries read at a time.
     public static let slice = 300
+    /// How long one search looks for matches before ranking those it found (a rare phrase of
+    /// common words is checked against every entry holding its words).
+    public static let timeLimit = Duration.seconds(1)
     /// After this many days a story's recency counts half.
     public static let halfLifeDays = 7.0
     /// How much recency weighs against relevance: a day-old story scores up to this share more

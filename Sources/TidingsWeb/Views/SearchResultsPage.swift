@@ -17,6 +17,8 @@ public struct SearchResultsPage: WebPage {
     var summary: String?
     /// Said when a query found nothing, or could not be made.
     var message: String?
+    /// Said when the search stopped before it had looked at every entry.
+    var partial: String?
     var results: [Result]
     var hasResults: Bool
     var moreHref: String?
@@ -61,6 +63,7 @@ public struct SearchResultsPage: WebPage {
             message = t.searchInvalid
         case .found(let page):
             summary = WebStrings.searchFound(page.total, context.language)
+            if page.partial { partial = t.searchPartial }
             if page.results.isEmpty { message = t.searchNothing.replacingOccurrences(of: "{query}", with: query) }
             for result in page.results {
                 guard case .teaser(let teaser) = result.item else { continue }

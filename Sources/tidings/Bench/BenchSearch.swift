@@ -31,10 +31,18 @@ struct BenchSearch: AsyncParsableCommand {
     @Option(
         help: "Milliseconds each client waits between its answer and its next query (0: as fast as answers come).")
     var think = 0
+    @Flag(
+        help:
+            "Only ask queries, of the entries an earlier run stored in --database (that run's --entries, same vocabulary)."
+    ) var queriesOnly = false
 
     func run() async throws {
         guard entries >= 2 * ingestRounds * 1_000, clients >= 1, seconds > 0 else {
             throw ValidationError("--entries must hold the timed polls (2 × --ingest-rounds × 1,000); --clients ≥ 1")
+        }
+        guard !queriesOnly || database != nil else {
+            throw ValidationError(
+                "--queries-only asks the entries of a database an earlier run filled: give --database")
         }
         var folder: URL?
         let url: DatabaseURL
@@ -48,6 +56,20 @@ struct BenchSearch: AsyncParsableCommand {
         let store = try await url.open(policy: NewsPolicy(), poolSize: max(10, clients))
         let corpus = SearchCorpus()
         say("search bench: \(entries) entries in \(SearchCorpus.sections) sections, \(url)")
+        if !queriesOnly { try await fill(store, url: url, corpus: corpus) }
+        // Queries.
+        let sections = (0..<SearchCorpus.sections).map { SectionKey(brand: "bench", section: "s\($0)") }
+        for kind in SearchCorpus.QueryKind.allCases {
+            let result = try await Self.ask(
+                kind, corpus: corpus, stored: entries, sections: sections, store: store, clients: clients,
+                seconds: seconds, think: think)
+            say(result)
+        }
+        try await store.close()
+    }
+
+    /// Stores the entries: the timed polls, search off and on alternated, then the rest.
+    func fill(_ store: any TidingsStorage, url: DatabaseURL, corpus: SearchCorpus) async throws {
 
         // Ingest: polls of 1,000 entries, search off and on alternated, into sections of their own.
         var times: [Bool: [Double]] = [false: [], true: []]
@@ -73,7 +95,8 @@ struct BenchSearch: AsyncParsableCommand {
         while stored < entries {
             let count = min(1_000, entries - stored)
             _ = try await corpus.store(
-                from: stored, count: count, indexed: true, section: SearchCorpus.section(of: stored), into: store)
+                from: stored, count: count, indexed: true, section: SearchCorpus.section(of: stored / 1_000),
+                into: store)
             stored += count
             let percent = stored * 100 / entries
             if percent >= shown + 5 {
@@ -83,16 +106,6 @@ struct BenchSearch: AsyncParsableCommand {
             }
         }
         say(try await Self.indexSize(url, store: store))
-
-        // Queries.
-        let sections = (0..<SearchCorpus.sections).map { SectionKey(brand: "bench", section: "s\($0)") }
-        for kind in SearchCorpus.QueryKind.allCases {
-            let result = try await Self.ask(
-                kind, corpus: corpus, stored: stored, sections: sections, store: store, clients: clients,
-                seconds: seconds, think: think)
-            say(result)
-        }
-        try await store.close()
     }
 
     /// `clients` tasks asking `kind` queries for `seconds`; their latencies' p50 and p99.

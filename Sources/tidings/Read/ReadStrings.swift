@@ -82,6 +82,7 @@ struct ReadStrings {
         case searching = "read.search.searching"
         case searchNothing = "read.search.nothing"
         case searchEnd = "read.search.end"
+        case searchPartial = "read.search.partial"
         case unreachable = "read.unreachable"
         case kindTeaser = "read.kind.teaser"
         case kindNews = "read.kind.catalogNews"
@@ -208,6 +209,8 @@ struct ReadStrings {
     var searching: String { word(.searching) }
     func searchNothing(_ query: String) -> String { word(.searchNothing, .text(query)) }
     var searchEnd: String { word(.searchEnd) }
+    /// The last page of a search that stopped before it had looked at every story.
+    var searchPartial: String { word(.searchPartial) }
 
     /// What a reader calls an item (not the API's type name).
     func kind(of item: FeedItem) -> String {

@@ -52,6 +52,8 @@ struct ReadUI: Equatable, Sendable {
     var searchQuery = ""
     var search: Choices<SearchResult> = .idle
     var searchTotal = 0
+    /// Whether the search stopped before it had looked at every story.
+    var searchPartial = false
     var searchNext: String?
     var searchRow = 0
     /// The page the results go back to, and the page an opened item goes back to.
@@ -130,6 +132,7 @@ struct ReadUI: Equatable, Sendable {
         case .success(let found):
             search = .loaded((more ? search.list : []) + found.results)
             searchTotal = found.total
+            searchPartial = found.partial
             searchNext = found.nextCursor
         case .failure(let error):
             if more {

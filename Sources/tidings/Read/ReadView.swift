@@ -84,7 +84,9 @@ struct ReadView {
             case .idle, .loading: return ReadLine(strings.searching, .dim)
             case .failed(let message): return ReadLine(message, .red)
             case .loaded:
-                let more = ui.searchNext != nil ? strings.moreKey : strings.searchEnd
+                let more =
+                    ui.searchNext != nil
+                    ? strings.moreKey : ui.searchPartial ? strings.searchPartial : strings.searchEnd
                 return ReadLine(strings.stories(ui.searchTotal), .dim) + ReadLine(" · ", .dim) + ReadLine(more, .dim)
             }
         case .feed:
