@@ -13,6 +13,8 @@ public struct CatalogBatch: Sendable {
     }
 
     public let policy: NewsPolicy
+    /// The states the batch started from (what the store had).
+    public let loaded: [String: ProductState]
     /// Products the batch knows about; a product missing here does not exist.
     public private(set) var states: [String: ProductState]
     /// Final state of every product the batch changed; nil means deleted.
@@ -27,6 +29,7 @@ public struct CatalogBatch: Sendable {
     /// Starts a batch over the loaded states of the products its events name.
     public init(policy: NewsPolicy, loaded: [String: ProductState]) {
         self.policy = policy
+        self.loaded = loaded
         self.states = loaded
     }
 

@@ -96,6 +96,9 @@ struct ContractTests {
                 brand: "courier", query: "ferry", typing: true, sections: ["news", "world"], sources: ["wire"],
                 since: Date(timeIntervalSince1970: 1_800_000_000), until: Date(timeIntervalSince1970: 1_800_086_400),
                 cursor: "c", limit: 5, language: .en)),
+        SDKEndpoint(
+            "searchProducts",
+            Endpoints.searchProducts(query: "milk", typing: true, cursor: "c", limit: 5, language: .en)),
     ]
 
     @Test("every SDK endpoint is in the spec with its method, path, query parameters and headers")

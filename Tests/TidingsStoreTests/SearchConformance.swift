@@ -21,6 +21,10 @@ extension StoreCheck {
         .init(name: "search: a section's few matches among many others', a rare phrase of common words", run: needles),
         .init(name: "search: a statement cancelled by the reader's statement timeout is told apart", run: timeouts),
         .init(name: "migration 26 indexes the teasers stored before it", run: migration26),
+        .init(
+            name: "search: products by their names in any form and their translations; renamed, deleted",
+            run: products),
+        .init(name: "migration 27 indexes the products stored before it", run: migration27),
     ]
 }
 
@@ -338,4 +342,75 @@ private func migration26(_ database: TestDatabase) async throws {
     #expect(try await found(store, "lighthouse") == ["a-1"])
     #expect(try await found(store, "century") == ["a-1"])
     #expect(try await found(store, "harbour") == ["a-2"])
+}
+
+private func productIDs(_ store: any TidingsStorage, _ text: String, typing: Bool = false) async throws -> [String] {
+    try await store.searchProducts(ProductSearchRequest(query: try SearchQuery(text, typing: typing), limit: 50))
+        .products.map(\.product.id)
+}
+
+private func products(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    func ingest(_ inputs: [EventInput]) async throws {
+        let outcomes = try await store.ingest(Events.validated(inputs), recordedAt: Events.at(minutes: 1_000))
+        #expect(outcomes.allSatisfy { $0 == .accepted }, "\(outcomes)")
+    }
+    try await ingest([
+        Events.created("e1", product: "milk", price: "89.00", name: "Молоко 3,2%", names: ["en": "Whole milk"]),
+        Events.created(
+            "e2", product: "kefir", price: "79.00", name: "Кефир", names: ["en": "Kefir with milk cultures"]),
+        Events.created("e3", product: "cheese", price: "399.00", name: "Сыр российский", at: Events.at(minutes: 1)),
+        Events.created("e4", product: "pineapple", price: "250.00"),
+        Events.created(
+            "e8", product: "ayran", price: "69.00", name: "Айран", at: Events.at(minutes: 2),
+            names: ["ru": "Айран, напиток вроде кефира"]),
+    ])
+    // A Russian form of the name ("молока"), an English word of translations (stemmed: "milks";
+    // equally good, equally new: by id), a prefix while typing.
+    #expect(try await productIDs(store, "молока") == ["milk"])
+    #expect(try await productIDs(store, "milks") == ["kefir", "milk"])
+    // The product named so first; the newer one whose translation has the word after it.
+    #expect(try await productIDs(store, "кефир") == ["kefir", "ayran"])
+    #expect(try await productIDs(store, "сы", typing: true) == ["cheese"])
+    #expect(try await productIDs(store, "\"whole milk\"") == ["milk"])
+    #expect(try await productIDs(store, "молоко -кефир") == ["milk"])
+    // A price change leaves the index alone; a rename is found by its new name only; a deleted
+    // product is not found.
+    try await ingest([
+        Events.price("e5", product: "milk", price: "95.00", at: Events.at(minutes: 2)),
+        EventInput(
+            id: "e6", type: "product_updated", productID: "cheese", at: Events.at(minutes: 3), name: "Сыр гауда"),
+        Events.deleted("e7", product: "pineapple", at: Events.at(minutes: 4)),
+    ])
+    #expect(try await productIDs(store, "молоко") == ["milk"])
+    #expect(try await productIDs(store, "гауда") == ["cheese"])
+    #expect(try await productIDs(store, "российский").isEmpty)
+    #expect(try await productIDs(store, "ананас").isEmpty)
+    let page = try await store.searchProducts(ProductSearchRequest(query: try SearchQuery("milk"), limit: 1))
+    #expect(page.products.map(\.product.id) == ["milk"] && page.candidates == 2 && page.more)
+    #expect(page.products.first?.product.storePrice.minorUnits == 9_500)
+}
+
+private func migration27(_ database: TestDatabase) async throws {
+    let source = try await database.openSource()
+    try await Migrations.migrate(source, upTo: 26)
+    try await source.write { db in
+        for (id, name, names) in [("tea", "Чай чёрный", #"{"en":"Black tea"}"#), ("salt", "Соль", "{}")] {
+            try await db.raw(
+                """
+                INSERT INTO products (id, name, names, unit, unit_size, container, store_price, currency, created_at,
+                  updated_at, last_event_at)
+                VALUES (\(bind: id), \(bind: name), \(bind: names), 'g', 100000, 'pack', 12000, 'RUB', 0, 0, 0)
+                """
+            ).run()
+        }
+    }
+    #expect(try await Migrations.migrate(source, upTo: 27) == [27])
+    try await source.close()
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    #expect(try await productIDs(store, "черного") == ["tea"])
+    #expect(try await productIDs(store, "black") == ["tea"])
+    #expect(try await productIDs(store, "соль") == ["salt"])
 }

@@ -115,6 +115,21 @@ public enum Endpoints {
         return endpoint
     }
 
+    /// One page of the catalog's products whose names match `text` (not cached: each search is
+    /// asked anew).
+    public static func searchProducts(
+        query text: String, typing: Bool = false, cursor: String? = nil, limit: Int? = nil,
+        language: LanguageTag? = nil
+    ) -> Endpoint<ProductSearchPage> {
+        var query = [URLQueryItem(name: "q", value: text)] + locale(language)
+        if typing { query.append(URLQueryItem(name: "typing", value: "true")) }
+        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor)) }
+        if let limit { query.append(URLQueryItem(name: "limit", value: String(limit))) }
+        var endpoint = Endpoint<ProductSearchPage>.json("/api/v1/products", query: query)
+        endpoint.cacheable = false
+        return endpoint
+    }
+
     /// One page of the catalog's news items.
     public static func newsItems(cursor: String? = nil, limit: Int? = nil, language: LanguageTag? = nil)
         -> Endpoint<NewsItemsPage>

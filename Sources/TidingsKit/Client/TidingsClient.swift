@@ -123,6 +123,15 @@ extension TidingsClient {
                 until: until, cursor: cursor, limit: limit, language: language))
     }
 
+    /// The catalog's products whose names (or their translations) match `query`, best first, in
+    /// this client's language. Same query syntax and errors as ``search(brand:query:typing:sections:sources:since:until:cursor:limit:)``.
+    public func searchProducts(query: String, typing: Bool = false, cursor: String? = nil, limit: Int? = nil)
+        async throws(TidingsError) -> ProductSearchPage
+    {
+        try await send(
+            Endpoints.searchProducts(query: query, typing: typing, cursor: cursor, limit: limit, language: language))
+    }
+
     /// One page of the catalog's news items.
     public func newsItems(cursor: String? = nil, limit: Int? = nil) async throws(TidingsError) -> NewsItemsPage {
         try await send(Endpoints.newsItems(cursor: cursor, limit: limit, language: language))

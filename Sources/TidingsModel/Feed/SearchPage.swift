@@ -89,3 +89,44 @@ public struct SnippetPart: Codable, Hashable, Sendable {
         self.match = match
     }
 }
+
+/// A page of catalog products found (`GET /api/v1/products?q=…`), best first.
+public struct ProductSearchPage: Codable, Hashable, Sendable {
+    /// The query as asked.
+    public var query: String
+    public var results: [ProductSearchResult]
+    /// How many products matched among those ranked (at most 3,000).
+    public var total: Int
+    /// The next page's cursor; nil on the last page.
+    public var nextCursor: String?
+
+    /// Creates a page.
+    public init(query: String, results: [ProductSearchResult], total: Int, nextCursor: String?) {
+        self.query = query
+        self.results = results
+        self.total = total
+        self.nextCursor = nextCursor
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case query, results, total
+        case nextCursor = "next_cursor"
+    }
+}
+
+/// A product a search found: the product as `GET /api/v1/products/{id}` gives it, and its name
+/// in the reader's language with the found words marked.
+public struct ProductSearchResult: Codable, Hashable, Sendable {
+    public var product: ProductResource
+    /// The name for the reader's language, in pieces; `match` ones hold a found word.
+    public var name: [SnippetPart]
+    /// 1 when the product's own name holds every asked word, 0.5 when only its translations do.
+    public var score: Double
+
+    /// Creates a result.
+    public init(product: ProductResource, name: [SnippetPart], score: Double) {
+        self.product = product
+        self.name = name
+        self.score = score
+    }
+}

@@ -9,10 +9,34 @@ struct ProductsController: Sendable {
     let catalog: CatalogService
 
     func addRoutes(to router: Router<TidingsRequestContext>, writes: RouterGroup<TidingsRequestContext>) {
+        router.get("/api/v1/products", use: search)
         router.get("/api/v1/products/{id}", use: show)
         writes.post("/api/v1/products", use: create)
         writes.patch("/api/v1/products/{id}", use: update)
         writes.delete("/api/v1/products/{id}", use: delete)
+    }
+
+    /// `GET /api/v1/products?q=…&typing=&limit=&cursor=&locale=`: the products whose names match,
+    /// best first (docs/search.md).
+    @Sendable func search(request: Request, context: TidingsRequestContext) async throws -> Response {
+        let ask = try SearchController.ask(request)
+        for (name, given) in [
+            ("section", ask.sections != nil), ("source", ask.sources != nil), ("since", ask.since != nil),
+            ("until", ask.until != nil),
+        ] where given {
+            throw HTTPAPIError(
+                .badRequest, code: "invalid_parameter",
+                message: "api: products are searched by q, typing, limit and cursor; \(name) is for a brand's stories",
+                field: name)
+        }
+        let language = LanguageTag.negotiate(
+            query: request.uri.queryParameters["locale"].map(String.init),
+            acceptLanguage: request.headers[.acceptLanguage], fallback: catalog.configuration.defaultLocale)
+        let cursor = request.uri.queryParameters["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        let page = try await SearchController.answering {
+            try await catalog.searchProducts(ask: ask, cursor: cursor, language: language)
+        }
+        return try SearchController.response(page)
     }
 
     @Sendable func show(request: Request, context: TidingsRequestContext) async throws -> Response {

@@ -27,13 +27,17 @@ struct SearchController: Sendable {
             acceptLanguage: request.headers[.acceptLanguage], fallback: brand.locale)
         let cursor = request.uri.queryParameters["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         let page = try await Self.page(sections, brand: brand, ask: ask, cursor: cursor, language: language)
-        let data = try TidingsJSON.encoder().encode(page)
-        return Response(
+        return try Self.response(page)
+    }
+
+    /// A page of results as the API answers it: JSON, asked anew each time, per language.
+    static func response(_ page: some Encodable) throws -> Response {
+        Response(
             status: .ok,
             headers: [
                 .contentType: "application/json; charset=utf-8", .cacheControl: "no-cache", .vary: "Accept-Language",
             ],
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            body: .init(byteBuffer: ByteBuffer(bytes: try TidingsJSON.encoder().encode(page))))
     }
 
     /// The search's page, its errors as the API's.
@@ -41,17 +45,27 @@ struct SearchController: Sendable {
         _ sections: SectionService, brand: Brand, ask: SearchAsk, cursor: String?, language: LanguageTag
     ) async throws -> SearchPage {
         do {
-            return try await sections.search(brand: brand, ask: ask, cursor: cursor, language: language)
+            return try await answering {
+                try await sections.search(brand: brand, ask: ask, cursor: cursor, language: language)
+            }
+        } catch SearchAskError.section(let section) {
+            throw HTTPAPIError(
+                .badRequest, code: "invalid_parameter",
+                message: "api: brand \(brand.id) has no section \(section) to search", field: "section")
+        }
+    }
+
+    /// Runs a search (a brand's or the catalog's), a query or cursor it cannot take as the API's
+    /// errors.
+    static func answering<T>(_ search: () async throws -> T) async throws -> T {
+        do {
+            return try await search()
         } catch SearchAskError.query(let error) {
             throw HTTPAPIError(.badRequest, code: "invalid_query", message: "api: \(error)", field: "q")
         } catch SearchAskError.cursor {
             throw HTTPAPIError(
                 .badRequest, code: "invalid_cursor",
                 message: "api: cursor is not one this server issued for this search", field: "cursor")
-        } catch SearchAskError.section(let section) {
-            throw HTTPAPIError(
-                .badRequest, code: "invalid_parameter",
-                message: "api: brand \(brand.id) has no section \(section) to search", field: "section")
         }
     }
 

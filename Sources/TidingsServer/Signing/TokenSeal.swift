@@ -10,6 +10,8 @@ enum TokenScope: Sendable {
     case section(SectionKey)
     /// A search's next page, for one brand.
     case search(String)
+    /// A product search's next page.
+    case productSearch
     case image
 
     /// Signed with the payload, never sent: brand and section ids are slugs, so no NUL.
@@ -18,6 +20,7 @@ enum TokenScope: Sendable {
         case .news: "news"
         case .section(let key): "section:\(key.stream)"
         case .search(let brand): "search:\(brand)"
+        case .productSearch: "product-search"
         case .image: "image"
         }
     }
@@ -26,7 +29,7 @@ enum TokenScope: Sendable {
     /// as the parser keeps (`parse.max_url_length`, at most 8192 by default), 4/3 of it in base64.
     var maximumTokenLength: Int {
         switch self {
-        case .news, .section, .search: 1_000
+        case .news, .section, .search, .productSearch: 1_000
         case .image: 12_000
         }
     }

@@ -29,7 +29,29 @@ extension Migrations {
                     "CREATE INDEX entries_search ON entries USING gin (search)",
                 ]
             }
-        }
+        },
+        // What product search finds products by (Search/SQLStore+ProductSearch.swift): SQLite's
+        // FTS5 table keyed by the product id's hash (a products row has no stable integer key: its
+        // rowid may change on VACUUM), holding the id itself (`contentless_unindexed`);
+        // PostgreSQL's tsvector in the product's row, with a GIN index. Stored products are
+        // indexed here; later writes index a product when its name or translations change.
+        Migration(version: 27, name: "product search", conversion: SearchDocument.productMigration) { kind in
+            switch kind {
+            case .sqlite:
+                [
+                    """
+                    CREATE VIRTUAL TABLE product_search USING fts5(product UNINDEXED, title, body, words,
+                      content = '', contentless_delete = 1, contentless_unindexed = 1,
+                      tokenize = 'unicode61 remove_diacritics 0')
+                    """
+                ]
+            case .postgres:
+                [
+                    "ALTER TABLE products ADD COLUMN search tsvector",
+                    "CREATE INDEX products_search ON products USING gin (search)",
+                ]
+            }
+        },
     ]
 }
 
@@ -67,6 +89,35 @@ extension SearchDocument {
             for (stream, documents) in documents {
                 try await SearchIndex.insert(documents, stream: stream, db: db)
             }
+        }
+    }
+}
+
+extension SearchDocument {
+    /// Migration 27's step: every stored product indexed by its name and translations.
+    static let productMigration = Migration.Conversion(
+        description: "every stored product is indexed for search by its name and translations"
+    ) { db in
+        let kind: SQLBackendKind = db.dialect.name == "postgresql" ? .postgres : .sqlite
+        var after = ""
+        while true {
+            let rows = try await db.raw(
+                "SELECT id, name, names FROM products WHERE id > \(bind: after) ORDER BY id LIMIT 500"
+            ).all()
+            guard let last = rows.last else { break }
+            after = try last.decode(column: "id", as: String.self)
+            var documents: [(id: String, document: SearchDocument)] = []
+            for row in rows {
+                let names = try row.decode(column: "names", as: String.self)
+                documents.append(
+                    (
+                        try row.decode(column: "id", as: String.self),
+                        SearchDocument(
+                            productName: try row.decode(column: "name", as: String.self),
+                            names: (try? JSONDecoder().decode([String: String].self, from: Data(names.utf8))) ?? [:])
+                    ))
+            }
+            try await ProductSearchIndex.write(documents, kind: kind, db: db)
         }
     }
 }

@@ -219,6 +219,7 @@ extension SQLStore {
         for chunk in deletedProducts.chunked(into: rowsPerStatement) {
             try await db.delete(from: "products").where(SQLColumn("id"), .in, binds(chunk)).run()
         }
+        try await ProductSearchIndex.remove(deletedProducts, kind: kind, db: db)
         let namesEncoder = JSONEncoder()
         namesEncoder.outputFormatting = .sortedKeys
         let columns = [
@@ -242,6 +243,13 @@ extension SQLStore {
             }
             try await db.execute(sql: insert) { _ in }
         }
+        // Products are indexed for search when their names change, not with every price.
+        let renamed = upsertedProducts.map(\.product).filter { product in
+            let before = batch.loaded[product.id]?.product
+            return before?.name != product.name || before?.names != product.names
+        }
+        try await ProductSearchIndex.write(
+            renamed.map { ($0.id, SearchDocument(productName: $0.name, names: $0.names)) }, kind: kind, db: db)
     }
 
     static func decodeProduct(_ row: any SQLRow) throws -> Product {

@@ -53,6 +53,32 @@ public struct SearchDocument: Sendable, Hashable {
         self.init(title: teaser.title, summary: teaser.summary, text: text, language: language)
     }
 
+    /// A catalog product's document: its name's words as written, then their stems in every
+    /// language search knows (the catalog's language is not recorded: "молока" finds "Молоко" by
+    /// the Russian stem both share); its translations' terms, each in its language, as text;
+    /// the distinct words of both for prefixes.
+    public init(productName name: String, names: [String: String]) {
+        var title = SearchAnalyzer(nil).terms(name)
+        var held = Set(title)
+        for analyzer in SearchAnalyzer.everyLanguage.dropFirst() {
+            for term in analyzer.terms(name) where held.insert(term).inserted { title.append(term) }
+        }
+        var body: [String] = []
+        var words: [String] = []
+        var seen = Set<String>()
+        for token in SearchAnalyzer(nil).tokens(name) where seen.insert(token.word).inserted {
+            words.append(token.word)
+        }
+        for (language, text) in names.sorted(by: { $0.key < $1.key }) {
+            let tokens = SearchAnalyzer(language: language).tokens(text)
+            body += tokens.map(\.term)
+            for token in tokens where words.count < Self.maxWords && seen.insert(token.word).inserted {
+                words.append(token.word)
+            }
+        }
+        self.init(title: title, body: Array(body.prefix(Self.maxBodyTerms)), words: words)
+    }
+
     /// Whether it holds no term at all (nothing to index).
     public var isEmpty: Bool { title.isEmpty && body.isEmpty }
 }

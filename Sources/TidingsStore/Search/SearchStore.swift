@@ -6,6 +6,8 @@ import TidingsModel
 public protocol SearchStore: Sendable {
     /// The stories of `request.sections` that match its query, best first (``SearchRequest``).
     func search(_ request: SearchRequest) async throws -> SearchResults
+    /// Catalog products whose names match `request.query`, best first (``ProductSearchRequest``).
+    func searchProducts(_ request: ProductSearchRequest) async throws -> ProductSearchResults
     /// The bytes the search index takes: SQLite's FTS5 blocks, PostgreSQL's GIN index and
     /// tsvector column.
     func searchIndexBytes() async throws -> Int64

@@ -132,12 +132,18 @@ struct Bench: AsyncParsableCommand {
                 guard response.status == .ok else { throw ValidationError("bench: server answered \(response.status)") }
                 _ = try await response.body.collect(upTo: 1 << 20)
             }
+            let creating = ContinuousClock.now
             for chunk in stride(from: 0, to: productCount, by: 1_000) {
                 try await post(
                     (chunk..<chunk + 1_000).map {
                         event("\(run)-c\($0)", type: "product_created", product: $0, price: 100)
                     }, to: bases[0])
             }
+            let created = ContinuousClock.now - creating
+            say(
+                String(
+                    format: "creating %d products (batches of 1,000, each indexed for search): %.1f ms", productCount,
+                    Double(created.components.attoseconds) / 1e15 + Double(created.components.seconds) * 1000))
             // Single-event requests from `concurrency` connections, spread over the servers.
             let singleStarted = ContinuousClock.now
             try await withThrowingTaskGroup(of: Void.self) { group in

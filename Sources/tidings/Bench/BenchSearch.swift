@@ -122,6 +122,8 @@ struct BenchSearch: AsyncParsableCommand {
                     var random = SplitMix64(seed: UInt64(client) &* 0x9E37_79B9 &+ UInt64(kind.hashValue & 0xFFFF))
                     var latencies: [Double] = []
                     var found = 0
+                    // Clients that pause start at times of their own, not all in the first instant.
+                    if think > 0 { try await Task.sleep(for: .milliseconds(random.next(upTo: 2 * think + 1))) }
                     while clock.now < end {
                         let text = corpus.query(kind, among: stored, random: &random)
                         let query = try SearchQuery(text)

@@ -1,0 +1,132 @@
+import Foundation
+import SQLKit
+import TextAnalysis
+import TidingsModel
+
+/// What a product search asks: the query and which page of the answer.
+public struct ProductSearchRequest: Sendable {
+    public var query: SearchQuery
+    public var offset: Int
+    public var limit: Int
+
+    public init(query: SearchQuery, offset: Int = 0, limit: Int = 20) {
+        self.query = query
+        self.offset = offset
+        self.limit = limit
+    }
+}
+
+/// A page of products found, best first.
+public struct ProductSearchResults: Sendable {
+    public var products: [(product: Product, score: Double)]
+    /// How many products matched among those ranked (at most ``SearchRanking/maxScanned``).
+    public var candidates: Int
+    /// Whether a later page has more.
+    public var more: Bool
+}
+
+/// How the store's indexes hold a product's ``SearchDocument`` (migration 27): SQLite's FTS5
+/// table `product_search`, keyed by ``key(_:)`` and holding the product's id; PostgreSQL's
+/// `products.search` tsvector.
+enum ProductSearchIndex {
+    /// A product's row in `product_search`: its id's 64-bit FNV-1a hash, made positive. Two ids
+    /// of the same hash would share a row (one in 2^63 a pair).
+    static func key(_ id: String) -> Int64 {
+        Int64(bitPattern: FNV1a.hash(id) & 0x7FFF_FFFF_FFFF_FFFF)
+    }
+
+    /// Indexes `documents` in place of what their products had.
+    static func write(
+        _ documents: [(id: String, document: SearchDocument)], kind: SQLBackendKind, db: any SQLDatabase
+    ) async throws {
+        for chunk in documents.chunked(into: 100) {
+            switch kind {
+            case .sqlite:
+                try await remove(chunk.map(\.id), kind: kind, db: db)
+                var insert = RowsInsert(
+                    into: "product_search", columns: ["rowid", "product"] + SearchIndex.columns.dropFirst())
+                for (id, document) in chunk {
+                    let values = document.ftsValues
+                    insert.rows.append([
+                        .int(key(id)), .text(id), .text(values.title), .text(values.body), .text(values.words),
+                    ])
+                }
+                try await db.raw("\(insert)").run()
+            case .postgres:
+                var rows: [SQLQueryString] = []
+                for (id, document) in chunk {
+                    rows.append("(\(bind: id), CAST(\(bind: document.tsvector) AS tsvector))")
+                }
+                try await db.raw(
+                    """
+                    UPDATE products SET search = v.search FROM (VALUES \(rows.joined(separator: ", "))) AS v(id, search)
+                    WHERE products.id = v.id
+                    """
+                ).run()
+            }
+        }
+    }
+
+    /// Removes deleted products from SQLite's index (PostgreSQL's goes with the row).
+    static func remove(_ ids: [String], kind: SQLBackendKind, db: any SQLDatabase) async throws {
+        guard kind == .sqlite, !ids.isEmpty else { return }
+        for chunk in ids.chunked(into: 500) {
+            try await db.raw(
+                "DELETE FROM product_search WHERE rowid IN (\(unsafeRaw: chunk.map { String(key($0)) }.joined(separator: ", ")))"
+            ).run()
+        }
+    }
+}
+
+extension SQLStore {
+    /// Catalog products whose name or translations match `request.query`: at most
+    /// ``SearchRanking/maxScanned`` matches read (an unordered, bounded read of the index), those
+    /// whose names hold every word first (``SearchRanking/relevance(inTitle:)``), then the most
+    /// recently changed.
+    public func searchProducts(_ request: ProductSearchRequest) async throws -> ProductSearchResults {
+        let kind = source.kind
+        return try await source.read { db in
+            let limit = String(SearchRanking.maxScanned)
+            var inTitle: [String: Bool] = [:]
+            switch kind {
+            case .sqlite:
+                func ids(_ match: String) async throws -> [String] {
+                    try await db.raw(
+                        "SELECT product FROM product_search WHERE product_search MATCH \(bind: match) LIMIT \(unsafeRaw: limit)"
+                    ).all().map { try $0.decode(column: "product", as: String.self) }
+                }
+                for id in try await ids(SearchIndex.match(request.query, streams: [], scoped: false, sources: nil)) {
+                    inTitle[id] = false
+                }
+                let titled = SearchIndex.match(request.query, streams: [], scoped: false, sources: nil, inTitle: true)
+                for id in try await ids(titled) where inTitle[id] != nil { inTitle[id] = true }
+            case .postgres:
+                for row in try await db.raw(
+                    """
+                    SELECT id, search @@ CAST(\(bind: SearchIndex.tsquery(request.query, inTitle: true)) AS tsquery) AS in_title
+                    FROM products WHERE search @@ CAST(\(bind: SearchIndex.tsquery(request.query)) AS tsquery)
+                    LIMIT \(unsafeRaw: limit)
+                    """
+                ).all() {
+                    inTitle[try row.decode(column: "id", as: String.self)] = try row.decode(
+                        column: "in_title", as: Bool.self)
+                }
+            }
+            let products = try await Self.loadStates(Set(inTitle.keys), db: db).values.map(\.product)
+            let ranked: [(product: Product, score: Double)] = products.map { product in
+                (product, SearchRanking.relevance(inTitle: inTitle[product.id] ?? false))
+            }
+            .sorted(by: Self.better)
+            return ProductSearchResults(
+                products: Array(ranked.dropFirst(request.offset).prefix(request.limit)), candidates: ranked.count,
+                more: request.offset + request.limit < ranked.count)
+        }
+    }
+
+    /// Products found, ranked: the better match first, then the one changed last, then by id.
+    static func better(_ a: (product: Product, score: Double), _ b: (product: Product, score: Double)) -> Bool {
+        if a.score != b.score { return a.score > b.score }
+        if a.product.updatedAt != b.product.updatedAt { return a.product.updatedAt > b.product.updatedAt }
+        return a.product.id < b.product.id
+    }
+}
