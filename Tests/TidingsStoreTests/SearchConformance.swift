@@ -390,6 +390,12 @@ private func products(_ database: TestDatabase) async throws {
     let page = try await store.searchProducts(ProductSearchRequest(query: try SearchQuery("milk"), limit: 1))
     #expect(page.products.map(\.product.id) == ["milk"] && page.candidates == 2 && page.more)
     #expect(page.products.first?.product.storePrice.minorUnits == 9_500)
+    // Rebuilding the products from the log indexes them again.
+    _ = try await store.rebuildNews(progress: nil)
+    #expect(try await productIDs(store, "гауда") == ["cheese"])
+    // Milk's price changed after kefir was made: equally good, the one changed last first.
+    #expect(try await productIDs(store, "milks") == ["milk", "kefir"])
+    #expect(try await productIDs(store, "ананас").isEmpty)
 }
 
 private func migration27(_ database: TestDatabase) async throws {

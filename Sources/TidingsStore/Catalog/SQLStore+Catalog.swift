@@ -239,6 +239,8 @@ extension SQLStore {
             try await db.raw("CREATE TEMPORARY TABLE news_created AS SELECT id, created_rev FROM news_items").run()
             try await db.raw("DELETE FROM news_items").run()
             try await db.raw("DELETE FROM products").run()
+            // Every product is indexed again as it is written back.
+            try await ProductSearchIndex.removeAll(kind: kind, db: db)
             var afterProduct = ""
             var done = 0
             var skipped = 0

@@ -67,6 +67,13 @@ enum ProductSearchIndex {
         }
     }
 
+    /// Empties SQLite's index, for a rebuild that deletes every product (PostgreSQL's goes with
+    /// the rows).
+    static func removeAll(kind: SQLBackendKind, db: any SQLDatabase) async throws {
+        guard kind == .sqlite else { return }
+        try await db.raw("INSERT INTO product_search (product_search) VALUES ('delete-all')").run()
+    }
+
     /// Removes deleted products from SQLite's index (PostgreSQL's goes with the row).
     static func remove(_ ids: [String], kind: SQLBackendKind, db: any SQLDatabase) async throws {
         guard kind == .sqlite, !ids.isEmpty else { return }

@@ -171,8 +171,8 @@ extension SQLStore: SearchStore {
                 """
             ).all().map { try $0.decode(column: "seq", as: Int64.self) }
             guard let newest = seqs.first, let last = seqs.last else { return MatchSlice(matches: [], next: nil) }
-            // Which of them hold the words in their titles (the found seqs are already the asked
-            // sections' and sources').
+            // Which of them hold the words in their titles: only the found seqs are looked at, so
+            // the sections' and sources' tokens are not needed.
             let titled = SearchIndex.match(request.query, streams: [], scoped: false, sources: nil, inTitle: true)
             let inTitle = Set(
                 try await db.raw(
