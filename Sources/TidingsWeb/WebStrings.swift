@@ -68,6 +68,8 @@ struct WebStrings: Sendable {
     var searchInvalid: String
     /// A search that stopped before it had looked at every entry.
     var searchPartial: String
+    /// The heading of the catalog's products a search found.
+    var searchProducts: String
     /// How to search, under the search page's box.
     var searchHint: String
 }
@@ -170,6 +172,7 @@ extension WebStrings {
             searchNothing: word("searchNothing"),
             searchInvalid: word("searchInvalid"),
             searchPartial: word("searchPartial"),
+            searchProducts: word("searchProducts"),
             searchHint: word("searchHint")
         )
     }

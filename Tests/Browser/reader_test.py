@@ -41,7 +41,7 @@ from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Callable
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 from xml.sax.saxutils import escape
 
 try:
@@ -1167,15 +1167,18 @@ def demo_pages(run: Run) -> list[tuple[str, str]]:
 
 def demo_search_pages(base: str) -> list[tuple[str, str]]:
     """Each brand's search page, empty and with results: a search for the longest word of the
-    first teaser its sections list (a catalog-only brand's finds nothing, which is a page too)."""
+    first teaser its sections list, or of the first product its catalog's news name (a
+    catalog-only brand's search finds its products)."""
     pages = []
     for brand in get_json(f"{base}/api/v1/brands")["brands"]:
         pages.append((f"{brand['id']}-search", f"{base}/{brand['id']}/search"))
         word = None
         for section in get_json(f"{base}/api/v1/brands/{brand['id']}/sections")["sections"]:
-            teasers = [item for item in get_json(base + section["href"]).get("items", []) if item.get("type") == "teaser"]
-            if teasers:
-                word = max(re.findall(r"\w+", teasers[0]["title"]), key=len)
+            items = get_json(base + section["href"]).get("items", [])
+            titles = [item["title"] for item in items if item.get("type") == "teaser"]
+            titles += [item["product"]["name"] for item in items if item.get("type") == "catalog_news"]
+            if titles:
+                word = max(re.findall(r"\w+", titles[0]), key=len)
                 break
         query = urllib.parse.quote(word or "nothing")
         pages.append((f"{brand['id']}-search-results", f"{base}/{brand['id']}/search?q={query}"))
@@ -1188,6 +1191,13 @@ def test_search(run: Run) -> None:
     open their articles, and nothing scrolls sideways."""
     driver = run.browser
     run.screenshots.mkdir(parents=True, exist_ok=True)
+
+    def fits_and_shot(brand: str, width: int) -> None:
+        scroll, outside = driver.execute_script(OUTSIDE_THE_VIEWPORT)
+        check(scroll <= width and not outside, f"{brand} at {width}px: {scroll}px wide, outside: {outside}")
+        shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "jpeg", "quality": 70})
+        (run.screenshots / f"search-{brand}-{width}.jpg").write_bytes(base64.b64decode(shot["data"]))
+
     try:
         for width in [375, 1280]:
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
@@ -1207,15 +1217,23 @@ def test_search(run: Run) -> None:
             marks = [mark.text.lower() for mark in driver.find_elements(By.CSS_SELECTOR, ".snippet mark, .card-title")]
             check(any(word.lower() in text for text in marks), f"no result shows {word!r}: {marks[:5]}")
             check(driver.find_elements(By.CSS_SELECTOR, ".search-summary"), "no count of the results")
-            scroll, outside = driver.execute_script(OUTSIDE_THE_VIEWPORT)
-            check(scroll <= width and not outside, f"at {width}px: {scroll}px wide, outside: {outside}")
-            shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "jpeg", "quality": 70})
-            (run.screenshots / f"search-vestland-{width}.jpg").write_bytes(base64.b64decode(shot["data"]))
+            fits_and_shot("vestland", width)
             one(driver, ".search-results .card-title a", "search results").click()
             check("/articles/" in path_of(driver), f"a result opened {path_of(driver)}")
+            # The grocery brand's search finds its catalog's products by a word of a name.
+            name = get_json(run.demo + "/api/v1/news_items?limit=1")["items"][0]["product"]["name"]
+            word = max(re.findall(r"\w+", name), key=len)
+            driver.get(run.demo + "/grocery/search?" + urlencode({"q": word.lower()}))
+            marks = [mark.text.lower() for mark in driver.find_elements(By.CSS_SELECTOR, ".search-products mark")]
+            check(word.lower() in marks, f"no product shows {word!r} marked: {marks[:5]}")
+            check(not driver.find_elements(By.CSS_SELECTOR, ".search-message"), "products found, yet 'nothing found'")
+            fits_and_shot("grocery", width)
+            one(driver, ".search-products .card-title a", "product results").click()
+            check("/grocery/products/" in path_of(driver), f"a product result opened {path_of(driver)}")
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-    run.notes.append("search: the strip's link, the form without script, marked results at 375 and 1280 px")
+    run.notes.append(
+        "search: the strip's link, the form without script, marked results at 375 and 1280 px; the grocery's products")
 
 
 # Elements wider than the page, or placed beyond its edges: outside anything that scrolls or clips

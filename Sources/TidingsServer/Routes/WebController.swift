@@ -158,12 +158,22 @@ struct WebController: Sendable {
             let text = parameters["q"].map(String.init) ?? ""
             let cursor = parameters["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
             var answer = SearchResultsPage.Answer.none
+            var products: ProductSearchPage?
             if !text.isEmpty {
                 var ask = SearchAsk(text: text)
                 ask.limit = Self.pageSize
                 do {
-                    answer = .found(
-                        try await sections.search(brand: brand, ask: ask, cursor: cursor, language: web.language))
+                    // A brand with a catalog section finds its products too, on a search's first page.
+                    if cursor == nil,
+                        brand.sections.contains(where: { if case .catalog = $0.source { true } else { false } })
+                    {
+                        products = try await catalog.searchProducts(ask: ask, cursor: nil, language: web.language)
+                    }
+                    answer =
+                        brand.sections.contains(where: \.keepsStories)
+                        ? .found(
+                            try await sections.search(brand: brand, ask: ask, cursor: cursor, language: web.language))
+                        : .found(SearchPage(brand: brand.id, query: text, results: [], total: 0, nextCursor: nil))
                 } catch SearchAskError.query {
                     answer = .invalid
                 } catch SearchAskError.cursor {
@@ -173,7 +183,8 @@ struct WebController: Sendable {
             // Not kept whole (as cached pages are): no cache it was built from is dropped when
             // new entries arrive.
             let page = ServedPage(
-                renderer.render(SearchResultsPage(context: web, brand: brand, query: text, answer: answer)))
+                renderer.render(
+                    SearchResultsPage(context: web, brand: brand, query: text, answer: answer, products: products)))
             return .response(html(page, status: .ok, request: request))
         }
     }

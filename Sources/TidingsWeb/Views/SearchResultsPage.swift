@@ -22,6 +22,9 @@ public struct SearchResultsPage: WebPage {
     var results: [Result]
     var hasResults: Bool
     var moreHref: String?
+    /// The catalog's products found (a brand with a catalog section), on a search's first page.
+    var products: [ProductResult]
+    var hasProducts: Bool
 
     /// One story found.
     struct Result: Sendable {
@@ -29,6 +32,13 @@ public struct SearchResultsPage: WebPage {
         var section: String
         var sectionHref: String
         var snippet: [Piece]
+    }
+
+    /// One product found: its name in the reader's language, found words marked, and its price.
+    struct ProductResult: Sendable {
+        var name: [Piece]
+        var href: String
+        var price: String
     }
 
     /// A piece of a snippet; `match` ones are marked.
@@ -47,7 +57,10 @@ public struct SearchResultsPage: WebPage {
         case invalid
     }
 
-    public init(context: WebContext, brand: Brand, query: String, answer: Answer) {
+    /// The page; `products`, the catalog's products found, shown above the stories.
+    public init(
+        context: WebContext, brand: Brand, query: String, answer: Answer, products: ProductSearchPage? = nil
+    ) {
         let t = context.strings
         chrome = Chrome(context, title: query.isEmpty ? t.search : "\(t.search): \(WebContext.isolated(query))")
         chrome.onSearch = true
@@ -83,5 +96,20 @@ public struct SearchResultsPage: WebPage {
         }
         self.results = results
         hasResults = !results.isEmpty
+        let formats = LocaleFormats(context.language)
+        self.products = (products?.results ?? []).map { found in
+            let price = Money(
+                decimal: found.product.price.value, currency: Currency(code: found.product.price.currency) ?? .rub)
+            return ProductResult(
+                name: found.name.map { Piece(text: $0.text, match: $0.match) },
+                href: context.link(context.productPath(brand, found.product.id)),
+                price: price.map(formats.money) ?? found.product.price.value + " " + found.product.price.currency)
+        }
+        hasProducts = !self.products.isEmpty
+        // Products found answer the search even when no story does.
+        if hasProducts, !hasResults {
+            message = nil
+            summary = nil
+        }
     }
 }
