@@ -36,6 +36,12 @@ public struct Brand: Sendable, Hashable, Identifiable {
     /// The section with this id.
     public func section(_ id: String) -> Section? { sections.first { $0.id == id } }
 
+    /// The section showing the catalog's news, when the brand has one (its products have pages and
+    /// are found by its search).
+    public var catalogSection: Section? {
+        sections.first { if case .catalog = $0.source { true } else { false } }
+    }
+
     /// The notification card with this id, placed in any of the brand's sections.
     public func notification(_ id: String) -> NotificationRule? {
         sections.lazy.compactMap { section in section.placement.notifications.first { $0.id == id } }.first

@@ -164,9 +164,7 @@ struct WebController: Sendable {
                 ask.limit = Self.pageSize
                 do {
                     // A brand with a catalog section finds its products too, on a search's first page.
-                    if cursor == nil,
-                        brand.sections.contains(where: { if case .catalog = $0.source { true } else { false } })
-                    {
+                    if cursor == nil, brand.catalogSection != nil {
                         products = try await catalog.searchProducts(ask: ask, cursor: nil, language: web.language)
                     }
                     answer =
@@ -196,8 +194,7 @@ struct WebController: Sendable {
     @Sendable func product(request: Request, context: TidingsRequestContext) async throws -> Response {
         await rendering(request, context) { web, brand, version in
             let id = context.parameters.get("id") ?? ""
-            let catalogSection = brand.sections.first { if case .catalog = $0.source { true } else { false } }
-            guard let catalogSection, Product.isValidID(id) else {
+            guard let catalogSection = brand.catalogSection, Product.isValidID(id) else {
                 throw WebFailure(.notFound, web.text(.notFoundProduct))
             }
             return .page(

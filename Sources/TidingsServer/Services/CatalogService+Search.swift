@@ -9,25 +9,13 @@ extension CatalogService {
     func searchProducts(ask: SearchAsk, cursor token: String?, language: LanguageTag) async throws
         -> ProductSearchPage
     {
-        let query: SearchQuery
-        do {
-            query = try SearchQuery(ask.text, typing: ask.typing)
-        } catch {
-            throw SearchAskError.query(error)
-        }
-        var offset = 0
-        if let token {
-            guard let payload = try await environment.keys.open(token, for: .productSearch),
-                let opened = SearchCursor(payload: payload), opened.fingerprint == ask.fingerprint
-            else { throw SearchAskError.cursor }
-            offset = opened.offset
-        }
+        let query = try ask.query()
+        let offset = try await ask.cursor(token, scope: .productSearch, keys: environment.keys)?.offset ?? 0
         let found = try await store.searchProducts(ProductSearchRequest(query: query, offset: offset, limit: ask.limit))
         let results = found.products.map { product, score in
-            let name = SearchSnippet(product.name(for: language), query: query)
-            return ProductSearchResult(
+            ProductSearchResult(
                 product: ProductResource(product: product, consumerPrice: consumerPrice(product.storePrice)),
-                name: name.parts.map { SnippetPart(text: $0.text, match: $0.match) }, score: score)
+                name: SearchSnippet(product.name(for: language), query: query).apiParts, score: score)
         }
         var next: String?
         if found.more {

@@ -28,6 +28,32 @@ struct SearchAsk: Sendable, Hashable {
     }
 }
 
+extension SearchAsk {
+    /// The query it asks; its text's refusal as ``SearchAskError/query(_:)``.
+    func query() throws -> SearchQuery {
+        do {
+            return try SearchQuery(text, typing: typing)
+        } catch {
+            throw SearchAskError.query(error)
+        }
+    }
+
+    /// The cursor `token` opens for this ask in `scope`: nil without a token;
+    /// ``SearchAskError/cursor`` for one this server did not sign there or that another ask made.
+    func cursor(_ token: String?, scope: TokenScope, keys: SigningKeys) async throws -> SearchCursor? {
+        guard let token else { return nil }
+        guard let payload = try await keys.open(token, for: scope), let opened = SearchCursor(payload: payload),
+            opened.fingerprint == fingerprint
+        else { throw SearchAskError.cursor }
+        return opened
+    }
+}
+
+extension SearchSnippet {
+    /// The snippet as the API gives it.
+    var apiParts: [SnippetPart] { parts.map { SnippetPart(text: $0.text, match: $0.match) } }
+}
+
 /// Where a search's next page starts: the first page's newest entry and time, and how many
 /// stories came before ("q1:offset:top:now:fingerprint").
 struct SearchCursor: Sendable, Hashable {
@@ -64,19 +90,8 @@ enum SearchAskError: Error {
 extension SectionService {
     /// A page of what `ask` finds in `brand`'s sections, titles in `language`.
     func search(brand: Brand, ask: SearchAsk, cursor token: String?, language: LanguageTag) async throws -> SearchPage {
-        let query: SearchQuery
-        do {
-            query = try SearchQuery(ask.text, typing: ask.typing)
-        } catch {
-            throw SearchAskError.query(error)
-        }
-        var cursor: SearchCursor?
-        if let token {
-            guard let payload = try await environment.keys.open(token, for: .search(brand.id)),
-                let opened = SearchCursor(payload: payload), opened.fingerprint == ask.fingerprint
-            else { throw SearchAskError.cursor }
-            cursor = opened
-        }
+        let query = try ask.query()
+        let cursor = try await ask.cursor(token, scope: .search(brand.id), keys: environment.keys)
         var sections = brand.sections.filter(\.keepsStories)
         if let wanted = ask.sections {
             for id in wanted where !sections.contains(where: { $0.id == id }) { throw SearchAskError.section(id) }
@@ -104,7 +119,7 @@ extension SectionService {
             results.append(
                 SearchResult(
                     kind: "story", section: section.id, sectionTitle: section.title.text(language, brand: brand.locale),
-                    item: item, snippet: snippet.parts.map { SnippetPart(text: $0.text, match: $0.match) },
+                    item: item, snippet: snippet.apiParts,
                     score: (hit.score * 1000).rounded() / 1000))
         }
         var next: String?

@@ -114,7 +114,7 @@ extension SearchDocument {
                         try row.decode(column: "id", as: String.self),
                         SearchDocument(
                             productName: try row.decode(column: "name", as: String.self),
-                            names: (try? JSONDecoder().decode([String: String].self, from: Data(names.utf8))) ?? [:])
+                            names: StoredNames.decode(names))
                     ))
             }
             try await ProductSearchIndex.write(documents, kind: kind, db: db)

@@ -216,12 +216,11 @@ extension SQLStore {
         for (id, state) in batch.productWrites {
             if let state { upsertedProducts.append(state) } else { deletedProducts.append(id) }
         }
+        let namesEncoder = StoredNames.encoder()
         for chunk in deletedProducts.chunked(into: rowsPerStatement) {
             try await db.delete(from: "products").where(SQLColumn("id"), .in, binds(chunk)).run()
         }
         try await ProductSearchIndex.remove(deletedProducts, kind: kind, db: db)
-        let namesEncoder = JSONEncoder()
-        namesEncoder.outputFormatting = .sortedKeys
         let columns = [
             "id", "name", "names", "unit", "unit_size", "container", "store_price", "currency", "image_url",
             "created_at", "updated_at", "last_price_item_id", "last_event_at",
@@ -230,9 +229,7 @@ extension SQLStore {
             var insert = RowsInsert(into: "products", columns: columns, updateOnConflict: Array(columns.dropFirst()))
             for state in chunk {
                 let product = state.product
-                let names =
-                    product.names.isEmpty
-                    ? "{}" : String(decoding: try namesEncoder.encode(product.names), as: UTF8.self)
+                let names = try StoredNames.encode(product.names, with: namesEncoder)
                 insert.rows.append([
                     .text(product.id), .text(product.name), .text(names), .text(product.unit),
                     .int(product.unitSize.scaled), .text(product.container), .int(product.storePrice.minorUnits),
@@ -258,7 +255,7 @@ extension SQLStore {
         return Product(
             id: try row.decode(column: "p_id", as: String.self),
             name: try row.decode(column: "p_name", as: String.self),
-            names: (try? JSONDecoder().decode([String: String].self, from: Data(names.utf8))) ?? [:],
+            names: StoredNames.decode(names),
             unit: try row.decode(column: "p_unit", as: String.self),
             unitSize: ScaledDecimal(
                 scaled: try row.decode(column: "p_unit_size", as: Int64.self), scale: Product.unitSizeScale),
@@ -296,5 +293,26 @@ func binds(_ values: some Sequence<String>) -> SQLGroupExpression {
 extension Array {
     func chunked(into size: Int) -> [ArraySlice<Element>] {
         stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}
+
+/// A product's translations as the `products.names` column keeps them: a JSON object with sorted
+/// keys, `{}` for none.
+enum StoredNames {
+    /// The encoder ``encode(_:with:)`` takes: one made per write, not per product.
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }
+
+    static func encode(_ names: [String: String], with encoder: JSONEncoder) throws -> String {
+        names.isEmpty ? "{}" : String(decoding: try encoder.encode(names), as: UTF8.self)
+    }
+
+    /// The translations of a stored value; none for a value that is not such an object (the column
+    /// is only ever written by ``encode(_:with:)``).
+    static func decode(_ text: String) -> [String: String] {
+        (try? JSONDecoder().decode([String: String].self, from: Data(text.utf8))) ?? [:]
     }
 }
