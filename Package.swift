@@ -252,6 +252,7 @@ let package = Package(
                 .server("PostgresNIO", "postgres-nio"),
                 .server("SQLiteKit", "sqlite-kit"),
                 .server("Logging", "swift-log"),
+                .server("NIOCore", "swift-nio"),
                 .server("NIOPosix", "swift-nio"),
             ]
         ),

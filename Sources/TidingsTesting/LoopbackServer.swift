@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import NIOPosix
 import ServiceLifecycle
 
@@ -8,16 +9,16 @@ import ServiceLifecycle
 public enum LoopbackServer {
     /// Runs `body` with the port of a server answering with `router` on `host` (a loopback
     /// address: Linux answers all of 127.0.0.0/8, so 127.0.0.2 is a second host), then stops it.
-    public static func with(
-        _ router: Router<BasicRequestContext>, host: String = "127.0.0.1", _ body: (Int) async throws -> Void
-    ) async throws {
+    public static func with<Context: RequestContext>(
+        _ router: Router<Context>, host: String = "127.0.0.1", _ body: (Int) async throws -> Void
+    ) async throws where Context.Source == ApplicationRequestContextSource {
         // On threads of its own, so it answers while other tests keep the shared pool busy.
         try await withOwnThreads("loopback server") { try await run(router, host: host, body) }
     }
 
-    private static func run(
-        _ router: Router<BasicRequestContext>, host: String, _ body: (Int) async throws -> Void
-    ) async throws {
+    private static func run<Context: RequestContext>(
+        _ router: Router<Context>, host: String, _ body: (Int) async throws -> Void
+    ) async throws where Context.Source == ApplicationRequestContextSource {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         // An event loop of its own too: NIO's shared group (two threads) carries every server,
         // client and database connection of the test process, and a loop busy elsewhere made
@@ -84,5 +85,50 @@ public enum LoopbackServer {
 
     struct LoopbackError: Error, CustomStringConvertible {
         var description: String { "the loopback test server did not start" }
+    }
+}
+
+/// A request context that knows the peer's address: a test server telling its clients apart
+/// (`LoopbackServer.owner(ofPeerPort:among:)`).
+public struct PeerRequestContext: RequestContext, RemoteAddressRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let remoteAddress: SocketAddress?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+    }
+}
+
+extension LoopbackServer {
+    /// Which of `pids` holds the TCP socket whose local port is `port` (a client connected to a
+    /// loopback server, seen from the server as its peer's port): the socket's inode from
+    /// `/proc/net/tcp` (and `tcp6`), then the process with a descriptor on it. Nil when none does
+    /// (or not on Linux).
+    public static func owner(ofPeerPort port: Int, among pids: [Int32]) -> Int32? {
+        let hex = String(format: "%04X", port)
+        var inodes: Set<String> = []
+        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+            guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+            for line in text.split(separator: "\n").dropFirst() {
+                let fields = line.split(separator: " ")
+                // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
+                guard fields.count > 9, fields[1].hasSuffix(":" + hex) else { continue }
+                inodes.insert("socket:[\(fields[9])]")
+            }
+        }
+        guard !inodes.isEmpty else { return nil }
+        for pid in pids {
+            let folder = "/proc/\(pid)/fd"
+            guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            for descriptor in descriptors {
+                if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\(descriptor)"),
+                    inodes.contains(target)
+                {
+                    return pid
+                }
+            }
+        }
+        return nil
     }
 }

@@ -51,6 +51,7 @@ struct ClusterTests {
         let arguments = ["serve", "--port", "0", "--no-demo", "--config", "brands.yaml", "--database", database.url]
         let environment = ["TIDINGS_LOG_LEVEL": "debug", "TIDINGS_LIMITS_KEY_RATE": "0"].merging(Self.keepAlive) { $1 }
         let servers = try (0..<3).map { _ in try TidingsProcess(arguments, in: folder, environment: environment) }
+        feeds.watch(servers.map { $0.process.processIdentifier })
         var ports: [Int] = []
         for server in servers {
             ports.append(try await server.waitForPort())
@@ -200,16 +201,34 @@ struct ClusterTests {
         #expect(next <= leaseEnd.addingTimeInterval(3), "taken over within a lease: \(next) vs \(leaseEnd)")
 
         // Every source: one fetch per interval, never two at once, never two instances in a row
-        // sooner than the interval.
-        for (path, times) in feeds.allHits() {
-            let gaps = zip(times.dropFirst(), times).map { $0.timeIntervalSince($1) }
-            // Measured where the requests are handled — in this process, whose busy pool handles one
-            // late and so shortens the gap to the next (1.83 s seen in CI; 1.28 s once right after
-            // the takeover, beside a parallel build). Instances fetching without the lease would
-            // see the source due at the same moment: milliseconds apart, and two in flight.
-            #expect(gaps.allSatisfy { $0 >= 0.5 }, "\(path) fetched again within the interval: \(gaps)")
+        // sooner than the interval. A process's own second send — its pooled connection closed
+        // unanswered, and the feed server had read the first — may cross its first here; the
+        // process says so in its log.
+        func resent(by pid: Int32?, _ path: String) -> Bool {
+            guard let pid, let server = servers.first(where: { $0.process.processIdentifier == pid }) else {
+                return false
+            }
+            return server.text.contains("\(path): sent twice, the first connection closed unanswered")
         }
-        #expect(feeds.mostInFlight == 1, "never two fetches of one source at once")
+        let who = { (pid: Int32?) in pid.flatMap { pids.firstIndex(of: $0) }.map { "server \($0)" } ?? "unknown" }
+        for (path, hits) in feeds.allHits() {
+            let listed = hits.map { "\(who($0.pid)) at \($0.at.timeIntervalSince(killedAt)) s" }
+            for (earlier, later) in zip(hits, hits.dropFirst()) {
+                let gap = later.at.timeIntervalSince(earlier.at)
+                // Measured where the requests are handled — in this process, whose busy pool handles one
+                // late and so shortens the gap to the next (1.83 s seen in CI; 1.28 s once right after
+                // the takeover, beside a parallel build). Instances fetching without the lease would
+                // see the source due at the same moment: milliseconds apart, and two in flight.
+                #expect(
+                    gap >= 0.5 || (later.pid == earlier.pid && resent(by: later.pid, path)),
+                    "\(path) fetched again \(gap) s after \(who(earlier.pid)) by \(who(later.pid)): \(listed)")
+            }
+            for hit in hits where !hit.alongside.isEmpty {
+                #expect(
+                    hit.alongside.allSatisfy { $0 == hit.pid } && resent(by: hit.pid, path),
+                    "two fetches of \(path) at once: \(who(hit.pid)) beside \(hit.alongside.map(who)): \(listed)")
+            }
+        }
         let fetchers = servers.filter { $0.text.contains("poller: fetched http://127.0.0.1:\(feedPort)/feed/") }
         #expect(fetchers.count == 3, "the three shared the polling")
 
@@ -265,34 +284,51 @@ struct ClusterTests {
 }
 
 /// Feeds `/feed/N.rss`, each answer taking `delay` (so leases are held a while), recording when
-/// each request came and how many of one path were in flight at once.
+/// each request came, from which of the watched processes (the peer's port looked up in `/proc`),
+/// and which others of one path were in flight then.
 final class FeedServer: Sendable {
     static let delay = Duration.milliseconds(1200)
     static let newTitle = "A story added while the cluster ran"
-    private let state = Locked((hits: [String: [Date]](), inFlight: [String: Int](), most: 0, extra: false))
+
+    /// One request: when its handler began, the process that sent it (nil when none of the
+    /// watched ones holds the connection) and the senders of the same path's requests in flight.
+    struct Hit: Sendable {
+        var at: Date
+        var pid: Int32?
+        var alongside: [Int32?]
+    }
+
+    private let state = Locked(
+        (hits: [String: [Hit]](), inFlight: [String: [Int: Int32?]](), next: 0, extra: false, pids: [Int32]()))
 
     func addItem() { state.withLock { $0.extra = true } }
+
+    /// The processes whose requests are told apart.
+    func watch(_ pids: [Int32]) { state.withLock { $0.pids = pids } }
 
     /// When `sourceID` (its URL) was requested, as the requests keep coming.
     func hits(of sourceID: String) -> @Sendable () -> [Date] {
         let path = URL(string: sourceID)?.path ?? sourceID
-        return { [state] in state.withLock { $0.hits[path] ?? [] } }
+        return { [state] in state.withLock { ($0.hits[path] ?? []).map(\.at) } }
     }
 
-    func allHits() -> [String: [Date]] { state.withLock { $0.hits } }
-    var mostInFlight: Int { state.withLock { $0.most } }
+    func allHits() -> [String: [Hit]] { state.withLock { $0.hits } }
 
-    var router: Router<BasicRequestContext> {
-        let router = Router()
-        router.get("/feed/:n") { request, _ -> Response in
+    var router: Router<PeerRequestContext> {
+        let router = Router(context: PeerRequestContext.self)
+        router.get("/feed/:n") { request, context -> Response in
             let path = request.uri.path
-            let extra = self.state.withLock { state in
-                state.hits[path, default: []].append(Date())
-                state.inFlight[path, default: 0] += 1
-                state.most = max(state.most, state.inFlight[path]!)
-                return state.extra
+            let pids = self.state.withLock { $0.pids }
+            let pid = context.remoteAddress?.port.flatMap { LoopbackServer.owner(ofPeerPort: $0, among: pids) }
+            let (extra, number) = self.state.withLock { state in
+                let number = state.next
+                state.next += 1
+                let alongside = Array((state.inFlight[path] ?? [:]).values)
+                state.hits[path, default: []].append(Hit(at: Date(), pid: pid, alongside: alongside))
+                state.inFlight[path, default: [:]][number] = pid
+                return (state.extra, number)
             }
-            defer { self.state.withLock { $0.inFlight[path, default: 1] -= 1 } }
+            defer { self.state.withLock { _ = $0.inFlight[path]?.removeValue(forKey: number) } }
             try await Task.sleep(for: Self.delay)
             var feed = FeedFiles.rss(items: 1...3, title: path)
             if extra, path == "/feed/1.rss" {
@@ -382,4 +418,35 @@ struct Nginx {
 struct ClusterError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// The cluster test tells its servers' requests apart by the connection's owner: the lookup must
+/// name the process that holds it, and no other.
+@Suite("Which process sent a request")
+struct PeerOwnerTests {
+    @Test("a request from this process and one from a child are each put down to their sender")
+    func owners() async throws {
+        let seen = Locked<[Int32?]>([])
+        let others = Locked<[Int32]>([])
+        let router = Router(context: PeerRequestContext.self)
+        router.get("/who") { _, context -> String in
+            let me = ProcessInfo.processInfo.processIdentifier
+            let pid = context.remoteAddress?.port.flatMap {
+                LoopbackServer.owner(ofPeerPort: $0, among: others.current + [me])
+            }
+            seen.withLock { $0.append(pid) }
+            return "ok"
+        }
+        try await LoopbackServer.with(router) { port in
+            _ = try await ClusterTests.get("http://127.0.0.1:\(port)/who")
+            // A shell that waits, then becomes curl (same pid): watched before it connects.
+            let curl = Process()
+            curl.executableURL = URL(fileURLWithPath: "/bin/sh")
+            curl.arguments = ["-c", "sleep 0.3; exec curl -s -o /dev/null http://127.0.0.1:\(port)/who"]
+            try curl.run()
+            others.withLock { $0 = [curl.processIdentifier] }
+            curl.waitUntilExit()
+        }
+        #expect(seen.current == [ProcessInfo.processInfo.processIdentifier, others.current.first])
+    }
 }

@@ -135,6 +135,36 @@ struct LeasedWorkFailureTests {
         }
     }
 
+    @Test("a claim held up until its lease has less left than a fetch may take is not fetched; the next claim is")
+    func lateClaim() async throws {
+        let server = PollerTests.FeedServer()
+        try await FetchTestServer.with(server.router) { port in
+            try await TestDatabase.with(.sqlite) { database in
+                let store = try await database.open()
+                let sections = PollerTests.sections(port: port, paths: ["/feed.rss"])
+                let now = TestClock()
+                let poller = SourcePoller(configuration: sections, store: store, clock: { now.current })
+                try await store.registerSources(
+                    sections.fetchedSources.map { ($0.source.id, .feed) }, now: now.current)
+                let claimed = try await poller.claim(limit: 1)
+                #expect(claimed.count == 1)
+                // Held up past the point where a whole fetch still ends within the lease: another
+                // process could claim the source while this one fetched.
+                now.withLock { $0 += poller.lease - sections.fetch.totalTimeout + 1 }
+                #expect(await poller.poll(claimed).isEmpty)
+                #expect(server.hits("200") == 0, "not fetched so late in its lease")
+                // Only once the lease has ended is the source claimed again, and fetched then.
+                #expect(try await poller.claim(limit: 1).isEmpty, "still leased")
+                now.withLock { $0 += sections.fetch.totalTimeout }
+                let next = try await poller.pollDue()
+                #expect(next.map(\.status) == [.http(200)])
+                #expect(server.hits("200") == 1)
+                try await poller.shutdown()
+                try await store.close()
+            }
+        }
+    }
+
     @Test("what a job throws is logged once per cause, and again after a job succeeded")
     func failuresLoggedOncePerCause() {
         struct Failure: Error, CustomStringConvertible { var description: String }

@@ -26,6 +26,10 @@ public struct FetchResponse: Sendable, Hashable {
     /// True when the body was longer than the policy's `maxBodyBytes`: `body` is its first part, cut
     /// there (mid-character, mid-entry: the parser keeps the entries complete in it).
     public var isCut = false
+    /// Whether the request was sent a second time, on a new connection, because the first closed
+    /// unanswered (a pooled keep-alive connection the origin closed as it was reused): the origin
+    /// may have read both.
+    public var resent = false
 
     /// A response with every field given.
     public init(

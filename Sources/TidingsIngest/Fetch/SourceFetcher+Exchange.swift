@@ -24,11 +24,14 @@ extension SourceFetcher {
             outgoing.headers.add(name: "If-Modified-Since", value: lastModified)
         }
         let response: HTTPClientResponse
+        var resent = false
         do {
             response = try await client.execute(outgoing, deadline: deadline)
         } catch let error as HTTPClientError where error == .remoteConnectionClosed {
             // The origin closed a pooled connection as it was reused (its keep-alive timer fired):
-            // nothing was answered, and a GET may be sent again, once, on a new connection.
+            // nothing was answered, and a GET may be sent again, once, on a new connection. The
+            // origin may have read the first (a close can cross the request): the answer says so.
+            resent = true
             do {
                 response = try await client.execute(outgoing, deadline: deadline)
             } catch {
@@ -48,11 +51,14 @@ extension SourceFetcher {
             }
             return .redirect(next)
         case 304:
-            return .response(makeResponse(status, body: [], url, headers, request))
+            var answer = makeResponse(status, body: [], url, headers, request)
+            answer.resent = resent
+            return .response(answer)
         case 200..<300:
             let (body, isCut) = try await readBody(response, url, address: address)
             var answer = makeResponse(status, body: body, url, headers, request)
             answer.isCut = isCut
+            answer.resent = resent
             return .response(answer)
         default:
             let retryAfter =

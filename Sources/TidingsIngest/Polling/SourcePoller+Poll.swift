@@ -20,6 +20,17 @@ extension SourcePoller {
     func attempt(_ state: SourceState) async -> (record: FetchRecord, articles: [String])? {
         guard let (source, sections) = sources[state.id] else { return nil }
         let started = clock()
+        // A process held up between its claim and the fetch (a paused VM, a starved machine) no
+        // longer has the lease's time for a whole fetch: another may claim the source while this
+        // one still fetches. It leaves the source to the next claim once the lease ends.
+        if state.leaseOwner == owner, let until = state.leaseUntil,
+            started.addingTimeInterval(settings.fetch.totalTimeout) > until
+        {
+            logger.warning(
+                "poller: \(state.id): claimed \(Int(lease - until.timeIntervalSince(started))) s ago, too late to fetch within its lease; left to the next claim",
+                metadata: ["source_id": .string(state.id), "lease_until": .stringConvertible(until)])
+            return nil
+        }
         let jitter = PollSchedule.jitter(for: state.id)
         var outcome: FetchRecord.Outcome
         var status: PollStatus
@@ -187,6 +198,11 @@ extension SourcePoller {
         case .url(let url):
             let response = try await fetcher.fetch(
                 FetchRequest(url: url, etag: state.etag, lastModified: state.lastModified))
+            if response.resent {
+                logger.debug(
+                    "poller: \(url.absoluteString): sent twice, the first connection closed unanswered",
+                    metadata: ["source_id": .string(source.id)])
+            }
             if response.notModified { return .notModified(freshness: response.freshness, status: .http(304)) }
             if response.isCut {
                 // The parser keeps the entries complete in the part that came ("truncated?").
