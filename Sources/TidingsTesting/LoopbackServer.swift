@@ -103,13 +103,19 @@ public struct PeerRequestContext: RequestContext, RemoteAddressRequestContext {
 extension LoopbackServer {
     /// Which of `pids` holds the TCP socket whose local port is `port` (a client connected to a
     /// loopback server, seen from the server as its peer's port): the socket's inode from
-    /// `/proc/net/tcp` (and `tcp6`), then the process with a descriptor on it. Nil when none does
-    /// (or not on Linux).
+    /// `/proc/net/tcp` (and `tcp6`), then the process with a descriptor on it. Nil when none does,
+    /// or when /proc does not tell (not on Linux; seen once in a loaded test run): a diagnostic,
+    /// not a proof.
     public static func owner(ofPeerPort port: Int, among pids: [Int32]) -> Int32? {
         let hex = String(format: "%04X", port)
         var inodes: Set<String> = []
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+            // Read to the end: the kernel hands /proc's tables out a page at a time, and a
+            // process with many sockets has more than one (a single read saw only the first).
+            guard let handle = FileHandle(forReadingAtPath: table) else { continue }
+            defer { try? handle.close() }
+            guard let bytes = try? handle.readToEnd() else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
             for line in text.split(separator: "\n").dropFirst() {
                 let fields = line.split(separator: " ")
                 // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
