@@ -123,6 +123,9 @@ public struct Amount: Codable, Hashable, Sendable {
     public init(_ money: Money) {
         self.init(value: money.decimalString, currency: money.currency.code)
     }
+
+    /// The amount as money; nil when its currency or value cannot be read.
+    public var money: Money? { Currency(code: currency).flatMap { Money(decimal: value, currency: $0) } }
 }
 
 /// One page of news items with the cursor of the next page (nil on the last page).

@@ -94,7 +94,7 @@ public func buildRouter(
     ProductsController(catalog: catalog).addRoutes(to: router, writes: writes)
     EventsController(catalog: catalog).addRoutes(to: writes)
     SectionsController(sections: sections, live: environment.live).addRoutes(to: router)
-    SearchController(sections: sections).addRoutes(to: router)
+    SearchController(search: BrandSearch(sections: sections, catalog: catalog)).addRoutes(to: router)
     FeedsController(sections: sections).addRoutes(to: router)
     var renderer: WebRenderer?
     do {

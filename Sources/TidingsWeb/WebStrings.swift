@@ -68,8 +68,6 @@ struct WebStrings: Sendable {
     var searchInvalid: String
     /// A search that stopped before it had looked at every entry.
     var searchPartial: String
-    /// The heading of the catalog's products a search found.
-    var searchProducts: String
     /// How to search, under the search page's box.
     var searchHint: String
 }
@@ -94,8 +92,13 @@ extension WebStrings {
         Translations.current.string("web.searchFound", tag, [.count(count)])
     }
 
-    /// The keys read with a count: `retryIn`'s and `searchFound`'s.
-    static let countedKeys = retryKeys + ["web.searchFound"]
+    /// How many stories and products a search found: "12 results found" / "Найдено 12 результатов".
+    static func searchFoundAll(_ count: Int, _ tag: LanguageTag) -> String {
+        Translations.current.string("web.searchFoundAll", tag, [.count(count)])
+    }
+
+    /// The keys read with a count: `retryIn`'s and the searches'.
+    static let countedKeys = retryKeys + ["web.searchFound", "web.searchFoundAll"]
 
     /// The words for `language`, from the language catalogs (`web.*` keys), made once per language.
     static func of(_ language: LanguageTag) -> WebStrings {
@@ -172,7 +175,6 @@ extension WebStrings {
             searchNothing: word("searchNothing"),
             searchInvalid: word("searchInvalid"),
             searchPartial: word("searchPartial"),
-            searchProducts: word("searchProducts"),
             searchHint: word("searchHint")
         )
     }

@@ -1224,11 +1224,17 @@ def test_search(run: Run) -> None:
             name = get_json(run.demo + "/api/v1/news_items?limit=1")["items"][0]["product"]["name"]
             word = max(re.findall(r"\w+", name), key=len)
             driver.get(run.demo + "/grocery/search?" + urlencode({"q": word.lower()}))
-            marks = [mark.text.lower() for mark in driver.find_elements(By.CSS_SELECTOR, ".search-products mark")]
+            marks = [mark.text.lower() for mark in driver.find_elements(By.CSS_SELECTOR, ".result .card-title mark")]
             check(word.lower() in marks, f"no product shows {word!r} marked: {marks[:5]}")
             check(not driver.find_elements(By.CSS_SELECTOR, ".search-message"), "products found, yet 'nothing found'")
+            prices = driver.find_elements(By.CSS_SELECTOR, ".search-results .result-price")
+            check(prices and all(price.text.strip() for price in prices), "a product found shows no price")
             fits_and_shot("grocery", width)
-            one(driver, ".search-products .card-title a", "product results").click()
+            product = next(
+                (link for link in driver.find_elements(By.CSS_SELECTOR, ".search-results .card-title a")
+                 if "/products/" in link.get_attribute("href")), None)
+            check(product is not None, "no product among the grocery's results")
+            product.click()
             check("/grocery/products/" in path_of(driver), f"a product result opened {path_of(driver)}")
     finally:
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -222,6 +222,50 @@ struct ReadViewTests {
         #expect(screen(ui)[1] == "Fant ingenting for «zzz».")
     }
 
+    @Test("a catalog brand's search lists products by name, size and price, opens one and counts results, in ru")
+    func searchProducts() {
+        let brands = [BrandSummary(id: "grocery", name: "Лавка", locale: "ru-RU", theme: [:], front: "news")]
+        var (ui, _) = ReadUI.start(brand: "grocery", section: "news", language: nil, brands: brands)
+        ui.receive(
+            feed: .native(FeedScreenContent(title: "Новинки", items: [ReadFixtures.teaser], canLoadMore: false)),
+            key: "grocery/news")
+        _ = ui.press(.character("/"))
+        for key in ReadKey.decode(Array("молоко".utf8)) { _ = ui.press(key) }
+        #expect(ui.press(.enter) == .search(brand: "grocery", query: "молоко", cursor: nil))
+        let product = ProductResource(
+            product: Product(
+                id: "milk", name: "Молоко 3,2%", names: ["en": "Milk"], unit: "l",
+                unitSize: ScaledDecimal(scaled: 1_000, scale: 3), container: "bottle",
+                storePrice: Money(minorUnits: 8_990, currency: .rub), imageURL: nil,
+                createdAt: Date(timeIntervalSince1970: 1_796_000_000),
+                updatedAt: Date(timeIntervalSince1970: 1_796_000_000)),
+            consumerPrice: Money(minorUnits: 9_890, currency: .rub))
+        let found = SearchResult(
+            section: "news", sectionTitle: "Новинки", product: product,
+            snippet: [SnippetPart(text: "Молоко", match: true), SnippetPart(text: " 3,2%", match: false)], score: 1)
+        ui.receive(
+            search: .success(
+                SearchPage(brand: "grocery", query: "молоко", results: [found], total: 1, nextCursor: nil)),
+            query: "молоко", more: false)
+        // Sizes and prices keep their numbers and units together (no-break spaces).
+        let results = screen(ui, width: 80, height: 8).map {
+            $0.replacingOccurrences(of: "\u{A0}", with: " ").replacingOccurrences(of: "\u{202F}", with: " ")
+        }
+        #expect(results[1] == "> Новинки · Молоко 3,2%, 1 л  98,90 ₽", "\(results)")
+        #expect(results[1].contains("98,90"), "\(results)")
+        #expect(results[6] == "1 результат · Это всё, что найдено.", "\(results)")
+        // Enter opens the product: its name, size and price; b goes back to the results.
+        #expect(ui.press(.enter) == nil)
+        #expect(ui.page == .product(found))
+        let opened = screen(ui, width: 80, height: 8)
+        #expect(opened[0] == "Лавка › Поиск: молоко › Новинки", "\(opened)")
+        #expect(opened[1] == "Молоко 3,2%", "\(opened)")
+        #expect(opened.contains { $0.contains("98,90") }, "\(opened)")
+        #expect(opened[7] == "/ поиск · b назад · q выход", "\(opened)")
+        _ = ui.press(.back)
+        #expect(ui.page == .search)
+    }
+
     @Test("a refresh putting items on top keeps the selection on the same item")
     func selectionFollowsItem() {
         var ui = feed(FeedScreenContent(title: "News", items: [ReadFixtures.card, ReadFixtures.teaser]))

@@ -257,4 +257,11 @@ struct ClientTests {
             #expect(seen == (1...20).reversed().map { "Story \($0)" })
         }
     }
+
+    @Test("a plus in a query value is sent escaped (servers read a query's + as a space, as forms send it)")
+    func plusEscaped() {
+        let url = Endpoints.search(brand: "courier", query: "C++ ferry").url(
+            base: URL(string: "http://127.0.0.1:8080")!)
+        #expect(url.query?.contains("q=C%2B%2B%20ferry") == true, "\(url)")
+    }
 }

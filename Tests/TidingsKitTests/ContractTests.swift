@@ -93,7 +93,8 @@ struct ContractTests {
         SDKEndpoint(
             "search",
             Endpoints.search(
-                brand: "courier", query: "ferry", typing: true, sections: ["news", "world"], sources: ["wire"],
+                brand: "courier", query: "ferry", typing: true, kinds: ["story"], sections: ["news", "world"],
+                sources: ["wire"],
                 since: Date(timeIntervalSince1970: 1_800_000_000), until: Date(timeIntervalSince1970: 1_800_086_400),
                 cursor: "c", limit: 5, language: .en)),
         SDKEndpoint(

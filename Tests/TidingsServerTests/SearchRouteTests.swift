@@ -98,6 +98,21 @@ struct SearchRouteTests {
             #expect(Self.titles(try await Self.search(client, "q=tromso&section=sport")) == ["Tromsø vant finalen"])
             // Typed as it is written.
             #expect(Self.titles(try await Self.search(client, "q=ny%20br&typing=true")) == ["Ny bro åpnet"])
+            // A form's spaces come as `+`; an escaped plus is a plus (text, between words).
+            #expect(Self.titles(try await Self.search(client, "q=ny+bro")) == ["Ny bro åpnet"])
+            #expect(try await Self.search(client, "q=ny+bro").query == "ny bro")
+            #expect(try await Self.search(client, "q=ny%2Bbro").query == "ny+bro")
+        }
+    }
+
+    @Test("the web reader's search page reads its form's + as a space")
+    func webForm() async throws {
+        try await Self.with { client in
+            try await client.execute(uri: "/avisa/search?q=ny+bro", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains("value=\"ny bro\""), "the box shows what was typed")
+                #expect(response.text.contains("Ny bro åpnet"))
+            }
         }
     }
 
@@ -108,7 +123,7 @@ struct SearchRouteTests {
             #expect(first.total == 3 && first.results.count == 1)
             let cursor = try #require(first.nextCursor)
             let second = try await Self.search(client, "q=tromso%20OR%20markets&limit=1&cursor=\(cursor)")
-            #expect(second.results.count == 1 && second.results[0].item.id != first.results[0].item.id)
+            #expect(second.results.count == 1 && second.results[0].item?.id != first.results[0].item?.id)
             // Another query, or a changed cursor: refused.
             for uri in ["q=tromso&limit=1&cursor=\(cursor)", "q=tromso%20OR%20markets&limit=1&cursor=x\(cursor)"] {
                 try await client.execute(uri: "/api/v1/brands/avisa/search?" + uri, method: .get) { response in
@@ -127,6 +142,7 @@ struct SearchRouteTests {
             ("q=flom&limit=0", "invalid_parameter"), ("q=flom&typing=maybe", "invalid_parameter"),
             ("q=flom&section=nope", "invalid_parameter"), ("q=flom&since=yesterday", "invalid_parameter"),
             ("q=flom&since=2026-12-07&until=2026-12-01", "invalid_parameter"),
+            ("q=flom&kind=video", "invalid_parameter"), ("q=flom&kind=product", "invalid_parameter"),
         ])
     func badAsks(_ ask: (String, String)) async throws {
         try await Self.with { client in

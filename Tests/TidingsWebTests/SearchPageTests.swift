@@ -19,29 +19,32 @@ struct SearchPageTests {
         #expect(try !html(partial: false).contains(said))
     }
 
-    @Test("a catalog's products found are listed with the words marked and their prices, and answer the search")
+    @Test(
+        "a catalog brand's products are listed among its stories, words marked, with prices; results are counted as results"
+    )
     func products() throws {
         let context = try WebFixtures.context(WebFixtures.grocery, path: "/grocery/search")
         let product = Product(
             id: "milk", name: "Молоко 3,2%", unit: "l", unitSize: ScaledDecimal(scaled: 1_000, scale: 3),
             container: "bottle", storePrice: Money(minorUnits: 8_990, currency: .rub), imageURL: nil,
             createdAt: WebFixtures.now, updatedAt: WebFixtures.now)
-        let found = ProductSearchPage(
-            query: "молоко",
+        let section = try #require(WebFixtures.grocery.catalogSection)
+        let found = SearchPage(
+            brand: "grocery", query: "молоко",
             results: [
-                ProductSearchResult(
+                SearchResult(
+                    section: section.id, sectionTitle: "Новинки",
                     product: ProductResource(product: product, consumerPrice: Money(minorUnits: 9_890, currency: .rub)),
-                    name: [SnippetPart(text: "Молоко", match: true), SnippetPart(text: " 3,2%", match: false)], score: 1
-                )
-            ], total: 1, nextCursor: nil)
-        let none = SearchPage(brand: "grocery", query: "молоко", results: [], total: 0, nextCursor: nil)
+                    snippet: [SnippetPart(text: "Молоко", match: true), SnippetPart(text: " 3,2%", match: false)],
+                    score: 0.9)
+            ], total: 1, nextCursor: "next")
         let html = try WebFixtures.html(
-            SearchResultsPage(
-                context: context, brand: WebFixtures.grocery, query: "молоко", answer: .found(none), products: found))
-        #expect(html.contains("<h2 class=\"search-kind\">Товары</h2>"))
-        #expect(html.contains("<a href=\"/grocery/products/milk\" dir=\"auto\"><mark>Молоко</mark> 3,2%</a>"))
+            SearchResultsPage(context: context, brand: WebFixtures.grocery, query: "молоко", answer: .found(found)))
+        #expect(html.contains("<a href=\"/grocery/products/milk\" data-open dir=\"auto\"><mark>Молоко</mark> 3,2%</a>"))
+        #expect(html.contains("<p class=\"result-section\"><a href=\"/grocery/\(section.id)\">Новинки</a></p>"))
         #expect(html.contains("98,90"))
-        // No story found, yet the products answer: neither "nothing found" nor "0 found".
-        #expect(!html.contains("search-message") && !html.contains("search-summary"))
+        #expect(html.contains("Найден 1 результат"), "counted as results, not stories")
+        #expect(!html.contains("search-message"))
+        #expect(html.contains("cursor=next"), "paged with the stories")
     }
 }

@@ -47,6 +47,9 @@ public struct Endpoint<Response: Sendable>: Sendable {
         var components = URLComponents(url: base, resolvingAgainstBaseURL: false) ?? URLComponents()
         components.path = Self.prefix(components.path) + path
         components.queryItems = query.isEmpty ? nil : query
+        // URLComponents leaves `+` as it is, and servers (Tidings among them) read a query's `+`
+        // as a space, as HTML forms send it: a plus in a value ("C++") is sent escaped.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         return components.url ?? base
     }
 }
@@ -93,16 +96,20 @@ public enum Endpoints {
         return endpoint
     }
 
-    /// `GET /api/v1/brands/{brand}/search`: one page of the stories matching `query` (the syntax
-    /// of docs/search.md), best first. `typing`: the last word also matches the words it begins
-    /// (a search box asking as the reader types). Pass the previous page's `nextCursor` with the
-    /// same query and filters for the next page. Not kept by the HTTP cache.
+    /// `GET /api/v1/brands/{brand}/search`: one page of the stories (and a catalog brand's
+    /// products) matching `query` (the syntax of docs/search.md), best first. `typing`: the last
+    /// word also matches the words it begins (a search box asking as the reader types). `kinds`:
+    /// only these kinds of results (``SearchResult/Kind``); nil for all the brand has. Pass the
+    /// previous page's `nextCursor` with the same query and filters for the next page. Not kept
+    /// by the HTTP cache.
     public static func search(
-        brand: String, query text: String, typing: Bool = false, sections: [String]? = nil, sources: [String]? = nil,
-        since: Date? = nil, until: Date? = nil, cursor: String? = nil, limit: Int? = nil, language: LanguageTag? = nil
+        brand: String, query text: String, typing: Bool = false, kinds: [String]? = nil, sections: [String]? = nil,
+        sources: [String]? = nil, since: Date? = nil, until: Date? = nil, cursor: String? = nil, limit: Int? = nil,
+        language: LanguageTag? = nil
     ) -> Endpoint<SearchPage> {
         var query = [URLQueryItem(name: "q", value: text)] + locale(language)
         if typing { query.append(URLQueryItem(name: "typing", value: "true")) }
+        if let kinds { query.append(URLQueryItem(name: "kind", value: kinds.joined(separator: ","))) }
         if let sections { query.append(URLQueryItem(name: "section", value: sections.joined(separator: ","))) }
         if let sources { query.append(URLQueryItem(name: "source", value: sources.joined(separator: ","))) }
         if let since { query.append(URLQueryItem(name: "since", value: TidingsJSON.formatDate(since))) }

@@ -107,24 +107,26 @@ extension TidingsClient {
         try await send(Endpoints.article(brand: brand, section: section, id: id))
     }
 
-    /// One page of a brand's stories that match `query` (docs/search.md: words in any of their
-    /// forms, `"phrases"`, `-exclusions`, `OR`, `prefix*`), best first, in the client's language.
-    /// `typing`: the last word also matches the words it begins, for a search box that asks as
-    /// the reader types. Pass the page's `nextCursor` with the same query and filters for the
-    /// next. A query the server refuses (no words, only exclusions, too long) throws
-    /// ``TidingsError`` with its status 400 and code `invalid_query`.
+    /// One page of a brand's stories (and, for a brand with a catalog section, the catalog's
+    /// products) that match `query` (docs/search.md: words in any of their forms, `"phrases"`,
+    /// `-exclusions`, `OR`, `prefix*`), best first, in the client's language: each result's
+    /// `kind` says whether its `item` (a story) or its `product` is set. `typing`: the last word
+    /// also matches the words it begins, for a search box that asks as the reader types. `kinds`:
+    /// only these (``SearchResult/Kind``). Pass the page's `nextCursor` with the same query and
+    /// filters for the next. A query the server refuses (no words, only exclusions, too long)
+    /// throws ``TidingsError`` with its status 400 and code `invalid_query`.
     public func search(
-        brand: String, query: String, typing: Bool = false, sections: [String]? = nil, sources: [String]? = nil,
-        since: Date? = nil, until: Date? = nil, cursor: String? = nil, limit: Int? = nil
+        brand: String, query: String, typing: Bool = false, kinds: [String]? = nil, sections: [String]? = nil,
+        sources: [String]? = nil, since: Date? = nil, until: Date? = nil, cursor: String? = nil, limit: Int? = nil
     ) async throws(TidingsError) -> SearchPage {
         try await send(
             Endpoints.search(
-                brand: brand, query: query, typing: typing, sections: sections, sources: sources, since: since,
-                until: until, cursor: cursor, limit: limit, language: language))
+                brand: brand, query: query, typing: typing, kinds: kinds, sections: sections, sources: sources,
+                since: since, until: until, cursor: cursor, limit: limit, language: language))
     }
 
     /// The catalog's products whose names (or their translations) match `query`, best first, in
-    /// this client's language. Same query syntax and errors as ``search(brand:query:typing:sections:sources:since:until:cursor:limit:)``.
+    /// this client's language. Same query syntax and errors as ``search(brand:query:typing:kinds:sections:sources:since:until:cursor:limit:)``.
     public func searchProducts(query: String, typing: Bool = false, cursor: String? = nil, limit: Int? = nil)
         async throws(TidingsError) -> ProductSearchPage
     {

@@ -1,14 +1,15 @@
 import Foundation
 
-/// `GET /api/v1/brands/{brand}/search?q=…`: one page of the stories a search found, best first
-/// (docs/search.md).
+/// `GET /api/v1/brands/{brand}/search?q=…`: one page of the stories and products a search found,
+/// best first (docs/search.md).
 public struct SearchPage: Codable, Hashable, Sendable {
     /// The brand searched.
     public var brand: String
     /// The query as asked.
     public var query: String
     public var results: [SearchResult]
-    /// How many stories matched among those ranked (the newest matches, at most 300).
+    /// How many stories and products matched among those ranked (the newest 300 stories at
+    /// most, and at most 3,000 products).
     public var total: Int
     /// The next page's cursor; nil on the last page.
     public var nextCursor: String?
@@ -46,21 +47,33 @@ public struct SearchPage: Codable, Hashable, Sendable {
     }
 }
 
-/// One story a search found: the item its section shows (with `also_from`), where it is, and the
-/// stretch of its text that matched.
+/// One thing a search found: a story (the item its section shows, with `also_from`) or a catalog
+/// product, where it is, and the stretch of its text that matched.
 public struct SearchResult: Codable, Hashable, Sendable {
-    /// What was found: `story` (a section's story).
+    /// What was found: ``Kind/story`` (a section's story, in `item`) or ``Kind/product`` (a
+    /// catalog product, in `product`). Apps skip kinds they do not know.
     public var kind: String
-    /// The section it is in, and that section's title in the asked language.
+    /// The section it is in (a product's: the brand's catalog section), and that section's title
+    /// in the asked language.
     public var section: String
     public var sectionTitle: String
-    public var item: FeedItem
-    /// Its summary (else its title) around the words found, found words marked.
+    /// The story as its section shows it; nil for other kinds.
+    public var item: FeedItem?
+    /// The product as `GET /api/v1/products/{id}` gives it; nil for other kinds.
+    public var product: ProductResource?
+    /// A story's summary (else its title) around the words found, or a product's name in the
+    /// asked language; found words marked.
     public var snippet: [SnippetPart]
     /// Relevance times recency, 0 to 1: what the results are ordered by.
     public var score: Double
 
-    /// Creates a result.
+    /// The kinds of things a search finds.
+    public enum Kind {
+        public static let story = "story"
+        public static let product = "product"
+    }
+
+    /// Creates a story's result.
     public init(
         kind: String, section: String, sectionTitle: String, item: FeedItem, snippet: [SnippetPart], score: Double
     ) {
@@ -72,8 +85,20 @@ public struct SearchResult: Codable, Hashable, Sendable {
         self.score = score
     }
 
+    /// Creates a product's result.
+    public init(
+        section: String, sectionTitle: String, product: ProductResource, snippet: [SnippetPart], score: Double
+    ) {
+        kind = Kind.product
+        self.section = section
+        self.sectionTitle = sectionTitle
+        self.product = product
+        self.snippet = snippet
+        self.score = score
+    }
+
     enum CodingKeys: String, CodingKey {
-        case kind, section, item, snippet, score
+        case kind, section, item, product, snippet, score
         case sectionTitle = "section_title"
     }
 }

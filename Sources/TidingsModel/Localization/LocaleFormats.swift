@@ -47,6 +47,12 @@ public struct LocaleFormats: Sendable {
         Self.memo.value(scope + "m|\(money.currency.code)|\(money.minorUnits)") { format(money) }
     }
 
+    /// An amount from the wire in the reader's way; as written ("98.90 XYZ") when its currency or
+    /// value cannot be read.
+    public func money(_ amount: Amount) -> String {
+        amount.money.map { money($0) } ?? "\(amount.value) \(amount.currency)"
+    }
+
     private func format(_ money: Money) -> String {
         let style = Self.currencyStyles.value("\(tag.identifier)/\(money.currency.code)") {
             Decimal.FormatStyle.Currency(code: money.currency.code, locale: tag.locale).presentation(.narrow)

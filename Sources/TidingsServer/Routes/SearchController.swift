@@ -5,18 +5,20 @@ import TidingsModel
 import TidingsSections
 import TidingsStore
 
-/// `GET /api/v1/brands/{brand}/search?q=…&typing=&section=&source=&since=&until=&cursor=&limit=&locale=`:
-/// the brand's stories that match a query, best first (docs/search.md).
+/// `GET /api/v1/brands/{brand}/search?q=…&typing=&kind=&section=&source=&since=&until=&cursor=&limit=&locale=`:
+/// the brand's stories (and a catalog brand's products) that match a query, best first
+/// (docs/search.md).
 struct SearchController: Sendable {
-    let sections: SectionService
+    let search: BrandSearch
+    var sections: SectionService { search.sections }
     static let defaultLimit = 20
     static let maximumLimit = 50
 
     func addRoutes(to router: Router<TidingsRequestContext>) {
-        router.get("/api/v1/brands/:brand/search", use: search)
+        router.get("/api/v1/brands/:brand/search", use: answer)
     }
 
-    @Sendable func search(request: Request, context: TidingsRequestContext) async throws -> Response {
+    @Sendable func answer(request: Request, context: TidingsRequestContext) async throws -> Response {
         let id = context.parameters.get("brand") ?? ""
         guard let brand = sections.live.snapshot.configuration.brand(id) else {
             throw HTTPAPIError(.notFound, code: "not_found", message: "api: there is no brand \(id)")
@@ -26,7 +28,7 @@ struct SearchController: Sendable {
             query: request.uri.queryParameters["locale"].map(String.init),
             acceptLanguage: request.headers[.acceptLanguage], fallback: brand.locale)
         let cursor = request.uri.queryParameters["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
-        let page = try await Self.page(sections, brand: brand, ask: ask, cursor: cursor, language: language)
+        let page = try await Self.page(search, brand: brand, ask: ask, cursor: cursor, language: language)
         return try Self.response(page)
     }
 
@@ -42,16 +44,20 @@ struct SearchController: Sendable {
 
     /// The search's page, its errors as the API's.
     static func page(
-        _ sections: SectionService, brand: Brand, ask: SearchAsk, cursor: String?, language: LanguageTag
+        _ search: BrandSearch, brand: Brand, ask: SearchAsk, cursor: String?, language: LanguageTag
     ) async throws -> SearchPage {
         do {
             return try await answering {
-                try await sections.search(brand: brand, ask: ask, cursor: cursor, language: language)
+                try await search.page(brand: brand, ask: ask, cursor: cursor, language: language)
             }
         } catch SearchAskError.section(let section) {
             throw HTTPAPIError(
                 .badRequest, code: "invalid_parameter",
                 message: "api: brand \(brand.id) has no section \(section) to search", field: "section")
+        } catch SearchAskError.kind(let kind) {
+            throw HTTPAPIError(
+                .badRequest, code: "invalid_parameter",
+                message: "api: brand \(brand.id) has no \(kind)s to search (it has no catalog section)", field: "kind")
         }
     }
 
@@ -72,7 +78,7 @@ struct SearchController: Sendable {
     /// The query's parameters, each checked.
     static func ask(_ request: Request) throws -> SearchAsk {
         let query = request.uri.queryParameters
-        guard let text = query["q"].map(String.init), !text.isEmpty else {
+        guard let text = request.typed("q"), !text.isEmpty else {
             throw HTTPAPIError(
                 .badRequest, code: "missing_parameter", message: "api: q (what to search for) is required", field: "q")
         }
@@ -87,6 +93,14 @@ struct SearchController: Sendable {
                     .badRequest, code: "invalid_parameter", message: "api: typing must be true or false",
                     field: "typing")
             }
+        }
+        if let kinds = try list(query["kind"].map(String.init), field: "kind") {
+            guard kinds.allSatisfy(SearchAsk.kinds.contains) else {
+                throw HTTPAPIError(
+                    .badRequest, code: "invalid_parameter",
+                    message: "api: kind must be story, product or both (story,product)", field: "kind")
+            }
+            ask.kinds = Set(kinds)
         }
         ask.sections = try list(query["section"].map(String.init), field: "section")
         ask.sources = try list(query["source"].map(String.init), field: "source")

@@ -155,23 +155,16 @@ struct WebController: Sendable {
     @Sendable func search(request: Request, context: TidingsRequestContext) async throws -> Response {
         await rendering(request, context) { web, brand, _ in
             let parameters = request.uri.queryParameters
-            let text = parameters["q"].map(String.init) ?? ""
+            let text = request.typed("q") ?? ""
             let cursor = parameters["cursor"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
             var answer = SearchResultsPage.Answer.none
-            var products: ProductSearchPage?
             if !text.isEmpty {
                 var ask = SearchAsk(text: text)
                 ask.limit = Self.pageSize
                 do {
-                    // A brand with a catalog section finds its products too, on a search's first page.
-                    if cursor == nil, brand.catalogSection != nil {
-                        products = try await catalog.searchProducts(ask: ask, cursor: nil, language: web.language)
-                    }
-                    answer =
-                        brand.sections.contains(where: \.keepsStories)
-                        ? .found(
-                            try await sections.search(brand: brand, ask: ask, cursor: cursor, language: web.language))
-                        : .found(SearchPage(brand: brand.id, query: text, results: [], total: 0, nextCursor: nil))
+                    answer = .found(
+                        try await BrandSearch(sections: sections, catalog: catalog).page(
+                            brand: brand, ask: ask, cursor: cursor, language: web.language))
                 } catch SearchAskError.query {
                     answer = .invalid
                 } catch SearchAskError.cursor {
@@ -182,7 +175,7 @@ struct WebController: Sendable {
             // new entries arrive.
             let page = ServedPage(
                 renderer.render(
-                    SearchResultsPage(context: web, brand: brand, query: text, answer: answer, products: products)))
+                    SearchResultsPage(context: web, brand: brand, query: text, answer: answer)))
             return .response(html(page, status: .ok, request: request))
         }
     }

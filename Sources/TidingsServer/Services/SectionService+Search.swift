@@ -15,17 +15,26 @@ struct SearchAsk: Sendable, Hashable {
     var sources: [String]?
     var since: Date?
     var until: Date?
+    /// Only these kinds (``SearchResult/Kind``); nil for every kind the brand has.
+    var kinds: Set<String>?
     var limit = 20
+
+    /// The kinds a search can find.
+    static let kinds: Set<String> = [SearchResult.Kind.story, SearchResult.Kind.product]
 
     /// What a cursor is bound to: the same ask, in a stable form.
     var fingerprint: String {
-        let parts = [
+        var parts = [
             text, typing ? "t" : "", sections?.joined(separator: ",") ?? "*", sources?.joined(separator: ",") ?? "*",
             since.map { String($0.millisecondsSince1970) } ?? "", until.map { String($0.millisecondsSince1970) } ?? "",
             String(limit),
         ]
+        if let kinds { parts.append(kinds.sorted().joined(separator: ",")) }
         return String(FNV1a.hash(parts.joined(separator: "\u{1F}")), radix: 16)
     }
+
+    /// Whether it asks for things of `kind`.
+    func wants(_ kind: String) -> Bool { kinds?.contains(kind) ?? true }
 }
 
 extension SearchAsk {
@@ -54,29 +63,40 @@ extension SearchSnippet {
     var apiParts: [SnippetPart] { parts.map { SnippetPart(text: $0.text, match: $0.match) } }
 }
 
-/// Where a search's next page starts: the first page's newest entry and time, and how many
-/// stories came before ("q1:offset:top:now:fingerprint").
+/// Where a search's next page starts: how many stories and products came before, and the first
+/// page's newest entry and time ("q2:stories:products:top:now:fingerprint"; a "q1:offset:…"
+/// cursor of a server before products were searched reads as no products yet).
 struct SearchCursor: Sendable, Hashable {
     var offset: Int
+    var products = 0
     var top: Int64
     var now: Date
     var fingerprint: String
 
-    var payload: String { "q1:\(offset):\(top):\(now.millisecondsSince1970):\(fingerprint)" }
+    var payload: String { "q2:\(offset):\(products):\(top):\(now.millisecondsSince1970):\(fingerprint)" }
 
-    init(offset: Int, top: Int64, now: Date, fingerprint: String) {
+    init(offset: Int, products: Int = 0, top: Int64, now: Date, fingerprint: String) {
         self.offset = offset
+        self.products = products
         self.top = top
         self.now = now
         self.fingerprint = fingerprint
     }
 
     init?(payload: String) {
-        let parts = payload.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 5, parts[0] == "q1", let offset = Int(parts[1]), (0...100_000).contains(offset),
-            let top = Int64(parts[2]), let now = Int64(parts[3]), !parts[4].isEmpty
+        var parts = payload.split(separator: ":", omittingEmptySubsequences: false)
+        switch parts.first {
+        case "q1" where parts.count == 5: parts.insert("0", at: 2)
+        case "q2" where parts.count == 6: break
+        default: return nil
+        }
+        let offsets = (0...100_000)
+        guard let offset = Int(parts[1]), offsets.contains(offset), let products = Int(parts[2]),
+            offsets.contains(products), let top = Int64(parts[3]), let now = Int64(parts[4]), !parts[5].isEmpty
         else { return nil }
-        self.init(offset: offset, top: top, now: Date(millisecondsSince1970: now), fingerprint: String(parts[4]))
+        self.init(
+            offset: offset, products: products, top: top, now: Date(millisecondsSince1970: now),
+            fingerprint: String(parts[5]))
     }
 }
 
@@ -85,22 +105,41 @@ enum SearchAskError: Error {
     case query(SearchQueryError)
     case cursor
     case section(String)
+    /// A kind the brand has none of (products of a brand without a catalog section).
+    case kind(String)
+}
+
+/// The stories a brand's search found for one page: its results from the cursor's offset on, and
+/// what the store said of them.
+struct FoundStories: Sendable {
+    var results: [SearchResult]
+    /// Each result's place among the store's hits (a hit whose item cannot be read is left out).
+    var positions: [Int]
+    /// How many hits the store gave.
+    var hits: Int
+    var top: Int64
+    var candidates: Int
+    var more: Bool
+    var complete: Bool
+
+    static let none = FoundStories(
+        results: [], positions: [], hits: 0, top: 0, candidates: 0, more: false, complete: true)
+
+    /// How far the store's hits are used when the first `taken` results are shown: up to the
+    /// first result not shown, or all of them.
+    func consumed(_ taken: Int) -> Int { taken < results.count ? positions[taken] : hits }
 }
 
 extension SectionService {
-    /// A page of what `ask` finds in `brand`'s sections, titles in `language`.
-    func search(brand: Brand, ask: SearchAsk, cursor token: String?, language: LanguageTag) async throws -> SearchPage {
-        let query = try ask.query()
-        let cursor = try await ask.cursor(token, scope: .search(brand.id), keys: environment.keys)
-        var sections = brand.sections.filter(\.keepsStories)
-        if let wanted = ask.sections {
-            for id in wanted where !sections.contains(where: { $0.id == id }) { throw SearchAskError.section(id) }
-            sections = sections.filter { wanted.contains($0.id) }
-        }
+    /// Up to `ask.limit` of the stories `query` finds in `sections` of `brand` from `cursor` on,
+    /// titles in `language`.
+    func searchStories(
+        brand: Brand, in sections: [Section], ask: SearchAsk, query: SearchQuery, cursor: SearchCursor?, now: Date,
+        language: LanguageTag
+    ) async throws -> FoundStories {
         let keys = sections.map { SectionKey(brand: brand.id, section: $0.id) }
         var hidden: [SectionKey: Set<String>] = [:]
         for (key, section) in zip(keys, sections) { hidden[key] = Set(section.editorial.hidden.map(\.item)) }
-        let now = cursor?.now ?? clock()
         let found = try await store.search(
             SearchRequest(
                 query: query, sections: keys, sources: ask.sources, since: ask.since, until: ask.until,
@@ -109,27 +148,23 @@ extension SectionService {
         // Images through the server's proxy, as a section's page gives them.
         let links = await environment.keys.imageLinks()
         var results: [SearchResult] = []
-        for hit in found.hits {
+        var positions: [Int] = []
+        for (position, hit) in found.hits.enumerated() {
             guard let section = brand.section(hit.entry.section.section),
                 let item = hit.entry.record.item(decoder)?.withImagePaths(links),
                 case .teaser(let teaser) = item
             else { continue }
             let text = teaser.summary.flatMap { $0.isEmpty ? nil : $0 } ?? teaser.title
-            let snippet = SearchSnippet(text, query: query)
             results.append(
                 SearchResult(
-                    kind: "story", section: section.id, sectionTitle: section.title.text(language, brand: brand.locale),
-                    item: item, snippet: snippet.apiParts,
-                    score: (hit.score * 1000).rounded() / 1000))
+                    kind: SearchResult.Kind.story, section: section.id,
+                    sectionTitle: section.title.text(language, brand: brand.locale), item: item,
+                    snippet: SearchSnippet(text, query: query).apiParts, score: SearchRanking.rounded(hit.score)))
+            positions.append(position)
         }
-        var next: String?
-        if found.more {
-            let after = SearchCursor(
-                offset: (cursor?.offset ?? 0) + ask.limit, top: found.top, now: now, fingerprint: ask.fingerprint)
-            next = try await environment.keys.token(after.payload, for: .search(brand.id))
-        }
-        return SearchPage(
-            brand: brand.id, query: ask.text, results: results, total: found.candidates, nextCursor: next,
-            partial: !found.complete)
+        return FoundStories(
+            results: results, positions: positions, hits: found.hits.count, top: found.top,
+            candidates: found.candidates, more: found.more,
+            complete: found.complete)
     }
 }

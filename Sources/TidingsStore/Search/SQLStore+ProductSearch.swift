@@ -6,13 +6,25 @@ import TidingsModel
 /// What a product search asks: the query and which page of the answer.
 public struct ProductSearchRequest: Sendable {
     public var query: SearchQuery
+    /// Only products last changed at or after / before this date.
+    public var since: Date?
+    public var until: Date?
     public var offset: Int
     public var limit: Int
 
-    public init(query: SearchQuery, offset: Int = 0, limit: Int = 20) {
+    public init(query: SearchQuery, since: Date? = nil, until: Date? = nil, offset: Int = 0, limit: Int = 20) {
         self.query = query
+        self.since = since
+        self.until = until
         self.offset = offset
         self.limit = limit
+    }
+
+    /// Whether `product` was last changed within the request's dates.
+    func admits(_ product: Product) -> Bool {
+        if let since, product.updatedAt < since { return false }
+        if let until, product.updatedAt >= until { return false }
+        return true
     }
 }
 
@@ -119,7 +131,8 @@ extension SQLStore {
                         column: "in_title", as: Bool.self)
                 }
             }
-            let products = try await Self.loadStates(Set(inTitle.keys), db: db).values.map(\.product)
+            let products = try await Self.loadStates(Set(inTitle.keys), db: db).values.map(\.product).filter(
+                request.admits)
             let ranked: [(product: Product, score: Double)] = products.map { product in
                 (product, SearchRanking.relevance(inTitle: inTitle[product.id] ?? false))
             }

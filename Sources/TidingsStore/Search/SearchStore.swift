@@ -98,6 +98,9 @@ public enum SearchRanking {
     /// often they come, and the newer of equals comes first.
     public static func relevance(inTitle: Bool) -> Double { inTitle ? 1 : 0.5 }
 
+    /// A score as the API gives it: three decimals.
+    public static func rounded(_ score: Double) -> Double { (score * 1000).rounded() / 1000 }
+
     /// A candidate's score from its relevance (0…1) and its age.
     public static func score(relevance: Double, ageDays: Double) -> Double {
         let recency = pow(0.5, max(ageDays, 0) / halfLifeDays)

@@ -2,9 +2,10 @@ import Foundation
 import TidingsModel
 import TidingsSections
 
-/// A brand's search page (`/{brand}/search?q=…`, docs/search.md): the form, and for a query the
-/// stories found, each a teaser with the section it is in and the stretch of its text that
-/// matched (found words marked), and a link to the next page. Works without script.
+/// A brand's search page (`/{brand}/search?q=…`, docs/search.md): the form, and for a query what
+/// was found, best first: stories, each a teaser with the section it is in and the stretch of its
+/// text that matched (found words marked), and a catalog brand's products, each its name (found
+/// words marked) and price; a link to the next page. Works without script.
 public struct SearchResultsPage: WebPage {
     public static let template = "search"
 
@@ -22,13 +23,11 @@ public struct SearchResultsPage: WebPage {
     var results: [Result]
     var hasResults: Bool
     var moreHref: String?
-    /// The catalog's products found (a brand with a catalog section), on a search's first page.
-    var products: [ProductResult]
-    var hasProducts: Bool
 
-    /// One story found.
+    /// One thing found: a story (`card`, `snippet`) or a product (`product`), and its section.
     struct Result: Sendable {
-        var card: TeaserCard
+        var card: TeaserCard?
+        var product: ProductResult?
         var section: String
         var sectionHref: String
         var snippet: [Piece]
@@ -57,10 +56,7 @@ public struct SearchResultsPage: WebPage {
         case invalid
     }
 
-    /// The page; `products`, the catalog's products found, shown above the stories.
-    public init(
-        context: WebContext, brand: Brand, query: String, answer: Answer, products: ProductSearchPage? = nil
-    ) {
+    public init(context: WebContext, brand: Brand, query: String, answer: Answer) {
         let t = context.strings
         chrome = Chrome(context, title: query.isEmpty ? t.search : "\(t.search): \(WebContext.isolated(query))")
         chrome.onSearch = true
@@ -75,20 +71,33 @@ public struct SearchResultsPage: WebPage {
         case .invalid:
             message = t.searchInvalid
         case .found(let page):
-            summary = WebStrings.searchFound(page.total, context.language)
+            // A brand with a catalog counts results, not stories.
+            summary =
+                brand.catalogSection == nil
+                ? WebStrings.searchFound(page.total, context.language)
+                : WebStrings.searchFoundAll(page.total, context.language)
             if page.partial { partial = t.searchPartial }
             if page.results.isEmpty { message = t.searchNothing.replacingOccurrences(of: "{query}", with: query) }
+            let formats = LocaleFormats(context.language)
             for result in page.results {
-                guard case .teaser(let teaser) = result.item else { continue }
-                let href = context.link(context.articlePath(brand, result.section, teaser.id))
-                results.append(
-                    Result(
-                        card: TeaserCard(teaser, href: href, context: context) { other in
-                            context.link(context.articlePath(brand, result.section, other.id))
-                        },
-                        section: result.sectionTitle,
-                        sectionHref: context.link(context.sectionPath(brand, result.section)),
-                        snippet: result.snippet.map { Piece(text: $0.text, match: $0.match) }))
+                let sectionHref = context.link(context.sectionPath(brand, result.section))
+                let snippet = result.snippet.map { Piece(text: $0.text, match: $0.match) }
+                if case .teaser(let teaser) = result.item {
+                    let href = context.link(context.articlePath(brand, result.section, teaser.id))
+                    results.append(
+                        Result(
+                            card: TeaserCard(teaser, href: href, context: context) { other in
+                                context.link(context.articlePath(brand, result.section, other.id))
+                            },
+                            section: result.sectionTitle, sectionHref: sectionHref, snippet: snippet))
+                } else if let product = result.product {
+                    results.append(
+                        Result(
+                            product: ProductResult(
+                                name: snippet, href: context.link(context.productPath(brand, product.id)),
+                                price: formats.money(product.price)),
+                            section: result.sectionTitle, sectionHref: sectionHref, snippet: []))
+                }
             }
             if let next = page.nextCursor {
                 moreHref = context.link(action, [("q", query), ("cursor", next)])
@@ -96,20 +105,5 @@ public struct SearchResultsPage: WebPage {
         }
         self.results = results
         hasResults = !results.isEmpty
-        let formats = LocaleFormats(context.language)
-        self.products = (products?.results ?? []).map { found in
-            let price = Money(
-                decimal: found.product.price.value, currency: Currency(code: found.product.price.currency) ?? .rub)
-            return ProductResult(
-                name: found.name.map { Piece(text: $0.text, match: $0.match) },
-                href: context.link(context.productPath(brand, found.product.id)),
-                price: price.map(formats.money) ?? found.product.price.value + " " + found.product.price.currency)
-        }
-        hasProducts = !self.products.isEmpty
-        // Products found answer the search even when no story does.
-        if hasProducts, !hasResults {
-            message = nil
-            summary = nil
-        }
     }
 }

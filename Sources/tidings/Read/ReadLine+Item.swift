@@ -81,3 +81,49 @@ extension ReadLine {
         }
     }
 }
+
+extension ReadLine {
+    /// A search's result as its list shows it: a story as a feed lists it, a product as
+    /// "Молоко 3,2%, 1 л  89,90 ₽" (its name in the reader's language; the price kept whole on a
+    /// narrow terminal), a kind this reader does not know dim.
+    static func found(_ result: SearchResult, format: ReadFormat) -> ReadLine {
+        if let item = result.item { return Self.item(item, format: format) }
+        guard let product = result.product else {
+            return ReadLine(ReadStrings(language: format.language).unsupported(result.kind), .dim)
+        }
+        let shown = ShownProduct(result, product, format: format)
+        return ReadLine("\(shown.name), \(shown.size)  ", .bold).keeping(ReadLine(shown.price))
+    }
+
+    /// A product a search found, opened: its name, size, price and when it last changed.
+    static func productDetail(_ result: SearchResult, format: ReadFormat, width: Int) -> [ReadLine] {
+        guard let product = result.product else { return [] }
+        let strings = ReadStrings(language: format.language)
+        let shown = ShownProduct(result, product, format: format)
+        var lines = wrapped(shown.name, width: width, style: .bold)
+        lines.append(ReadLine(strings.size + shown.size))
+        lines.append(ReadLine(strings.price + shown.price))
+        lines.append(ReadLine(format.time(product.updatedAt), .dim))
+        return lines
+    }
+}
+
+/// A product's words as the terminal shows them: its name as the search gave it (the reader's
+/// language), its size and its price in the reader's way.
+private struct ShownProduct {
+    var name: String
+    var size: String
+    var price: String
+
+    init(_ result: SearchResult, _ product: ProductResource, format: ReadFormat) {
+        let formats = LocaleFormats(format.language)
+        let named = result.snippet.map(\.text).joined()
+        name = named.isEmpty ? product.name : named
+        size =
+            ScaledDecimal(product.unitSize, scale: Product.unitSizeScale).map {
+                formats.quantity($0, unit: product.unit)
+            }
+            ?? "\(product.unitSize) \(product.unit)"
+        price = formats.money(product.price)
+    }
+}

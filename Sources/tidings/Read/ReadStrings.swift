@@ -12,6 +12,7 @@ struct ReadStrings {
         case brands = "read.count.brands"
         case sections = "read.count.sections"
         case stories = "read.count.stories"
+        case results = "read.count.results"
         case andMore = "read.andMore"
         case chooseBrand = "read.chooseBrand"
         case chooseSection = "read.chooseSection"
@@ -77,11 +78,13 @@ struct ReadStrings {
         case helpSearch = "read.help.search"
         case helpPrompt = "read.help.prompt"
         case helpSearchKey = "read.help.searchKey"
+        case helpProduct = "read.help.product"
         case searchPrompt = "read.search.prompt"
         case searchTitle = "read.search.title"
         case searching = "read.search.searching"
         case searchNothing = "read.search.nothing"
         case searchEnd = "read.search.end"
+        case searchEndAll = "read.search.endAll"
         case searchPartial = "read.search.partial"
         case unreachable = "read.unreachable"
         case kindTeaser = "read.kind.teaser"
@@ -103,6 +106,8 @@ struct ReadStrings {
     func brands(_ n: Int) -> String { word(.brands, .count(n)) }
     func sections(_ n: Int) -> String { word(.sections, .count(n)) }
     func stories(_ n: Int) -> String { word(.stories, .count(n)) }
+    /// A count of search results that are not all stories.
+    func results(_ n: Int) -> String { word(.results, .count(n)) }
     /// The last line of an aggregate that carries fewer members than it folds.
     func andMore(_ n: Int) -> String { word(.andMore, .count(n)) }
 
@@ -197,6 +202,7 @@ struct ReadStrings {
         case .feed: word(.helpFeed, .text(d)) + word(.helpSearchKey)
         case .detail: word(.helpDetail, .text(d)) + word(.helpSearchKey)
         case .search: word(.helpSearch)
+        case .product: word(.helpProduct)
         }
     }
 
@@ -209,6 +215,7 @@ struct ReadStrings {
     var searching: String { word(.searching) }
     func searchNothing(_ query: String) -> String { word(.searchNothing, .text(query)) }
     var searchEnd: String { word(.searchEnd) }
+    var searchEndAll: String { word(.searchEndAll) }
     /// The last page of a search that stopped before it had looked at every story.
     var searchPartial: String { word(.searchPartial) }
 

@@ -51,6 +51,9 @@ extension ReadUI {
         case .feed: return feedPage(action)
         case .detail(let item): return detailPage(action, item: item, limit: detailLimit)
         case .search: return searchPage(action)
+        case .product:
+            if action == .back { page = .search }
+            return nil
         }
     }
 
@@ -74,7 +77,7 @@ extension ReadUI {
             // Back from the results goes where the search was asked (an item opened from the
             // results goes back to them, not further).
             switch page {
-            case .search: break
+            case .search, .product: break
             case .detail: if detailFrom != .search { searchFrom = detailFrom }
             default: searchFrom = page
             }
@@ -102,10 +105,14 @@ extension ReadUI {
             searchRow = moved(searchRow, action, count: results.count)
         case .open where results.indices.contains(searchRow):
             let result = results[searchRow]
-            page = .detail(result.item)
+            guard let item = result.item else {
+                if result.product != nil { page = .product(result) }
+                return nil
+            }
+            page = .detail(item)
             detailFrom = .search
             detailTop = 0
-            if case .teaser(let teaser) = result.item, articles[teaser.id] == nil, let brand {
+            if case .teaser(let teaser) = item, articles[teaser.id] == nil, let brand {
                 return .loadArticle(brand: brand, section: result.section, id: teaser.id)
             }
         case .more:

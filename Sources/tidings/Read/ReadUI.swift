@@ -12,6 +12,8 @@ struct ReadUI: Equatable, Sendable {
         case detail(FeedItem)
         /// A search's results (``ReadUI/search``).
         case search
+        /// A product a search found (opened from the results).
+        case product(SearchResult)
     }
 
     /// A picker's choices as they load.

@@ -17,10 +17,12 @@ extension ReadView {
             let lines = ReadLine.detail(item, format: format, width: width, article: article(of: item))
             return Array(lines.dropFirst(min(ui.detailTop, detailLimit)).prefix(bodyHeight))
         case .search:
-            // Each story as a feed lists it, its section's title before it.
+            // Each story as a feed lists it, a product as its name and price; its section's title before it.
             return list(ui.search, row: ui.searchRow, none: strings.searchNothing(ui.searchQuery)) { result in
-                ReadLine(result.sectionTitle + " · ", .dim) + ReadLine.item(result.item, format: format)
+                ReadLine(result.sectionTitle + " · ", .dim) + ReadLine.found(result, format: format)
             }
+        case .product(let result):
+            return Array(ReadLine.productDetail(result, format: format, width: width).prefix(bodyHeight))
         }
     }
 

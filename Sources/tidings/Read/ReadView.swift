@@ -38,6 +38,8 @@ struct ReadView {
                 brandName ?? "Tidings", ui.detailFrom == .search ? strings.searchTitle(ui.searchQuery) : feedTitle,
             ]
         case .search: parts = [brandName ?? "Tidings", strings.searchTitle(ui.searchQuery)]
+        case .product(let result):
+            parts = [brandName ?? "Tidings", strings.searchTitle(ui.searchQuery), result.sectionTitle]
         }
         if case .detail(let item) = ui.page { parts.append(ReadStrings(language: ui.language).kind(of: item)) }
         return ReadLine(parts.joined(separator: " › "), .bold)
@@ -79,15 +81,21 @@ struct ReadView {
             return ReadLine(strings.itemOf(ui.searchRow + 1, ui.search.list.count), .dim)
         case .detail:
             return ReadLine(strings.itemOf(ui.feedRow + 1, ui.feedItems.count), .dim)
+        case .product:
+            return ReadLine(strings.itemOf(ui.searchRow + 1, ui.search.list.count), .dim)
         case .search:
             switch ui.search {
             case .idle, .loading: return ReadLine(strings.searching, .dim)
             case .failed(let message): return ReadLine(message, .red)
             case .loaded:
+                // Stories alone are counted as stories; with products among them, as results.
+                let stories = ui.search.list.allSatisfy { $0.kind == SearchResult.Kind.story }
                 let more =
                     ui.searchNext != nil
-                    ? strings.moreKey : ui.searchPartial ? strings.searchPartial : strings.searchEnd
-                return ReadLine(strings.stories(ui.searchTotal), .dim) + ReadLine(" · ", .dim) + ReadLine(more, .dim)
+                    ? strings.moreKey
+                    : ui.searchPartial ? strings.searchPartial : stories ? strings.searchEnd : strings.searchEndAll
+                let count = stories ? strings.stories(ui.searchTotal) : strings.results(ui.searchTotal)
+                return ReadLine(count, .dim) + ReadLine(" · ", .dim) + ReadLine(more, .dim)
             }
         case .feed:
             guard let content = ui.content else {
