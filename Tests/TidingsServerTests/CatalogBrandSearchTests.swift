@@ -12,6 +12,10 @@ import TidingsTesting
 struct CatalogBrandSearchTests {
     /// A Russian shop: `news` reads a feed, `prices` shows the catalog.
     static func with(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await with { _, client in try await body(client) }
+    }
+
+    static func with(_ body: @Sendable (TestApp, any TestClientProtocol) async throws -> Void) async throws {
         let files = try FeedFiles()
         defer { files.remove() }
         let day = 86_400.0
@@ -55,7 +59,7 @@ struct CatalogBrandSearchTests {
                     uri: "/api/v1/products", method: .post, headers: app.writeHeaders, body: .json(product)
                 ) { response in #expect(response.status == .created, "\(response.text)") }
             }
-            try await body(client)
+            try await body(app, client)
         }
     }
 
@@ -91,10 +95,14 @@ struct CatalogBrandSearchTests {
             #expect(page.total == 4)
             #expect(page.results.map(\.score) == page.results.map(\.score).sorted(by: >))
             let product = try #require(page.results.first)
-            #expect(product.kind == "product" && product.item == nil && product.section == "prices")
+            #expect(product.kind == "product" && product.section == "prices")
+            // Its item is one of a type apps built before products were searched skip.
+            #expect(
+                product.item
+                    == .unknown(type: "product", raw: .object(["type": .string("product"), "id": .string("milk")])))
             #expect(product.sectionTitle == "Цены" && product.product?.price.currency == "RUB")
             #expect(product.snippet.first == SnippetPart(text: "Молоко", match: true))
-            #expect(page.results.dropFirst().allSatisfy { $0.kind == "story" && $0.product == nil && $0.item != nil })
+            #expect(page.results.dropFirst().allSatisfy { $0.kind == "story" && $0.product == nil })
             // English words find the kefir by its translation, named in English.
             let english = try await Self.search(client, "q=milk&locale=en")
             #expect(Self.found(english) == ["product:kefir"])
@@ -138,6 +146,26 @@ struct CatalogBrandSearchTests {
                 cursor = page.nextCursor
             } while cursor != nil && paged.count < 20
             #expect(paged == Self.found(whole))
+        }
+    }
+
+    @Test("a story whose summary does not hold the words shows the stretch of its extracted article that does")
+    func articleSnippet() async throws {
+        try await Self.with { app, client in
+            let url = "https://shop.example/0"
+            try await app.store.requestArticles([url], now: TestApp.now)
+            var page = try #require(
+                try await app.store.claimDueArticles(owner: "t", now: TestApp.now, lease: 60, limit: 1).first)
+            page.status = .extracted
+            page.text = "Первый абзац о ценах.\n\nМолоко дорожает из-за кормов, говорят фермеры."
+            page.contentHash = "h"
+            page.nextCheckAt = TestApp.now.addingTimeInterval(3_600)
+            #expect(try await app.store.recordArticle(page, owner: "t"))
+            // "дорожает" is in the title; the summary ("Цены растут третий месяц.") marks nothing.
+            let found = try await Self.search(client, "q=%D0%B4%D0%BE%D1%80%D0%BE%D0%B6%D0%B0%D0%B5%D1%82&kind=story")
+            let snippet = try #require(found.results.first?.snippet)
+            #expect(snippet.filter(\.match).map(\.text) == ["дорожает"], "\(snippet)")
+            #expect(!snippet.map(\.text).joined().contains("\n"), "paragraphs run on")
         }
     }
 }

@@ -123,7 +123,7 @@ struct SearchRouteTests {
             #expect(first.total == 3 && first.results.count == 1)
             let cursor = try #require(first.nextCursor)
             let second = try await Self.search(client, "q=tromso%20OR%20markets&limit=1&cursor=\(cursor)")
-            #expect(second.results.count == 1 && second.results[0].item?.id != first.results[0].item?.id)
+            #expect(second.results.count == 1 && second.results[0].item.id != first.results[0].item.id)
             // Another query, or a changed cursor: refused.
             for uri in ["q=tromso&limit=1&cursor=\(cursor)", "q=tromso%20OR%20markets&limit=1&cursor=x\(cursor)"] {
                 try await client.execute(uri: "/api/v1/brands/avisa/search?" + uri, method: .get) { response in

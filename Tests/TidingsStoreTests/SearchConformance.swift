@@ -25,6 +25,9 @@ extension StoreCheck {
             name: "search: products by their names in any form and their translations; renamed, deleted",
             run: products),
         .init(name: "migration 27 indexes the products stored before it", run: migration27),
+        .init(
+            name: "search: a page's extracted text finds the entries that read it, later ones and edited ones too",
+            run: articleText),
     ]
 }
 
@@ -43,7 +46,7 @@ private struct Story {
     var hoursAgo: Double = 0
 }
 
-private func input(_ source: String, _ story: Story, language: String? = "en") -> EntryInput {
+private func input(_ source: String, _ story: Story, language: String? = "en", articles: Bool = false) -> EntryInput {
     let teaser = Teaser(
         id: "\(source)-\(story.key)", title: story.title, summary: story.summary,
         url: story.url.flatMap(URL.init(string:)), publishedAt: t0.addingTimeInterval(-story.hoursAgo * 3600),
@@ -53,17 +56,19 @@ private func input(_ source: String, _ story: Story, language: String? = "en") -
         key: EntryKey(source: source, item: story.key), itemID: teaser.id, record: try! EntryRecord(item),
         contentHTML: nil, publishedAt: teaser.publishedAt,
         contentHash: story.key + story.title + (story.summary ?? ""), story: StoryKeys(item: item),
-        search: SearchDocument(item: item, text: nil, language: language))
+        search: SearchDocument(item: item, text: nil, language: language),
+        articleURL: articles ? story.url.flatMap { try? ArticlePage.storableURL($0) } : nil)
 }
 
 private func fetch(
     _ source: String, _ stories: [Story], into sections: [SectionKey] = [news], at: Date = t0, keep: Int = 100,
-    grouping: StoryRule? = nil, language: String? = "en"
+    grouping: StoryRule? = nil, language: String? = "en", articles: Bool = false
 ) -> FetchRecord {
     FetchRecord(
         sourceID: source, sections: sections, attemptedAt: at,
         outcome: .fetched(
-            entries: stories.map { input(source, $0, language: language) }, etag: nil, lastModified: nil, title: nil,
+            entries: stories.map { input(source, $0, language: language, articles: articles) }, etag: nil,
+            lastModified: nil, title: nil,
             webURL: nil),
         status: .http(200), nextFetchAt: at.addingTimeInterval(600), failures: 0, keepItems: keep,
         keepSince: .distantPast, grouping: grouping)
@@ -419,4 +424,57 @@ private func migration27(_ database: TestDatabase) async throws {
     #expect(try await productIDs(store, "черного") == ["tea"])
     #expect(try await productIDs(store, "black") == ["tea"])
     #expect(try await productIDs(store, "соль") == ["salt"])
+}
+
+/// Records the text extracted from `url`'s page, as the article refresher does (`hash` tells a
+/// changed text from the same one fetched again).
+private func extract(_ store: any TidingsStorage, _ url: String, text: String, hash: String, at: Date) async throws {
+    try await store.requestArticles([url], now: at)
+    var page = try #require(try await store.claimDueArticles(owner: "me", now: at, lease: 60, limit: 10).first)
+    page.status = .extracted
+    page.html = "<p>\(text)</p>"
+    page.text = text
+    page.language = "en"
+    page.contentHash = hash
+    page.fetchedAt = at
+    page.changedAt = at
+    page.nextCheckAt = at
+    #expect(try await store.recordArticle(page, owner: "me"))
+}
+
+private func articleText(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    let url = "https://a.example/harbour"
+    let story = Story(key: "1", title: "Harbour news", summary: "A short teaser.", url: url, hoursAgo: 1)
+    let plain = Story(key: "2", title: "Harbour works", summary: "Cranes arrive.", url: "https://a.example/other")
+    _ = try await store.recordFetches([fetch("a", [story, plain], articles: true)], owner: "me")
+    #expect(try await found(store, "lighthouse").isEmpty)
+    // Extracted: its words find the story, in their forms, with its own words still.
+    try await extract(
+        store, url, text: "The lighthouse keepers retired after forty years on the rock.", hash: "h1", at: t0)
+    #expect(try await found(store, "lighthouse") == ["a-1"])
+    #expect(try await found(store, "keeper retiring") == ["a-1"])
+    #expect(Set(try await found(store, "harbour")) == ["a-1", "a-2"])
+    #expect(try await found(store, "teaser") == ["a-1"])
+    // A new text replaces the old one's words.
+    try await extract(
+        store, url, text: "The ferry timetable changes in spring.", hash: "h2", at: t0.addingTimeInterval(10))
+    #expect(try await found(store, "timetable") == ["a-1"])
+    #expect(try await found(store, "lighthouse").isEmpty)
+    // An entry that reads the page later (another section's) is found by its text at once; an
+    // edited entry keeps it.
+    _ = try await store.recordFetches(
+        [fetch("b", [story], into: [sport], at: t0.addingTimeInterval(20), articles: true)], owner: "me")
+    #expect(try await found(store, "timetable", in: [sport]) == ["b-1"])
+    var edited = story
+    edited.summary = "A longer teaser now."
+    _ = try await store.recordFetches(
+        [fetch("a", [edited, plain], at: t0.addingTimeInterval(30), articles: true)], owner: "me")
+    #expect(try await found(store, "timetable") == ["a-1"])
+    #expect(try await found(store, "longer") == ["a-1"])
+    // An entry not read in full is not found by its page's text.
+    _ = try await store.recordFetches(
+        [fetch("c", [story], into: [culture], at: t0.addingTimeInterval(40))], owner: "me")
+    #expect(try await found(store, "timetable", in: [culture]).isEmpty)
 }

@@ -57,11 +57,13 @@ extension SourcePoller {
                         ])
                 }
                 articles = articlePages(document.entries, sourceID: source.id)
+                var inputs = try Self.inputs(
+                    document.entries, sourceID: source.id, keyed: settings.grouping.enabled,
+                    searchLanguage: settings.search.enabled
+                        ? .some(document.language ?? current.languages[source.id]) : nil)
+                Self.notePages(Set(articles), of: document.entries, in: &inputs)
                 outcome = .fetched(
-                    entries: try Self.inputs(
-                        document.entries, sourceID: source.id, keyed: settings.grouping.enabled,
-                        searchLanguage: settings.search.enabled
-                            ? .some(document.language ?? current.languages[source.id]) : nil),
+                    entries: inputs,
                     etag: etag,
                     lastModified: lastModified,
                     title: document.title, webURL: document.webURL?.absoluteString)
@@ -273,6 +275,18 @@ extension SourcePoller {
             inputs[index].story = keys
         }
         return inputs
+    }
+
+    /// Marks the entries whose pages are read in full (`pages`, as ``articlePages(_:sourceID:)``
+    /// gives them) with their page's address: the page's text, once extracted, is indexed with
+    /// them. `inputs` are `entries`' inputs, in their order.
+    static func notePages(_ pages: Set<String>, of entries: [SourceEntry], in inputs: inout [EntryInput]) {
+        guard !pages.isEmpty else { return }
+        for (index, entry) in zip(inputs.indices, entries) {
+            guard case .teaser(let teaser) = entry.item, let url = teaser.url?.absoluteString, pages.contains(url)
+            else { continue }
+            inputs[index].articleURL = try? ArticlePage.storableURL(url)
+        }
     }
 
     /// The entry as stored: its key scoped by its source, its item encoded once, here, with the

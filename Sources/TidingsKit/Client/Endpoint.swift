@@ -99,7 +99,7 @@ public enum Endpoints {
     /// `GET /api/v1/brands/{brand}/search`: one page of the stories (and a catalog brand's
     /// products) matching `query` (the syntax of docs/search.md), best first. `typing`: the last
     /// word also matches the words it begins (a search box asking as the reader types). `kinds`:
-    /// only these kinds of results (``SearchResult/Kind``); nil for all the brand has. Pass the
+    /// only these kinds of results (`SearchResult.Kind`); nil for all the brand has. Pass the
     /// previous page's `nextCursor` with the same query and filters for the next page. Not kept
     /// by the HTTP cache.
     public static func search(

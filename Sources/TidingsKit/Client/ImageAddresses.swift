@@ -77,7 +77,7 @@ extension SearchPage {
     func resolvingImages(against base: URL) -> SearchPage {
         var page = self
         for index in page.results.indices {
-            page.results[index].item = results[index].item?.resolvingImages(against: base)
+            page.results[index].item = results[index].item.resolvingImages(against: base)
         }
         return page
     }

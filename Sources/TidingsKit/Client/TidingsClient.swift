@@ -112,7 +112,7 @@ extension TidingsClient {
     /// `-exclusions`, `OR`, `prefix*`), best first, in the client's language: each result's
     /// `kind` says whether its `item` (a story) or its `product` is set. `typing`: the last word
     /// also matches the words it begins, for a search box that asks as the reader types. `kinds`:
-    /// only these (``SearchResult/Kind``). Pass the page's `nextCursor` with the same query and
+    /// only these (`SearchResult.Kind`). Pass the page's `nextCursor` with the same query and
     /// filters for the next. A query the server refuses (no words, only exclusions, too long)
     /// throws ``TidingsError`` with its status 400 and code `invalid_query`.
     public func search(

@@ -57,8 +57,9 @@ public struct SearchResult: Codable, Hashable, Sendable {
     /// in the asked language.
     public var section: String
     public var sectionTitle: String
-    /// The story as its section shows it; nil for other kinds.
-    public var item: FeedItem?
+    /// The story as its section shows it. Another kind's item is `{"type": kind, "id": …}`: apps
+    /// built before that kind was searched skip it as an item of a type they do not know.
+    public var item: FeedItem
     /// The product as `GET /api/v1/products/{id}` gives it; nil for other kinds.
     public var product: ProductResource?
     /// A story's summary (else its title) around the words found, or a product's name in the
@@ -92,6 +93,8 @@ public struct SearchResult: Codable, Hashable, Sendable {
         kind = Kind.product
         self.section = section
         self.sectionTitle = sectionTitle
+        item = .unknown(
+            type: Kind.product, raw: .object(["type": .string(Kind.product), "id": .string(product.id)]))
         self.product = product
         self.snippet = snippet
         self.score = score

@@ -17,7 +17,8 @@ extension Request {
 extension Request {
     /// A query parameter a reader typed (a search's `q`), read as HTML forms send it: `+` is a
     /// space (a form's GET writes spaces so), `%2B` a plus, other escapes decoded; an escape that
-    /// decodes to no text is kept as written. Nil when absent; the first when given twice.
+    /// decodes to no text is kept as written. The name is compared as written, as Hummingbird's
+    /// `queryParameters` does. Nil when absent; the first when given twice.
     func typed(_ name: String) -> String? {
         guard let query = uri.query else { return nil }
         func decoded(_ part: Substring) -> String {
@@ -26,7 +27,7 @@ extension Request {
         }
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard decoded(parts[0]) == name else { continue }
+            guard parts[0] == name else { continue }
             return parts.count > 1 ? decoded(parts[1]) : ""
         }
         return nil

@@ -31,9 +31,13 @@ struct BrandSearch: Sendable {
         var productCandidates = 0
         if let catalogSection {
             let offset = cursor?.products ?? 0
+            // Products changed after the first page was asked are left to a new search, as stories
+            // stored since are: a price change must not move one from a page read to one not yet.
+            let seen = now.addingTimeInterval(0.001)
             let answer = try await catalog.store.searchProducts(
-                ProductSearchRequest(query: query, since: ask.since, until: ask.until, offset: offset, limit: ask.limit)
-            )
+                ProductSearchRequest(
+                    query: query, since: ask.since, until: min(ask.until ?? seen, seen), offset: offset,
+                    limit: ask.limit))
             let title = catalogSection.title.text(language, brand: brand.locale)
             products = answer.products.map { product, relevance in
                 let age = now.timeIntervalSince(product.updatedAt) / 86_400
@@ -96,7 +100,8 @@ struct BrandSearch: Sendable {
         if !ask.wants(SearchResult.Kind.story) { stories = [] }
         if !ask.wants(SearchResult.Kind.product) {
             catalog = nil
-        } else if ask.kinds != nil, brand.catalogSection == nil {
+        } else if ask.kinds == [SearchResult.Kind.product], brand.catalogSection == nil {
+            // Products alone of a brand without them; stories and products are what it has.
             throw SearchAskError.kind(SearchResult.Kind.product)
         }
         // Products have no source: a search of some sources is a search of their stories.

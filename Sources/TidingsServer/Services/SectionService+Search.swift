@@ -73,7 +73,12 @@ struct SearchCursor: Sendable, Hashable {
     var now: Date
     var fingerprint: String
 
-    var payload: String { "q2:\(offset):\(products):\(top):\(now.millisecondsSince1970):\(fingerprint)" }
+    /// "q1:…" while no product was shown: servers from before products were searched read it.
+    var payload: String {
+        products == 0
+            ? "q1:\(offset):\(top):\(now.millisecondsSince1970):\(fingerprint)"
+            : "q2:\(offset):\(products):\(top):\(now.millisecondsSince1970):\(fingerprint)"
+    }
 
     init(offset: Int, products: Int = 0, top: Int64, now: Date, fingerprint: String) {
         self.offset = offset
@@ -113,21 +118,22 @@ enum SearchAskError: Error {
 /// what the store said of them.
 struct FoundStories: Sendable {
     var results: [SearchResult]
-    /// Each result's place among the store's hits (a hit whose item cannot be read is left out).
+    /// Each result's place among the ranked stories, from the cursor's offset (a story whose item
+    /// cannot be read, or whose entry went, is left out).
     var positions: [Int]
-    /// How many hits the store gave.
-    var hits: Int
+    /// How many ranked stories the page covered: the limit asked when more follow.
+    var span: Int
     var top: Int64
     var candidates: Int
     var more: Bool
     var complete: Bool
 
     static let none = FoundStories(
-        results: [], positions: [], hits: 0, top: 0, candidates: 0, more: false, complete: true)
+        results: [], positions: [], span: 0, top: 0, candidates: 0, more: false, complete: true)
 
-    /// How far the store's hits are used when the first `taken` results are shown: up to the
-    /// first result not shown, or all of them.
-    func consumed(_ taken: Int) -> Int { taken < results.count ? positions[taken] : hits }
+    /// How far the ranked stories are used when the first `taken` results are shown: up to the
+    /// first result not shown, or the page's whole span.
+    func consumed(_ taken: Int) -> Int { taken < results.count ? positions[taken] : span }
 }
 
 extension SectionService {
@@ -149,7 +155,8 @@ extension SectionService {
         let links = await environment.keys.imageLinks()
         var results: [SearchResult] = []
         var positions: [Int] = []
-        for (position, hit) in found.hits.enumerated() {
+        let offset = cursor?.offset ?? 0
+        for hit in found.hits {
             guard let section = brand.section(hit.entry.section.section),
                 let item = hit.entry.record.item(decoder)?.withImagePaths(links),
                 case .teaser(let teaser) = item
@@ -160,11 +167,36 @@ extension SectionService {
                     kind: SearchResult.Kind.story, section: section.id,
                     sectionTitle: section.title.text(language, brand: brand.locale), item: item,
                     snippet: SearchSnippet(text, query: query).apiParts, score: SearchRanking.rounded(hit.score)))
-            positions.append(position)
+            positions.append(hit.rank - offset)
         }
+        try await snippetsFromArticles(&results, query: query)
         return FoundStories(
-            results: results, positions: positions, hits: found.hits.count, top: found.top,
+            results: results, positions: positions,
+            span: found.more ? ask.limit : (found.hits.last.map { $0.rank - offset + 1 } ?? 0), top: found.top,
             candidates: found.candidates, more: found.more,
             complete: found.complete)
+    }
+
+    /// A story found by words only its article holds (the page's text the server extracted) shows
+    /// the stretch of the article that holds them: the results whose snippet marks nothing take
+    /// theirs from their page's text, when it marks something.
+    private func snippetsFromArticles(_ results: inout [SearchResult], query: SearchQuery) async throws {
+        var urls: [Int: String] = [:]
+        for (index, result) in results.enumerated() where !result.snippet.contains(where: \.match) {
+            if case .teaser(let teaser) = result.item, let url = teaser.url { urls[index] = url.absoluteString }
+        }
+        guard !urls.isEmpty else { return }
+        let pages = try await store.articles(urls: Array(Set(urls.values)))
+        for (index, url) in urls {
+            guard let page = pages[url], page.status == .extracted, let text = page.text, !text.isEmpty else {
+                continue
+            }
+            // Of the text indexed: its first terms (``SearchDocument/maxBodyTerms``), in about as
+            // many characters as words take — its paragraphs run on, as a summary's lines do.
+            let flat = text.prefix(SearchDocument.maxBodyTerms * 8).split(whereSeparator: \.isNewline).joined(
+                separator: " ")
+            let snippet = SearchSnippet(flat, query: query)
+            if snippet.parts.contains(where: \.match) { results[index].snippet = snippet.apiParts }
+        }
     }
 }

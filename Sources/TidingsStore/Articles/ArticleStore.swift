@@ -141,7 +141,7 @@ public struct ArticlePage: Sendable, Hashable {
     public static func accepts(url: String) -> Bool { (try? storableURL(url)) != nil }
 
     /// `url` as it is stored, or why it cannot be.
-    static func storableURL(_ url: String) throws -> String {
+    public static func storableURL(_ url: String) throws -> String {
         let url = url.withoutNUL
         let start = url.prefix(8).lowercased()
         let scheme = start.hasPrefix("https://") ? 8 : start.hasPrefix("http://") ? 7 : 0

@@ -52,6 +52,17 @@ extension Migrations {
                 ]
             }
         },
+        // The article text the server extracts finds its entries (Search/SQLStore+ArticleSearch.swift):
+        // an entry of a source read in full keeps the address of its page, and the language its
+        // words were indexed in, so the page's text, once extracted, is indexed with its entries.
+        // Entries stored before have neither: their pages' text is not searched.
+        Migration(version: 28, name: "article search") { _ in
+            [
+                "ALTER TABLE entries ADD COLUMN article_url TEXT",
+                "ALTER TABLE entries ADD COLUMN search_language TEXT",
+                "CREATE INDEX entries_article ON entries (article_url) WHERE article_url IS NOT NULL",
+            ]
+        },
     ]
 }
 

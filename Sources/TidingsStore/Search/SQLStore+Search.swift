@@ -63,9 +63,9 @@ extension SQLStore: SearchStore {
             let page = ranked.dropFirst(request.offset).prefix(request.limit)
             let shown = try await Self.shownEntries(page.map(\.candidate), db: db)
             var hits: [SearchHit] = []
-            for (candidate, score) in page {
+            for (rank, (candidate, score)) in zip(request.offset..., page) {
                 guard let entry = shown[candidate.shownSeq] else { continue }
-                hits.append(SearchHit(entry: entry, score: score))
+                hits.append(SearchHit(entry: entry, score: score, rank: rank))
             }
             // Each story's other tellings, a statement a section.
             var told: [Int64: StoredEntry] = [:]
@@ -76,7 +76,9 @@ extension SQLStore: SearchStore {
                     told[entry.seq] = entry
                 }
             }
-            let withTellings = hits.map { SearchHit(entry: told[$0.entry.seq] ?? $0.entry, score: $0.score) }
+            let withTellings = hits.map {
+                SearchHit(entry: told[$0.entry.seq] ?? $0.entry, score: $0.score, rank: $0.rank)
+            }
             return SearchResults(
                 hits: withTellings, top: top, candidates: candidates.count,
                 more: request.offset + request.limit < ranked.count, complete: complete)

@@ -9,6 +9,9 @@ public struct SearchDocument: Sendable, Hashable {
     public var title: [String]
     public var body: [String]
     public var words: [String]
+    /// The language its words were analyzed in (nil: folded, not stemmed); kept with the entry,
+    /// so its article's text, extracted later, is indexed with it in the same language.
+    public var language: String?
 
     /// The most terms of a text indexed (an article's first few thousand words find it).
     public static let maxBodyTerms = 4_000
@@ -44,6 +47,7 @@ public struct SearchDocument: Sendable, Hashable {
             body += analyzer.terms(text).prefix(Self.maxBodyTerms - body.count)
         }
         self.init(title: titleTokens.map(\.term), body: body, words: words)
+        self.language = language
     }
 
     /// The document of a stored item: a teaser's title and summary, with its article's plain

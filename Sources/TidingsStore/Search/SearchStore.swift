@@ -57,6 +57,9 @@ public struct SearchHit: Sendable {
     public var entry: StoredEntry
     /// Relevance (``SearchRanking/relevance(inTitle:)``) times recency, in 0…1.
     public var score: Double
+    /// Its place among the ranked stories (from 0; a page's first is its request's `offset`): a
+    /// story whose shown entry went between the ranking and the read leaves a gap.
+    public var rank: Int
 }
 
 /// A page of an answer.

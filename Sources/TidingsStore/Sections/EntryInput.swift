@@ -21,12 +21,17 @@ public struct EntryInput: Sendable, Hashable {
     /// What search indexes of it (a teaser's terms), analyzed outside the store's write; nil for
     /// an entry search does not list, or when search is off.
     public var search: SearchDocument?
+    /// The address of its page when its source is read in full (``ArticlePage/storableURL(_:)``):
+    /// the page's text, once extracted, is indexed with the entry.
+    public var articleURL: String?
 
     /// Creates an entry input.
     public init(
         key: EntryKey, itemID: String, record: EntryRecord, contentHTML: String?, publishedAt: Date?,
-        contentHash: String, formerKey: EntryKey? = nil, story: StoryKeys? = nil, search: SearchDocument? = nil
+        contentHash: String, formerKey: EntryKey? = nil, story: StoryKeys? = nil, search: SearchDocument? = nil,
+        articleURL: String? = nil
     ) {
+        self.articleURL = articleURL
         self.story = story
         self.search = search
         self.key = key
@@ -45,6 +50,7 @@ extension EntryInput {
         EntryInput(
             key: key.withoutNUL, itemID: itemID.withoutNUL, record: record.withoutNUL,
             contentHTML: contentHTML?.withoutNUL, publishedAt: publishedAt, contentHash: contentHash.withoutNUL,
-            formerKey: formerKey?.withoutNUL, story: story.map(\.withoutNUL), search: search)
+            formerKey: formerKey?.withoutNUL, story: story.map(\.withoutNUL), search: search,
+            articleURL: articleURL?.withoutNUL)
     }
 }

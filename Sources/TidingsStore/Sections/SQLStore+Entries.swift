@@ -177,11 +177,17 @@ extension SQLStore {
     ) async throws {
         var window: StoryWindow?
         var seen: Set<EntryKey> = []
-        let unique = entries.filter { seen.insert($0.input.key).inserted }
+        var unique = entries.filter { seen.insert($0.input.key).inserted }
         let stream = section.stream
         let removed = try await tombstones(stream: stream, of: unique, db: db)
         var existing = try await contentHashes(stream: stream, keys: unique.map(\.input.key), db: db)
         try await adopt(unique, stream: stream, existing: &existing, db: db)
+        // A new or changed entry whose page was extracted already is indexed with its text.
+        let withArticles = try await articleDocuments(
+            unique.map(\.input).filter { existing[$0.key] != $0.contentHash }, db: db)
+        for index in unique.indices {
+            if let document = withArticles[unique[index].input.key] { unique[index].input.search = document }
+        }
         var inserted: [EntryKey: Int] = [:]
         var fresh: [MergedEntry] = []
         for merged in unique {
@@ -205,7 +211,8 @@ extension SQLStore {
                 UPDATE entries SET item = \(bind: entry.record.json), item_images = \(bind: entry.record.imagesColumn), content_hash = \(bind: entry.contentHash),
                   content_html = \(bind: entry.contentHTML), item_id = \(bind: entry.itemID),
                   published_at = \(bind: entry.publishedAt?.millisecondsSince1970), source_id = \(bind: merged.sourceID),
-                  sort_at = \(bind: merged.sortAt), updated_at = \(bind: at)
+                  sort_at = \(bind: merged.sortAt), updated_at = \(bind: at), article_url = \(bind: entry.articleURL),
+                  search_language = \(bind: entry.search?.language)
                 WHERE stream = \(bind: stream) AND key = \(bind: entry.key.stored)
                 """
             ).run()
@@ -217,7 +224,7 @@ extension SQLStore {
         }
         var columns = [
             "stream", "key", "source_id", "item", "item_images", "content_hash", "content_html", "item_id",
-            "published_at", "sort_at", "first_seen_at", "updated_at",
+            "published_at", "sort_at", "first_seen_at", "updated_at", "article_url", "search_language",
         ]
         let bottomFirst = Array(fresh.reversed())
         // With grouping, the new rows' seqs are taken first and their stories made before they are
@@ -249,6 +256,7 @@ extension SQLStore {
                     entry.record.imagesColumn.sqlValue,
                     .text(entry.contentHash), entry.contentHTML.sqlValue, .text(entry.itemID),
                     entry.publishedAt.map(\.millisecondsSince1970).sqlValue, .int(merged.sortAt), .int(at), .int(at),
+                    entry.articleURL.sqlValue, (entry.search?.language).sqlValue,
                 ]
                 if !seqs.isEmpty { row.append(.int(seqs[index])) }
                 if let placed = places[entry.key] {

@@ -83,14 +83,11 @@ extension ReadLine {
 }
 
 extension ReadLine {
-    /// A search's result as its list shows it: a story as a feed lists it, a product as
-    /// "Молоко 3,2%, 1 л  89,90 ₽" (its name in the reader's language; the price kept whole on a
-    /// narrow terminal), a kind this reader does not know dim.
+    /// A search's result as its list shows it: a story as a feed lists it (a kind this reader does
+    /// not know, dim, as a feed's unknown item), a product as "Молоко 3,2%, 1 л  89,90 ₽" (its name
+    /// in the reader's language; the price kept whole on a narrow terminal).
     static func found(_ result: SearchResult, format: ReadFormat) -> ReadLine {
-        if let item = result.item { return Self.item(item, format: format) }
-        guard let product = result.product else {
-            return ReadLine(ReadStrings(language: format.language).unsupported(result.kind), .dim)
-        }
+        guard let product = result.product else { return Self.item(result.item, format: format) }
         let shown = ShownProduct(result, product, format: format)
         return ReadLine("\(shown.name), \(shown.size)  ", .bold).keeping(ReadLine(shown.price))
     }

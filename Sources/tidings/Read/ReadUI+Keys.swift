@@ -105,10 +105,11 @@ extension ReadUI {
             searchRow = moved(searchRow, action, count: results.count)
         case .open where results.indices.contains(searchRow):
             let result = results[searchRow]
-            guard let item = result.item else {
-                if result.product != nil { page = .product(result) }
+            if result.product != nil {
+                page = .product(result)
                 return nil
             }
+            let item = result.item
             page = .detail(item)
             detailFrom = .search
             detailTop = 0

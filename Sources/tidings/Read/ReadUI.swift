@@ -129,7 +129,12 @@ struct ReadUI: Equatable, Sendable {
     /// A page of a search answered (for `query`; answers to an earlier search are dropped): the
     /// first replaces the results, a later one (`more`) adds to them.
     mutating func receive(search result: Result<SearchPage, TidingsError>, query: String, more: Bool) {
-        guard query == searchQuery, page == .search || detailFrom == .search else { return }
+        let fromResults: Bool
+        switch page {
+        case .search, .product: fromResults = true
+        default: fromResults = detailFrom == .search
+        }
+        guard query == searchQuery, fromResults else { return }
         switch result {
         case .success(let found):
             search = .loaded((more ? search.list : []) + found.results)

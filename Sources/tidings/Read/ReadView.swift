@@ -49,8 +49,11 @@ struct ReadView {
     var currentItem: FeedItem? {
         if case .detail(let item) = ui.page { return item }
         if ui.page == .search {
-            return ui.search.list.indices.contains(ui.searchRow) ? ui.search.list[ui.searchRow].item : nil
+            guard ui.search.list.indices.contains(ui.searchRow) else { return nil }
+            let result = ui.search.list[ui.searchRow]
+            return result.product == nil ? result.item : nil
         }
+        if case .product = ui.page { return nil }
         return ui.feedItems.indices.contains(ui.feedRow) ? ui.feedItems[ui.feedRow] : nil
     }
 
