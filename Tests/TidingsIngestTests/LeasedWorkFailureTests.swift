@@ -165,6 +165,47 @@ struct LeasedWorkFailureTests {
         }
     }
 
+    @Test("an article page claimed too late in its lease is not fetched; the next claim is")
+    func lateArticleClaim() async throws {
+        let hits = Locked(0)
+        let router = Router()
+        router.get("/robots.txt") { _, _ in Response(status: .notFound) }
+        router.get("/page.html") { _, _ in
+            hits.withLock { $0 += 1 }
+            return Response(
+                status: .ok, headers: [.contentType: "text/html"],
+                body: .init(byteBuffer: ByteBuffer(string: "<html><body><article><p>Text.</p></article></body></html>"))
+            )
+        }
+        try await FetchTestServer.with(router) { port in
+            try await TestDatabase.with(.sqlite) { database in
+                let store = try await database.open()
+                let url = "http://127.0.0.1:\(port)/page.html"
+                let now = TestClock()
+                try await store.requestArticles([url], now: now.current)
+                let fetcher = SourceFetcher(policy: FetchTestServer.policy)
+                // The lease a server gives: the longest fetch and 15 s to record it.
+                let timeout = FetchTestServer.policy.totalTimeout / .seconds(1)
+                let refresher = ArticleRefresher(
+                    store: store,
+                    pages: ArticlePageFetcher(fetcher: fetcher, politeness: HostPoliteness(interval: .zero)),
+                    lease: timeout + 15, owner: "test", clock: { now.current })
+                let claimedAt = now.current
+                let page = try #require(try await refresher.claim(limit: 1).first)
+                // Held up until a whole fetch no longer ends within the lease.
+                now.withLock { $0 += 16 }
+                #expect(try await refresher.refresh(page, claimedAt: claimedAt) == page)
+                #expect(hits.current == 0, "not fetched so late in its lease")
+                #expect(try await refresher.claim(limit: 1).isEmpty, "still leased")
+                now.withLock { $0 += timeout }
+                #expect(try await refresher.refreshDue().count == 1)
+                #expect(hits.current == 1)
+                try await refresher.shutdown()
+                try await store.close()
+            }
+        }
+    }
+
     @Test("what a job throws is logged once per cause, and again after a job succeeded")
     func failuresLoggedOncePerCause() {
         struct Failure: Error, CustomStringConvertible { var description: String }

@@ -94,7 +94,7 @@ public final class ArticleRefresher: Service, Sendable {
     /// Refreshes due pages until asked to stop (`LeasedWork`), pruning old pages once an hour.
     public func run() async throws {
         let pruned = Locked(Date.distantPast)
-        try await LeasedWork<ArticlePage>(
+        try await LeasedWork<(page: ArticlePage, claimedAt: Date)>(
             // Pages given back for their host's turn are due a second or so later: look that often.
             name: "articles", concurrency: concurrency, idle: .seconds(1), logger: logger,
             prepare: {
@@ -102,8 +102,11 @@ public final class ArticleRefresher: Service, Sendable {
                 try await self.prune()
                 pruned.withLock { $0 = self.clock() }
             },
-            claim: { try await self.claim(limit: $0) },
-            perform: { _ = try await self.refresh($0) }
+            claim: { limit in
+                let claimedAt = self.clock()
+                return try await self.claim(limit: limit).map { ($0, claimedAt) }
+            },
+            perform: { _ = try await self.refresh($0.page, claimedAt: $0.claimedAt) }
         ).run()
         try await shutdown()
     }
@@ -126,9 +129,10 @@ public final class ArticleRefresher: Service, Sendable {
     /// Fetches every page due now (up to `concurrency` at once) and returns them as stored.
     @discardableResult
     public func refreshDue() async throws -> [ArticlePage] {
+        let claimedAt = clock()
         let due = try await claim(limit: concurrency)
         return try await withThrowingTaskGroup(of: ArticlePage.self) { group in
-            for page in due { group.addTask { try await self.refresh(page) } }
+            for page in due { group.addTask { try await self.refresh(page, claimedAt: claimedAt) } }
             var done: [ArticlePage] = []
             for try await page in group { done.append(page) }
             return done.sorted { $0.url < $1.url }
@@ -139,8 +143,24 @@ public final class ArticleRefresher: Service, Sendable {
     /// over ``ArticlePage/maxContentBytes``) is recorded as a failure with the reason, and the page
     /// is not fetched again before `schedule.settled`; any other error but the database being
     /// unavailable is recorded as a failure with the usual backoff. Only an error recording that
-    /// failure too is thrown (the lease then expires and the page comes back).
-    func refresh(_ page: ArticlePage) async throws -> ArticlePage {
+    /// failure too is thrown (the lease then expires and the page comes back). A page claimed at
+    /// `claimedAt` whose lease has less left than a fetch may take is not fetched (returned as it
+    /// came): the next claim, once the lease ends, fetches it.
+    func refresh(_ page: ArticlePage, claimedAt: Date? = nil) async throws -> ArticlePage {
+        // A refresher held up between its claim and the fetch (a paused VM, a starved machine)
+        // no longer has the lease's time for a whole fetch: another may claim the page while this
+        // one still fetches it, and the site sees two requests. The page waits for the next claim.
+        // (A lease no longer than a fetch may take, as tests give, leaves nothing to judge by.)
+        if let claimedAt {
+            let late = clock().timeIntervalSince(claimedAt)
+            let spare = lease - pages.fetcher.policy.totalTimeout / .seconds(1)
+            if spare > 0, late > spare {
+                logger.warning(
+                    "articles: \(page.url): claimed \(Int(late)) s ago, too late to fetch within its lease; left to the next claim",
+                    metadata: ["url": .string(page.url)])
+                return page
+            }
+        }
         guard let url = URL(string: page.url) else {
             let failed = page.recording(.init(outcome: .failed("not a URL", temporary: false)), at: clock())
             _ = try await store.recordArticle(failed, owner: owner)
