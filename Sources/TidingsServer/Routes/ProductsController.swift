@@ -116,7 +116,7 @@ struct ProductsController: Sendable {
     }
 
     private func json(_ product: Product, status: HTTPResponse.Status) throws -> Response {
-        let resource = ProductResource(product: product, consumerPrice: catalog.consumerPrice(product.storePrice))
+        let resource = catalog.resource(product)
         let data = try TidingsJSON.encoder().encode(resource)
         return Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8"],

@@ -43,8 +43,7 @@ struct BrandSearch: Sendable {
                 let age = now.timeIntervalSince(product.updatedAt) / 86_400
                 return SearchResult(
                     section: catalogSection.id, sectionTitle: title,
-                    product: ProductResource(
-                        product: product, consumerPrice: catalog.consumerPrice(product.storePrice)),
+                    product: catalog.resource(product),
                     snippet: SearchSnippet(product.name(for: language), query: query).apiParts,
                     score: SearchRanking.rounded(SearchRanking.score(relevance: relevance, ageDays: age)))
             }

@@ -14,7 +14,7 @@ extension CatalogService {
         let found = try await store.searchProducts(ProductSearchRequest(query: query, offset: offset, limit: ask.limit))
         let results = found.products.map { product, score in
             ProductSearchResult(
-                product: ProductResource(product: product, consumerPrice: consumerPrice(product.storePrice)),
+                product: resource(product),
                 name: SearchSnippet(product.name(for: language), query: query).apiParts, score: score)
         }
         var next: String?

@@ -110,4 +110,9 @@ public struct CatalogService: Sendable {
 
     /// The consumer price for a store price.
     public func consumerPrice(_ storePrice: Money) -> Money { storePrice.markedUp(by: configuration.markupPercent) }
+
+    /// `product` as the API gives it, at its consumer price.
+    func resource(_ product: Product) -> ProductResource {
+        ProductResource(product: product, consumerPrice: consumerPrice(product.storePrice))
+    }
 }

@@ -70,10 +70,15 @@ extension SQLStore: ArticleStore {
         // In thousandths: an integer reads back the same from either database.
         let confidence = page.confidence.map { Int64(($0 * 1000).rounded()) }
         let kind = source.kind
+        // Only an extracted text is indexed; then whether it changed is asked before the write.
+        let text = page.status == .extracted ? page.text.flatMap { $0.isEmpty ? nil : $0 } : nil
         return try await source.write(locking: .keys([])) { db in
-            let before = try await db.raw(
-                "SELECT content_hash FROM article_pages WHERE url = \(bind: page.url)"
-            ).first()?.decode(column: "content_hash", as: String?.self)
+            var before: String?
+            if text != nil {
+                before = try await db.raw(
+                    "SELECT content_hash FROM article_pages WHERE url = \(bind: page.url)"
+                ).first()?.decode(column: "content_hash", as: String?.self)
+            }
             // Only the lease's holder writes: a fetch that outlived its lease must not overwrite
             // what the process that claimed the page since records.
             let rows = try await db.raw(
@@ -94,10 +99,8 @@ extension SQLStore: ArticleStore {
                 """
             ).all()
             // A text extracted anew is indexed with the entries that read the page, in this write.
-            if !rows.isEmpty, page.status == .extracted, let text = page.text, !text.isEmpty,
-                page.contentHash != before
-            {
-                _ = try await Self.indexArticle(url: page.url, text: text, language: page.language, kind: kind, db: db)
+            if !rows.isEmpty, let text, page.contentHash != before {
+                try await Self.indexArticle(url: page.url, text: text, language: page.language, kind: kind, db: db)
             }
             return !rows.isEmpty
         }

@@ -8,10 +8,10 @@ extension SQLStore {
     /// language they were indexed in (else the page's own), and the page's text (its first
     /// ``SearchDocument/maxBodyTerms`` terms with the summary's) — a search then finds the story by
     /// words only its article holds. Entries search does not index (search off when they were
-    /// polled) stay so. Returns how many were indexed.
+    /// polled) stay so.
     static func indexArticle(
         url: String, text: String, language pageLanguage: String?, kind: SQLBackendKind, db: any SQLDatabase
-    ) async throws -> Int {
+    ) async throws {
         let indexed: SQLQueryString =
             switch kind {
             case .postgres: "search IS NOT NULL"
@@ -24,7 +24,6 @@ extension SQLStore {
             """
         ).all()
         let decoder = TidingsJSON.decoder()
-        var count = 0
         for row in rows {
             let record = try EntryRecord(json: try row.decode(column: "item", as: String.self), imagesColumn: nil)
             let language = try row.decode(column: "search_language", as: String?.self) ?? pageLanguage
@@ -35,9 +34,7 @@ extension SQLStore {
                 stream: try row.decode(column: "stream", as: String.self),
                 key: EntryKey(stored: try row.decode(column: "key", as: String.self)),
                 sourceID: try row.decode(column: "source_id", as: String.self), document, kind: kind, db: db)
-            count += 1
         }
-        return count
     }
 
     /// The documents of `entries` (new or changed ones) whose page was extracted already —
