@@ -261,6 +261,8 @@ struct ReadViewTests {
         #expect(opened[0] == "Лавка › Поиск: молоко › Новинки", "\(opened)")
         #expect(opened[1] == "Молоко 3,2%", "\(opened)")
         #expect(opened.contains { $0.contains("98,90") }, "\(opened)")
+        // When it last changed, said so.
+        #expect(opened.contains { $0.hasPrefix("Изменён: ") }, "\(opened)")
         #expect(opened[7] == "/ поиск · b назад · q выход", "\(opened)")
         _ = ui.press(.back)
         #expect(ui.page == .search)

@@ -24,6 +24,9 @@ extension StoreCheck {
         .init(
             name: "search: products by their names in any form and their translations; renamed, deleted",
             run: products),
+        .init(
+            name: "search: of more matching products than are ranked, the last changed, on every page and within dates",
+            run: manyProducts),
         .init(name: "migration 27 indexes the products stored before it", run: migration27),
         .init(
             name: "search: a page's extracted text finds the entries that read it, later ones and edited ones too",
@@ -401,6 +404,49 @@ private func products(_ database: TestDatabase) async throws {
     // Milk's price changed after kefir was made: equally good, the one changed last first.
     #expect(try await productIDs(store, "milks") == ["milk", "kefir"])
     #expect(try await productIDs(store, "ананас").isEmpty)
+}
+
+private func manyProducts(_ database: TestDatabase) async throws {
+    let store = try await database.open()
+    defer { Task { try await store.close() } }
+    // More products named "Milk …" than a search ranks, each changed a minute after the last; a
+    // few more with the word only in a translation, changed last of all.
+    let count = SearchRanking.maxScanned + 300
+    let id = { (index: Int) in "p" + String(1_000_000 + index).dropFirst() }
+    var inputs = (0..<count).map { index in
+        Events.created(
+            "e\(index)", product: id(index), price: "10.00", name: "Milk \(index)",
+            at: Events.at(minutes: Double(index)))
+    }
+    inputs += (0..<3).map { index in
+        Events.created(
+            "t\(index)", product: "t\(index)", price: "10.00", name: "Кефир \(index)",
+            at: Events.at(minutes: Double(count + index)), names: ["en": "Kefir, not milk"])
+    }
+    let outcomes = try await store.ingest(Events.validated(inputs), recordedAt: Events.at(minutes: Double(count + 10)))
+    #expect(outcomes.allSatisfy { $0 == .accepted })
+    func page(offset: Int = 0, limit: Int, since: Int? = nil, until: Int? = nil) async throws -> ProductSearchResults {
+        try await store.searchProducts(
+            ProductSearchRequest(
+                query: try SearchQuery("milk"), since: since.map { Events.at(minutes: Double($0)) },
+                until: until.map { Events.at(minutes: Double($0)) }, offset: offset, limit: limit))
+    }
+    // Names holding the word first, the last changed first; the translations' after all of them.
+    let first = try await page(limit: 20)
+    #expect(first.products.map(\.product.id) == (count - 20..<count).reversed().map(id))
+    let second = try await page(offset: 20, limit: 20)
+    #expect(second.products.map(\.product.id) == (count - 40..<count - 20).reversed().map(id))
+    let last = try await page(offset: SearchRanking.maxScanned - 2, limit: 5)
+    #expect(
+        last.products.map(\.product.id) == [
+            id(count - SearchRanking.maxScanned + 1), id(count - SearchRanking.maxScanned), "t2", "t1", "t0",
+        ])
+    // Dates bound what is read, not what is left of it.
+    let early = try await page(limit: 50, until: 300)
+    #expect(early.products.map(\.product.id) == (250..<300).reversed().map(id))
+    #expect(early.candidates == 300 && early.more)
+    let window = try await page(limit: 500, since: 100, until: 110)
+    #expect(window.products.map(\.product.id) == (100..<110).reversed().map(id) && !window.more)
 }
 
 private func migration27(_ database: TestDatabase) async throws {

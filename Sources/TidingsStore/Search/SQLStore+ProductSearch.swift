@@ -19,19 +19,12 @@ public struct ProductSearchRequest: Sendable {
         self.offset = offset
         self.limit = limit
     }
-
-    /// Whether `product` was last changed within the request's dates.
-    func admits(_ product: Product) -> Bool {
-        if let since, product.updatedAt < since { return false }
-        if let until, product.updatedAt >= until { return false }
-        return true
-    }
 }
 
 /// A page of products found, best first.
 public struct ProductSearchResults: Sendable {
     public var products: [(product: Product, score: Double)]
-    /// How many products matched among those ranked (at most ``SearchRanking/maxScanned``).
+    /// How many products were ranked (at most ``SearchRanking/maxScanned`` of each tier).
     public var candidates: Int
     /// Whether a later page has more.
     public var more: Bool
@@ -98,41 +91,45 @@ enum ProductSearchIndex {
 }
 
 extension SQLStore {
-    /// Catalog products whose name or translations match `request.query`: at most
-    /// ``SearchRanking/maxScanned`` matches read (an unordered, bounded read of the index), those
-    /// whose names hold every word first (``SearchRanking/relevance(inTitle:)``), then the most
-    /// recently changed.
+    /// Catalog products whose name or translations match `request.query`: those whose names hold
+    /// every word first (``SearchRanking/relevance(inTitle:)``), then the most recently changed.
+    /// Each of the two is read in that order, at most ``SearchRanking/maxScanned`` of each, with
+    /// the request's dates in the statement: the products ranked are the ranking's top, the same
+    /// on every page (an unordered bounded read gave each page any 3,000 of more matches).
     public func searchProducts(_ request: ProductSearchRequest) async throws -> ProductSearchResults {
         let kind = source.kind
         return try await source.read { db in
-            let limit = String(SearchRanking.maxScanned)
             var inTitle: [String: Bool] = [:]
-            switch kind {
-            case .sqlite:
-                func ids(_ match: String) async throws -> [String] {
-                    try await db.raw(
-                        "SELECT product FROM product_search WHERE product_search MATCH \(bind: match) LIMIT \(unsafeRaw: limit)"
-                    ).all().map { try $0.decode(column: "product", as: String.self) }
+            for titled in [true, false] {
+                var dates: SQLQueryString = ""
+                if let since = request.since {
+                    dates = "\(dates) AND p.updated_at >= \(bind: since.millisecondsSince1970)"
                 }
-                for id in try await ids(SearchIndex.match(request.query, streams: [], scoped: false, sources: nil)) {
-                    inTitle[id] = false
+                if let until = request.until {
+                    dates = "\(dates) AND p.updated_at < \(bind: until.millisecondsSince1970)"
                 }
-                let titled = SearchIndex.match(request.query, streams: [], scoped: false, sources: nil, inTitle: true)
-                for id in try await ids(titled) where inTitle[id] != nil { inTitle[id] = true }
-            case .postgres:
+                let matching: SQLQueryString =
+                    switch kind {
+                    case .sqlite:
+                        """
+                        FROM product_search JOIN products p ON p.id = product_search.product
+                        WHERE product_search MATCH \(bind: SearchIndex.match(
+                            request.query, streams: [], scoped: false, sources: nil, inTitle: titled))
+                        """
+                    case .postgres:
+                        "FROM products p WHERE p.search @@ CAST(\(bind: SearchIndex.tsquery(request.query, inTitle: titled)) AS tsquery)"
+                    }
                 for row in try await db.raw(
                     """
-                    SELECT id, search @@ CAST(\(bind: SearchIndex.tsquery(request.query, inTitle: true)) AS tsquery) AS in_title
-                    FROM products WHERE search @@ CAST(\(bind: SearchIndex.tsquery(request.query)) AS tsquery)
-                    LIMIT \(unsafeRaw: limit)
+                    SELECT p.id AS id \(matching) \(dates)
+                    ORDER BY p.updated_at DESC, p.id LIMIT \(unsafeRaw: String(SearchRanking.maxScanned))
                     """
                 ).all() {
-                    inTitle[try row.decode(column: "id", as: String.self)] = try row.decode(
-                        column: "in_title", as: Bool.self)
+                    let id = try row.decode(column: "id", as: String.self)
+                    if inTitle[id] == nil { inTitle[id] = titled }
                 }
             }
-            let products = try await Self.loadStates(Set(inTitle.keys), db: db).values.map(\.product).filter(
-                request.admits)
+            let products = try await Self.loadStates(Set(inTitle.keys), db: db).values.map(\.product)
             let ranked: [(product: Product, score: Double)] = products.map { product in
                 (product, SearchRanking.relevance(inTitle: inTitle[product.id] ?? false))
             }

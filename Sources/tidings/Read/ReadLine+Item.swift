@@ -100,7 +100,7 @@ extension ReadLine {
         var lines = wrapped(shown.name, width: width, style: .bold)
         lines.append(ReadLine(strings.size + shown.size))
         lines.append(ReadLine(strings.price + shown.price))
-        lines.append(ReadLine(format.time(product.updatedAt), .dim))
+        lines.append(ReadLine(strings.lastChanged + format.time(product.updatedAt), .dim))
         return lines
     }
 }

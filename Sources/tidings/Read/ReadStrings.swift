@@ -64,6 +64,7 @@ struct ReadStrings {
         case product = "read.product"
         case size = "read.size"
         case price = "read.price"
+        case lastChanged = "read.lastChanged"
         case oldPrice = "read.oldPrice"
         case change = "read.change"
         case onlyCards = "read.onlyCards"
@@ -186,6 +187,7 @@ struct ReadStrings {
     var product: String { word(.product) }
     var size: String { word(.size) }
     var price: String { word(.price) }
+    var lastChanged: String { word(.lastChanged) }
     var oldPrice: String { word(.oldPrice) }
     var change: String { word(.change) }
     var onlyCards: String { word(.onlyCards) }
