@@ -92,22 +92,21 @@ enum ProductSearchIndex {
 
 extension SQLStore {
     /// Catalog products whose name or translations match `request.query`: those whose names hold
-    /// every word first (``SearchRanking/relevance(inTitle:)``), then the most recently changed.
-    /// Each of the two is read in that order, at most ``SearchRanking/maxScanned`` of each, with
-    /// the request's dates in the statement: the products ranked are the ranking's top, the same
-    /// on every page (an unordered bounded read gave each page any 3,000 of more matches).
+    /// every word first (``SearchRanking/relevance(inTitle:)``), then the most recently changed,
+    /// within the request's dates (in the statements). At most ``SearchRanking/maxScanned`` of
+    /// each kind are ranked. The matches are first read as the index gives them, one more than
+    /// that: nearly every search has them all then, at a bounded cost. Only when more match are
+    /// both kinds read again in the ranking's order (every match read and sorted): the products
+    /// ranked are then the ranking's top, the same on every page — an unordered bounded read gave
+    /// each page any 3,000 of them, and dates applied after it lost some within them.
     public func searchProducts(_ request: ProductSearchRequest) async throws -> ProductSearchResults {
         let kind = source.kind
         return try await source.read { db in
-            var inTitle: [String: Bool] = [:]
-            for titled in [true, false] {
-                var dates: SQLQueryString = ""
-                if let since = request.since {
-                    dates = "\(dates) AND p.updated_at >= \(bind: since.millisecondsSince1970)"
-                }
-                if let until = request.until {
-                    dates = "\(dates) AND p.updated_at < \(bind: until.millisecondsSince1970)"
-                }
+            let bound = SearchRanking.maxScanned
+            var dates: SQLQueryString = ""
+            if let since = request.since { dates = "\(dates) AND p.updated_at >= \(bind: since.millisecondsSince1970)" }
+            if let until = request.until { dates = "\(dates) AND p.updated_at < \(bind: until.millisecondsSince1970)" }
+            func ids(titled: Bool, ordered: Bool) async throws -> [String] {
                 let matching: SQLQueryString =
                     switch kind {
                     case .sqlite:
@@ -119,16 +118,22 @@ extension SQLStore {
                     case .postgres:
                         "FROM products p WHERE p.search @@ CAST(\(bind: SearchIndex.tsquery(request.query, inTitle: titled)) AS tsquery)"
                     }
-                for row in try await db.raw(
-                    """
-                    SELECT p.id AS id \(matching) \(dates)
-                    ORDER BY p.updated_at DESC, p.id LIMIT \(unsafeRaw: String(SearchRanking.maxScanned))
-                    """
-                ).all() {
-                    let id = try row.decode(column: "id", as: String.self)
-                    if inTitle[id] == nil { inTitle[id] = titled }
-                }
+                let order: SQLQueryString = ordered ? "ORDER BY p.updated_at DESC, p.id" : ""
+                return try await db.raw(
+                    "SELECT p.id AS id \(matching) \(dates) \(order) LIMIT \(unsafeRaw: String(bound + 1))"
+                ).all().map { try $0.decode(column: "id", as: String.self) }
             }
+            var found = try await ids(titled: false, ordered: false)
+            let titled: [String]
+            if found.count > bound {
+                titled = try await ids(titled: true, ordered: true)
+                found = try await ids(titled: false, ordered: true)
+            } else {
+                titled = try await ids(titled: true, ordered: false)
+            }
+            var inTitle: [String: Bool] = [:]
+            for id in titled.prefix(bound) { inTitle[id] = true }
+            for id in found.prefix(bound) where inTitle[id] == nil { inTitle[id] = false }
             let products = try await Self.loadStates(Set(inTitle.keys), db: db).values.map(\.product)
             let ranked: [(product: Product, score: Double)] = products.map { product in
                 (product, SearchRanking.relevance(inTitle: inTitle[product.id] ?? false))
