@@ -115,6 +115,21 @@ import TidingsTesting
     }
 
     /// Issue 38: brands change while the poller runs (an editor, `tidings config import`).
+    @Test("a refresh in full asks for the whole document: the entries listed are read again, unchanged")
+    func refreshInFull() async throws {
+        let server = FeedServer()
+        try await FetchTestServer.with(server.router) { port in
+            try await Self.with(Self.sections(port: port, paths: ["/feed.rss"])) { poller, _, _ in
+                #expect(try await poller.pollDue().map(\.changes.inserted) == [3])
+                #expect(try await poller.pollAllNow().map(\.status) == [.http(304)])
+                let full = try await poller.pollAllNow(inFull: true)
+                #expect(full.map(\.status) == [.http(200)])
+                #expect(full.map(\.changes.unchanged) == [3])
+                #expect(server.hits("304") == 1)
+            }
+        }
+    }
+
     @Test(
         "brands changed live: a new source is fetched, a section newly reading a source gets it in full, a dropped one is not fetched"
     )

@@ -29,7 +29,8 @@ extension StoreCheck {
             run: manyProducts),
         .init(name: "migration 27 indexes the products stored before it", run: migration27),
         .init(
-            name: "search: a page's extracted text finds the entries that read it, later ones and edited ones too",
+            name:
+                "search: a page's extracted text finds the entries that read it, later ones, edited ones and ones read in full later",
             run: articleText),
     ]
 }
@@ -523,4 +524,13 @@ private func articleText(_ database: TestDatabase) async throws {
     _ = try await store.recordFetches(
         [fetch("c", [story], into: [culture], at: t0.addingTimeInterval(40))], owner: "me")
     #expect(try await found(store, "timetable", in: [culture]).isEmpty)
+    // Its source read in full from now on: the same entry, unchanged, learns its page and is
+    // found by the text extracted already, and stays so, unchanged, when polled again.
+    _ = try await store.recordFetches(
+        [fetch("c", [story], into: [culture], at: t0.addingTimeInterval(50), articles: true)], owner: "me")
+    #expect(try await found(store, "timetable", in: [culture]) == ["c-1"])
+    let again = try await store.recordFetches(
+        [fetch("c", [story], into: [culture], at: t0.addingTimeInterval(60), articles: true)], owner: "me")
+    #expect(again.first?.unchanged == 1)
+    #expect(try await found(store, "timetable", in: [culture]) == ["c-1"])
 }

@@ -324,6 +324,11 @@ extension SourceState {
     func validating(_ sections: [SectionKey]) -> SourceState {
         guard etag != nil || lastModified != nil else { return self }
         if let streams, sections.allSatisfy({ streams.contains($0.stream) }) { return self }
+        return withoutValidators
+    }
+
+    /// The state without its validators: the next fetch asks for the whole document.
+    var withoutValidators: SourceState {
         var state = self
         state.etag = nil
         state.lastModified = nil

@@ -154,11 +154,13 @@ public final class SourcePoller: Service, Sendable {
         return await poll(try await claim(limit: settings.fetch.concurrency))
     }
 
-    /// Registers the sources and fetches all of them once, due or not (`tidings sources refresh`).
-    public func pollAllNow() async throws -> [PollResult] {
+    /// Registers the sources and fetches all of them once, due or not (`tidings sources refresh`);
+    /// `inFull`, each without its validators: a source whose settings changed (`full_text` turned
+    /// on) would answer `304` and leave the entries it lists as they were read before.
+    public func pollAllNow(inFull: Bool = false) async throws -> [PollResult] {
         try await register()
         let states = try await store.sourceStates().filter { sources[$0.id] != nil }
-        return await poll(states, concurrency: settings.fetch.concurrency)
+        return await poll(inFull ? states.map(\.withoutValidators) : states, concurrency: settings.fetch.concurrency)
     }
 }
 

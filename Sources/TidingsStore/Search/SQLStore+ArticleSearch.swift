@@ -37,6 +37,44 @@ extension SQLStore {
         }
     }
 
+    /// Unchanged entries whose page is read in full, stored without its address — before their
+    /// source was read in full, or before migration 28 — take it now, and are indexed with the
+    /// page's text when it was extracted already. Later polls find the address stored: one read
+    /// of the unchanged keys a poll of a source read in full.
+    static func learnPages(_ entries: [MergedEntry], stream: String, kind: SQLBackendKind, db: any SQLDatabase)
+        async throws
+    {
+        guard !entries.isEmpty else { return }
+        var lacking: Set<EntryKey> = []
+        for chunk in entries.chunked(into: 200) {
+            for row in try await db.raw(
+                """
+                SELECT key FROM entries WHERE stream = \(bind: stream) AND article_url IS NULL
+                  AND key IN (\(binds: chunk.map(\.input.key.stored)))
+                """
+            ).all() {
+                lacking.insert(EntryKey(stored: try row.decode(column: "key", as: String.self)))
+            }
+        }
+        let learning = entries.filter { lacking.contains($0.input.key) }
+        guard !learning.isEmpty else { return }
+        for merged in learning {
+            try await db.raw(
+                """
+                UPDATE entries SET article_url = \(bind: merged.input.articleURL),
+                  search_language = COALESCE(search_language, \(bind: merged.input.search?.language))
+                WHERE stream = \(bind: stream) AND key = \(bind: merged.input.key.stored)
+                """
+            ).run()
+        }
+        let documents = try await articleDocuments(learning.map(\.input), db: db)
+        for merged in learning {
+            guard let document = documents[merged.input.key] else { continue }
+            try await reindex(
+                stream: stream, key: merged.input.key, sourceID: merged.sourceID, document, kind: kind, db: db)
+        }
+    }
+
     /// The documents of `entries` (new or changed ones) whose page was extracted already —
     /// another entry read it first, or the entry changed after its page was read: their title and
     /// summary with the page's text, in their language (else the page's). Keyed by entry; those

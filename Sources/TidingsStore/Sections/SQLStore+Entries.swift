@@ -182,6 +182,11 @@ extension SQLStore {
         let removed = try await tombstones(stream: stream, of: unique, db: db)
         var existing = try await contentHashes(stream: stream, keys: unique.map(\.input.key), db: db)
         try await adopt(unique, stream: stream, existing: &existing, db: db)
+        try await learnPages(
+            unique.filter {
+                $0.input.articleURL != nil && existing[$0.input.key] == $0.input.contentHash
+                    && !removed.contains($0.input.key)
+            }, stream: stream, kind: kind, db: db)
         // A new or changed entry whose page was extracted already is indexed with its text.
         let withArticles = try await articleDocuments(
             unique.map(\.input).filter { existing[$0.key] != $0.contentHash }, db: db)

@@ -100,6 +100,10 @@ struct SourcesCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Fetch every source now, whether due or not, and say what changed.")
         @OptionGroup var setup: Setup
+        @Flag(
+            help:
+                "Ask for every document in full (no If-None-Match/If-Modified-Since): after turning full_text on, the entries feeds list now are read with it."
+        ) var full = false
 
         func run() async throws {
             let runtime = try await setup.open(logLevel: .error)
@@ -107,7 +111,7 @@ struct SourcesCommand: AsyncParsableCommand {
             let poller = runtime.poller()
             let results: [PollResult]
             do {
-                results = try await poller.pollAllNow()
+                results = try await poller.pollAllNow(inFull: full)
                 try await poller.shutdown()
             } catch {
                 try? await store.close()
